@@ -1,0 +1,43 @@
+import type { Command } from 'commander';
+import { action, examples, printJson } from '../../command.js';
+import type { Context, Deps } from '../../context.js';
+import { checkSettingKey, describeSource, type Setting, type SettingKey } from '../../config.js';
+import { ConfigError } from '../../errors.js';
+import { maskKey } from '../../redact.js';
+
+export interface ConfigGetResult {
+  key: SettingKey;
+  value: string;
+  source: string;
+}
+
+/** The effective value, wherever it comes from (flag, environment, profile, default). */
+export async function configGet(opts: { key: string }, ctx: Context): Promise<ConfigGetResult> {
+  const key = checkSettingKey(opts.key);
+  const settings = await ctx.settings();
+  const setting: Setting | undefined =
+    key === 'api-key' ? settings.apiKey : key === 'project-id' ? settings.projectId : settings.baseUrl;
+  if (!setting) {
+    throw new ConfigError(`${key} is not set in profile "${settings.profile.value}"; set it with \`mint-admin config set ${key}\``);
+  }
+  return {
+    key,
+    value: key === 'api-key' ? maskKey(setting.value) : setting.value,
+    source: describeSource(key, setting),
+  };
+}
+
+export function register(group: Command, deps: Deps): void {
+  const command = group
+    .command('get')
+    .description('print the effective value of a setting (the API key masked)')
+    .argument('<key>', 'api-key | project-id | base-url')
+    .action(
+      action(deps, async ([key], _opts, ctx) => {
+        const result = await configGet({ key: key! }, ctx);
+        if (ctx.mode.json) return printJson(ctx, result);
+        ctx.io.stdout.write(`${result.value}\n`);
+      }),
+    );
+  examples(command, ['mint-admin config get project-id', 'mint-admin config get api-key']);
+}

@@ -1,0 +1,224 @@
+// Settings: where the key, project and base URL come from. Precedence is flag > environment >
+// the selected profile in the config file > default (cli.md, "Where settings come from").
+import { existsSync, mkdirSync, chmodSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { ConfigError, UsageError } from './errors.js';
+import { maskKey } from './redact.js';
+
+export type Env = Record<string, string | undefined>;
+
+export const SETTING_KEYS = ['api-key', 'project-id', 'base-url'] as const;
+export type SettingKey = (typeof SETTING_KEYS)[number];
+
+export const DEFAULT_BASE_URL = 'https://api.mintlify.com';
+export const DEFAULT_PROFILE = 'default';
+export const API_KEYS_PAGE = 'https://app.mintlify.com/settings/organization/api-keys';
+
+export const ENV_VARS = {
+  'api-key': 'MINTLIFY_ADMIN_API_KEY',
+  'project-id': 'MINTLIFY_PROJECT_ID',
+  'base-url': 'MINTLIFY_API_URL',
+  profile: 'MINT_ADMIN_PROFILE',
+} as const;
+
+/** The global flags every command accepts (commander's optsWithGlobals()). */
+export interface GlobalOptions {
+  project?: string;
+  baseUrl?: string;
+  profile?: string;
+  json?: boolean;
+  quiet?: boolean;
+  color?: boolean;
+  debug?: boolean;
+}
+
+export type SettingSource = 'flag' | 'env' | 'config' | 'default';
+
+export interface Setting {
+  value: string;
+  source: SettingSource;
+}
+
+export interface Settings {
+  profile: Setting;
+  apiKey: Setting | undefined;
+  projectId: Setting | undefined;
+  baseUrl: Setting;
+}
+
+export type ProfileValues = Partial<Record<SettingKey, string>>;
+
+/** What the config file holds: named profiles, each a small map of settings. */
+export interface ConfigStore {
+  readonly path: string;
+  read(profile: string): ProfileValues;
+  write(profile: string, key: SettingKey, value: string): void;
+  remove(profile: string, key: SettingKey): boolean;
+}
+
+/** The platform's config directory without conf's default `-nodejs` suffix. */
+export function configDirectory(env: Env): string {
+  const home = env.HOME ?? homedir();
+  if (process.platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'mint-admin', 'Config');
+  if (process.platform === 'darwin') return join(home, 'Library', 'Preferences', 'mint-admin');
+  return join(env.XDG_CONFIG_HOME || join(home, '.config'), 'mint-admin');
+}
+
+export function configFilePath(env: Env): string {
+  return join(configDirectory(env), 'config.json');
+}
+
+/**
+ * Opens the config file through conf (atomic writes, mode 0600). conf is loaded only here, so
+ * commands that never touch settings do not pay for it. A missing file reads as empty without
+ * creating anything: reading must never write.
+ */
+export async function openConfigStore(env: Env): Promise<ConfigStore> {
+  const directory = configDirectory(env);
+  const path = join(directory, 'config.json');
+  const { default: Conf } = await import('conf');
+  let conf: InstanceType<typeof Conf<{ profiles: Record<string, ProfileValues> }>> | undefined;
+  const open = () => {
+    if (!conf) {
+      // The key is a secret: the directory is ours alone (0700) and the file 0600.
+      mkdirSync(directory, { recursive: true, mode: 0o700 });
+      chmodSync(directory, 0o700);
+      conf = new Conf<{ profiles: Record<string, ProfileValues> }>({
+        cwd: directory,
+        configName: 'config',
+        projectSuffix: '',
+        configFileMode: 0o600,
+        accessPropertiesByDotNotation: false,
+        clearInvalidConfig: false,
+      });
+    }
+    return conf;
+  };
+  const profiles = (): Record<string, ProfileValues> => {
+    if (!conf && !existsSync(path)) return {};
+    return open().get('profiles') ?? {};
+  };
+  return {
+    path,
+    read: (profile) => ({ ...profiles()[profile] }),
+    write(profile, key, value) {
+      const all = profiles();
+      open().set('profiles', { ...all, [profile]: { ...all[profile], [key]: value } });
+    },
+    remove(profile, key) {
+      const all = profiles();
+      const current = all[profile];
+      if (!current || current[key] === undefined) return false;
+      const { [key]: _removed, ...rest } = current;
+      open().set('profiles', { ...all, [profile]: rest });
+      return true;
+    },
+  };
+}
+
+export function resolveProfile(globals: GlobalOptions, env: Env): Setting {
+  if (globals.profile !== undefined) return { value: checkProfileName(globals.profile), source: 'flag' };
+  const fromEnv = env[ENV_VARS.profile];
+  if (fromEnv) return { value: checkProfileName(fromEnv), source: 'env' };
+  return { value: DEFAULT_PROFILE, source: 'default' };
+}
+
+export function resolveSettings(globals: GlobalOptions, env: Env, store: ConfigStore): Settings {
+  const profile = resolveProfile(globals, env);
+  const saved = store.read(profile.value);
+  const pick = (key: SettingKey, flag: string | undefined): Setting | undefined => {
+    if (flag !== undefined) return { value: flag, source: 'flag' };
+    const fromEnv = env[ENV_VARS[key]];
+    if (fromEnv) return { value: fromEnv, source: 'env' };
+    const fromConfig = saved[key];
+    if (fromConfig) return { value: fromConfig, source: 'config' };
+    return undefined;
+  };
+  return {
+    profile,
+    apiKey: pick('api-key', undefined),
+    projectId: pick('project-id', globals.project),
+    baseUrl: pick('base-url', globals.baseUrl) ?? { value: DEFAULT_BASE_URL, source: 'default' },
+  };
+}
+
+export function isSettingKey(key: string): key is SettingKey {
+  return (SETTING_KEYS as readonly string[]).includes(key);
+}
+
+export function checkSettingKey(key: string): SettingKey {
+  if (!isSettingKey(key)) {
+    throw new UsageError(`unknown config key "${key}"; the keys are ${SETTING_KEYS.join(', ')}`);
+  }
+  return key;
+}
+
+function checkProfileName(name: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(name)) {
+    throw new UsageError(`invalid profile name "${name}": use letters, digits, "-" and "_"`);
+  }
+  return name;
+}
+
+/**
+ * An admin key starts with `mint_`. Assistant (`mint_dsc_`) and index (`mint_us_`) keys look alike
+ * but the Admin API refuses them, so say which key is needed before any request is sent.
+ */
+export function checkApiKey(key: string, where: string): string {
+  const wrongType = (kind: string) =>
+    new ConfigError(
+      `${where} holds ${kind} key (${maskKey(key)}); mint-admin needs an admin API key (mint_...) from ${API_KEYS_PAGE}`,
+    );
+  if (key.startsWith('mint_dsc_')) throw wrongType('an assistant API');
+  if (key.startsWith('mint_us_')) throw wrongType('a search index API');
+  if (!/^mint_[A-Za-z0-9_-]+$/.test(key)) {
+    throw new ConfigError(
+      `${where} is not an admin API key: it should start with "mint_" and have no spaces; create one at ${API_KEYS_PAGE}`,
+    );
+  }
+  return key;
+}
+
+/** Project ids go into URL paths; refuse anything that could change the path. */
+export function checkProjectId(id: string, where: string): string {
+  if (!/^[A-Za-z0-9_-]{1,128}$/.test(id)) {
+    throw new UsageError(`${where}: "${id}" is not a project id (letters, digits, "-" and "_" only)`);
+  }
+  return id;
+}
+
+export function checkBaseUrl(url: string, where: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new UsageError(`${where}: "${url}" is not a URL; use e.g. ${DEFAULT_BASE_URL}`);
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+    throw new UsageError(`${where}: "${url}" must be an http:// or https:// URL`);
+  }
+  if (parsed.username || parsed.password || parsed.search || parsed.hash) {
+    throw new UsageError(`${where}: "${url}" must be a plain origin with no credentials, query or fragment`);
+  }
+  return url.replace(/\/+$/, '');
+}
+
+export function describeSource(key: SettingKey | 'profile', setting: Setting): string {
+  switch (setting.source) {
+    case 'flag':
+      return key === 'project-id' ? '--project' : key === 'base-url' ? '--base-url' : '--profile';
+    case 'env':
+      return ENV_VARS[key];
+    case 'config':
+      return 'config file';
+    case 'default':
+      return 'default';
+  }
+}
+
+/** Where a setting was found, phrased for error messages: "MINTLIFY_ADMIN_API_KEY", "the config file". */
+export function settingOrigin(key: SettingKey, setting: Setting, profile: string): string {
+  if (setting.source === 'config') return `${key} in profile "${profile}" of the config file`;
+  return describeSource(key, setting);
+}

@@ -1,0 +1,119 @@
+// What a command is given instead of reaching for process globals: the terminal, the environment,
+// the clock, the abort signal, and lazily built settings and API client.
+import type { Dispatcher } from 'undici';
+import type { Clock } from './clock.js';
+import {
+  checkApiKey,
+  checkBaseUrl,
+  checkProjectId,
+  ENV_VARS,
+  openConfigStore,
+  resolveSettings,
+  settingOrigin,
+  type ConfigStore,
+  type Env,
+  type GlobalOptions,
+  type Settings,
+} from './config.js';
+import { ConfigError } from './errors.js';
+import { createReporter, type IO, type OutputMode, type Reporter } from './io.js';
+import type { ApiClient } from './api/client.js';
+import { formatDuration } from './duration.js';
+import { VERSION } from './version.js';
+
+/** The process-level dependencies main.ts builds (tests build their own). */
+export interface Deps {
+  io: IO;
+  env: Env;
+  clock: Clock;
+  /** Aborted on Ctrl-C with an InterruptedError as its reason. */
+  signal: AbortSignal;
+  random: () => number;
+}
+
+export interface Context extends Deps {
+  globals: GlobalOptions;
+  mode: OutputMode;
+  reporter: Reporter;
+  debug(line: string): void;
+  configStore(): Promise<ConfigStore>;
+  settings(): Promise<Settings>;
+  /** The project id or a ConfigError naming the three ways to set one. */
+  projectId(): Promise<string>;
+  api(): Promise<ApiClient>;
+  /** The proxy-aware dispatcher, for requests to other origins (bundle storage). */
+  dispatcher(): Promise<Dispatcher>;
+  close(): Promise<void>;
+}
+
+export function outputMode(globals: GlobalOptions, env: Env): OutputMode {
+  return {
+    json: Boolean(globals.json),
+    quiet: Boolean(globals.quiet),
+    // https://no-color.org: any non-empty NO_COLOR turns colour off.
+    color: globals.color !== false && !env.NO_COLOR,
+  };
+}
+
+export function createContext(deps: Deps, globals: GlobalOptions): Context {
+  const mode = outputMode(globals, deps.env);
+  const reporter = createReporter(deps.io, mode, deps.clock);
+  const debug = (line: string) => {
+    if (globals.debug) deps.io.stderr.write(`debug: ${line}\n`);
+  };
+  let store: Promise<ConfigStore> | undefined;
+  let settings: Promise<Settings> | undefined;
+  let dispatcher: Promise<Dispatcher> | undefined;
+  let client: Promise<ApiClient> | undefined;
+
+  const ctx: Context = {
+    ...deps,
+    globals,
+    mode,
+    reporter,
+    debug,
+    configStore: () => (store ??= openConfigStore(deps.env)),
+    settings: () => (settings ??= ctx.configStore().then((s) => resolveSettings(globals, deps.env, s))),
+    async projectId() {
+      const s = await ctx.settings();
+      if (!s.projectId) {
+        throw new ConfigError(
+          `no project id: pass --project <id>, set ${ENV_VARS['project-id']}, or run \`mint-admin config set project-id <id>\``,
+        );
+      }
+      return checkProjectId(s.projectId.value, settingOrigin('project-id', s.projectId, s.profile.value));
+    },
+    dispatcher: () =>
+      (dispatcher ??= import('./api/http.js').then(({ createDispatcher }) => createDispatcher(deps.env))),
+    api: () => (client ??= buildClient(ctx)),
+    async close() {
+      if (dispatcher) await (await dispatcher).close().catch(() => undefined);
+    },
+  };
+  return ctx;
+}
+
+async function buildClient(ctx: Context): Promise<ApiClient> {
+  const s = await ctx.settings();
+  if (!s.apiKey) {
+    throw new ConfigError(
+      `no API key: set ${ENV_VARS['api-key']} or run \`mint-admin config set api-key\` (create a key at https://app.mintlify.com/settings/organization/api-keys)`,
+    );
+  }
+  const apiKey = checkApiKey(s.apiKey.value, settingOrigin('api-key', s.apiKey, s.profile.value));
+  const baseUrl = checkBaseUrl(s.baseUrl.value, settingOrigin('base-url', s.baseUrl, s.profile.value));
+  const [{ ApiClient }, dispatcher] = await Promise.all([import('./api/client.js'), ctx.dispatcher()]);
+  return new ApiClient({
+    baseUrl,
+    apiKey,
+    userAgent: `mint-admin/${VERSION} node/${process.versions.node}`,
+    dispatcher,
+    clock: ctx.clock,
+    random: ctx.random,
+    signal: ctx.signal,
+    debug: ctx.debug,
+    onRetry: ({ delayMs, reason }) => {
+      if (delayMs >= 1000) ctx.reporter.info(`${reason}; retrying in ${formatDuration(delayMs)}`);
+    },
+  });
+}

@@ -1,0 +1,29 @@
+import { UsageError } from './errors.js';
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/**
+ * Parses `90s`, `5m`, `1h30m`, `250ms` or a plain number of seconds (`45`, `0.5`) into milliseconds.
+ * `flag` names the option in the error so the user knows which value to fix.
+ */
+export function parseDuration(text: string, flag: string): number {
+  const trimmed = text.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)];
+  const consumed = parts.map((p) => p[0]).join('');
+  if (parts.length === 0 || consumed !== trimmed) {
+    throw new UsageError(`${flag}: "${text}" is not a duration; use e.g. 90s, 5m, 1h30m or a number of seconds`);
+  }
+  return Math.round(parts.reduce((sum, [, n, unit]) => sum + Number(n) * (UNIT_MS[unit!] ?? 0), 0));
+}
+
+/** A short human form: 45s, 2m05s, 1h02m. */
+export function formatDuration(ms: number): string {
+  const totalSeconds = Math.max(0, Math.round(ms / 1000));
+  const h = Math.floor(totalSeconds / 3600);
+  const m = Math.floor((totalSeconds % 3600) / 60);
+  const s = totalSeconds % 60;
+  if (h > 0) return `${h}h${String(m).padStart(2, '0')}m`;
+  if (m > 0) return `${m}m${String(s).padStart(2, '0')}s`;
+  return `${s}s`;
+}

@@ -1,0 +1,108 @@
+// The terminal as a dependency. Commands write data to io.stdout and everything else through a
+// Reporter, which decides between a spinner (a person at a terminal) and plain lines (CI, pipes).
+import type { Clock } from './clock.js';
+
+export interface IO {
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  stdin: NodeJS.ReadableStream;
+  stdoutIsTTY: boolean;
+  stderrIsTTY: boolean;
+  stdinIsTTY: boolean;
+  /** Terminal width for drawn tables; undefined when not a terminal. */
+  columns: number | undefined;
+}
+
+export function processIO(): IO {
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    stdoutIsTTY: Boolean(process.stdout.isTTY),
+    stderrIsTTY: Boolean(process.stderr.isTTY),
+    stdinIsTTY: Boolean(process.stdin.isTTY),
+    columns: process.stdout.isTTY ? process.stdout.columns : undefined,
+  };
+}
+
+export interface OutputMode {
+  json: boolean;
+  quiet: boolean;
+  color: boolean;
+}
+
+/** A long-running step: a spinner on a terminal, plain throttled lines elsewhere, nothing with --quiet. */
+export interface Activity {
+  /** New text. `milestone` lines (a status change) always print in plain mode; others are throttled. */
+  update(text: string, opts?: { milestone?: boolean }): void;
+  succeed(text: string): void;
+  fail(text: string): void;
+  /** Stops without a final line (the caller prints its own outcome). */
+  stop(): void;
+}
+
+export interface Reporter {
+  /** A hint or status line on stderr; silent with --quiet. */
+  info(message: string): void;
+  /** A warning on stderr; printed even with --quiet because it changes what the user should do. */
+  warn(message: string): void;
+  activity(text: string): Promise<Activity>;
+  /** True when progress is drawn live (spinner, bar), false for plain lines. */
+  readonly live: boolean;
+}
+
+/** Plain progress lines at most this often, unless the line marks a change of state. */
+export const PLAIN_PROGRESS_INTERVAL_MS = 5000;
+
+export function createReporter(io: IO, mode: OutputMode, clock: Clock): Reporter {
+  const live = io.stderrIsTTY && !mode.json && !mode.quiet;
+  const line = (text: string) => io.stderr.write(`${text}\n`);
+  return {
+    live,
+    info: (message) => {
+      if (!mode.quiet) line(message);
+    },
+    warn: (message) => line(`warning: ${message}`),
+    activity: async (text) => {
+      if (mode.quiet) return silentActivity;
+      if (live) return spinnerActivity(io, mode, text);
+      return plainActivity(line, clock, text);
+    },
+  };
+}
+
+const silentActivity: Activity = { update() {}, succeed() {}, fail() {}, stop() {} };
+
+function plainActivity(line: (text: string) => void, clock: Clock, first: string): Activity {
+  let lastText = first;
+  let lastAt = clock.now();
+  line(first);
+  const print = (text: string) => {
+    lastText = text;
+    lastAt = clock.now();
+    line(text);
+  };
+  return {
+    update(text, opts) {
+      if (text === lastText) return;
+      if (opts?.milestone || clock.now() - lastAt >= PLAIN_PROGRESS_INTERVAL_MS) print(text);
+    },
+    succeed: (text) => print(text),
+    fail: (text) => print(text),
+    stop() {},
+  };
+}
+
+async function spinnerActivity(io: IO, mode: OutputMode, text: string): Promise<Activity> {
+  // ora is loaded only when a spinner is really drawn, so help and piped runs never pay for it.
+  const { default: ora } = await import('ora');
+  const spinner = ora({ text, stream: io.stderr, color: mode.color ? 'cyan' : false, isEnabled: true }).start();
+  return {
+    update(next) {
+      spinner.text = next;
+    },
+    succeed: (final) => void spinner.succeed(final),
+    fail: (final) => void spinner.fail(final),
+    stop: () => void spinner.stop(),
+  };
+}

@@ -1,0 +1,56 @@
+// The commander tree. Each group registers its leaf commands; nothing heavy is imported here, so
+// --help and --version stay close to bare Node start-up.
+import { Command } from 'commander';
+import type { Deps } from './context.js';
+import { EXIT_CODES } from './errors.js';
+import { VERSION } from './version.js';
+import { registerConfig } from './commands/config/index.js';
+
+const ENVIRONMENT_HELP = `
+Environment:
+  MINTLIFY_ADMIN_API_KEY   admin API key (mint_...); or \`mint-admin config set api-key\`
+  MINTLIFY_PROJECT_ID      project id; or --project, or \`mint-admin config set project-id\`
+  MINTLIFY_API_URL         API base URL (default https://api.mintlify.com)
+  MINT_ADMIN_PROFILE       config profile to use (default "default")
+  HTTPS_PROXY, NO_PROXY    proxy settings
+  NO_COLOR                 turn colour off
+
+Exit codes:
+  ${EXIT_CODES.ok}    success
+  ${EXIT_CODES.api}    API or network error (after retries)
+  ${EXIT_CODES.usage}    usage error or invalid input (nothing was sent)
+  ${EXIT_CODES.auth}    no key, a malformed key, 401 or 403
+  ${EXIT_CODES.jobFailed}    the job ended in failure
+  ${EXIT_CODES.timeout}    timed out waiting (--timeout)
+  ${EXIT_CODES.rateLimited}    rate limited (429 after the allowed retries)
+  ${EXIT_CODES.interrupted}  interrupted (Ctrl-C)
+
+Examples:
+  $ mint-admin agent run "Document the new /v2/users endpoint" --wait
+  $ mint-admin export run docs.example.com -o ./site
+  $ mint-admin searches list --from 2026-11-01 --all --format csv -o searches.csv
+`;
+
+export function buildProgram(deps: Deps): Command {
+  const program = new Command('mint-admin')
+    .description('Command-line client for the Mintlify Admin API: agent jobs, static export, search analytics.')
+    .version(VERSION, '-V, --version', 'print the version')
+    .helpOption('-h, --help', 'show help')
+    .option('-p, --project <id>', 'project id (env MINTLIFY_PROJECT_ID)')
+    .option('--base-url <url>', 'API base URL (env MINTLIFY_API_URL)')
+    .option('--profile <name>', 'config profile (env MINT_ADMIN_PROFILE)')
+    .option('--json', 'machine-readable JSON on stdout')
+    .option('-q, --quiet', 'no progress or hints on stderr')
+    .option('--no-color', 'no colour (also NO_COLOR)')
+    .option('--debug', 'log HTTP requests and stack traces to stderr (secrets redacted)')
+    .addHelpText('after', ENVIRONMENT_HELP)
+    .showSuggestionAfterError(true)
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => void deps.io.stdout.write(text),
+      writeErr: (text) => void deps.io.stderr.write(text),
+    });
+
+  registerConfig(program, deps);
+  return program;
+}

@@ -1,0 +1,242 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { ApiClient, type ClientConfig } from '../../src/api/client.js';
+import { createDispatcher } from '../../src/api/http.js';
+import { ApiError, NetworkError, RateLimitError } from '../../src/errors.js';
+import { FakeClock } from '../helpers/clock.js';
+import { dropConnection, json, sequence, startServer, type Handler } from '../helpers/server.js';
+
+const KEY = 'mint_testkey0123456789';
+const job = { id: 'job_1', status: 'active', source: { repository: 'r', ref: null }, model: 'sonnet', prLink: null, createdAt: 'x', archivedAt: null };
+let servers: Array<{ close: () => Promise<void> }> = [];
+afterEach(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  servers = [];
+});
+
+async function setup(routes: Record<string, Handler>, extra: Partial<ClientConfig> = {}) {
+  const server = await startServer(routes);
+  servers.push(server);
+  const clock = new FakeClock();
+  const debugLines: string[] = [];
+  const client = new ApiClient({
+    baseUrl: server.url,
+    apiKey: KEY,
+    userAgent: 'mint-admin/test',
+    dispatcher: createDispatcher({}),
+    clock,
+    random: () => 0.5,
+    debug: (l) => debugLines.push(l),
+    ...extra,
+  });
+  return { server, clock, client, debugLines };
+}
+
+async function caught(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (e) {
+    return e as Error;
+  }
+  throw new Error('expected a rejection');
+}
+
+describe('requests', () => {
+  it('sends the bearer key, a JSON body with its content type, and a User-Agent', async () => {
+    const { server, client } = await setup({ 'POST /v2/agent/proj/job': json(201, job) });
+    expect(await client.createAgentJob('proj', 'Fix typos')).toEqual(job);
+    const [req] = server.requests;
+    expect(req!.headers.authorization).toBe(`Bearer ${KEY}`);
+    expect(req!.headers['content-type']).toBe('application/json');
+    expect(req!.headers['user-agent']).toBe('mint-admin/test');
+    expect(JSON.parse(req!.body)).toEqual({ prompt: 'Fix typos' });
+  });
+
+  it('encodes path segments and query parameters', async () => {
+    const page = { searches: [], totalSearches: 0, nextCursor: null };
+    const { server, client } = await setup({ 'GET /v1/analytics/p/searches': json(200, page) });
+    await client.listSearches('p', { dateFrom: '2026-01-01', limit: 100, cursor: 'a+b/c=' });
+    expect(server.requests[0]!.url).toBe('/v1/analytics/p/searches?dateFrom=2026-01-01&limit=100&cursor=a%2Bb%2Fc%3D');
+  });
+
+  it('keeps the base URL path prefix', async () => {
+    const { server, client } = await setup({ 'GET /prefix/v1/static-export/jobs/se_1': json(200, { jobId: 'se_1' }) });
+    const prefixed = new ApiClient({ ...(client as unknown as { config: ClientConfig }).config, baseUrl: `${server.url}/prefix/` });
+    expect(await prefixed.getExport('se_1')).toEqual({ jobId: 'se_1' });
+  });
+});
+
+describe('errors', () => {
+  it.each([
+    ['400 with details', 400, { error: 'Invalid query', details: [{ message: 'limit must be <= 100' }] }, 1, /rejected the request \(400: Invalid query; limit must be <= 100\)/],
+    ['401', 401, { error: 'Invalid API key' }, 3, /refused the admin key \(401: Invalid API key\).*config list/],
+    ['403', 403, { error: 'Forbidden' }, 3, /permission denied \(403: Forbidden\)/],
+    ['404', 404, { error: 'Job not found' }, 1, /not found \(404: Job not found\)/],
+  ])('%s becomes an ApiError with the server message and exit %i', async (_n, status, body, exitCode, message) => {
+    const { client } = await setup({ 'GET /v2/agent/p/job/j': json(status, body) });
+    const error = await caught(client.getAgentJob('p', 'j'));
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(status);
+    expect((error as ApiError).exitCode).toBe(exitCode);
+    expect(error.message).toMatch(message);
+  });
+
+  it('explains an HTML page from a proxy instead of failing to parse it', async () => {
+    const html: Handler = (_req, res) => res.writeHead(502, { 'content-type': 'text/html' }).end('<html><body>Bad Gateway</body></html>');
+    const { client } = await setup({ 'POST /v1/static-export/jobs': html });
+    const error = await caught(client.startExport({ domain: 'docs.example.com' }));
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toMatch(/answered 502 with text\/html instead of JSON/);
+  });
+
+  it('treats a 200 with a non-JSON body as an error, not as data', async () => {
+    const html: Handler = (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>login</html>');
+    const { client } = await setup({ 'GET /v2/agent/p/job/j': html });
+    expect((await caught(client.getAgentJob('p', 'j'))).message).toMatch(/answered 200 with text\/html/);
+  });
+
+  it('never repeats the key in an error, even when the server echoes it', async () => {
+    const { client } = await setup({ 'GET /v2/agent/p/job/j': json(400, { error: `bad token ${KEY}` }) });
+    const error = await caught(client.getAgentJob('p', 'j'));
+    expect(error.message).not.toContain(KEY);
+    expect(error.message).toContain('mint_****6789');
+  });
+});
+
+describe('retries', () => {
+  it('retries a GET on 5xx with growing backoff, then succeeds', async () => {
+    const { server, client, clock } = await setup({
+      'GET /v2/agent/p/job/j': sequence(json(503, { error: 'busy' }), json(502, { error: 'gw' }), json(200, job)),
+    });
+    expect(await client.getAgentJob('p', 'j')).toEqual(job);
+    expect(server.requests).toHaveLength(3);
+    expect(clock.sleeps).toEqual([375, 750]);
+  });
+
+  it('gives up a GET after the allowed attempts with the last error', async () => {
+    const { server, client } = await setup({ 'GET /v2/agent/p/job/j': json(500, { error: 'down' }) });
+    const error = await caught(client.getAgentJob('p', 'j'));
+    expect((error as ApiError).status).toBe(500);
+    expect(error.message).toMatch(/try again later/);
+    expect(server.requests).toHaveLength(4);
+  });
+
+  it('retries a GET whose connection dropped', async () => {
+    const { server, client } = await setup({ 'GET /v2/agent/p/job/j': sequence(dropConnection, json(200, job)) });
+    expect(await client.getAgentJob('p', 'j')).toEqual(job);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it.each([
+    ['a 500', json(500, { error: 'boom' }), ApiError],
+    ['a 503', json(503, { error: 'busy' }), ApiError],
+    ['a connection reset after the request was sent', dropConnection, NetworkError],
+  ])('never resends a POST after %s: exactly one request', async (_n, handler, type) => {
+    const { server, client, clock } = await setup({ 'POST /v2/agent/p/job': handler });
+    const error = await caught(client.createAgentJob('p', 'do it'));
+    expect(error).toBeInstanceOf(type);
+    expect(server.requests).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it('resends a POST whose connection was refused, since it never reached the server', async () => {
+    // Find a port nobody listens on.
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise<void>((r) => probe.close(() => r()));
+    const clock = new FakeClock();
+    const client = new ApiClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: KEY, userAgent: 't', dispatcher: createDispatcher({}), clock, random: () => 0.5 });
+    const error = await caught(client.createAgentJob('p', 'x'));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(error.message).toMatch(/connection refused/);
+    expect(clock.sleeps).toHaveLength(3);
+  });
+
+  it('honours Retry-After in seconds on a 429, for a POST too', async () => {
+    const { server, client, clock } = await setup({
+      'POST /v2/agent/p/job': sequence(json(429, { error: 'Rate limit exceeded' }, { 'retry-after': '7' }), json(201, job)),
+    });
+    expect(await client.createAgentJob('p', 'x')).toEqual(job);
+    expect(clock.sleeps).toEqual([7000]);
+    expect(server.requests).toHaveLength(2);
+  });
+
+  it('honours Retry-After as an HTTP date', async () => {
+    const clock = new FakeClock();
+    const at = new Date(clock.now() + 12_000).toUTCString();
+    const { client } = await setup(
+      { 'GET /v2/agent/p/job/j': sequence(json(429, { error: 'slow' }, { 'retry-after': at }), json(200, job)) },
+      { clock },
+    );
+    await client.getAgentJob('p', 'j');
+    expect(clock.sleeps).toEqual([12_000]);
+  });
+
+  it('fails at once with exit 6 and the time to retry when Retry-After is past the cap', async () => {
+    const { server, client, clock } = await setup({
+      'POST /v2/agent/p/job': json(429, { error: 'Rate limit exceeded' }, { 'retry-after': '1800' }),
+    });
+    const error = await caught(client.createAgentJob('p', 'x'));
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).exitCode).toBe(6);
+    expect((error as RateLimitError).retryAt).toBe(clock.now() + 1_800_000);
+    expect(error.message).toBe('rate limited by the API (Rate limit exceeded); try again in 30m00s (after 2026-11-22T12:30:00.000Z)');
+    expect(server.requests).toHaveLength(1);
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it('backs off on a 429 without Retry-After, then fails with exit 6', async () => {
+    const { server, client, clock } = await setup({ 'GET /v1/analytics/p/searches': json(429, { error: 'slow down' }) });
+    const error = await caught(client.listSearches('p', {}));
+    expect((error as RateLimitError).exitCode).toBe(6);
+    expect(error.message).toMatch(/wait a while before trying again/);
+    expect(server.requests).toHaveLength(4);
+    expect(clock.sleeps).toEqual([375, 750, 1500]);
+  });
+});
+
+describe('--debug and secrets', () => {
+  it('logs method, URL, status and timing but never the key', async () => {
+    const { client, debugLines } = await setup({ 'GET /v2/agent/p/job/j': sequence(json(503, {}), json(200, job)) });
+    await client.getAgentJob('p', 'j');
+    expect(debugLines[0]).toMatch(/^> GET http:\/\/127\.0\.0\.1:\d+\/v2\/agent\/p\/job\/j$/);
+    expect(debugLines[1]).toMatch(/^< 503 GET .* \(\d+ ms\)$/);
+    expect(debugLines.some((l) => l.startsWith('retry 1 in'))).toBe(true);
+    expect(debugLines.join('\n')).not.toContain(KEY);
+  });
+});
+
+describe('proxies', () => {
+  it('tunnels through HTTP_PROXY, and goes around it for NO_PROXY hosts', async () => {
+    const { server } = await setup({ 'GET /v2/agent/p/job/j': json(200, job) });
+    // A CONNECT proxy that forwards every tunnel to the loopback API, so no DNS or network is needed.
+    const tunnels: string[] = [];
+    const proxy = createServer();
+    proxy.on('connect', (req, client: import('node:net').Socket, head: Buffer) => {
+      tunnels.push(req.url ?? '');
+      const upstream = connect(server.port, '127.0.0.1', () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        upstream.write(head);
+        upstream.pipe(client);
+        client.pipe(upstream);
+      });
+      upstream.on('error', () => client.destroy());
+      client.on('error', () => upstream.destroy());
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    servers.push({ close: () => new Promise<void>((r) => { proxy.closeAllConnections(); proxy.close(() => r()); }) });
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    const clock = new FakeClock();
+
+    const viaProxy = new ApiClient({ baseUrl: 'http://api.mintlify.test', apiKey: KEY, userAgent: 't', clock, dispatcher: createDispatcher({ HTTP_PROXY: proxyUrl }) });
+    expect(await viaProxy.getAgentJob('p', 'j')).toEqual(job);
+    expect(tunnels).toEqual(['api.mintlify.test:80']);
+
+    const bypass = new ApiClient({ baseUrl: server.url, apiKey: KEY, userAgent: 't', clock, dispatcher: createDispatcher({ HTTP_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' }) });
+    await bypass.getAgentJob('p', 'j');
+    expect(tunnels).toHaveLength(1);
+    expect(server.requests).toHaveLength(2);
+  });
+});

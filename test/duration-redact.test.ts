@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { formatDuration, parseDuration } from '../src/duration.js';
+import { UsageError } from '../src/errors.js';
+import { maskKey, redactUrl, scrubSecrets } from '../src/redact.js';
+
+describe('parseDuration', () => {
+  it.each([
+    ['90s', 90_000],
+    ['5m', 300_000],
+    ['1h', 3_600_000],
+    ['1h30m', 5_400_000],
+    ['250ms', 250],
+    ['45', 45_000],
+    ['0.5', 500],
+  ])('%s is %d ms', (text, ms) => expect(parseDuration(text, '--timeout')).toBe(ms));
+
+  it.each(['', 'soon', '5 m', '1d', '-5s', 'm5'])('refuses %j naming the flag', (text) => {
+    expect(() => parseDuration(text, '--timeout')).toThrow(UsageError);
+    expect(() => parseDuration(text, '--timeout')).toThrow(/--timeout/);
+  });
+
+  it('formats durations compactly', () => {
+    expect([formatDuration(45_000), formatDuration(125_000), formatDuration(3_720_000)]).toEqual(['45s', '2m05s', '1h02m']);
+  });
+});
+
+describe('secrets', () => {
+  it('masks a key to its prefix and last four characters', () => {
+    expect(maskKey('mint_abcdefghijklwxyz')).toBe('mint_****wxyz');
+    expect(maskKey('mint_short')).toBe('mint_****');
+  });
+  it('redacts presigned signatures and credentials in URLs', () => {
+    const url = 'https://bucket.s3.amazonaws.com/se_1/bundle.tar.gz?X-Amz-Expires=900&X-Amz-Signature=deadbeef&X-Amz-Credential=AKIA%2Fx';
+    const redacted = redactUrl(url);
+    expect(redacted).not.toContain('deadbeef');
+    expect(redacted).not.toContain('AKIA');
+    expect(redacted).toContain('X-Amz-Expires=900');
+  });
+  it('scrubs a key out of free text', () => {
+    expect(scrubSecrets('bad key mint_abcdefghijklwxyz given', ['mint_abcdefghijklwxyz'])).toBe('bad key mint_****wxyz given');
+  });
+});

@@ -1,0 +1,125 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runCli, tempDir } from '../helpers/cli.js';
+
+const KEY = 'mint_e2eSecretKey000111wxyz';
+let home: ReturnType<typeof tempDir>;
+let env: Record<string, string>;
+const configFile = () => join(home.path, 'xdg', 'mint-admin', 'config.json');
+const saved = () => JSON.parse(readFileSync(configFile(), 'utf8')) as { profiles: Record<string, Record<string, string>> };
+
+beforeEach(() => {
+  home = tempDir();
+  env = { HOME: home.path, XDG_CONFIG_HOME: join(home.path, 'xdg') };
+});
+afterEach(() => home.cleanup());
+
+describe('config set api-key', () => {
+  it('reads the key from stdin, stores it 0600 in a 0700 directory, and never echoes it', async () => {
+    const r = await runCli(['config', 'set', 'api-key'], { env, stdin: `${KEY}\n` });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('saved api-key = mint_****wxyz in profile "default"\n');
+    expect(saved().profiles.default!['api-key']).toBe(KEY);
+    expect(statSync(configFile()).mode & 0o777).toBe(0o600);
+    expect(statSync(join(home.path, 'xdg', 'mint-admin')).mode & 0o777).toBe(0o700);
+  });
+
+  it('accepts "-" for stdin and warns when the key comes from argv', async () => {
+    expect((await runCli(['config', 'set', 'api-key', '-'], { env, stdin: KEY })).code).toBe(0);
+    const fromArgv = await runCli(['config', 'set', 'api-key', KEY], { env });
+    expect(fromArgv.code).toBe(0);
+    expect(fromArgv.stderr).toMatch(/shell history/);
+    expect(fromArgv.stderr).not.toContain(KEY);
+  });
+
+  it.each([
+    ['an assistant key', 'mint_dsc_0123456789abcdef', 3, /assistant API key/],
+    ['an index key', 'mint_us_0123456789abcdef', 3, /search index API key/],
+    ['a malformed key', 'sk-live-123', 3, /should start with "mint_"/],
+    ['an empty stdin', '', 2, /no key given on stdin/],
+  ])('refuses %s with a one-line error, exit %i, and writes nothing', async (_n, stdin, code, message) => {
+    const r = await runCli(['config', 'set', 'api-key'], { env, stdin });
+    expect(r.code).toBe(code);
+    expect(r.stderr).toMatch(message);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(existsSync(join(home.path, 'xdg'))).toBe(false);
+  });
+
+  it('does not replace a good key with a bad one', async () => {
+    await runCli(['config', 'set', 'api-key'], { env, stdin: KEY });
+    expect((await runCli(['config', 'set', 'api-key'], { env, stdin: 'mint_dsc_nope' })).code).toBe(3);
+    expect(saved().profiles.default!['api-key']).toBe(KEY);
+  });
+});
+
+describe('config get, list, unset, path', () => {
+  beforeEach(async () => {
+    await runCli(['config', 'set', 'api-key'], { env, stdin: KEY });
+    await runCli(['config', 'set', 'project-id', 'proj_default'], { env });
+    await runCli(['--profile', 'staging', 'config', 'set', 'project-id', 'proj_staging'], { env });
+  });
+
+  it('gets the key masked and other values as they are', async () => {
+    expect((await runCli(['config', 'get', 'api-key'], { env })).stdout).toBe('mint_****wxyz\n');
+    expect((await runCli(['config', 'get', 'project-id'], { env })).stdout).toBe('proj_default\n');
+    expect((await runCli(['config', 'get', 'base-url'], { env })).stdout).toBe('https://api.mintlify.com\n');
+  });
+
+  it('keeps profiles apart', async () => {
+    expect((await runCli(['config', 'get', 'project-id', '--profile', 'staging'], { env })).stdout).toBe('proj_staging\n');
+    expect((await runCli(['config', 'get', 'project-id'], { env: { ...env, MINT_ADMIN_PROFILE: 'staging' } })).stdout).toBe('proj_staging\n');
+    const missing = await runCli(['config', 'get', 'api-key', '--profile', 'staging'], { env });
+    expect(missing.code).toBe(3);
+    expect(missing.stderr).toBe('error: api-key is not set in profile "staging"; set it with `mint-admin config set api-key`\n');
+  });
+
+  it('lists every setting with its source, the key masked', async () => {
+    const r = await runCli(['config', 'list', '--json'], { env: { ...env, MINTLIFY_API_URL: 'http://127.0.0.1:1' } });
+    expect(JSON.parse(r.stdout)).toEqual({
+      profile: { value: 'default', source: 'default' },
+      'api-key': { value: 'mint_****wxyz', source: 'config file' },
+      'project-id': { value: 'proj_default', source: 'config file' },
+      'base-url': { value: 'http://127.0.0.1:1', source: 'MINTLIFY_API_URL' },
+    });
+    const human = await runCli(['config', 'list', '-p', 'flagged'], { env });
+    expect(human.stdout).toBe(
+      [
+        'profile     default                   default',
+        'api-key     mint_****wxyz             config file',
+        'project-id  flagged                   --project',
+        'base-url    https://api.mintlify.com  default',
+        '',
+      ].join('\n'),
+    );
+    expect(human.stdout + human.stderr).not.toContain(KEY);
+  });
+
+  it('unsets a value, idempotently', async () => {
+    expect((await runCli(['config', 'unset', 'project-id'], { env })).stderr).toBe('removed project-id from profile "default"\n');
+    expect((await runCli(['config', 'unset', 'project-id'], { env })).stderr).toMatch(/was not set/);
+    expect(saved().profiles.default).toEqual({ 'api-key': KEY });
+    expect(saved().profiles.staging).toEqual({ 'project-id': 'proj_staging' });
+  });
+
+  it('prints the config path', async () => {
+    expect((await runCli(['config', 'path'], { env })).stdout).toBe(`${configFile()}\n`);
+  });
+});
+
+describe('bad input', () => {
+  it.each([
+    ['an unknown config key', ['config', 'set', 'colour', 'x'], 2, 'error: unknown config key "colour"; the keys are api-key, project-id, base-url'],
+    ['a project id with a slash', ['config', 'set', 'project-id', 'a/b'], 2, 'error: project-id: "a/b" is not a project id (letters, digits, "-" and "_" only)'],
+    ['a base URL that is not one', ['config', 'set', 'base-url', 'api.mintlify.com'], 2, 'error: base-url: "api.mintlify.com" is not a URL; use e.g. https://api.mintlify.com'],
+    ['a missing value', ['config', 'set', 'project-id'], 2, 'error: config set project-id needs a value'],
+    ['an unknown option', ['config', 'list', '--colour'], 2, "error: unknown option '--colour'"],
+    ['a bad profile name', ['--profile', 'a b', 'config', 'set', 'project-id', 'p'], 2, 'error: invalid profile name "a b": use letters, digits, "-" and "_"'],
+  ])('%s: one line, exit %i, nothing written', async (_n, args, code, line) => {
+    const r = await runCli(args, { env });
+    expect(r.code).toBe(code);
+    expect(r.stderr.split('\n')[0]).toBe(line);
+    expect(existsSync(join(home.path, 'xdg'))).toBe(false);
+  });
+});

@@ -1,0 +1,49 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const CLI = fileURLToPath(new URL('../../bin/mint-admin.js', import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliOptions {
+  env?: Record<string, string | undefined>;
+  stdin?: string;
+  cwd?: string;
+  /** Called once the process has started, e.g. to send it SIGINT later. */
+  onSpawn?: (child: import('node:child_process').ChildProcess) => void;
+}
+
+/** The variables a test must control; anything from the developer's own shell is dropped. */
+const CLEARED = ['MINTLIFY_ADMIN_API_KEY', 'MINTLIFY_PROJECT_ID', 'MINTLIFY_API_URL', 'MINT_ADMIN_PROFILE', 'HTTPS_PROXY', 'HTTP_PROXY', 'https_proxy', 'http_proxy', 'NO_PROXY', 'no_proxy', 'NO_COLOR', 'FORCE_COLOR', 'CI'];
+
+/** Runs the built CLI as a subprocess, as a user or CI would, with a private config directory. */
+export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (const name of CLEARED) delete env[name];
+  Object.assign(env, opts.env);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { env, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+    child.stdin.end(opts.stdin ?? '');
+    opts.onSpawn?.(child);
+  });
+}
+
+/** A fresh temp directory, removed by the returned cleanup. */
+export function tempDir(prefix = 'mint-admin-test-'): { path: string; cleanup: () => void } {
+  const path = mkdtempSync(join(tmpdir(), prefix));
+  return { path, cleanup: () => rmSync(path, { recursive: true, force: true }) };
+}
