@@ -40,3 +40,16 @@ describe('secrets', () => {
     expect(scrubSecrets('bad key mint_abcdefghijklwxyz given', ['mint_abcdefghijklwxyz'])).toBe('bad key mint_****wxyz given');
   });
 });
+
+describe('wait flags', async () => {
+  const { parseWaitFlags } = await import('../src/wait-flags.js');
+  it('parses the defaults and explicit values', () => {
+    expect(parseWaitFlags({ timeout: '30m', interval: '5s' })).toEqual({ wait: false, timeoutMs: 1_800_000, intervalMs: 5000 });
+    expect(parseWaitFlags({ wait: true, timeout: '90', interval: '250ms' })).toEqual({ wait: true, timeoutMs: 90_000, intervalMs: 250 });
+  });
+  it.each([
+    [{ timeout: '0', interval: '5s' }, /--timeout must be longer than zero/],
+    [{ timeout: '5m', interval: '10ms' }, /--interval must be at least 100ms/],
+    [{ timeout: 'forever', interval: '5s' }, /--timeout: "forever" is not a duration/],
+  ])('refuses %j', (flags, message) => expect(() => parseWaitFlags(flags)).toThrow(message));
+});
