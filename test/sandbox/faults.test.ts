@@ -143,6 +143,8 @@ describe('POST /_sandbox/faults', () => {
     ['not an object', '[1]'],
     ['a bad route', { inject: { route: 'nope', status: 500 } }],
     ['a negative poll count', { agentPollsToFinish: -1 }],
+    ['a status that is not a status code', { inject: { route: 'agent.get', status: '503' } }],
+    ['times 0', { inject: { route: 'agent.get', status: 503, times: 0 } }],
     ['bad JSON', '{'],
   ])('rejects %s with 400', async (_name, body) => {
     const res = await call(sandbox, 'POST', '/_sandbox/faults', body, {});
