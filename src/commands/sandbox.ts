@@ -21,7 +21,7 @@ export function register(program: Command, deps: Deps): void {
     .option('--port <n>', 'port for the API (0 picks a free one)', '0')
     .option('--host <address>', 'address to listen on', '127.0.0.1')
     .action(
-      action<SandboxOptions & Record<string, unknown>>(deps, async (_args, opts, ctx) => {
+      action<SandboxOptions>(deps, async (_args, opts, ctx) => {
         const port = parsePort(opts.port);
         // The sandbox pulls in tar and the data generators: load it only for this command.
         const { runSandboxCommand } = await import('../sandbox/command.js');
