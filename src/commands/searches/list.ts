@@ -76,7 +76,7 @@ async function stopEarly(writer: SearchesWriter, result: SearchesListResult, opt
   if (result.nextCursor === null) return;
   const where = opts.output === undefined ? '' : ` to ${opts.output}`;
   ctx.reporter.warn(
-    `stopped after ${result.terms} terms (${result.pages} pages); what was written${where} ends with a whole row.\n` +
+    `stopped after ${result.terms} terms (${result.pages} ${result.pages === 1 ? 'page' : 'pages'}); what was written${where} ends with a whole row.\n` +
       `To carry on from the next term (${resumeNote(opts)}), run:\n  ${resumeCommand(opts, ctx.globals, result.nextCursor)}`,
   );
 }
