@@ -14,8 +14,17 @@ export interface OutputTarget {
   close(): Promise<void>;
 }
 
+/** Failed writes reject in writeChunk; this keeps the 'error' event Node also emits from crashing. */
+const heard = () => undefined;
+
 export function stdoutTarget(stdout: NodeJS.WritableStream): OutputTarget {
-  return { open: async () => stdout, close: async () => undefined };
+  return {
+    async open() {
+      if (!stdout.listeners('error').includes(heard)) stdout.on('error', heard);
+      return stdout;
+    },
+    close: async () => undefined,
+  };
 }
 
 export async function fileTarget(path: string): Promise<OutputTarget> {
@@ -26,10 +35,11 @@ export async function fileTarget(path: string): Promise<OutputTarget> {
       if (stream) return stream;
       const opened = createWriteStream(path);
       await new Promise<void>((ok, fail) => opened.once('open', () => ok()).once('error', fail));
+      opened.on('error', heard);
       return (stream = opened);
     },
     async close() {
-      if (!stream || stream.closed) return;
+      if (!stream || stream.destroyed) return;
       const closing = stream;
       await new Promise<void>((ok, fail) => {
         closing.once('error', fail);

@@ -19,30 +19,14 @@ export interface SearchesWriter {
 }
 
 /**
- * Writes one chunk and resolves once the stream can take more (the 'drain' event), or rejects if
- * the stream fails (a full disk, a closed pipe) so the loop stops fetching pages nobody can read.
+ * Writes one chunk and resolves once the stream has handed it on (its write callback), so at most
+ * one page is ever buffered however fast pages arrive; rejects if the write fails (a full disk, a
+ * closed pipe) so the loop stops fetching pages nobody can read. The stream's owner keeps an
+ * 'error' listener on it: Node emits the error there too, and unheard it would crash the process.
  */
 export function writeChunk(stream: NodeJS.WritableStream, chunk: string): Promise<void> {
   if (chunk === '') return Promise.resolve();
   return new Promise((resolve, reject) => {
-    const cleanup = () => {
-      stream.off('drain', onDrain);
-      stream.off('error', onError);
-    };
-    const onDrain = () => {
-      cleanup();
-      resolve();
-    };
-    const onError = (error: unknown) => {
-      cleanup();
-      reject(error);
-    };
-    stream.on('error', onError);
-    if (stream.write(chunk)) {
-      cleanup();
-      resolve();
-    } else {
-      stream.on('drain', onDrain);
-    }
+    stream.write(chunk, (error?: Error | null) => (error ? reject(error) : resolve()));
   });
 }

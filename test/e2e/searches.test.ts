@@ -228,6 +228,17 @@ describe('searches list --all stopped early', () => {
   });
 });
 
+describe('searches list into a pipe that closes', () => {
+  it('stops quietly with exit 0 when the reader has had enough (| head)', async () => {
+    const r = await runCli(['searches', 'list', '--all', '--format', 'ndjson'], {
+      env: envFor(many),
+      onSpawn: (child) => child.stdout!.once('data', () => child.stdout!.destroy()),
+    });
+    expect(r.stderr).toBe('fetching search terms\n'); // no error, no stack
+    expect(r.code).toBe(0);
+  });
+});
+
 describe('searches list: bad input sends nothing', () => {
   it.each([
     ['a day not in the month', ['--from', '2026-02-30'], 'error: --from: "2026-02-30" is not a date; use YYYY-MM-DD (e.g. 2026-11-16) or an ISO 8601 date-time (e.g. 2026-11-16T09:30:00Z)'],

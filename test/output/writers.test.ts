@@ -138,7 +138,7 @@ describe('cells', () => {
 });
 
 describe('writeChunk', () => {
-  it('waits for drain when the stream is full, so memory stays at one page', async () => {
+  it('waits until the stream has taken the chunk, so memory stays at one page', async () => {
     const done: Array<() => void> = [];
     const slow = new Writable({ highWaterMark: 4, write: (_c, _e, cb) => void done.push(cb) });
     let resolved = false;

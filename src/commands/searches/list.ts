@@ -41,6 +41,10 @@ export async function searchesList(opts: SearchesListOptions, ctx: Context): Pro
       progress?.update(`fetching search terms: ${result.terms} so far (page ${result.pages})`);
     } while (opts.all && result.nextCursor !== null);
     await writer.end({ totalSearches: result.totalSearches, nextCursor: result.nextCursor });
+  } catch (error) {
+    // `| head` closed the pipe: the reader has what it wanted, which is not a failure.
+    if (opts.output === undefined && (error as NodeJS.ErrnoException | undefined)?.code === 'EPIPE') return result;
+    throw error;
   } finally {
     progress?.stop();
     await target.close();
