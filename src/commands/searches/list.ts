@@ -32,6 +32,7 @@ export async function searchesList(opts: SearchesListOptions, ctx: Context): Pro
         page = await api.listSearches(projectId, { dateFrom: opts.dateFrom, dateTo: opts.dateTo, limit: opts.limit, cursor: result.nextCursor ?? undefined });
       } catch (error) {
         // Rows already written stay; close the JSON document and say how to carry on.
+        progress?.stop();
         if (writer) await stopEarly(writer, result, opts, ctx);
         throw error;
       }
