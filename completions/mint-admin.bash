@@ -8,11 +8,11 @@ _mint_admin() {
     word="${COMP_WORDS[i]}"
     if (( skip )); then skip=0; continue; fi
     case "$word" in
-      --base-url|--host|--port|--profile|--project|-p) skip=1; continue ;;
+      --base-url|--cursor|--format|--from|--host|--limit|--output|--port|--profile|--project|--to|-o|-p) skip=1; continue ;;
       -*) continue ;;
     esac
     case "$path/$word" in
-      mint-admin/config|mint-admin/config/set|mint-admin/config/get|mint-admin/config/unset|mint-admin/config/list|mint-admin/config/path|mint-admin/sandbox|mint-admin/completion) path="$path/$word" ;;
+      mint-admin/config|mint-admin/config/set|mint-admin/config/get|mint-admin/config/unset|mint-admin/config/list|mint-admin/config/path|mint-admin/sandbox|mint-admin/completion|mint-admin/searches|mint-admin/searches/list) path="$path/$word" ;;
       *) npos=$(( npos + 1 )) ;;
     esac
   done
@@ -23,7 +23,7 @@ _mint_admin() {
         --base-url) return ;;
         --profile) return ;;
       esac
-      cmds="config sandbox completion"
+      cmds="config sandbox completion searches"
       opts="-V --version -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
     mint-admin/config)
@@ -103,6 +103,30 @@ _mint_admin() {
       cmds=""
       opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       (( npos == 0 )) && cmds="$cmds bash zsh fish"
+      ;;
+    mint-admin/searches)
+      case "$prev" in
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds="list"
+      opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/searches/list)
+      case "$prev" in
+        --from) return ;;
+        --to) return ;;
+        --limit) return ;;
+        --cursor) return ;;
+        --format) COMPREPLY=( $(compgen -W "table json ndjson csv" -- "$cur") ); return ;;
+        -o|--output) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="--from --to --limit --cursor --all --format -o --output --csv-raw --no-header -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
   esac
   if [[ "$cur" == -* ]]; then

@@ -7,6 +7,7 @@ import { VERSION } from './version.js';
 import { registerConfig } from './commands/config/index.js';
 import { register as registerSandbox } from './commands/sandbox.js';
 import { register as registerCompletion } from './commands/completion.js';
+import { registerSearches } from './commands/searches/index.js';
 
 const ENVIRONMENT_HELP = `
 Environment:
@@ -56,5 +57,6 @@ export function buildProgram(deps: Deps): Command {
   registerConfig(program, deps);
   registerSandbox(program, deps);
   registerCompletion(program, deps);
+  registerSearches(program, deps);
   return program;
 }
