@@ -1,5 +1,6 @@
 // Shared set-up for the export end-to-end tests: one in-process sandbox per file, a private config
 // directory per test, and the built CLI pointed at both.
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions, type RecordedRequest } from '../../src/sandbox/index.js';
@@ -33,9 +34,11 @@ export function useExportSandbox(opts: SandboxOptions = {}) {
     get sandbox() {
       return state.sandbox;
     },
-    /** A scratch directory for this test (removed after it). */
+    /** An empty scratch directory for this test (removed after it), apart from HOME and the config. */
     get dir() {
-      return state.home.path;
+      const work = join(state.home.path, 'work');
+      mkdirSync(work, { recursive: true });
+      return work;
     },
     cli: (args: string[], extra: CliOptions = {}): Promise<CliResult> => runCli(args, { ...extra, env: { ...env(), ...extra.env } }),
     /** Requests recorded from now on: call, then read `.list` after the CLI ran. */

@@ -4,6 +4,8 @@ import { examples } from '../../command.js';
 import { register as registerStart } from './start.js';
 import { register as registerStatus } from './status.js';
 import { register as registerBundle } from './bundle.js';
+import { register as registerDownload } from './download.js';
+import { register as registerRun } from './run.js';
 
 export function registerExport(program: Command, deps: Deps): void {
   const group = program
@@ -14,5 +16,5 @@ export function registerExport(program: Command, deps: Deps): void {
     'mint-admin export start docs.example.com --wait',
     'mint-admin export download se_3f9a2c1b8e7d4a06 -o ./site --wait',
   ]);
-  for (const register of [registerStart, registerStatus, registerBundle]) register(group, deps);
+  for (const register of [registerStart, registerStatus, registerBundle, registerDownload, registerRun]) register(group, deps);
 }

@@ -3,6 +3,9 @@ import type { ExportJob } from '../../api/types.js';
 import type { Reporter } from '../../io.js';
 import { waitCommand } from './api.js';
 
+// One way to write sizes across the CLI: the download engine's (decimal units, `45.6 MB`).
+export { formatBytes } from '../../download/progress.js';
+
 /** `se_3f9a2c1b8e7d4a06  running  58%  120 pages` (just `se_...  queued` before it starts). */
 export function jobLine(job: ExportJob): string {
   if (job.status === 'queued') return `${job.jobId}  queued`;
@@ -16,19 +19,12 @@ export function hintNext(job: ExportJob, reporter: Reporter): void {
   else reporter.info(`Follow it with: ${waitCommand(job.jobId)}`);
 }
 
-/** 45.6 MB (decimal units, as storage consoles show them). */
-export function formatBytes(bytes: number): string {
-  const units = ['bytes', 'kB', 'MB', 'GB', 'TB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  return unit === 0 ? `${bytes.toLocaleString('en-US')} bytes` : `${value.toFixed(1)} ${units[unit]}`;
-}
-
 /** `1,234 files` */
 export function countOf(count: number, noun: string): string {
   return `${count.toLocaleString('en-US')} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** A path as it can be pasted back into a shell command. */
+export function shellArg(value: string): string {
+  return /^[\w./:@%+=-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
 }
