@@ -6,7 +6,6 @@ import type { DownloadResult } from '../../download/index.js';
 import { ApiError, InterruptedError } from '../../errors.js';
 import { addWaitOptions, parseWaitFlags, type WaitFlags, type WaitSettings } from '../../wait-flags.js';
 import { exportApi, isNotFinished, waitCommand, type ExportApi } from './api.js';
-import { followExport } from './follow.js';
 import { shellArg } from './output.js';
 import { checkJobId } from './status.js';
 
@@ -60,6 +59,8 @@ async function bundleWhenReady(api: ExportApi, opts: ExportDownloadOptions, ctx:
       );
     }
   }
+  // The wait loop pulls in the HTTP layer (undici): loaded only when a command really waits.
+  const { followExport } = await import('./follow.js');
   await followExport(
     { jobId: opts.jobId, fetch: api.get, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs, resume: resumeCommand(opts.jobId, opts) },
     ctx,
@@ -127,7 +128,7 @@ export function register(group: Command, deps: Deps): void {
     .description('download a completed export and extract it into a directory (the link never appears in output)')
     .argument('<jobId>', 'the export job (se_...)');
   addWaitOptions(addTargetOptions(command), 'the export completes, then download').action(
-    action<TargetFlags & WaitFlags & Record<string, unknown>>(deps, async ([jobId], flags, ctx) => {
+    action<TargetFlags & WaitFlags>(deps, async ([jobId], flags, ctx) => {
       const summary = await exportDownload({ ...flags, jobId: checkJobId(jobId!), wait: parseWaitFlags(flags) }, ctx);
       if (ctx.mode.json) return printJson(ctx, summary);
       // The engine has already said `Extracted 1,234 files (45.6 MB) into /path/site` on stderr.

@@ -5,7 +5,6 @@ import type { Context, Deps } from '../../context.js';
 import { parseWaitFlags, DEFAULT_INTERVAL, DEFAULT_TIMEOUT, type WaitFlags, type WaitSettings } from '../../wait-flags.js';
 import { exportApi } from './api.js';
 import { addTargetOptions, checkTargets, fetchAndExtract, resumeCommand, type DownloadSummary, type TargetFlags } from './download.js';
-import { followExport } from './follow.js';
 import { countOf, formatBytes } from './output.js';
 import { buildStartRequest, type StartFlags } from './start.js';
 
@@ -23,6 +22,8 @@ export async function exportRun(opts: ExportRunOptions, ctx: Context): Promise<R
   const target = await checkTargets(opts);
   const api = exportApi(await ctx.api());
   const { jobId } = await api.start(opts.request);
+  // The wait loop pulls in the HTTP layer (undici): loaded only when a command really waits.
+  const { followExport } = await import('./follow.js');
   ctx.reporter.info(`Started export ${jobId} of ${opts.request.domain}`);
   const job = await followExport(
     { jobId, fetch: api.get, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs, resume: resumeCommand(jobId, opts) },
@@ -42,7 +43,7 @@ export function register(group: Command, deps: Deps): void {
     .option('--timeout <duration>', 'give up waiting for the export after this long (90s, 5m, 1h30m)', DEFAULT_TIMEOUT)
     .option('--interval <duration>', 'first poll interval; it grows gently from there', DEFAULT_INTERVAL);
   addTargetOptions(command).action(
-    action<StartFlags & TargetFlags & WaitFlags & Record<string, unknown>>(deps, async ([domain], flags, ctx) => {
+    action<StartFlags & TargetFlags & WaitFlags>(deps, async ([domain], flags, ctx) => {
       const wait = parseWaitFlags({ ...flags, wait: true });
       const request = buildStartRequest(domain!, flags, ctx.reporter);
       const summary = await exportRun({ ...flags, request, wait }, ctx);

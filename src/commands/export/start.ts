@@ -7,7 +7,6 @@ import type { Reporter } from '../../io.js';
 import { addWaitOptions, parseWaitFlags, type WaitFlags, type WaitSettings } from '../../wait-flags.js';
 import { exportApi } from './api.js';
 import { normaliseDomain } from './domain.js';
-import { followExport } from './follow.js';
 import { hintNext, jobLine } from './output.js';
 
 /** The flags `export start` and `export run` share. */
@@ -45,6 +44,8 @@ export async function exportStart(opts: ExportStartOptions, ctx: Context): Promi
   const api = exportApi(await ctx.api());
   const job = await api.start(opts.request);
   if (!opts.wait.wait) return job;
+  // The wait loop pulls in the HTTP layer (undici): loaded only when a command really waits.
+  const { followExport } = await import('./follow.js');
   ctx.reporter.info(`Started export ${job.jobId}`);
   return followExport({ jobId: job.jobId, fetch: api.get, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs }, ctx);
 }
@@ -57,7 +58,7 @@ export function register(group: Command, deps: Deps): void {
     .option('--export-version <label>', 'version label to export (default: the latest published version)')
     .option('--path <path...>', 'only these page paths, e.g. index guides/getting-started');
   addWaitOptions(command, 'the export completes or fails').action(
-    action<StartFlags & WaitFlags & Record<string, unknown>>(deps, async ([domain], flags, ctx) => {
+    action<StartFlags & WaitFlags>(deps, async ([domain], flags, ctx) => {
       const wait = parseWaitFlags(flags);
       const request = buildStartRequest(domain!, flags, ctx.reporter);
       const job = await exportStart({ request, wait }, ctx);

@@ -5,7 +5,6 @@ import type { Context, Deps } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { addWaitOptions, parseWaitFlags, type WaitFlags, type WaitSettings } from '../../wait-flags.js';
 import { exportApi } from './api.js';
-import { followExport } from './follow.js';
 import { hintNext, jobLine } from './output.js';
 
 export interface ExportStatusOptions {
@@ -17,6 +16,8 @@ export interface ExportStatusOptions {
 export async function exportStatus(opts: ExportStatusOptions, ctx: Context): Promise<ExportJob> {
   const api = exportApi(await ctx.api());
   if (!opts.wait.wait) return api.get(opts.jobId);
+  // The wait loop pulls in the HTTP layer (undici): loaded only when a command really waits.
+  const { followExport } = await import('./follow.js');
   return followExport({ jobId: opts.jobId, fetch: api.get, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs }, ctx);
 }
 
@@ -32,7 +33,7 @@ export function register(group: Command, deps: Deps): void {
     .description('show an export job: status, progress and pages so far')
     .argument('<jobId>', 'the id `export start` printed (se_...)');
   addWaitOptions(command, 'the export completes or fails').action(
-    action<WaitFlags & Record<string, unknown>>(deps, async ([jobId], flags, ctx) => {
+    action<WaitFlags>(deps, async ([jobId], flags, ctx) => {
       const job = await exportStatus({ jobId: checkJobId(jobId!), wait: parseWaitFlags(flags) }, ctx);
       if (ctx.mode.json) return printJson(ctx, job);
       ctx.io.stdout.write(`${jobLine(job)}\n`);
