@@ -1,0 +1,11 @@
+import * as tar from 'tar';
+import {createReadStream} from 'node:fs';
+import {pipeline} from 'node:stream/promises';
+const mode = process.argv[4];
+let t=Date.now();
+if (mode==='file') await tar.x({file: process.argv[2], cwd: process.argv[3], strict: true});
+if (mode==='file-nomtime') await tar.x({file: process.argv[2], cwd: process.argv[3], strict: true, noMtime: true});
+if (mode==='file-small') await tar.x({file: process.argv[2], cwd: process.argv[3], strict: true, maxReadSize: 1<<20});
+if (mode==='sync') tar.x({file: process.argv[2], cwd: process.argv[3], strict: true, sync: true, maxReadSize: 1<<20});
+if (mode==='stream') await pipeline(createReadStream(process.argv[2], {highWaterMark: 1<<20}), tar.x({cwd: process.argv[3], strict: true}));
+console.log(mode, 'extract', Date.now()-t, 'maxRSS', process.resourceUsage().maxRSS);
