@@ -8,11 +8,11 @@ _mint_admin() {
     word="${COMP_WORDS[i]}"
     if (( skip )); then skip=0; continue; fi
     case "$word" in
-      --archive|--base-url|--export-version|--host|--interval|--out|--path|--port|--profile|--project|--timeout|-o|-p) skip=1; continue ;;
+      --archive|--base-url|--cursor|--export-version|--format|--from|--host|--interval|--limit|--out|--output|--path|--port|--profile|--project|--timeout|--to|-o|-p) skip=1; continue ;;
       -*) continue ;;
     esac
     case "$path/$word" in
-      mint-admin/config|mint-admin/config/set|mint-admin/config/get|mint-admin/config/unset|mint-admin/config/list|mint-admin/config/path|mint-admin/export|mint-admin/export/start|mint-admin/export/status|mint-admin/export/bundle|mint-admin/export/download|mint-admin/export/run|mint-admin/sandbox|mint-admin/completion) path="$path/$word" ;;
+      mint-admin/config|mint-admin/config/set|mint-admin/config/get|mint-admin/config/unset|mint-admin/config/list|mint-admin/config/path|mint-admin/export|mint-admin/export/start|mint-admin/export/status|mint-admin/export/bundle|mint-admin/export/download|mint-admin/export/run|mint-admin/sandbox|mint-admin/completion|mint-admin/searches|mint-admin/searches/list) path="$path/$word" ;;
       *) npos=$(( npos + 1 )) ;;
     esac
   done
@@ -23,7 +23,7 @@ _mint_admin() {
         --base-url) return ;;
         --profile) return ;;
       esac
-      cmds="config export sandbox completion"
+      cmds="config export sandbox completion searches"
       opts="-V --version -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
     mint-admin/config)
@@ -173,6 +173,30 @@ _mint_admin() {
       cmds=""
       opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       (( npos == 0 )) && cmds="$cmds bash zsh fish"
+      ;;
+    mint-admin/searches)
+      case "$prev" in
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds="list"
+      opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/searches/list)
+      case "$prev" in
+        --from) return ;;
+        --to) return ;;
+        --limit) return ;;
+        --cursor) return ;;
+        --format) COMPREPLY=( $(compgen -W "table json ndjson csv" -- "$cur") ); return ;;
+        -o|--output) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="--from --to --limit --cursor --all --format -o --output --csv-raw --no-header -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
   esac
   if [[ "$cur" == -* ]]; then

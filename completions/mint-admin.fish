@@ -11,13 +11,13 @@ function __mint_admin_scan --description 'print the mint-admin command path type
             continue
         end
         switch $word
-            case --archive --base-url --export-version --host --interval --out --path --port --profile --project --timeout -o -p
+            case --archive --base-url --cursor --export-version --format --from --host --interval --limit --out --output --path --port --profile --project --timeout --to -o -p
                 set skip 1
                 continue
             case '-*'
                 continue
         end
-        if contains -- "$path/$word" mint-admin/config mint-admin/config/set mint-admin/config/get mint-admin/config/unset mint-admin/config/list mint-admin/config/path mint-admin/export mint-admin/export/start mint-admin/export/status mint-admin/export/bundle mint-admin/export/download mint-admin/export/run mint-admin/sandbox mint-admin/completion
+        if contains -- "$path/$word" mint-admin/config mint-admin/config/set mint-admin/config/get mint-admin/config/unset mint-admin/config/list mint-admin/config/path mint-admin/export mint-admin/export/start mint-admin/export/status mint-admin/export/bundle mint-admin/export/download mint-admin/export/run mint-admin/sandbox mint-admin/completion mint-admin/searches mint-admin/searches/list
             set path "$path/$word"
         else
             set npos (math $npos + 1)
@@ -38,6 +38,7 @@ complete -c mint-admin -n '__mint_admin_at mint-admin' -a config -d 'manage the 
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a export -d 'static export (Enterprise plan): pre-render a deployment to static files and download them'
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a sandbox -d 'run a local sandbox of the Admin API, for trying mint-admin and testing pipelines offline'
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a completion -d 'print the shell completion script (the same text as completions/ in the package)'
+complete -c mint-admin -n '__mint_admin_at mint-admin' -a searches -d 'search analytics: what readers search for in your docs'
 complete -c mint-admin -n '__mint_admin_at mint-admin' -s V -l version -d 'print the version'
 complete -c mint-admin -n '__mint_admin_at mint-admin' -s p -l project -x -d 'project id (env MINTLIFY_PROJECT_ID)'
 complete -c mint-admin -n '__mint_admin_at mint-admin' -l base-url -x -d 'API base URL (env MINTLIFY_API_URL)'
@@ -196,3 +197,29 @@ complete -c mint-admin -n '__mint_admin_at mint-admin/completion' -s q -l quiet 
 complete -c mint-admin -n '__mint_admin_at mint-admin/completion' -l no-color -d 'no colour (also NO_COLOR)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/completion' -l debug -d 'log HTTP requests and stack traces to stderr (secrets redacted)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/completion' -s h -l help -d 'show help'
+complete -c mint-admin -n '__mint_admin_at mint-admin/searches' -a list -d 'search terms with their hits, click-through rate and top clicked page, most searched first'
+complete -c mint-admin -n '__mint_admin_at mint-admin/searches' -s p -l project -x -d 'project id (env MINTLIFY_PROJECT_ID)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/searches' -l base-url -x -d 'API base URL (env MINTLIFY_API_URL)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/searches' -l profile -x -d 'config profile (env MINT_ADMIN_PROFILE)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/searches' -l json -d 'machine-readable JSON on stdout'
+complete -c mint-admin -n '__mint_admin_at mint-admin/searches' -s q -l quiet -d 'no progress or hints on stderr'
+complete -c mint-admin -n '__mint_admin_at mint-admin/searches' -l no-color -d 'no colour (also NO_COLOR)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/searches' -l debug -d 'log HTTP requests and stack traces to stderr (secrets redacted)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/searches' -s h -l help -d 'show help'
+complete -c mint-admin -n '__mint_admin_at mint-admin/searches/list' -l from -x -d 'start of the date range: YYYY-MM-DD or ISO 8601 (UTC unless it has an offset)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/searches/list' -l to -x -d 'end of the date range, EXCLUSIVE: that day itself is not counted (a week: --from 2026-11-16 --to 2026-11-23)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/searches/list' -l limit -x -d 'terms per page, 1..100 (default 50; --all always uses 100)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/searches/list' -l cursor -x -d 'start at this cursor (from a previous page, or from a resume hint)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/searches/list' -l all -d 'follow every page to the end, 100 terms per request (each request counts against the 100/hour analytics limit)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/searches/list' -l format -x -a 'table json ndjson csv' -d 'output format (default: table; --json is --format json)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/searches/list' -s o -l output -r -F -d 'write the data to this file instead of stdout'
+complete -c mint-admin -n '__mint_admin_at mint-admin/searches/list' -l csv-raw -d 'keep CSV cells that start with = + - @ tab or CR as they are (by default they get a leading \')'
+complete -c mint-admin -n '__mint_admin_at mint-admin/searches/list' -l no-header -d 'leave out the header line of csv and piped table output (to append a resumed export)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/searches/list' -s p -l project -x -d 'project id (env MINTLIFY_PROJECT_ID)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/searches/list' -l base-url -x -d 'API base URL (env MINTLIFY_API_URL)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/searches/list' -l profile -x -d 'config profile (env MINT_ADMIN_PROFILE)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/searches/list' -l json -d 'machine-readable JSON on stdout'
+complete -c mint-admin -n '__mint_admin_at mint-admin/searches/list' -s q -l quiet -d 'no progress or hints on stderr'
+complete -c mint-admin -n '__mint_admin_at mint-admin/searches/list' -l no-color -d 'no colour (also NO_COLOR)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/searches/list' -l debug -d 'log HTTP requests and stack traces to stderr (secrets redacted)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/searches/list' -s h -l help -d 'show help'

@@ -8,6 +8,7 @@ import { registerConfig } from './commands/config/index.js';
 import { registerExport } from './commands/export/index.js';
 import { register as registerSandbox } from './commands/sandbox.js';
 import { register as registerCompletion } from './commands/completion.js';
+import { registerSearches } from './commands/searches/index.js';
 
 const ENVIRONMENT_HELP = `
 Environment:
@@ -58,5 +59,6 @@ export function buildProgram(deps: Deps): Command {
   registerExport(program, deps);
   registerSandbox(program, deps);
   registerCompletion(program, deps);
+  registerSearches(program, deps);
   return program;
 }

@@ -7,6 +7,7 @@ import type { Parser, ReadEntry, Unpack } from 'tar';
 import { throwIfAborted } from '../clock.js';
 import { CliError, EXIT_CODES } from '../errors.js';
 import { EntryGuard } from './guard.js';
+import { EntryReservations } from './reservations.js';
 
 /** The archive breaks a rule of the guard; names the entry. */
 export class ArchiveRefusedError extends CliError {
@@ -22,7 +23,7 @@ export interface ArchiveSummary {
   bytes: number;
 }
 
-const READ_CHUNK = 1 << 20;
+const READ_CHUNK = 256 * 1024;
 
 /** Reads every header and throws ArchiveRefusedError at the first entry the guard refuses. */
 export async function inspectArchive(file: string, signal: AbortSignal): Promise<ArchiveSummary> {
@@ -65,6 +66,8 @@ export async function extractArchive(file: string, dir: string, signal: AbortSig
       return true;
     },
   });
+  // tar's own reservations keep every finished entry in memory (see reservations.ts).
+  (unpack as unknown as { reservations: EntryReservations }).reservations = new EntryReservations();
   await run(file, unpack, signal, () => refusal);
   return { files: guard.fileCount, bytes: guard.totalBytes };
 }

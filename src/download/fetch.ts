@@ -54,13 +54,11 @@ interface Download {
   opts: FetchToFileOptions;
   handle: FileHandle;
   have: number;
-  /** The archive's size as far as we know it, for the progress line. */
-  total: number | undefined;
 }
 
 export async function fetchToFile(opts: FetchToFileOptions): Promise<FetchToFileResult> {
   const limits = { ...FETCH_LIMITS, ...opts.limits };
-  const download: Download = { opts, handle: await open(opts.file, 'w'), have: 0, total: undefined };
+  const download: Download = { opts, handle: await open(opts.file, 'w'), have: 0 };
   try {
     let bundle = await freshBundle(opts);
     let failures = 0;
@@ -126,7 +124,6 @@ async function attempt(download: Download, url: string, expected: number | undef
       throw new RetryableFailure(plan.reason, true);
     }
     if (plan.start < download.have) await truncate(download, plan.start);
-    download.total = plan.total;
     await writeBody(download, body, plan.total);
     if (plan.total !== undefined && download.have < plan.total) {
       throw new RetryableFailure(`the download stopped at byte ${download.have} of ${plan.total}`);
@@ -192,6 +189,8 @@ async function writeBody(download: Download, body: Dispatcher.ResponseData['body
       }
       pending.push(chunk);
       pendingBytes += chunk.length;
+      // Progress counts bytes received; DownloadProgress decides how often that is drawn.
+      download.opts.onProgress(download.have + pendingBytes, total);
       if (pendingBytes >= WRITE_BATCH_BYTES) await flush();
     }
   } finally {
@@ -208,7 +207,6 @@ async function writeAt(download: Download, chunks: Buffer[]): Promise<void> {
     throw new CliError(`cannot write the download to ${download.opts.file}: ${(error as Error).message}`, EXIT_CODES.api, { cause: error });
   }
   download.have += length;
-  download.opts.onProgress(download.have, download.total);
 }
 
 async function truncate(download: Download, length: number): Promise<void> {

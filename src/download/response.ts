@@ -33,9 +33,9 @@ export function parseContentRange(text: string | undefined): { start: number; en
  */
 export function planBody(status: number, headers: Headers, have: number, expected: number | undefined): BodyPlan {
   if (status === 200) {
-    // A full answer: either what we asked for, or a server that ignores Range (then we start over).
+    // A full answer: what we asked for, or a server that ignores Range. Then this body starts over
+    // from byte 0, which is as good as a new request.
     const total = contentLength(headers);
-    if (have > 0) return { kind: 'restart', reason: 'the storage ignored the Range request and sent the whole archive' };
     if (total !== undefined && expected !== undefined && total > expected) {
       return { kind: 'restart', reason: `the storage announced ${total} bytes but the bundle is ${expected} bytes` };
     }
