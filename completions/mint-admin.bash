@@ -8,11 +8,11 @@ _mint_admin() {
     word="${COMP_WORDS[i]}"
     if (( skip )); then skip=0; continue; fi
     case "$word" in
-      --base-url|--cursor|--format|--from|--host|--limit|--output|--port|--profile|--project|--to|-o|-p) skip=1; continue ;;
+      --archive|--base-url|--cursor|--export-version|--format|--from|--host|--interval|--limit|--out|--output|--path|--port|--profile|--project|--timeout|--to|-o|-p) skip=1; continue ;;
       -*) continue ;;
     esac
     case "$path/$word" in
-      mint-admin/config|mint-admin/config/set|mint-admin/config/get|mint-admin/config/unset|mint-admin/config/list|mint-admin/config/path|mint-admin/sandbox|mint-admin/completion|mint-admin/searches|mint-admin/searches/list) path="$path/$word" ;;
+      mint-admin/config|mint-admin/config/set|mint-admin/config/get|mint-admin/config/unset|mint-admin/config/list|mint-admin/config/path|mint-admin/export|mint-admin/export/start|mint-admin/export/status|mint-admin/export/bundle|mint-admin/export/download|mint-admin/export/run|mint-admin/sandbox|mint-admin/completion|mint-admin/searches|mint-admin/searches/list) path="$path/$word" ;;
       *) npos=$(( npos + 1 )) ;;
     esac
   done
@@ -23,7 +23,7 @@ _mint_admin() {
         --base-url) return ;;
         --profile) return ;;
       esac
-      cmds="config sandbox completion searches"
+      cmds="config export sandbox completion searches"
       opts="-V --version -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
     mint-admin/config)
@@ -82,6 +82,76 @@ _mint_admin() {
       esac
       cmds=""
       opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/export)
+      case "$prev" in
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds="start status bundle download run"
+      opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/export/start)
+      case "$prev" in
+        --export-version) return ;;
+        --path) return ;;
+        --timeout) return ;;
+        --interval) return ;;
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="--export-version --path --wait --timeout --interval -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/export/status)
+      case "$prev" in
+        --timeout) return ;;
+        --interval) return ;;
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="--wait --timeout --interval -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/export/bundle)
+      case "$prev" in
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/export/download)
+      case "$prev" in
+        -o|--out) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -d -- "$cur") ); return ;;
+        --archive) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+        --timeout) return ;;
+        --interval) return ;;
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="-o --out --force --archive --wait --timeout --interval -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/export/run)
+      case "$prev" in
+        --export-version) return ;;
+        --path) return ;;
+        --timeout) return ;;
+        --interval) return ;;
+        -o|--out) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -d -- "$cur") ); return ;;
+        --archive) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="--export-version --path --timeout --interval -o --out --force --archive -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
     mint-admin/sandbox)
       case "$prev" in

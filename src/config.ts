@@ -70,6 +70,19 @@ export function configFilePath(env: Env): string {
 }
 
 /**
+ * conf writes through `atomically`, whose `when-exit` hooks SIGINT on import to clean up and then
+ * re-raise the signal. main.ts takes that re-raised SIGINT for a second Ctrl-C and exits at once, so
+ * a command's own clean-up (a half-written download) never ran. Ctrl-C belongs to main.ts: drop that
+ * one hook; when-exit still removes its temp files on 'exit'.
+ */
+async function importConf(): Promise<typeof import('conf')> {
+  const ours = new Set(process.listeners('SIGINT'));
+  const mod = await import('conf');
+  for (const listener of process.listeners('SIGINT')) if (!ours.has(listener)) process.off('SIGINT', listener);
+  return mod;
+}
+
+/**
  * Opens the config file through conf (atomic writes, mode 0600). conf is loaded only here, so
  * commands that never touch settings do not pay for it. A missing file reads as empty without
  * creating anything: reading must never write.
@@ -77,7 +90,7 @@ export function configFilePath(env: Env): string {
 export async function openConfigStore(env: Env): Promise<ConfigStore> {
   const directory = configDirectory(env);
   const path = join(directory, 'config.json');
-  const { default: Conf } = await import('conf');
+  const { default: Conf } = await importConf();
   let conf: InstanceType<typeof Conf<{ profiles: Record<string, ProfileValues> }>> | undefined;
   const open = () => {
     if (!conf) {

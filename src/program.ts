@@ -5,6 +5,7 @@ import type { Deps } from './context.js';
 import { EXIT_CODES } from './errors.js';
 import { VERSION } from './version.js';
 import { registerConfig } from './commands/config/index.js';
+import { registerExport } from './commands/export/index.js';
 import { register as registerSandbox } from './commands/sandbox.js';
 import { register as registerCompletion } from './commands/completion.js';
 import { registerSearches } from './commands/searches/index.js';
@@ -55,6 +56,7 @@ export function buildProgram(deps: Deps): Command {
     });
 
   registerConfig(program, deps);
+  registerExport(program, deps);
   registerSandbox(program, deps);
   registerCompletion(program, deps);
   registerSearches(program, deps);

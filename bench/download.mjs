@@ -1,0 +1,166 @@
+// Benchmark of the bundle download against the sandbox (run `npm run build` first):
+//   1. wall time of `mint-admin export download <job> -o <dir>` against `curl -s "$URL" | tar -xzf - -C <dir>`
+//      on the same kind of link, for ~10,000 files / ~100 MB of files; median of 3 each, target <= 1.3x;
+//   2. peak RSS of mint-admin for a ~50 MB and a ~500 MB archive: the difference must stay < 20 MB
+//      (the archive is streamed to disk and extracted from disk, never held in memory).
+// Until `export download` is on this branch, bench/download-direct.mjs drives the same engine
+// (dist/download) with the same real dependencies; the table says which one ran.
+// Peak RSS comes from /usr/bin/time -v when present, else from sampling `ps` every 20 ms.
+// Prints a markdown table; exits 1 if a target is missed. BENCH_KEEP_BUNDLES=1 keeps the generated
+// archives in the sandbox's cache (os.tmpdir()/mint-admin-sandbox) for the next run.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const { startSandbox } = await import(join(root, 'dist/sandbox/index.js'));
+const CLI = join(root, 'bin/mint-admin.js');
+const DIRECT = join(root, 'bench/download-direct.mjs');
+const GNU_TIME = '/usr/bin/time';
+const useGnuTime = existsSync(GNU_TIME);
+const work = mkdtempSync(join(tmpdir(), 'mint-admin-bench-download-'));
+const MB = 1e6;
+
+// BENCH_QUICK=1 shrinks everything 20x: a smoke test of the script, not a measurement.
+const scale = process.env.BENCH_QUICK === '1' ? 20 : 1;
+const TIMING = { files: 10_000 / scale, bytesPerFile: 10_000 };
+// The sandbox's files compress to ~56%, so these give archives of ~50 MB and ~500 MB.
+const RSS_SMALL = { files: 3_000 / scale, bytesPerFile: 30_000 };
+const RSS_LARGE = { files: 30_000 / scale, bytesPerFile: 30_000 };
+const RUNS = 3;
+
+const exportHelp = spawnSync(process.execPath, [CLI, 'export', '--help'], { encoding: 'utf8' });
+const cliHasDownload = exportHelp.status === 0 && /^\s+download\b/m.test(exportHelp.stdout);
+const downloader = (jobId, dir) => (cliHasDownload ? [CLI, '--quiet', 'export', 'download', jobId, '-o', dir] : [DIRECT, jobId, dir]);
+
+/** Runs a command; returns wall ms, peak RSS (kB) and the exit code. */
+function measure(cmd, args, env = {}) {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const [file, argv] = useGnuTime ? [GNU_TIME, ['-v', cmd, ...args]] : [cmd, args];
+    const child = spawn(file, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    let sampledKb = 0;
+    child.stderr.setEncoding('utf8').on('data', (c) => (stderr += c));
+    const sampler = useGnuTime
+      ? undefined
+      : setInterval(() => {
+          const ps = spawn('ps', ['-o', 'rss=', '--ppid', String(child.pid), '-p', String(child.pid)]);
+          let out = '';
+          ps.stdout.on('data', (c) => (out += c));
+          ps.on('close', () => (sampledKb = Math.max(sampledKb, ...out.split('\n').map((l) => Number(l.trim()) || 0))));
+        }, 20);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (sampler) clearInterval(sampler);
+      const wallMs = performance.now() - started;
+      const peakKb = useGnuTime ? Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1]) : sampledKb;
+      resolve({ code, wallMs, peakKb, stderr });
+    });
+  });
+}
+
+async function api(sandbox, method, path, body) {
+  const res = await fetch(`${sandbox.baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${sandbox.apiKey}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}`);
+  return res.json();
+}
+
+/** A sandbox with a completed export of `spec`, its archive generated, and the job id. */
+async function exportOf(spec) {
+  const sandbox = await startSandbox({ bundle: spec, seed: 11 });
+  sandbox.faults.exportPollsToFinish = 0;
+  const { jobId } = await api(sandbox, 'POST', '/v1/static-export/jobs', { domain: 'docs.example.com' });
+  while ((await api(sandbox, 'GET', `/v1/static-export/jobs/${jobId}`)).status !== 'completed');
+  const bundle = await api(sandbox, 'POST', `/v1/static-export/jobs/${jobId}/bundle`);
+  const env = {
+    MINTLIFY_API_URL: sandbox.baseUrl,
+    MINTLIFY_ADMIN_API_KEY: sandbox.apiKey,
+    MINTLIFY_PROJECT_ID: sandbox.projectId,
+    XDG_CONFIG_HOME: join(work, 'xdg'),
+  };
+  return { sandbox, jobId, env, sizeBytes: bundle.sizeBytes };
+}
+
+async function runMintAdmin(exp, dir) {
+  rmSync(dir, { recursive: true, force: true });
+  const result = await measure(process.execPath, downloader(exp.jobId, dir), exp.env);
+  if (result.code !== 0) throw new Error(`mint-admin exited ${result.code}: ${result.stderr}`);
+  rmSync(dir, { recursive: true, force: true });
+  return result;
+}
+
+async function runCurlTar(exp, dir) {
+  rmSync(dir, { recursive: true, force: true });
+  const { bundleUrl } = await api(exp.sandbox, 'POST', `/v1/static-export/jobs/${exp.jobId}/bundle`);
+  const script = 'mkdir -p "$2" && curl -sf "$1" | tar -xzf - -C "$2"';
+  const result = await measure('/bin/sh', ['-c', script, 'sh', bundleUrl, dir]);
+  if (result.code !== 0) throw new Error(`curl | tar exited ${result.code}: ${result.stderr}`);
+  rmSync(dir, { recursive: true, force: true });
+  return result;
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
+const mbOf = (kb) => `${(kb / 1024).toFixed(1)} MB`;
+const generated = [];
+
+try {
+  // 1. Wall time, alternating the two so a noisy neighbour hits both alike.
+  const timing = await exportOf(TIMING);
+  generated.push(TIMING);
+  const dir = join(work, 'out');
+  const ours = [];
+  const theirs = [];
+  for (let i = 0; i < RUNS; i++) {
+    ours.push((await runMintAdmin(timing, dir)).wallMs);
+    theirs.push((await runCurlTar(timing, dir)).wallMs);
+  }
+  await timing.sandbox.close();
+
+  // 2. Peak RSS for a small and a large archive.
+  const rss = [];
+  for (const spec of [RSS_SMALL, RSS_LARGE]) {
+    const exp = await exportOf(spec);
+    generated.push(spec);
+    const mine = await runMintAdmin(exp, dir);
+    const base = await runCurlTar(exp, dir);
+    rss.push({ sizeBytes: exp.sizeBytes, mine: mine.peakKb, base: base.peakKb });
+    await exp.sandbox.close();
+  }
+
+  const timeRatio = median(ours) / median(theirs);
+  const [small, large] = rss;
+  const rssGrowthMb = (large.mine - small.mine) / 1024;
+  const label = cliHasDownload ? 'mint-admin export download' : 'downloadBundle via bench/download-direct.mjs (export download not on this branch)';
+  console.log(`Download benchmark: ${label}; baseline \`curl -s URL | tar -xzf - -C dir\`; peak RSS from ${useGnuTime ? '/usr/bin/time -v' : 'ps sampling every 20 ms'}.`);
+  console.log(`Timing bundle: ${TIMING.files} files x ${TIMING.bytesPerFile} B = ${(TIMING.files * TIMING.bytesPerFile) / MB} MB of files, archive ${(timing.sizeBytes / MB).toFixed(1)} MB; median of ${RUNS}.`);
+  console.log('');
+  console.log('| figure | mint-admin | baseline | ratio |');
+  console.log('|---|---|---|---|');
+  console.log(`| wall time, ${TIMING.files} files (median of ${RUNS}; runs ${ours.map(seconds).join(', ')} vs ${theirs.map(seconds).join(', ')}) | ${seconds(median(ours))} | ${seconds(median(theirs))} | ${timeRatio.toFixed(2)}x |`);
+  for (const r of rss) console.log(`| peak RSS, ${(r.sizeBytes / MB).toFixed(0)} MB archive | ${mbOf(r.mine)} | ${mbOf(r.base)} | ${(r.mine / r.base).toFixed(2)}x |`);
+  console.log(`| peak RSS growth, ${(small.sizeBytes / MB).toFixed(0)} -> ${(large.sizeBytes / MB).toFixed(0)} MB archive | ${rssGrowthMb.toFixed(1)} MB | ${((large.base - small.base) / 1024).toFixed(1)} MB | - |`);
+  console.log('');
+  const checks = [
+    [`wall time ratio ${timeRatio.toFixed(2)}x <= 1.3x`, timeRatio <= 1.3],
+    [`peak RSS growth ${rssGrowthMb.toFixed(1)} MB < 20 MB`, rssGrowthMb < 20],
+  ];
+  for (const [text, ok] of checks) console.log(`${ok ? 'PASS' : 'MISS'} ${text}`);
+  process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;
+} finally {
+  rmSync(work, { recursive: true, force: true });
+  if (process.env.BENCH_KEEP_BUNDLES !== '1') {
+    const cache = join(tmpdir(), 'mint-admin-sandbox');
+    const names = existsSync(cache) ? readdirSync(cache) : [];
+    for (const spec of generated) {
+      for (const name of names.filter((n) => n.endsWith(`-seed11-${spec.files}x${spec.bytesPerFile}.tar.gz`))) rmSync(join(cache, name), { force: true });
+    }
+  }
+}

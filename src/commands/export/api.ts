@@ -1,0 +1,55 @@
+// The three static export calls, with the answers that mean something specific for exports turned into
+// messages that say what to do: a 403 is the plan, a 404 is the job id, a 409 is "not finished yet".
+import type { ApiClient } from '../../api/client.js';
+import type { Bundle, ExportJob, StartExportRequest } from '../../api/types.js';
+import { ApiError, RateLimitError } from '../../errors.js';
+
+export interface ExportApi {
+  start(req: StartExportRequest): Promise<ExportJob>;
+  get(jobId: string): Promise<ExportJob>;
+  bundle(jobId: string): Promise<Bundle>;
+}
+
+export function exportApi(client: Pick<ApiClient, 'startExport' | 'getExport' | 'createBundle'>): ExportApi {
+  return {
+    start: (req) => explained(client.startExport(req)),
+    get: (jobId) => explained(client.getExport(jobId), jobId),
+    bundle: (jobId) => explained(client.createBundle(jobId), jobId),
+  };
+}
+
+/** How to wait for a job, in every message that tells the user to. */
+export const waitCommand = (jobId: string) => `mint-admin export status ${jobId} --wait`;
+
+/** The bundle POST's 409: the job has not completed, so there is nothing to package yet. */
+export function isNotFinished(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 409;
+}
+
+async function explained<T>(call: Promise<T>, jobId?: string): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    throw explainExportError(error, jobId);
+  }
+}
+
+export function explainExportError(error: unknown, jobId?: string): unknown {
+  if (!(error instanceof ApiError) || error instanceof RateLimitError) return error;
+  const said = error.serverMessage ? `: ${error.serverMessage}` : '';
+  const opts = { serverMessage: error.serverMessage, details: error.details };
+  if (error.status === 403) {
+    return new ApiError(
+      `static export needs an Enterprise plan (403${said}); ask Mintlify to enable it for your organization, or check that the admin key belongs to it`,
+      403,
+      opts,
+    );
+  }
+  if (error.status === 404 && jobId !== undefined) {
+    return new ApiError(`no static export job ${jobId} (404${said}); check the job id that \`mint-admin export start\` printed`, 404, opts);
+  }
+  if (error.status === 409 && jobId !== undefined) {
+    return new ApiError(`job ${jobId} not finished yet (409${said}); wait with \`${waitCommand(jobId)}\``, 409, opts);
+  }
+  return error;
+}

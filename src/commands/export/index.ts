@@ -1,0 +1,20 @@
+import type { Command } from 'commander';
+import type { Deps } from '../../context.js';
+import { examples } from '../../command.js';
+import { register as registerStart } from './start.js';
+import { register as registerStatus } from './status.js';
+import { register as registerBundle } from './bundle.js';
+import { register as registerDownload } from './download.js';
+import { register as registerRun } from './run.js';
+
+export function registerExport(program: Command, deps: Deps): void {
+  const group = program
+    .command('export')
+    .description('static export (Enterprise plan): pre-render a deployment to static files and download them');
+  examples(group, [
+    'mint-admin export run docs.example.com -o ./site',
+    'mint-admin export start docs.example.com --wait',
+    'mint-admin export download se_3f9a2c1b8e7d4a06 -o ./site --wait',
+  ]);
+  for (const register of [registerStart, registerStatus, registerBundle, registerDownload, registerRun]) register(group, deps);
+}

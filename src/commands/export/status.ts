@@ -1,0 +1,44 @@
+import type { Command } from 'commander';
+import type { ExportJob } from '../../api/types.js';
+import { action, examples, printJson } from '../../command.js';
+import type { Context, Deps } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { addWaitOptions, parseWaitFlags, type WaitFlags, type WaitSettings } from '../../wait-flags.js';
+import { exportApi } from './api.js';
+import { hintNext, jobLine } from './output.js';
+
+export interface ExportStatusOptions {
+  jobId: string;
+  wait: WaitSettings;
+}
+
+/** One look at the job, or with --wait its final state (`failed` throws, exit 4). */
+export async function exportStatus(opts: ExportStatusOptions, ctx: Context): Promise<ExportJob> {
+  const api = exportApi(await ctx.api());
+  if (!opts.wait.wait) return api.get(opts.jobId);
+  // The wait loop pulls in the HTTP layer (undici): loaded only when a command really waits.
+  const { followExport } = await import('./follow.js');
+  return followExport({ jobId: opts.jobId, fetch: api.get, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs }, ctx);
+}
+
+export function checkJobId(jobId: string): string {
+  const id = jobId.trim();
+  if (id === '' || /[\s/?#]/.test(id)) throw new UsageError(`"${jobId}" is not an export job id; use the id \`mint-admin export start\` printed (se_...)`);
+  return id;
+}
+
+export function register(group: Command, deps: Deps): void {
+  const command = group
+    .command('status')
+    .description('show an export job: status, progress and pages so far')
+    .argument('<jobId>', 'the id `export start` printed (se_...)');
+  addWaitOptions(command, 'the export completes or fails').action(
+    action<WaitFlags>(deps, async ([jobId], flags, ctx) => {
+      const job = await exportStatus({ jobId: checkJobId(jobId!), wait: parseWaitFlags(flags) }, ctx);
+      if (ctx.mode.json) return printJson(ctx, job);
+      ctx.io.stdout.write(`${jobLine(job)}\n`);
+      hintNext(job, ctx.reporter);
+    }),
+  );
+  examples(command, ['mint-admin export status se_3f9a2c1b8e7d4a06', 'mint-admin export status se_3f9a2c1b8e7d4a06 --wait --timeout 1h']);
+}

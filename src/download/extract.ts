@@ -1,0 +1,108 @@
+// Unpacks the downloaded tar.gz with the `tar` package, in two passes over the file on disk: the
+// first only reads the headers and refuses the archive if any entry breaks a rule (so a hostile
+// archive writes nothing at all), the second extracts, with the same guard applied again.
+import { createReadStream } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import type { Parser, ReadEntry, Unpack } from 'tar';
+import { throwIfAborted } from '../clock.js';
+import { CliError, EXIT_CODES } from '../errors.js';
+import { EntryGuard } from './guard.js';
+import { EntryReservations } from './reservations.js';
+
+/** The archive breaks a rule of the guard; names the entry. */
+export class ArchiveRefusedError extends CliError {
+  constructor(reason: string) {
+    super(`the bundle was refused, nothing was installed: ${reason}`, EXIT_CODES.api);
+  }
+}
+
+export interface ArchiveSummary {
+  /** Regular files (hard links included), each path counted once. */
+  files: number;
+  /** Their total size in bytes. */
+  bytes: number;
+}
+
+const READ_CHUNK = 256 * 1024;
+
+/** Reads every header and throws ArchiveRefusedError at the first entry the guard refuses. */
+export async function inspectArchive(file: string, signal: AbortSignal): Promise<ArchiveSummary> {
+  const tar = await import('tar');
+  const guard = new EntryGuard();
+  let refusal: string | undefined;
+  const parser: Parser = tar.t({
+    strict: true,
+    onReadEntry: (entry: ReadEntry) => {
+      refusal ??= guard.check(entry);
+      // Stops reading at once: nothing is written in this pass, so there is nothing to wait for.
+      if (refusal) parser.abort(new ArchiveRefusedError(refusal));
+      entry.resume();
+    },
+  });
+  await run(file, parser, signal, () => refusal);
+  return { files: guard.fileCount, bytes: guard.totalBytes };
+}
+
+/** Extracts into `dir` (created here); call only on an archive inspectArchive accepted. */
+export async function extractArchive(file: string, dir: string, signal: AbortSignal): Promise<ArchiveSummary> {
+  throwIfAborted(signal);
+  const tar = await import('tar');
+  await mkdir(dir, { recursive: true });
+  const guard = new EntryGuard();
+  let refusal: string | undefined;
+  const unpack: Unpack = tar.x({
+    cwd: dir,
+    strict: true,
+    // Ownership from the archive means nothing on the deploy host (and root would apply it).
+    preserveOwner: false,
+    filter: (_path: string, entry: ReadEntry | import('node:fs').Stats) => {
+      const read = entry as ReadEntry;
+      // Inspected already; this second look only matters if the file changed in between. From the
+      // first refusal on, nothing more is written and the rest of the archive is only read through.
+      refusal ??= guard.check(read);
+      if (refusal) return false;
+      // No setuid, setgid or sticky bits from a downloaded archive.
+      if (typeof read.mode === 'number') read.mode &= 0o777;
+      return true;
+    },
+  });
+  // tar's own reservations keep every finished entry in memory (see reservations.ts).
+  (unpack as unknown as { reservations: EntryReservations }).reservations = new EntryReservations();
+  await run(file, unpack, signal, () => refusal);
+  return { files: guard.fileCount, bytes: guard.totalBytes };
+}
+
+/**
+ * Pipes the file into a tar parser and settles when the parser has closed. Unpack only closes once
+ * its last write finished, so after a rejection here no write of it is still on the way, except on
+ * abort (Ctrl-C), where the caller's clean-up runs while the last few writes may land.
+ */
+function run(file: string, parser: Parser, signal: AbortSignal, refusal: () => string | undefined): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const input = createReadStream(file, { highWaterMark: READ_CHUNK });
+    let settled = false;
+    const settle = (error?: unknown) => {
+      if (settled) return;
+      settled = true;
+      signal.removeEventListener('abort', onAbort);
+      input.unpipe(parser as unknown as NodeJS.WritableStream);
+      input.destroy();
+      const refused = refusal();
+      if (refused) reject(new ArchiveRefusedError(refused));
+      else if (error !== undefined) reject(error instanceof CliError ? error : invalidArchive(error));
+      else resolve();
+    };
+    const onAbort = () => settle(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    parser.on('error', (error: unknown) => settle(error));
+    parser.on('close', () => settle());
+    input.on('error', (error) => settle(new CliError(`cannot read the downloaded archive: ${error.message}`, EXIT_CODES.api)));
+    input.pipe(parser as unknown as NodeJS.WritableStream);
+  });
+}
+
+function invalidArchive(error: unknown): CliError {
+  const message = error instanceof Error ? error.message : String(error);
+  return new CliError(`the downloaded bundle is not a valid tar.gz archive (${message}); run the command again`, EXIT_CODES.api, { cause: error });
+}

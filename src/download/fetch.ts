@@ -1,0 +1,228 @@
+// Streams a presigned bundle link to a file on disk, never into memory. A dropped connection or a
+// short body resumes with a Range request, an expired link (403) is exchanged for a fresh one, and
+// nothing but a User-Agent and a Range ever goes to the storage origin: no credential of ours.
+import { open, type FileHandle } from 'node:fs/promises';
+import type { Dispatcher } from 'undici';
+import type { Bundle } from '../api/types.js';
+import { backoffDelay, toNetworkError } from '../api/http.js';
+import { throwIfAborted, type Clock } from '../clock.js';
+import { ApiError, CliError, EXIT_CODES, NetworkError } from '../errors.js';
+import { redactUrl } from '../redact.js';
+import { VERSION } from '../version.js';
+import { isRedirect, planBody, storageErrorCode, type Headers } from './response.js';
+
+export const FETCH_LIMITS = {
+  /** Further tries after a dropped connection, a short body or a 5xx. */
+  retries: 5,
+  /** Fresh links asked for after the storage answered 403 (an expired link). */
+  linkRefreshes: 3,
+  redirects: 5,
+  baseDelayMs: 500,
+  maxDelayMs: 10_000,
+};
+
+export interface FetchToFileOptions {
+  getBundle: () => Promise<Bundle>;
+  /** Created (or truncated) here; the caller removes it on failure. */
+  file: string;
+  dispatcher: Dispatcher;
+  clock: Clock;
+  random: () => number;
+  signal: AbortSignal;
+  debug: (line: string) => void;
+  onProgress: (bytes: number, total: number | undefined) => void;
+  limits?: Partial<typeof FETCH_LIMITS>;
+}
+
+export interface FetchToFileResult {
+  /** The link the bytes finally came from (a fresh one after a 403). */
+  bundle: Bundle;
+  bytes: number;
+}
+
+/** A try that failed in a way another try can fix; `restart` drops the bytes we have. */
+class RetryableFailure extends Error {
+  constructor(message: string, readonly restart = false, readonly status?: number) {
+    super(message);
+  }
+}
+
+class LinkExpired extends Error {}
+
+/** What one download holds across tries: the open file and how many bytes of it are good. */
+interface Download {
+  opts: FetchToFileOptions;
+  handle: FileHandle;
+  have: number;
+}
+
+export async function fetchToFile(opts: FetchToFileOptions): Promise<FetchToFileResult> {
+  const limits = { ...FETCH_LIMITS, ...opts.limits };
+  const download: Download = { opts, handle: await open(opts.file, 'w'), have: 0 };
+  try {
+    let bundle = await freshBundle(opts);
+    let failures = 0;
+    let refreshes = 0;
+    for (;;) {
+      throwIfAborted(opts.signal);
+      const expected = usableSize(bundle.sizeBytes);
+      try {
+        await attempt(download, bundle.bundleUrl, expected, limits.redirects);
+        return { bundle, bytes: download.have };
+      } catch (error) {
+        if (opts.signal.aborted) throw opts.signal.reason;
+        if (error instanceof LinkExpired) {
+          if (++refreshes > limits.linkRefreshes) {
+            throw new ApiError(`the bundle storage refused ${refreshes} download links in a row (403${error.message ? ` ${error.message}` : ''}); run the command again, and check the machine's clock if it keeps happening`, 403, { exitCode: EXIT_CODES.api });
+          }
+          const next = await freshBundle(opts);
+          // A different size means a different object: bytes of the old one are no use.
+          if (usableSize(next.sizeBytes) !== expected) await truncate(download, 0);
+          bundle = next;
+          continue;
+        }
+        const failure = retryable(error);
+        if (++failures > limits.retries) throw givenUp(failure, failures);
+        if (failure instanceof RetryableFailure && failure.restart) await truncate(download, 0);
+        const delayMs = backoffDelay(failures, limits.baseDelayMs, limits.maxDelayMs, opts.random);
+        opts.debug(`download: ${failure.message}; try ${failures + 1} in ${delayMs} ms from byte ${download.have}`);
+        await opts.clock.sleep(delayMs, opts.signal);
+      }
+    }
+  } finally {
+    await download.handle.close();
+  }
+}
+
+async function freshBundle(opts: FetchToFileOptions): Promise<Bundle> {
+  const bundle = await opts.getBundle();
+  let url: URL | undefined;
+  try {
+    url = new URL(bundle.bundleUrl);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new CliError('the API returned a bundle link that is not an http(s) address; try again later', EXIT_CODES.api);
+  }
+  opts.debug(`bundle link ${redactUrl(bundle.bundleUrl)} (${bundle.sizeBytes} bytes, expires ${bundle.expiresAt})`);
+  return bundle;
+}
+
+/** sizeBytes is trusted only when it is a plausible byte count; otherwise the storage decides. */
+function usableSize(size: unknown): number | undefined {
+  return typeof size === 'number' && Number.isSafeInteger(size) && size > 0 ? size : undefined;
+}
+
+async function attempt(download: Download, url: string, expected: number | undefined, maxRedirects: number): Promise<void> {
+  const { statusCode: status, headers, body } = await requestFollowingRedirects(download, url, maxRedirects);
+  if (status === 200 || status === 206 || status === 416) {
+    const plan = planBody(status, headers, download.have, expected);
+    if (plan.kind !== 'body') {
+      await body.dump();
+      if (plan.kind === 'complete') return;
+      throw new RetryableFailure(plan.reason, true);
+    }
+    if (plan.start < download.have) await truncate(download, plan.start);
+    await writeBody(download, body, plan.total);
+    if (plan.total !== undefined && download.have < plan.total) {
+      throw new RetryableFailure(`the download stopped at byte ${download.have} of ${plan.total}`);
+    }
+    return;
+  }
+  const code = storageErrorCode(await body.text().catch(() => ''));
+  if (status === 403) throw new LinkExpired(code ?? '');
+  const what = `${status}${code ? ` ${code}` : ''}`;
+  if (status === 429 || status >= 500) throw new RetryableFailure(`the bundle storage answered ${what}`, false, status);
+  throw new ApiError(`the bundle storage refused the download (${what}) of ${redactUrl(url)}; run the command again for a fresh link`, status, { exitCode: EXIT_CODES.api });
+}
+
+async function requestFollowingRedirects(download: Download, url: string, maxRedirects: number): Promise<Dispatcher.ResponseData> {
+  const { opts, have } = download;
+  const { request } = await import('undici');
+  // Built here, not merged from anywhere: the storage gets no Authorization and no cookie.
+  const headers: Record<string, string> = { 'user-agent': `mint-admin/${VERSION}` };
+  if (have > 0) headers.range = `bytes=${have}-`;
+  let current = url;
+  for (let hop = 0; ; hop++) {
+    const started = opts.clock.now();
+    const response = await request(current, { method: 'GET', headers, dispatcher: opts.dispatcher, signal: opts.signal });
+    opts.debug(`GET ${redactUrl(current)}${have > 0 ? ` (${headers.range})` : ''} -> ${response.statusCode} in ${opts.clock.now() - started} ms`);
+    if (!isRedirect(response.statusCode)) return response;
+    await response.body.dump();
+    current = redirectTarget(current, response.headers, hop, maxRedirects);
+  }
+}
+
+/** Follows a storage redirect only to http(s), never from https down to http, and not forever. */
+function redirectTarget(from: string, headers: Headers, hop: number, maxRedirects: number): string {
+  const location = Array.isArray(headers.location) ? headers.location[0] : headers.location;
+  if (!location) throw new RetryableFailure('the bundle storage sent a redirect without a Location');
+  if (hop >= maxRedirects) throw new CliError(`the bundle storage redirected more than ${maxRedirects} times; try again later`, EXIT_CODES.api);
+  const next = new URL(location, from);
+  const downgrade = new URL(from).protocol === 'https:' && next.protocol !== 'https:';
+  if (downgrade || (next.protocol !== 'https:' && next.protocol !== 'http:')) {
+    throw new CliError(`the bundle storage redirected to ${redactUrl(next.href)}, which is not a secure address; not following it`, EXIT_CODES.api);
+  }
+  return next.href;
+}
+
+/** Batches network chunks into ~1 MiB writes; `have` only counts bytes that reached the file. */
+const WRITE_BATCH_BYTES = 1 << 20;
+
+async function writeBody(download: Download, body: Dispatcher.ResponseData['body'], total: number | undefined): Promise<void> {
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  const flush = async () => {
+    if (pendingBytes === 0) return;
+    const chunks = pending;
+    pending = [];
+    pendingBytes = 0;
+    await writeAt(download, chunks);
+  };
+  try {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      if (total !== undefined && download.have + pendingBytes + chunk.length > total) {
+        // Not a byte past the announced size goes to disk: a misbehaving storage cannot fill it.
+        body.destroy();
+        throw new RetryableFailure(`the bundle storage sent more than the ${total} bytes of the bundle`, true);
+      }
+      pending.push(chunk);
+      pendingBytes += chunk.length;
+      // Progress counts bytes received; DownloadProgress decides how often that is drawn.
+      download.opts.onProgress(download.have + pendingBytes, total);
+      if (pendingBytes >= WRITE_BATCH_BYTES) await flush();
+    }
+  } finally {
+    // Bytes that arrived before a dropped connection are kept, so the resume starts after them.
+    await flush();
+  }
+}
+
+async function writeAt(download: Download, chunks: Buffer[]): Promise<void> {
+  const length = chunks.reduce((sum, c) => sum + c.length, 0);
+  try {
+    await download.handle.writev(chunks, download.have);
+  } catch (error) {
+    throw new CliError(`cannot write the download to ${download.opts.file}: ${(error as Error).message}`, EXIT_CODES.api, { cause: error });
+  }
+  download.have += length;
+}
+
+async function truncate(download: Download, length: number): Promise<void> {
+  await download.handle.truncate(length);
+  download.have = length;
+}
+
+function retryable(error: unknown): RetryableFailure | NetworkError {
+  if (error instanceof RetryableFailure || error instanceof NetworkError) return error;
+  if (error instanceof CliError) throw error;
+  return toNetworkError(error, 'the bundle storage');
+}
+
+function givenUp(failure: RetryableFailure | NetworkError, tries: number): CliError {
+  const message = `${failure.message} (gave up after ${tries} tries); run the command again`;
+  if (failure instanceof NetworkError) return new NetworkError(message, failure.code, { cause: failure });
+  if (failure.status !== undefined) return new ApiError(message, failure.status, { exitCode: EXIT_CODES.api });
+  return new CliError(`download failed: ${message}`, EXIT_CODES.api);
+}

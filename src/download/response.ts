@@ -1,0 +1,70 @@
+// Reading a storage response: what its status and headers mean for a download that may be resuming.
+// Pure functions of the status and headers, so every case is tested without a server.
+export type Headers = Record<string, string | string[] | undefined>;
+
+/** Where the body of a 200/206 starts, and how big the whole object is (when the storage says). */
+export type BodyPlan =
+  | { kind: 'body'; start: number; total: number | undefined }
+  /** The answer does not continue what we have: start again from byte 0. */
+  | { kind: 'restart'; reason: string }
+  /** 416 for a range starting at the end: we already have every byte. */
+  | { kind: 'complete' };
+
+function header(headers: Headers, name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function contentLength(headers: Headers): number | undefined {
+  const text = header(headers, 'content-length');
+  return text !== undefined && /^\d+$/.test(text.trim()) ? Number(text) : undefined;
+}
+
+/** `bytes 100-199/1000` -> { start, end, total }; `*` as total -> undefined. */
+export function parseContentRange(text: string | undefined): { start: number; end: number; total: number | undefined } | undefined {
+  const m = text === undefined ? null : /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(text.trim());
+  if (!m) return undefined;
+  return { start: Number(m[1]), end: Number(m[2]), total: m[3] === '*' ? undefined : Number(m[3]) };
+}
+
+/**
+ * Decides what a 200, 206 or 416 means when we already hold `have` bytes and expect `expected`
+ * (the bundle's sizeBytes, when the API gave a usable one).
+ */
+export function planBody(status: number, headers: Headers, have: number, expected: number | undefined): BodyPlan {
+  if (status === 200) {
+    // A full answer: what we asked for, or a server that ignores Range. Then this body starts over
+    // from byte 0, which is as good as a new request.
+    const total = contentLength(headers);
+    if (total !== undefined && expected !== undefined && total > expected) {
+      return { kind: 'restart', reason: `the storage announced ${total} bytes but the bundle is ${expected} bytes` };
+    }
+    return { kind: 'body', start: 0, total: expected ?? total };
+  }
+  if (status === 206) {
+    const range = parseContentRange(header(headers, 'content-range'));
+    if (!range || range.start !== have || range.end < range.start) {
+      return { kind: 'restart', reason: `the storage answered a different range (${header(headers, 'content-range') ?? 'none'}) than bytes=${have}-` };
+    }
+    if (range.total !== undefined && expected !== undefined && range.total !== expected) {
+      return { kind: 'restart', reason: `the storage holds ${range.total} bytes but the bundle is ${expected} bytes` };
+    }
+    return { kind: 'body', start: have, total: expected ?? range.total };
+  }
+  if (status === 416) {
+    const range = header(headers, 'content-range');
+    const total = range === undefined ? undefined : /^bytes \*\/(\d+)$/.exec(range.trim())?.[1];
+    if (have > 0 && total !== undefined && Number(total) === have && (expected === undefined || expected === have)) return { kind: 'complete' };
+    return { kind: 'restart', reason: 'the storage refused the resume range (416)' };
+  }
+  throw new Error(`planBody called with status ${status}`);
+}
+
+export function isRedirect(status: number): boolean {
+  return status === 301 || status === 302 || status === 303 || status === 307 || status === 308;
+}
+
+/** The S3-style `<Code>` of an error body, to name the refusal without echoing the whole page. */
+export function storageErrorCode(body: string): string | undefined {
+  return /<Code>([A-Za-z0-9.]{1,64})<\/Code>/.exec(body)?.[1];
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { EntryGuard, type EntryInfo } from '../../src/download/guard.js';
+
+const file = (path: string, size = 10): EntryInfo => ({ path, type: 'File', size });
+const dir = (path: string): EntryInfo => ({ path, type: 'Directory', size: 0 });
+const symlink = (path: string, linkpath: string): EntryInfo => ({ path, type: 'SymbolicLink', linkpath, size: 0 });
+const hardlink = (path: string, linkpath: string): EntryInfo => ({ path, type: 'Link', linkpath, size: 0 });
+const special = (path: string, type: string): EntryInfo => ({ path, type, size: 0 });
+
+/** Checks every entry in order and returns the first refusal (or undefined). */
+function firstRefusal(entries: EntryInfo[]): string | undefined {
+  const guard = new EntryGuard();
+  for (const entry of entries) {
+    const refusal = guard.check(entry);
+    if (refusal) return refusal;
+  }
+  return undefined;
+}
+
+describe('entries that are refused', () => {
+  it.each([
+    ['a parent-directory path', [file('../x')], `entry "../x" has a '..' component`],
+    ['a parent component in the middle', [file('a/../../x')], `entry "a/../../x" has a '..' component`],
+    ['a Windows-style parent component', [file('a\\..\\..\\x')], `entry "a\\\\..\\\\..\\\\x" has a '..' component`],
+    ['an absolute path', [file('/abs')], 'entry "/abs" has an absolute path'],
+    ['a drive-letter path', [file('C:/x')], 'entry "C:/x" has an absolute path'],
+    ['a file at the root of the tree', [file('./')], 'entry "./" has no name'],
+    ['a symlink to an absolute path', [symlink('etc', '/etc')], 'entry "etc" is a symlink to an absolute path ("/etc")'],
+    ['a symlink climbing out', [symlink('link', '../../outside')], 'entry "link" is a symlink pointing outside the bundle ("../../outside")'],
+    ['a nested symlink climbing one level too many', [symlink('a/b/link', '../../../x')], 'entry "a/b/link" is a symlink pointing outside the bundle ("../../../x")'],
+    ['a symlink going down then up', [symlink('link', 'sub/../..')], 'entry "link" is a symlink whose target goes down then up ("sub/../..")'],
+    ['a file under an earlier symlink', [symlink('a', 'sub'), file('a/x')], 'entry "a/x" is inside "a", which is a link'],
+    ['a file under a symlink of another case', [symlink('A', 'sub'), file('a/x')], 'entry "a/x" is inside "a", which is a link'],
+    ['a hard link out of the tree', [hardlink('h', '../outside')], 'entry "h" is a hard link to "../outside", outside the bundle'],
+    ['a hard link to an absolute path', [hardlink('h', '/etc/passwd')], 'entry "h" is a hard link to "/etc/passwd", outside the bundle'],
+    ['a hard link to a symlink', [symlink('s', 'x'), hardlink('h', 's')], 'entry "h" is a hard link to "s", which is not an earlier file of the bundle'],
+    ['a hard link to a later file', [hardlink('h', 'later'), file('later')], 'entry "h" is a hard link to "later", which is not an earlier file of the bundle'],
+    ['a hard link through a symlink', [file('real/f'), symlink('s', 'real'), hardlink('h', 's/f')], 'entry "h" is a hard link through another link ("s/f")'],
+    ['a FIFO', [special('pipe', 'FIFO')], 'entry "pipe" is a FIFO; only files, directories and links are allowed'],
+    ['a character device', [special('tty', 'CharacterDevice')], 'entry "tty" is a character device; only files, directories and links are allowed'],
+    ['a block device', [special('sda', 'BlockDevice')], 'entry "sda" is a block device; only files, directories and links are allowed'],
+  ])('%s', (_name, entries, message) => {
+    expect(firstRefusal(entries)).toBe(message);
+  });
+});
+
+describe('entries that are accepted', () => {
+  it.each([
+    ['plain files and directories', [dir('./'), dir('site/'), file('site/index.html'), file('./site/a.css')]],
+    ['a symlink to a sibling', [file('assets/app.css'), symlink('app.css', 'assets/app.css')]],
+    ['a symlink climbing within the tree', [symlink('docs/v1/latest', '../v2')]],
+    ['a symlink to its own directory', [symlink('docs/self', '.')]],
+    ['a hard link to an earlier file', [file('a.html'), hardlink('b.html', 'a.html')]],
+    ['a directory entry after a symlink of that name', [symlink('a', 'b'), dir('a/')]],
+  ])('%s', (_name, entries) => {
+    expect(firstRefusal(entries)).toBeUndefined();
+  });
+});
+
+describe('totals', () => {
+  it('counts each regular file once, hard links included, and sums their sizes', () => {
+    const guard = new EntryGuard();
+    for (const entry of [dir('d/'), file('d/a', 100), file('d/b', 20), file('d/a', 30), hardlink('d/c', 'd/b'), symlink('d/s', 'a')]) {
+      expect(guard.check(entry)).toBeUndefined();
+    }
+    expect({ files: guard.fileCount, bytes: guard.totalBytes }).toEqual({ files: 3, bytes: 70 });
+  });
+});
