@@ -1,0 +1,120 @@
+export const ROUTE_NAMES = [
+  'agent.create', 'agent.get', 'agent.message',
+  'export.start', 'export.get', 'export.bundle',
+  'searches.list', 'storage.get',
+] as const;
+export type RouteName = (typeof ROUTE_NAMES)[number];
+
+/** One injected response. Without `status` or `dropConnection`, only the delay applies. */
+export interface FaultSpec {
+  /** Which route it hits; omitted or '*' = the next request to any route. */
+  route?: RouteName | '*';
+  status?: number;
+  /** How many matching requests it applies to (default 1). */
+  times?: number;
+  /** `Retry-After` value: seconds or an HTTP-date. Omitted = no header. */
+  retryAfter?: string | number;
+  /** An HTML error page instead of a JSON body, as a proxy in front of the API would send. */
+  html?: boolean;
+  /** A body to send verbatim (string) or as JSON (anything else). */
+  body?: unknown;
+  delayMs?: number;
+  /** Destroy the socket without any response. */
+  dropConnection?: boolean;
+}
+
+const DEFAULTS = { agentPollsToFinish: 3, exportPollsToFinish: 4 };
+
+/** Fault knobs. Tests mutate the object directly; scripts use POST /_sandbox/faults. */
+export class Faults {
+  /** GETs of an agent job until it turns terminal. */
+  agentPollsToFinish = DEFAULTS.agentPollsToFinish;
+  /** GETs of an export job until it turns completed (or failed). */
+  exportPollsToFinish = DEFAULTS.exportPollsToFinish;
+  /** Answer every export start with 403, as for an organization without the plan. */
+  exportForbidden = false;
+  /** Cap on storage download speed; undefined or 0 = unthrottled. */
+  throttleBytesPerSecond: number | undefined = undefined;
+  private queue: Array<FaultSpec & { remaining: number }> = [];
+  private truncations: number[] = [];
+  private expiredLinks = 0;
+
+  inject(spec: FaultSpec): void {
+    if (spec.route !== undefined && spec.route !== '*' && !ROUTE_NAMES.includes(spec.route)) {
+      throw new Error(`unknown route "${spec.route}"; one of ${ROUTE_NAMES.join(', ')}`);
+    }
+    this.queue.push({ ...spec, remaining: spec.times ?? 1 });
+  }
+
+  /** The next storage download sends full headers, then cuts the connection after `bytes` body bytes. */
+  truncateDownloadAt(bytes: number, times = 1): void {
+    for (let i = 0; i < times; i++) this.truncations.push(bytes);
+  }
+
+  /** The next `n` bundle links handed out are already expired. */
+  expireNextLinks(n: number): void {
+    this.expiredLinks += n;
+  }
+
+  pending(): FaultSpec[] {
+    return this.queue.map(({ remaining, ...spec }) => ({ ...spec, times: remaining }));
+  }
+
+  reset(): void {
+    Object.assign(this, DEFAULTS, { exportForbidden: false, throttleBytesPerSecond: undefined });
+    this.queue = [];
+    this.truncations = [];
+    this.expiredLinks = 0;
+  }
+
+  /** @internal Consumes one use of the first fault matching `route`. */
+  take(route: RouteName): FaultSpec | undefined {
+    const index = this.queue.findIndex((f) => f.route === undefined || f.route === '*' || f.route === route);
+    const fault = this.queue[index];
+    if (!fault) return undefined;
+    fault.remaining -= 1;
+    if (fault.remaining <= 0) this.queue.splice(index, 1);
+    return fault;
+  }
+
+  /** @internal */
+  takeTruncation(): number | undefined {
+    return this.truncations.shift();
+  }
+
+  /** @internal */
+  takeExpiredLink(): boolean {
+    if (this.expiredLinks <= 0) return false;
+    this.expiredLinks -= 1;
+    return true;
+  }
+
+  /** Applies a JSON document from POST /_sandbox/faults; throws a message on a bad one. */
+  applyJson(doc: unknown): void {
+    if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new Error('expected a JSON object');
+    const d = doc as Record<string, unknown>;
+    if (d.reset === true) this.reset();
+    for (const key of ['agentPollsToFinish', 'exportPollsToFinish', 'throttleBytesPerSecond'] as const) {
+      if (d[key] === undefined) continue;
+      if (typeof d[key] !== 'number' || !(d[key] >= 0)) throw new Error(`${key} must be a number >= 0`);
+      this[key] = d[key];
+    }
+    if (d.exportForbidden !== undefined) {
+      if (typeof d.exportForbidden !== 'boolean') throw new Error('exportForbidden must be a boolean');
+      this.exportForbidden = d.exportForbidden;
+    }
+    if (d.expireNextLinks !== undefined) this.expireNextLinks(nonNegativeInt(d.expireNextLinks, 'expireNextLinks'));
+    if (d.truncateDownloadAt !== undefined) {
+      const t = d.truncateDownloadAt as { bytes?: unknown; times?: unknown } | number;
+      if (typeof t === 'number') this.truncateDownloadAt(nonNegativeInt(t, 'truncateDownloadAt'));
+      else this.truncateDownloadAt(nonNegativeInt(t?.bytes, 'truncateDownloadAt.bytes'), t?.times === undefined ? 1 : nonNegativeInt(t.times, 'truncateDownloadAt.times'));
+    }
+    const injections = d.inject === undefined ? [] : Array.isArray(d.inject) ? d.inject : [d.inject];
+    for (const spec of injections) this.inject(spec as FaultSpec);
+  }
+}
+
+function nonNegativeInt(value: unknown, name: string): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new Error(`${name} must be an integer >= 0`);
+  return value;
+}

@@ -1,0 +1,148 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { SearchTerm } from '../api/types.js';
+import { AgentService } from './agent.js';
+import { generatedArchive, generatedFiles } from './bundle.js';
+import { ExportService } from './export.js';
+import { Faults } from './faults.js';
+import { LinkSigner } from './presign.js';
+import { SearchService } from './searches.js';
+import { createApiHandler } from './server.js';
+import { countPages, DEFAULT_BUNDLE, type BundleSpec } from './site.js';
+import { bufferSource, fileSource, handleStorage, type ArchiveSource } from './storage.js';
+
+export { Faults, ROUTE_NAMES, type FaultSpec, type RouteName } from './faults.js';
+export type { BundleSpec } from './site.js';
+
+export interface SandboxOptions {
+  /** API port; 0 = ephemeral. */
+  port?: number;
+  host?: string;
+  apiKey?: string;
+  projectId?: string;
+  searchTermCount?: number;
+  seed?: number;
+  bundle?: BundleSpec;
+  linkTtlMs?: number;
+  now?: () => number;
+}
+
+export interface RecordedRequest {
+  origin: 'api' | 'storage';
+  method: string;
+  /** Path including the query string. */
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  body?: unknown;
+}
+
+export interface Sandbox {
+  baseUrl: string;
+  storageUrl: string;
+  apiKey: string;
+  projectId: string;
+  requests: RecordedRequest[];
+  faults: Faults;
+  setBundleArchive(buf: Buffer | null): void;
+  bundleFiles(): Promise<Map<string, Buffer>>;
+  searchTerms(): SearchTerm[];
+  close(): Promise<void>;
+}
+
+export const DEFAULT_API_KEY = 'mint_sandbox_0123456789abcdef';
+export const DEFAULT_PROJECT_ID = 'proj_sandbox';
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> {
+  const host = opts.host ?? '127.0.0.1';
+  const apiKey = opts.apiKey ?? DEFAULT_API_KEY;
+  const projectId = opts.projectId ?? DEFAULT_PROJECT_ID;
+  const seed = opts.seed ?? 1;
+  const spec = opts.bundle ?? DEFAULT_BUNDLE;
+  const now = opts.now ?? Date.now;
+  const lifetime = new AbortController();
+  const faults = new Faults();
+  const signer = new LinkSigner(`sandbox-link-secret:${seed}:${apiKey}`);
+  const requests: RecordedRequest[] = [];
+  let override: ArchiveSource | null = null;
+  const archive = async (): Promise<ArchiveSource> => {
+    if (override) return override;
+    const generated = await generatedArchive(spec, seed);
+    return fileSource(generated.path, generated.size);
+  };
+  let storageUrl = '';
+
+  const agent = new AgentService(seed, faults, now);
+  const searches = new SearchService(opts.searchTermCount ?? 3000, seed, `sandbox-cursor-secret:${seed}`);
+  const exports = new ExportService({
+    seed, faults, now, signer,
+    storageOrigin: () => storageUrl,
+    linkTtlMs: opts.linkTtlMs ?? 15 * 60 * 1000,
+    pageCount: countPages(spec, seed),
+    archiveSize: async () => (await archive()).size,
+  });
+  const api = createApiHandler({ apiKey, projectId, faults, agent, exports, searches, signal: lifetime.signal });
+  const storageDeps = { faults, signer, now, bundleExists: (id: string) => exports.hasBundle(id), archive, signal: lifetime.signal };
+
+  const record = (origin: RecordedRequest['origin'], req: IncomingMessage): RecordedRequest => {
+    const entry: RecordedRequest = { origin, method: req.method ?? '', path: req.url ?? '', headers: { ...req.headers } };
+    requests.push(entry);
+    return entry;
+  };
+  const apiServer = createServer((req, res) => void api(req, res, record('api', req)));
+  const storageServer = createServer((req, res) => {
+    record('storage', req);
+    handleStorage(req, res, storageDeps).catch((error: unknown) => fail(res, error));
+  });
+
+  const apiAddress = await listen(apiServer, opts.port ?? 0, host);
+  const storageAddress = await listen(storageServer, 0, host).catch(async (error: unknown) => {
+    await close(apiServer);
+    throw error;
+  });
+  const origin = (address: AddressInfo) => `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+  storageUrl = origin(storageAddress);
+
+  return {
+    baseUrl: origin(apiAddress),
+    storageUrl,
+    apiKey,
+    projectId,
+    requests,
+    faults,
+    setBundleArchive(buf) {
+      override = buf ? bufferSource(buf) : null;
+    },
+    bundleFiles: async () => generatedFiles(spec, seed),
+    searchTerms: () => searches.allTerms(),
+    async close() {
+      lifetime.abort();
+      await Promise.all([close(apiServer), close(storageServer)]);
+    },
+  };
+}
+
+function fail(res: ServerResponse, error: unknown): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(500, { 'content-type': 'text/plain' }).end(`Sandbox error: ${(error as Error).message}`);
+}
+
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+/** Closes keep-alive and in-flight connections too, so close() never waits on an idle client. */
+function close(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}

@@ -1,0 +1,117 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AgentService } from './agent.js';
+import type { ExportService } from './export.js';
+import type { Faults, RouteName } from './faults.js';
+import { applyFault, HttpError, readJsonBody, sendReply, type BodySink, type Reply } from './http-util.js';
+import type { SearchService } from './searches.js';
+
+interface RouteContext {
+  params: Record<string, string>;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+interface Route {
+  name: RouteName;
+  method: 'GET' | 'POST';
+  pattern: RegExp;
+  handle: (ctx: RouteContext) => Reply | Promise<Reply>;
+}
+
+export interface ApiDeps {
+  apiKey: string;
+  projectId: string;
+  faults: Faults;
+  agent: AgentService;
+  exports: ExportService;
+  searches: SearchService;
+  signal: AbortSignal;
+}
+
+
+function route(name: RouteName, method: Route['method'], path: string, handle: Route['handle']): Route {
+  const source = path.replace(/:(\w+)/g, (_, key: string) => `(?<${key}>[^/]+)`);
+  return { name, method, pattern: new RegExp(`^${source}$`), handle };
+}
+
+function routes(deps: ApiDeps): Route[] {
+  const { agent, exports, searches } = deps;
+  return [
+    route('agent.create', 'POST', '/v2/agent/:projectId/job', (c) => agent.create(c.params.projectId ?? '', c.body)),
+    route('agent.get', 'GET', '/v2/agent/:projectId/job/:id', (c) => agent.get(c.params.id ?? '')),
+    route('agent.message', 'POST', '/v2/agent/:projectId/job/:id/message', (c) => agent.message(c.params.id ?? '', c.body)),
+    route('export.start', 'POST', '/v1/static-export/jobs', (c) => exports.start(c.body)),
+    route('export.get', 'GET', '/v1/static-export/jobs/:jobId', (c) => exports.get(c.params.jobId ?? '')),
+    route('export.bundle', 'POST', '/v1/static-export/jobs/:jobId/bundle', (c) => exports.bundle(c.params.jobId ?? '')),
+    route('searches.list', 'GET', '/v1/analytics/:projectId/searches', (c) => searches.list(c.query)),
+  ];
+}
+
+export function createApiHandler(deps: ApiDeps): (req: IncomingMessage, res: ServerResponse, log: BodySink) => Promise<void> {
+  const table = routes(deps);
+  return async (req, res, log) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://api.invalid');
+      if (url.pathname === '/_sandbox/faults') return sendReply(res, await faultsEndpoint(req, deps.faults, log));
+      const candidates = table.map((r) => ({ r, m: r.pattern.exec(url.pathname) })).filter((x) => x.m !== null);
+      const match = candidates.find((x) => x.r.method === req.method);
+      if (!match?.m) {
+        if (!authorized(req, deps.apiKey)) throw unauthorized();
+        if (candidates.length > 0) {
+          throw new HttpError(405, `Method ${req.method} is not allowed on ${url.pathname}`, { headers: { allow: candidates.map((x) => x.r.method).join(', ') } });
+        }
+        throw new HttpError(404, `No route for ${req.method} ${url.pathname}`);
+      }
+      // Injected faults act before auth, as a gateway or proxy in front of the API would.
+      if (await applyFault(deps.faults.take(match.r.name), res, 'json', deps.signal)) return;
+      if (!authorized(req, deps.apiKey)) throw unauthorized();
+      const params = decodeParams(match.m.groups ?? {});
+      if (params.projectId !== undefined && params.projectId !== deps.projectId) {
+        throw new HttpError(404, `Project ${params.projectId} not found`);
+      }
+      const body = await readJsonBody(req, log);
+      sendReply(res, await match.r.handle({ params, query: url.searchParams, body }));
+    } catch (error) {
+      if (res.headersSent || res.destroyed) return void res.destroy();
+      if (error instanceof HttpError) return sendReply(res, error.toReply());
+      sendReply(res, { status: 500, body: { error: `Sandbox error: ${(error as Error).message}` } });
+    }
+  };
+}
+
+/** Unauthenticated on purpose: shell scripts and the demo drive faults with a bare curl. */
+async function faultsEndpoint(req: IncomingMessage, faults: Faults, log: BodySink): Promise<Reply> {
+  if (req.method === 'GET') return { status: 200, body: state(faults) };
+  if (req.method !== 'POST') throw new HttpError(405, 'Use GET or POST on /_sandbox/faults', { headers: { allow: 'GET, POST' } });
+  const body = await readJsonBody(req, log);
+  try {
+    faults.applyJson(body);
+  } catch (error) {
+    throw new HttpError(400, `Bad faults document: ${(error as Error).message}`);
+  }
+  return { status: 200, body: state(faults) };
+}
+
+function state(faults: Faults): unknown {
+  const { agentPollsToFinish, exportPollsToFinish, exportForbidden, throttleBytesPerSecond } = faults;
+  return { agentPollsToFinish, exportPollsToFinish, exportForbidden, throttleBytesPerSecond: throttleBytesPerSecond ?? null, pending: faults.pending() };
+}
+
+function authorized(req: IncomingMessage, apiKey: string): boolean {
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+  return m?.[1] === apiKey;
+}
+
+function unauthorized(): HttpError {
+  return new HttpError(401, 'Invalid or missing API key: send Authorization: Bearer <admin API key>', {
+    headers: { 'www-authenticate': 'Bearer' },
+  });
+}
+
+function decodeParams(groups: Record<string, string>): Record<string, string> {
+  try {
+    return Object.fromEntries(Object.entries(groups).map(([k, v]) => [k, decodeURIComponent(v)]));
+  } catch {
+    throw new HttpError(400, 'Malformed percent-encoding in the path');
+  }
+}
