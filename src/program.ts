@@ -5,6 +5,7 @@ import type { Deps } from './context.js';
 import { EXIT_CODES } from './errors.js';
 import { VERSION } from './version.js';
 import { registerConfig } from './commands/config/index.js';
+import { registerAgent } from './commands/agent/index.js';
 
 const ENVIRONMENT_HELP = `
 Environment:
@@ -52,5 +53,6 @@ export function buildProgram(deps: Deps): Command {
     });
 
   registerConfig(program, deps);
+  registerAgent(program, deps);
   return program;
 }
