@@ -2,7 +2,7 @@
 // file or stdin) and job ids that go into URL paths.
 import { readFile } from 'node:fs/promises';
 import type { Context } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { InterruptedError, UsageError } from '../../errors.js';
 import { readAllStdin } from '../../secret-input.js';
 
 export interface PromptSource {
@@ -35,7 +35,15 @@ export async function readPrompt(source: PromptSource, ctx: Context): Promise<st
 function readStdin(ctx: Context): Promise<string> {
   // On a terminal the read waits for end-of-input; say so rather than seem to hang.
   if (ctx.io.stdinIsTTY) ctx.reporter.info('reading the prompt from stdin; end it with Ctrl-D');
-  return readAllStdin(ctx.io);
+  // A read of stdin does not notice Ctrl-C by itself; without this the first one would do nothing.
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(new InterruptedError('cancelled; nothing was sent'));
+    if (ctx.signal.aborted) return onAbort();
+    ctx.signal.addEventListener('abort', onAbort, { once: true });
+    readAllStdin(ctx.io)
+      .then(resolve, reject)
+      .finally(() => ctx.signal.removeEventListener('abort', onAbort));
+  });
 }
 
 const FILE_ERRORS: Record<string, string> = {

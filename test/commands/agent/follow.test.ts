@@ -73,6 +73,15 @@ describe('waitForAgentJob and the outcome of a wait', () => {
     expect(bad.error?.exitCode).toBe(4);
   });
 
+  it('on a terminal draws a spinner and ends it with the outcome', async () => {
+    const r = await follow({ [PATH]: sequence(json(200, active), json(200, active), json(200, withPr)) }, { tty: true });
+    expect(r.stdout).toBe('https://github.com/acme/docs/pull/7\n');
+    // ora draws on its own timer, so of the in-between texts only the first frame is certain.
+    expect(r.stderr).toContain('waiting for agent job job_1');
+    expect(r.stderr).toContain('agent job job_1: completed after 2s');
+    expect(r.stderr).toContain('\x1b[');
+  });
+
   it('with --quiet says nothing on stderr', async () => {
     const r = await follow({ [PATH]: sequence(json(200, active), json(200, noChanges)) }, { globals: { quiet: true } });
     expect(r.stderr).toBe('');
