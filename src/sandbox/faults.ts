@@ -43,7 +43,13 @@ export class Faults {
     if (spec.route !== undefined && spec.route !== '*' && !ROUTE_NAMES.includes(spec.route)) {
       throw new Error(`unknown route "${spec.route}"; one of ${ROUTE_NAMES.join(', ')}`);
     }
-    this.queue.push({ ...spec, remaining: spec.times ?? 1 });
+    if (spec.status !== undefined && !(Number.isInteger(spec.status) && spec.status >= 100 && spec.status <= 599)) {
+      throw new Error(`status must be an HTTP status code, got ${JSON.stringify(spec.status)}`);
+    }
+    if (spec.delayMs !== undefined && !(typeof spec.delayMs === 'number' && spec.delayMs >= 0)) throw new Error('delayMs must be a number >= 0');
+    const times = spec.times ?? 1;
+    if (!Number.isInteger(times) || times < 1) throw new Error('times must be an integer >= 1');
+    this.queue.push({ ...spec, remaining: times });
   }
 
   /** The next storage download sends full headers, then cuts the connection after `bytes` body bytes. */

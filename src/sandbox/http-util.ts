@@ -98,8 +98,8 @@ export async function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * Applies the fault-queue head for `route`. Returns true when the request has been dealt with
- * (dropped or answered), false when normal handling should go on (no fault, or a delay only).
+ * Acts on a fault taken from the queue. True when the request has been dealt with (dropped or
+ * answered); false when normal handling should go on (no fault, or a delay only).
  */
 export async function applyFault(
   fault: FaultSpec | undefined,
