@@ -1,3 +1,3 @@
 #!/usr/bin/env node
-// Thin shim: everything lives in the compiled ESM entry point.
-import '../dist/main.js';
+// Thin shim: everything lives in the bundled ESM entry point (scripts/build.mjs).
+import '../dist/cli/main.js';

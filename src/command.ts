@@ -8,12 +8,12 @@ import type { GlobalOptions } from './config.js';
  * Wraps a leaf command's handler as a commander action. The handler gets the positional arguments,
  * the command's own options and the Context.
  */
-export function action<O extends Record<string, unknown> = Record<string, unknown>>(deps: Deps, handler: (args: string[], opts: O, ctx: Context) => Promise<void>) {
+export function action<O extends object = Record<string, unknown>>(deps: Deps, handler: (args: string[], opts: O, ctx: Context) => Promise<void>) {
   return async (...params: unknown[]): Promise<void> => {
     const command = params[params.length - 1] as Command;
     const ctx = createContext(deps, command.optsWithGlobals<GlobalOptions>());
     try {
-      await handler(command.processedArgs as string[], command.opts<O>(), ctx);
+      await handler(command.processedArgs as string[], command.opts() as O, ctx);
     } finally {
       await ctx.close();
     }

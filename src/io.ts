@@ -1,5 +1,6 @@
 // The terminal as a dependency. Commands write data to io.stdout and everything else through a
 // Reporter, which decides between a spinner (a person at a terminal) and plain lines (CI, pipes).
+import { isatty } from 'node:tty';
 import type { Clock } from './clock.js';
 
 export interface IO {
@@ -17,10 +18,13 @@ export function processIO(): IO {
   return {
     stdout: process.stdout,
     stderr: process.stderr,
-    stdin: process.stdin,
+    // process.stdin builds a stream on first touch, which costs start-up time; most commands never read it.
+    get stdin() {
+      return process.stdin;
+    },
     stdoutIsTTY: Boolean(process.stdout.isTTY),
     stderrIsTTY: Boolean(process.stderr.isTTY),
-    stdinIsTTY: Boolean(process.stdin.isTTY),
+    stdinIsTTY: isatty(0),
     columns: process.stdout.isTTY ? process.stdout.columns : undefined,
   };
 }

@@ -8,6 +8,11 @@ import { processIO } from './io.js';
 import { buildProgram } from './program.js';
 
 async function main(argv: string[]): Promise<number> {
+  // `mint-admin ... | head` closes the pipe early: that is the reader saying "enough", not a failure.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(EXIT_CODES.ok);
+    throw error;
+  });
   const controller = new AbortController();
   process.once('SIGINT', () => {
     controller.abort(new InterruptedError());

@@ -5,6 +5,9 @@ import type { Deps } from './context.js';
 import { EXIT_CODES } from './errors.js';
 import { VERSION } from './version.js';
 import { registerConfig } from './commands/config/index.js';
+import { register as registerSandbox } from './commands/sandbox.js';
+import { register as registerCompletion } from './commands/completion.js';
+import { registerSearches } from './commands/searches/index.js';
 import { registerAgent } from './commands/agent/index.js';
 
 const ENVIRONMENT_HELP = `
@@ -53,6 +56,9 @@ export function buildProgram(deps: Deps): Command {
     });
 
   registerConfig(program, deps);
+  registerSandbox(program, deps);
+  registerCompletion(program, deps);
+  registerSearches(program, deps);
   registerAgent(program, deps);
   return program;
 }

@@ -110,7 +110,7 @@ describe('config get, list, unset, path', () => {
 
 describe('bad input', () => {
   it.each([
-    ['an unknown config key', ['config', 'set', 'colour', 'x'], 2, 'error: unknown config key "colour"; the keys are api-key, project-id, base-url'],
+    ['an unknown config key', ['config', 'set', 'colour', 'x'], 2, "error: command-argument value 'colour' is invalid for argument 'key'. Allowed choices are api-key, project-id, base-url."],
     ['a project id with a slash', ['config', 'set', 'project-id', 'a/b'], 2, 'error: project-id: "a/b" is not a project id (letters, digits, "-" and "_" only)'],
     ['a base URL that is not one', ['config', 'set', 'base-url', 'api.mintlify.com'], 2, 'error: base-url: "api.mintlify.com" is not a URL; use e.g. https://api.mintlify.com'],
     ['a missing value', ['config', 'set', 'project-id'], 2, 'error: config set project-id needs a value'],

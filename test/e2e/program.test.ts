@@ -29,3 +29,13 @@ describe('mint-admin', () => {
     expect(r.stdout).toBe('');
   });
 });
+
+describe('a closed stdout', () => {
+  it('ends quietly with exit 0 when the reader goes away (| head)', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const { CLI } = await import('../helpers/cli.js');
+    const r = spawnSync('bash', ['-c', `"${process.execPath}" "${CLI}" --help | head -c 5; echo " status=\${PIPESTATUS[0]}"`], { encoding: 'utf8' });
+    expect(r.stdout).toBe('Usage status=0\n');
+    expect(r.stderr).toBe('');
+  });
+});

@@ -28,7 +28,7 @@ export function register(group: Command, deps: Deps): void {
     .argument('<jobId>', 'the id `agent run` printed');
   addWaitOptions(command, 'the job is completed, archived or failed, then print the pull request link');
   command.action(
-    action<Pick<WaitFlags, keyof WaitFlags>>(deps, async ([jobId], flags, ctx) => {
+    action<WaitFlags>(deps, async ([jobId], flags, ctx) => {
       const job = await agentGet({ jobId: jobId!, wait: flags }, ctx);
       const { showAgentJob } = await import('./follow.js');
       await showAgentJob(job, ctx, { waited: Boolean(flags.wait) });

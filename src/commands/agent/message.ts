@@ -30,7 +30,7 @@ export async function agentMessage(opts: AgentMessageOptions, ctx: Context): Pro
   return waitForAgentJob({ projectId, jobId, intervalMs: wait.intervalMs, timeoutMs: wait.timeoutMs, known: updated }, ctx);
 }
 
-type MessageFlags = Pick<WaitFlags, keyof WaitFlags> & { file?: string };
+type MessageFlags = WaitFlags & { file?: string };
 
 export function register(group: Command, deps: Deps): void {
   const command = group

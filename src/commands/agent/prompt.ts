@@ -1,6 +1,5 @@
 // The input every agent command checks before anything is sent: the prompt (from the arguments, a
 // file or stdin) and job ids that go into URL paths.
-import { readFile } from 'node:fs/promises';
 import type { Context } from '../../context.js';
 import { InterruptedError, UsageError } from '../../errors.js';
 import { readAllStdin } from '../../secret-input.js';
@@ -53,6 +52,8 @@ const FILE_ERRORS: Record<string, string> = {
 };
 
 async function readPromptFile(path: string): Promise<string> {
+  // Loaded here so the bundled start-up (--help, --version) does not pay for it.
+  const { readFile } = await import('node:fs/promises');
   try {
     return await readFile(path, 'utf8');
   } catch (error) {

@@ -32,8 +32,7 @@ export async function agentRun(opts: AgentRunOptions, ctx: Context): Promise<Age
   return waitForAgentJob({ projectId, jobId: created.id, intervalMs: wait.intervalMs, timeoutMs: wait.timeoutMs, known: created }, ctx);
 }
 
-// A type alias (not the interface) so it fits action()'s Record constraint.
-type RunFlags = Pick<WaitFlags, keyof WaitFlags> & { file?: string };
+type RunFlags = WaitFlags & { file?: string };
 
 export function register(group: Command, deps: Deps): void {
   const command = group

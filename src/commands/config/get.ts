@@ -1,7 +1,7 @@
-import type { Command } from 'commander';
+import { Argument, type Command } from 'commander';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
-import { checkSettingKey, describeSource, type Setting, type SettingKey } from '../../config.js';
+import { SETTING_KEYS, checkSettingKey, describeSource, type Setting, type SettingKey } from '../../config.js';
 import { ConfigError } from '../../errors.js';
 import { maskKey } from '../../redact.js';
 
@@ -31,7 +31,7 @@ export function register(group: Command, deps: Deps): void {
   const command = group
     .command('get')
     .description('print the effective value of a setting (the API key masked)')
-    .argument('<key>', 'api-key | project-id | base-url')
+    .addArgument(new Argument('<key>', 'api-key | project-id | base-url').choices(SETTING_KEYS))
     .action(
       action(deps, async ([key], _opts, ctx) => {
         const result = await configGet({ key: key! }, ctx);

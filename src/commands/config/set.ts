@@ -1,7 +1,7 @@
-import type { Command } from 'commander';
+import { Argument, type Command } from 'commander';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
-import { checkApiKey, checkBaseUrl, checkProjectId, checkSettingKey, type SettingKey } from '../../config.js';
+import { checkApiKey, checkBaseUrl, checkProjectId, SETTING_KEYS, checkSettingKey, type SettingKey } from '../../config.js';
 import { UsageError } from '../../errors.js';
 import { maskKey } from '../../redact.js';
 import { promptHidden, readAllStdin } from '../../secret-input.js';
@@ -51,7 +51,7 @@ export function register(group: Command, deps: Deps): void {
   const command = group
     .command('set')
     .description('save a setting in the selected profile')
-    .argument('<key>', 'api-key | project-id | base-url')
+    .addArgument(new Argument('<key>', 'api-key | project-id | base-url').choices(SETTING_KEYS))
     .argument('[value]', 'the value; for api-key omit it (or use "-") to read stdin or a hidden prompt')
     .action(
       action(deps, async ([key, value], _opts, ctx) => {

@@ -1,7 +1,7 @@
-import type { Command } from 'commander';
+import { Argument, type Command } from 'commander';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
-import { checkSettingKey, resolveProfile, type SettingKey } from '../../config.js';
+import { SETTING_KEYS, checkSettingKey, resolveProfile, type SettingKey } from '../../config.js';
 
 export interface ConfigUnsetResult {
   profile: string;
@@ -20,7 +20,7 @@ export function register(group: Command, deps: Deps): void {
   const command = group
     .command('unset')
     .description('remove a setting from the selected profile')
-    .argument('<key>', 'api-key | project-id | base-url')
+    .addArgument(new Argument('<key>', 'api-key | project-id | base-url').choices(SETTING_KEYS))
     .action(
       action(deps, async ([key], _opts, ctx) => {
         const result = await configUnset({ key: key! }, ctx);

@@ -1,0 +1,183 @@
+# bash completion for mint-admin. Generated from the command tree by `npm run completions`: do not edit.
+# Install: source it from ~/.bashrc, or save it as ~/.local/share/bash-completion/completions/mint-admin
+
+_mint_admin() {
+  local cur="${COMP_WORDS[COMP_CWORD]}" prev="" path="mint-admin" word i skip=0 npos=0 cmds="" opts=""
+  (( COMP_CWORD > 0 )) && prev="${COMP_WORDS[COMP_CWORD-1]}"
+  for (( i = 1; i < COMP_CWORD; i++ )); do
+    word="${COMP_WORDS[i]}"
+    if (( skip )); then skip=0; continue; fi
+    case "$word" in
+      --base-url|--cursor|--file|--format|--from|--host|--interval|--limit|--output|--port|--profile|--project|--timeout|--to|-f|-o|-p) skip=1; continue ;;
+      -*) continue ;;
+    esac
+    case "$path/$word" in
+      mint-admin/config|mint-admin/config/set|mint-admin/config/get|mint-admin/config/unset|mint-admin/config/list|mint-admin/config/path|mint-admin/sandbox|mint-admin/completion|mint-admin/searches|mint-admin/searches/list|mint-admin/agent|mint-admin/agent/run|mint-admin/agent/get|mint-admin/agent/message) path="$path/$word" ;;
+      *) npos=$(( npos + 1 )) ;;
+    esac
+  done
+  case "$path" in
+    mint-admin)
+      case "$prev" in
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds="config sandbox completion searches agent"
+      opts="-V --version -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/config)
+      case "$prev" in
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds="set get unset list path"
+      opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/config/set)
+      case "$prev" in
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      (( npos == 0 )) && cmds="$cmds api-key project-id base-url"
+      ;;
+    mint-admin/config/get)
+      case "$prev" in
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      (( npos == 0 )) && cmds="$cmds api-key project-id base-url"
+      ;;
+    mint-admin/config/unset)
+      case "$prev" in
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      (( npos == 0 )) && cmds="$cmds api-key project-id base-url"
+      ;;
+    mint-admin/config/list)
+      case "$prev" in
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/config/path)
+      case "$prev" in
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/sandbox)
+      case "$prev" in
+        --port) return ;;
+        --host) return ;;
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="--port --host -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/completion)
+      case "$prev" in
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      (( npos == 0 )) && cmds="$cmds bash zsh fish"
+      ;;
+    mint-admin/searches)
+      case "$prev" in
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds="list"
+      opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/searches/list)
+      case "$prev" in
+        --from) return ;;
+        --to) return ;;
+        --limit) return ;;
+        --cursor) return ;;
+        --format) COMPREPLY=( $(compgen -W "table json ndjson csv" -- "$cur") ); return ;;
+        -o|--output) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="--from --to --limit --cursor --all --format -o --output --csv-raw --no-header -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/agent)
+      case "$prev" in
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds="run get message"
+      opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/agent/run)
+      case "$prev" in
+        -f|--file) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+        --timeout) return ;;
+        --interval) return ;;
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="-f --file --wait --timeout --interval -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/agent/get)
+      case "$prev" in
+        --timeout) return ;;
+        --interval) return ;;
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="--wait --timeout --interval -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/agent/message)
+      case "$prev" in
+        -f|--file) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+        --timeout) return ;;
+        --interval) return ;;
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="-f --file --wait --timeout --interval -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+  esac
+  if [[ "$cur" == -* ]]; then
+    COMPREPLY=( $(compgen -W "$opts" -- "$cur") )
+  else
+    COMPREPLY=( $(compgen -W "$cmds" -- "$cur") )
+  fi
+}
+
+complete -F _mint_admin mint-admin

@@ -1,0 +1,36 @@
+import type { Command } from 'commander';
+import { action, examples } from '../command.js';
+import type { Deps } from '../context.js';
+import { UsageError } from '../errors.js';
+
+export interface SandboxOptions {
+  port: string;
+  host: string;
+}
+
+export function parsePort(text: string): number {
+  const port = Number(text);
+  if (!/^\d+$/.test(text) || port > 65535) throw new UsageError(`--port: "${text}" is not a port number (0-65535; 0 picks a free one)`);
+  return port;
+}
+
+export function register(program: Command, deps: Deps): void {
+  const command = program
+    .command('sandbox')
+    .description('run a local sandbox of the Admin API, for trying mint-admin and testing pipelines offline')
+    .option('--port <n>', 'port for the API (0 picks a free one)', '0')
+    .option('--host <address>', 'address to listen on', '127.0.0.1')
+    .action(
+      action<SandboxOptions>(deps, async (_args, opts, ctx) => {
+        const port = parsePort(opts.port);
+        // The sandbox pulls in tar and the data generators: load it only for this command.
+        const { runSandboxCommand } = await import('../sandbox/command.js');
+        // Ctrl-C is how a sandbox is stopped, so it ends the command normally rather than as an interruption.
+        await runSandboxCommand({ port, host: opts.host }, ctx.io, ctx.signal);
+      }),
+    );
+  examples(command, [
+    'mint-admin sandbox --port 4010',
+    'mint-admin sandbox > sandbox.env &   # then: . ./sandbox.env',
+  ]);
+}

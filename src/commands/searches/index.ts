@@ -1,0 +1,10 @@
+import type { Command } from 'commander';
+import type { Deps } from '../../context.js';
+import { examples } from '../../command.js';
+import { register as registerList } from './list.js';
+
+export function registerSearches(program: Command, deps: Deps): void {
+  const group = program.command('searches').description('search analytics: what readers search for in your docs');
+  examples(group, ['mint-admin searches list --from 2026-11-16 --to 2026-11-23 --all --format csv -o searches.csv']);
+  registerList(group, deps);
+}

@@ -1,0 +1,142 @@
+// `searches list`: fetch one page, or with --all every page (100 terms a request, the fewest the
+// hourly limit allows), handing each page to a streaming writer as it arrives.
+import { Option, type Command } from 'commander';
+import { action, examples } from '../../command.js';
+import type { Context, Deps } from '../../context.js';
+import type { SearchesPage } from '../../api/types.js';
+import type { SearchesWriter } from '../../output/writer.js';
+import { fileTarget, stdoutTarget, type OutputTarget } from '../../output/target.js';
+import { FORMATS, parseListFlags, type SearchesListFlags, type SearchesListOptions } from './flags.js';
+import { resumeCommand, resumeNote } from './resume.js';
+
+export interface SearchesListResult {
+  pages: number;
+  /** Terms written by this run. */
+  terms: number;
+  totalSearches: number;
+  /** Where a later run would carry on; null when the last page was reached. */
+  nextCursor: string | null;
+}
+
+export async function searchesList(opts: SearchesListOptions, ctx: Context): Promise<SearchesListResult> {
+  const projectId = await ctx.projectId();
+  const api = await ctx.api();
+  const target = opts.output === undefined ? stdoutTarget(ctx.io.stdout) : await fileTarget(opts.output);
+  const progress = opts.all && (opts.output !== undefined || !ctx.io.stdoutIsTTY) ? await ctx.reporter.activity('fetching search terms') : undefined;
+  const result: SearchesListResult = { pages: 0, terms: 0, totalSearches: 0, nextCursor: opts.cursor ?? null };
+  let writer: SearchesWriter | undefined;
+  try {
+    do {
+      let page: SearchesPage;
+      try {
+        page = await api.listSearches(projectId, { dateFrom: opts.dateFrom, dateTo: opts.dateTo, limit: opts.limit, cursor: result.nextCursor ?? undefined });
+      } catch (error) {
+        // Rows already written stay; close the JSON document and say how to carry on.
+        progress?.stop();
+        if (writer) await stopEarly(writer, result, opts, ctx);
+        throw error;
+      }
+      writer ??= await startWriter(opts, target, ctx);
+      await writer.writePage(page.searches);
+      Object.assign(result, { pages: result.pages + 1, terms: result.terms + page.searches.length, totalSearches: page.totalSearches, nextCursor: page.nextCursor });
+      progress?.update(`fetching search terms: ${result.terms} so far (page ${result.pages})`);
+    } while (opts.all && result.nextCursor !== null);
+    await writer.end({ totalSearches: result.totalSearches, nextCursor: result.nextCursor });
+  } catch (error) {
+    // `| head` closed the pipe: the reader has what it wanted, which is not a failure.
+    if (opts.output === undefined && (error as NodeJS.ErrnoException | undefined)?.code === 'EPIPE') return result;
+    throw error;
+  } finally {
+    progress?.stop();
+    await target.close();
+  }
+  if (opts.format !== 'json') ctx.reporter.info(footer(result, opts));
+  return result;
+}
+
+async function startWriter(opts: SearchesListOptions, target: OutputTarget, ctx: Context): Promise<SearchesWriter> {
+  const stream = await target.open();
+  const writer = await createWriter(opts, stream, ctx);
+  await writer.begin();
+  return writer;
+}
+
+async function createWriter(opts: SearchesListOptions, stream: NodeJS.WritableStream, ctx: Context): Promise<SearchesWriter> {
+  switch (opts.format) {
+    case 'csv':
+      return (await import('../../output/csv.js')).csvWriter(stream, { raw: opts.csvRaw, header: opts.header });
+    case 'ndjson':
+      return (await import('../../output/ndjson.js')).ndjsonWriter(stream);
+    case 'json':
+      return (await import('../../output/json.js')).jsonWriter(stream);
+    case 'table': {
+      const terminal = opts.output === undefined && ctx.io.stdoutIsTTY;
+      return (await import('../../output/table.js')).tableWriter(stream, { terminal, columns: ctx.io.columns, color: ctx.mode.color, header: opts.header });
+    }
+  }
+}
+
+async function stopEarly(writer: SearchesWriter, result: SearchesListResult, opts: SearchesListOptions, ctx: Context): Promise<void> {
+  await writer.end({ totalSearches: result.totalSearches, nextCursor: result.nextCursor }).catch(() => undefined);
+  if (result.nextCursor === null) return;
+  const where = opts.output === undefined ? '' : ` to ${opts.output}`;
+  ctx.reporter.warn(
+    `stopped after ${result.terms} terms (${result.pages} ${result.pages === 1 ? 'page' : 'pages'}); what was written${where} ends with a whole row.\n` +
+      `To carry on from the next term (${resumeNote(opts)}), run:\n  ${resumeCommand(opts, ctx.globals, result.nextCursor)}`,
+  );
+}
+
+/** The stderr line after the data: what was shown, and how to get more when there is more. */
+export function footer(result: SearchesListResult, opts: SearchesListOptions): string {
+  const verb = opts.output === undefined ? 'Showing' : 'Wrote';
+  const into = opts.output === undefined ? '' : ` to ${opts.output}`;
+  const searches = `${result.totalSearches} searches in the date range`;
+  if (result.nextCursor !== null) return `${verb} ${result.terms} terms${into}, ${searches}; more: --cursor ${result.nextCursor}`;
+  // From the first page to the last, every term was written, so the term count is known.
+  if (opts.cursor === undefined) return `${verb} ${result.terms} of ${result.terms} terms${into}, ${searches}`;
+  return `${verb} ${result.terms} terms${into}, the last of the range; ${searches}`;
+}
+
+export function register(group: Command, deps: Deps): void {
+  const command = group
+    .command('list')
+    .description('search terms with their hits, click-through rate and top clicked page, most searched first')
+    .option('--from <date>', 'start of the date range: YYYY-MM-DD or ISO 8601 (UTC unless it has an offset)')
+    .option('--to <date>', 'end of the date range, EXCLUSIVE: that day itself is not counted (a week: --from 2026-11-16 --to 2026-11-23)')
+    .option('--limit <n>', 'terms per page, 1..100 (default 50; --all always uses 100)')
+    .option('--cursor <cursor>', 'start at this cursor (from a previous page, or from a resume hint)')
+    .option('--all', 'follow every page to the end, 100 terms per request (each request counts against the 100/hour analytics limit)')
+    .addOption(new Option('--format <format>', 'output format (default: table; --json is --format json)').choices(FORMATS))
+    .option('-o, --output <file>', 'write the data to this file instead of stdout')
+    .option('--csv-raw', 'keep CSV cells that start with = + - @ tab or CR as they are (by default they get a leading \')')
+    .option('--no-header', 'leave out the header line of csv and piped table output (to append a resumed export)')
+    .addHelpText(
+      'after',
+      `
+Formats:
+  table    on a terminal, a table fitted to its width; piped or with -o, tab-separated lines
+           with a header and full values (inside a value a tab is \\t, a newline \\n, a CR \\r,
+           a backslash \\\\, other control characters \\xNN), so cut and awk work
+  json     one document {"searches", "totalSearches", "nextCursor"}; with --all every term and
+           "nextCursor": null
+  ndjson   one search object a line, written page by page
+  csv      header searchQuery,hits,ctr,topClickedPage,lastSearchedAt; RFC 4180 quoting, UTF-8
+           without BOM, CRLF line ends; a missing top clicked page is an empty cell
+
+--to is exclusive: --from 2026-11-16 --to 2026-11-23 is the seven days of 16..22 November.
+If an --all export stops early (rate limit, Ctrl-C), what was written ends with a whole row
+(a JSON document is closed, its nextCursor the place to carry on) and the command that carries
+on from there is printed on stderr.`,
+    )
+    .action(
+      action<SearchesListFlags>(deps, async (_args, flags, ctx) => {
+        await searchesList(parseListFlags(flags, ctx.mode.json), ctx);
+      }),
+    );
+  examples(command, [
+    'mint-admin searches list --from 2026-11-16 --to 2026-11-23',
+    'mint-admin searches list --from 2026-11-16 --to 2026-11-23 --all --format csv -o searches-2026-47.csv',
+    'mint-admin searches list --all --format ndjson | jq -r .searchQuery',
+    'mint-admin searches list --limit 10 --json',
+  ]);
+}

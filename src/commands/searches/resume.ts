@@ -1,0 +1,59 @@
+// When an export stops early (429 past the cap, Ctrl-C, an API fault), what was written is whole
+// rows, and this builds the one command that carries on from the next cursor: same project and
+// filters, same format, no second header, its output appended where the first run's went.
+import { existsSync } from 'node:fs';
+import { basename, dirname, extname, join } from 'node:path';
+import type { GlobalOptions } from '../../config.js';
+import type { SearchesListOptions } from './flags.js';
+
+export function resumeCommand(opts: SearchesListOptions, globals: GlobalOptions, nextCursor: string): string {
+  const args = ['mint-admin', ...globalArgs(globals), 'searches', 'list'];
+  if (opts.dateFrom !== undefined) args.push('--from', opts.dateFrom);
+  if (opts.dateTo !== undefined) args.push('--to', opts.dateTo);
+  args.push(...(opts.all ? ['--all'] : ['--limit', String(opts.limit)]));
+  args.push('--format', opts.format);
+  if (opts.csvRaw) args.push('--csv-raw');
+  // Appended rows must not repeat the header; a JSON document goes to a file of its own.
+  if (opts.format === 'csv' || opts.format === 'table') args.push('--no-header');
+  args.push('--cursor', nextCursor);
+  if (opts.output !== undefined && opts.format === 'json') args.push('-o', nextFreeName(opts.output));
+  const line = args.map(shellQuote).join(' ');
+  return opts.output !== undefined && opts.format !== 'json' ? `${line} >> ${shellQuote(opts.output)}` : line;
+}
+
+/** What to tell the user about where the resumed output goes. */
+export function resumeNote(opts: SearchesListOptions): string {
+  if (opts.format === 'json') {
+    return opts.output === undefined
+      ? 'it prints the rest as a second JSON document'
+      : 'it writes the rest as a second JSON document in a new file';
+  }
+  return opts.output === undefined
+    ? "append its output to where this run's output went"
+    : `it appends the rest to ${opts.output}`;
+}
+
+function globalArgs(globals: GlobalOptions): string[] {
+  const args: string[] = [];
+  if (globals.profile !== undefined) args.push('--profile', globals.profile);
+  if (globals.project !== undefined) args.push('--project', globals.project);
+  if (globals.baseUrl !== undefined) args.push('--base-url', globals.baseUrl);
+  if (globals.quiet) args.push('--quiet');
+  return args;
+}
+
+/** `searches.json` -> `searches.part2.json` (or part3, ... if that exists already). */
+export function nextFreeName(path: string): string {
+  const ext = extname(path);
+  const stem = basename(path, ext).replace(/\.part\d+$/, '');
+  for (let n = 2; ; n++) {
+    const candidate = join(dirname(path), `${stem}.part${n}${ext}`);
+    if (!existsSync(candidate)) return candidate;
+  }
+}
+
+/** POSIX shell quoting: bare when only safe characters, else single quotes. */
+export function shellQuote(arg: string): string {
+  if (/^[A-Za-z0-9_\-.,:/=@%+]+$/.test(arg)) return arg;
+  return `'${arg.replaceAll("'", `'\\''`)}'`;
+}

@@ -1,0 +1,32 @@
+// What every search-term writer shares: one call per page, so a page's rows reach the stream in a
+// single write (an interrupted export never ends in half a row), and backpressure is respected, so
+// memory holds at most one page however many terms an export has.
+import type { SearchTerm } from '../api/types.js';
+
+export interface PageSummary {
+  /** Sum of hits over the whole date range (the API's totalSearches). */
+  totalSearches: number;
+  /** Where the next page starts; null when every term has been written. */
+  nextCursor: string | null;
+}
+
+export interface SearchesWriter {
+  /** Whatever goes before the first row (a header); called once, even for an empty result. */
+  begin(): Promise<void>;
+  writePage(searches: readonly SearchTerm[]): Promise<void>;
+  /** Closes the document; also called when an export stops early, with the cursor to resume from. */
+  end(summary: PageSummary): Promise<void>;
+}
+
+/**
+ * Writes one chunk and resolves once the stream has handed it on (its write callback), so at most
+ * one page is ever buffered however fast pages arrive; rejects if the write fails (a full disk, a
+ * closed pipe) so the loop stops fetching pages nobody can read. The stream's owner keeps an
+ * 'error' listener on it: Node emits the error there too, and unheard it would crash the process.
+ */
+export function writeChunk(stream: NodeJS.WritableStream, chunk: string): Promise<void> {
+  if (chunk === '') return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    stream.write(chunk, (error?: Error | null) => (error ? reject(error) : resolve()));
+  });
+}

@@ -1,0 +1,95 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildProgram } from '../src/program.js';
+import { COMPLETION_FILES, completionScript } from '../src/completion/model.js';
+import { systemClock } from '../src/clock.js';
+import { captureIO } from './helpers/io.js';
+import { runCli } from './helpers/cli.js';
+
+const file = (shell: keyof typeof COMPLETION_FILES) => new URL(`../completions/${COMPLETION_FILES[shell]}`, import.meta.url).pathname;
+const program = () => buildProgram({ io: captureIO().io, env: {}, clock: systemClock, signal: new AbortController().signal, random: Math.random });
+
+function has(shell: string): boolean {
+  const found = spawnSync('sh', ['-c', `command -v ${shell}`]).status === 0;
+  // CI installs every shell (.ci/run); there a missing one is a failure, not a skip.
+  if (!found && process.env.CI === 'true') throw new Error(`${shell} is not installed; .ci/run should have installed it`);
+  return found;
+}
+
+/** What the shell offers after the typed words; the last word is the one being completed. */
+const cases: Array<[string, string[], string[]]> = [
+  ['top-level commands', ['co'], ['completion', 'config']],
+  ['subcommands', ['config', 'u'], ['unset']],
+  ['config keys for config set', ['config', 'set', ''], ['api-key', 'base-url', 'project-id']],
+  ['nothing more after the key', ['config', 'set', 'api-key', 'x'], []],
+  ['global flags after a subcommand, skipping option values', ['--profile', 'staging', 'config', 'list', '--pro'], ['--profile', '--project']],
+  ['shell names for completion', ['completion', 'f'], ['fish']],
+];
+
+describe('completions/', () => {
+  it.each(['bash', 'zsh', 'fish'] as const)('%s matches the command tree (run `npm run completions` after changing commands)', async (shell) => {
+    expect(readFileSync(file(shell), 'utf8')).toBe(await completionScript(shell, program()));
+  });
+
+  it.each(['bash', 'zsh', 'fish'] as const)('`mint-admin completion %s` prints the same text', async (shell) => {
+    const r = await runCli(['completion', shell]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(readFileSync(file(shell), 'utf8'));
+  });
+
+  it('refuses an unknown shell with exit 2', async () => {
+    const r = await runCli(['completion', 'tcsh']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/Allowed choices are bash, zsh, fish/);
+  });
+});
+
+describe('bash', () => {
+  const complete = (words: string[]) =>
+    execFileSync('bash', ['-c', `source "$0"; COMP_WORDS=(mint-admin "$@"); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); _mint_admin; printf '%s\\n' "\${COMPREPLY[@]}"`, file('bash'), ...words], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .sort();
+
+  it('is valid bash', () => {
+    expect(spawnSync('bash', ['-n', file('bash')]).status).toBe(0);
+  });
+  it.each(cases)('offers %s', (_n, words, expected) => expect(complete(words)).toEqual(expected));
+});
+
+describe.skipIf(!has('zsh'))('zsh', () => {
+  // compadd, _describe and _files only exist inside a completion widget: stand-ins print what the
+  // real ones would be asked to offer, and the generated function runs in a real zsh.
+  const harness = `
+    compdef() { :; }
+    _describe() { local -a items; items=("\${(@P)4}"); local i; for i in $items; do print -r -- "\${\${i%%:*}//\\\\/}"; done; }
+    compadd() { shift; print -l -- "$@"; }
+    _files() { print -- "(files $*)"; }
+    source "$1"; shift
+    words=(mint-admin "$@"); CURRENT=$#words
+    _mint-admin`;
+  const complete = (words: string[]) =>
+    execFileSync('zsh', ['-f', '-c', harness, 'zsh', file('zsh'), ...words], { encoding: 'utf8' }).split('\n').filter(Boolean).sort();
+
+  it('is valid zsh', () => {
+    expect(spawnSync('zsh', ['-n', file('zsh')]).status).toBe(0);
+  });
+  it.each(cases)('offers %s', (_n, words, expected) =>
+    expect(complete(words).filter((w) => w.startsWith(words.at(-1) ?? ''))).toEqual(expected),
+  );
+});
+
+describe.skipIf(!has('fish'))('fish', () => {
+  const complete = (words: string[]) =>
+    execFileSync('fish', ['--no-config', '-c', 'source $argv[1]; complete -C "mint-admin $argv[2..-1]"', file('fish'), ...words], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split('\t')[0]!)
+      .sort();
+
+  it('is valid fish', () => {
+    expect(spawnSync('fish', ['--no-config', '-n', file('fish')]).status).toBe(0);
+  });
+  it.each(cases)('offers %s', (_n, words, expected) => expect(complete(words)).toEqual(expected));
+});

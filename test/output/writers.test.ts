@@ -1,0 +1,158 @@
+import { PassThrough, Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import type { SearchTerm } from '../../src/api/types.js';
+import { csvWriter } from '../../src/output/csv.js';
+import { jsonWriter } from '../../src/output/json.js';
+import { ndjsonWriter } from '../../src/output/ndjson.js';
+import { tableWriter, fitColumns } from '../../src/output/table.js';
+import { escapeCell, formatCtr } from '../../src/output/cells.js';
+import { writeChunk, type SearchesWriter } from '../../src/output/writer.js';
+import { expectedCsv, expectedJson, expectedNdjson, expectedTsv, term } from '../helpers/searches.js';
+
+const TRICKY: SearchTerm[] = [
+  term({ searchQuery: 'comma, separated' }),
+  term({ searchQuery: 'say "hello"', topClickedPage: null, ctr: 0 }),
+  term({ searchQuery: 'multi\nline', ctr: 1 }),
+  term({ searchQuery: 'windows\r\nline', ctr: 0.3333 }),
+  term({ searchQuery: '=SUM(1,2)' }),
+  term({ searchQuery: '+cmd' }),
+  term({ searchQuery: '-1+2' }),
+  term({ searchQuery: '@import' }),
+  term({ searchQuery: '\tleading tab' }),
+  term({ searchQuery: '\rleading cr' }),
+  term({ searchQuery: 'back\\slash' }),
+  term({ searchQuery: 'esc \x1b[31mred' }),
+  term({ searchQuery: '日本語 検索 deploy 🚀', topClickedPage: '=cmd|calc' }),
+];
+
+function memory() {
+  const stream = new PassThrough();
+  let text = '';
+  stream.setEncoding('utf8').on('data', (c: string) => (text += c));
+  return { stream, text: () => text };
+}
+
+/** Feeds `pages` through a writer the way the list loop does. */
+async function run(writer: SearchesWriter, pages: SearchTerm[][], nextCursor: string | null = null): Promise<void> {
+  await writer.begin();
+  for (const page of pages) await writer.writePage(page);
+  await writer.end({ totalSearches: 1234, nextCursor });
+}
+
+const splits: Array<[string, SearchTerm[][]]> = [
+  ['no terms at all', [[]]],
+  ['one page', [TRICKY]],
+  ['three pages, one empty', [TRICKY.slice(0, 5), [], TRICKY.slice(5)]],
+];
+
+describe('json writer', () => {
+  it.each(splits)('streams %s as exactly JSON.stringify(document, null, 2)', async (_n, pages) => {
+    const out = memory();
+    await run(jsonWriter(out.stream), pages, 'next-cursor');
+    expect(out.text()).toBe(expectedJson({ searches: pages.flat(), totalSearches: 1234, nextCursor: 'next-cursor' }));
+  });
+});
+
+describe('ndjson writer', () => {
+  it.each(splits)('writes %s one object a line', async (_n, pages) => {
+    const out = memory();
+    await run(ndjsonWriter(out.stream), pages);
+    expect(out.text()).toBe(expectedNdjson(pages.flat()));
+    expect(out.text().split('\n').filter(Boolean)).toHaveLength(pages.flat().length);
+  });
+});
+
+describe('csv writer', () => {
+  it.each([
+    ['neutralises formula-like cells', { raw: false, header: true }],
+    ['keeps them with --csv-raw', { raw: true, header: true }],
+    ['leaves out the header with --no-header', { raw: false, header: false }],
+  ])('%s, quotes per RFC 4180 and ends lines with CRLF', async (_n, opts) => {
+    const out = memory();
+    await run(csvWriter(out.stream, opts), [TRICKY.slice(0, 6), TRICKY.slice(6)]);
+    expect(out.text()).toBe(expectedCsv(TRICKY, opts));
+  });
+
+  it('keeps numbers as numbers, a negative-looking term as text, and a null page as an empty cell', async () => {
+    const out = memory();
+    await run(csvWriter(out.stream, { raw: false, header: false }), [[term({ searchQuery: '-x', hits: 3, ctr: 0.5, topClickedPage: null })]]);
+    expect(out.text()).toBe("'-x,3,0.5,,2026-10-31T12:00:00.000Z\r\n");
+  });
+});
+
+describe('table writer', () => {
+  it.each(splits)('in a pipe, writes %s as tab-separated lines with escapes', async (_n, pages) => {
+    const out = memory();
+    await run(tableWriter(out.stream, { terminal: false, columns: undefined, color: false, header: true }), pages);
+    expect(out.text()).toBe(expectedTsv(pages.flat()));
+    for (const line of out.text().split('\n').filter(Boolean)) expect(line.split('\t')).toHaveLength(5);
+  });
+
+  it('in a pipe with --no-header, writes only the rows', async () => {
+    const out = memory();
+    await run(tableWriter(out.stream, { terminal: false, columns: undefined, color: false, header: false }), [TRICKY]);
+    expect(out.text()).toBe(expectedTsv(TRICKY, false));
+  });
+
+  it('on a terminal, draws one header, fits the width, and shows no control characters', async () => {
+    const long = term({ searchQuery: 'a very long search query that will never fit '.repeat(3), topClickedPage: '/a/very/long/page/path/'.repeat(4) });
+    const out = memory();
+    await run(tableWriter(out.stream, { terminal: true, columns: 80, color: false, header: true }), [[long, ...TRICKY], TRICKY]);
+    const lines = out.text().split('\n').filter(Boolean);
+    expect(lines.filter((l) => l.includes('top clicked page'))).toHaveLength(1);
+    for (const line of lines) expect([...line].length).toBeLessThanOrEqual(80);
+    expect(out.text()).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f]/);
+    expect(out.text()).toContain('multi\\nline');
+    expect(out.text()).toContain('esc \\x1b[31mred');
+    expect(out.text()).toContain('…');
+    // Two pages: two tables, each with its own top and bottom border.
+    expect(lines.filter((l) => l.startsWith('┌'))).toHaveLength(2);
+  });
+});
+
+describe('cells', () => {
+  it.each([
+    [0.125, '12.5%'],
+    [0, '0%'],
+    [1, '100%'],
+    [0.3333, '33.3%'],
+    [0.07, '7%'],
+  ])('shows CTR %s as %s', (ctr, text) => expect(formatCtr(ctr)).toBe(text));
+
+  it.each([
+    ['a\tb\nc\rd', true, 'a\\tb\\nc\\rd'],
+    ['back\\slash', true, 'back\\\\slash'],
+    ['back\\slash', false, 'back\\slash'],
+    ['\x1b[2J\x7f', false, '\\x1b[2J\\x7f'],
+  ])('escapes %j (backslash %s) as %j', (value, backslash, text) => expect(escapeCell(value, { backslash })).toBe(text));
+
+  it.each([
+    ['keeps natural widths when they fit', [['q', '1', '1%', '/p', 'x']], 80, [7, 6, 5, 18, 15]],
+    ['gives a short page column its width and the query the rest', [['q'.repeat(100), '1', '1%', '/p', 'x']], 80, [30, 6, 5, 18, 15]],
+    ['splits the room when both are long', [['q'.repeat(100), '1', '1%', 'p'.repeat(100), 'x']], 80, [24, 6, 5, 24, 15]],
+  ])('fits columns: %s', (_n, rows, columns, widths) => {
+    const got = fitColumns([['query', 'hits', 'CTR', 'top clicked page', 'last searched'], ...rows], columns);
+    expect(got).toEqual(widths);
+    if (rows.some((r) => r[0]!.length > 50)) expect(got.reduce((a, b) => a + b, 0) + 6).toBe(columns);
+  });
+});
+
+describe('writeChunk', () => {
+  it('waits until the stream has taken the chunk, so memory stays at one page', async () => {
+    const done: Array<() => void> = [];
+    const slow = new Writable({ highWaterMark: 4, write: (_c, _e, cb) => void done.push(cb) });
+    let resolved = false;
+    const pending = writeChunk(slow, 'a whole page of rows').then(() => (resolved = true));
+    await new Promise((r) => setImmediate(r));
+    expect(resolved).toBe(false);
+    done.shift()!();
+    await pending;
+    expect(resolved).toBe(true);
+  });
+
+  it('rejects when the stream fails (a full disk, a closed pipe)', async () => {
+    const broken = new Writable({ highWaterMark: 1, write: (_c, _e, cb) => cb(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })) });
+    broken.on('error', () => undefined);
+    await expect(writeChunk(broken, 'rows')).rejects.toThrow('EPIPE');
+  });
+});
