@@ -8,11 +8,11 @@ _mint_admin() {
     word="${COMP_WORDS[i]}"
     if (( skip )); then skip=0; continue; fi
     case "$word" in
-      --archive|--base-url|--cursor|--export-version|--format|--from|--host|--interval|--limit|--out|--output|--path|--port|--profile|--project|--timeout|--to|-o|-p) skip=1; continue ;;
+      --archive|--base-url|--cursor|--export-version|--file|--format|--from|--host|--interval|--limit|--out|--output|--path|--port|--profile|--project|--timeout|--to|-f|-o|-p) skip=1; continue ;;
       -*) continue ;;
     esac
     case "$path/$word" in
-      mint-admin/config|mint-admin/config/set|mint-admin/config/get|mint-admin/config/unset|mint-admin/config/list|mint-admin/config/path|mint-admin/export|mint-admin/export/start|mint-admin/export/status|mint-admin/export/bundle|mint-admin/export/download|mint-admin/export/run|mint-admin/sandbox|mint-admin/completion|mint-admin/searches|mint-admin/searches/list) path="$path/$word" ;;
+      mint-admin/agent|mint-admin/agent/run|mint-admin/agent/get|mint-admin/agent/message|mint-admin/export|mint-admin/export/start|mint-admin/export/status|mint-admin/export/bundle|mint-admin/export/download|mint-admin/export/run|mint-admin/searches|mint-admin/searches/list|mint-admin/config|mint-admin/config/set|mint-admin/config/get|mint-admin/config/unset|mint-admin/config/list|mint-admin/config/path|mint-admin/completion|mint-admin/sandbox) path="$path/$word" ;;
       *) npos=$(( npos + 1 )) ;;
     esac
   done
@@ -23,65 +23,52 @@ _mint_admin() {
         --base-url) return ;;
         --profile) return ;;
       esac
-      cmds="config export sandbox completion searches"
+      cmds="agent export searches config completion sandbox"
       opts="-V --version -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
-    mint-admin/config)
+    mint-admin/agent)
       case "$prev" in
         -p|--project) return ;;
         --base-url) return ;;
         --profile) return ;;
       esac
-      cmds="set get unset list path"
+      cmds="run get message"
       opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
-    mint-admin/config/set)
+    mint-admin/agent/run)
       case "$prev" in
+        -f|--file) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+        --timeout) return ;;
+        --interval) return ;;
         -p|--project) return ;;
         --base-url) return ;;
         --profile) return ;;
       esac
       cmds=""
-      opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
-      (( npos == 0 )) && cmds="$cmds api-key project-id base-url"
+      opts="-f --file --wait --timeout --interval -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
-    mint-admin/config/get)
+    mint-admin/agent/get)
       case "$prev" in
+        --timeout) return ;;
+        --interval) return ;;
         -p|--project) return ;;
         --base-url) return ;;
         --profile) return ;;
       esac
       cmds=""
-      opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
-      (( npos == 0 )) && cmds="$cmds api-key project-id base-url"
+      opts="--wait --timeout --interval -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
-    mint-admin/config/unset)
+    mint-admin/agent/message)
       case "$prev" in
+        -f|--file) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+        --timeout) return ;;
+        --interval) return ;;
         -p|--project) return ;;
         --base-url) return ;;
         --profile) return ;;
       esac
       cmds=""
-      opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
-      (( npos == 0 )) && cmds="$cmds api-key project-id base-url"
-      ;;
-    mint-admin/config/list)
-      case "$prev" in
-        -p|--project) return ;;
-        --base-url) return ;;
-        --profile) return ;;
-      esac
-      cmds=""
-      opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
-      ;;
-    mint-admin/config/path)
-      case "$prev" in
-        -p|--project) return ;;
-        --base-url) return ;;
-        --profile) return ;;
-      esac
-      cmds=""
-      opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      opts="-f --file --wait --timeout --interval -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
     mint-admin/export)
       case "$prev" in
@@ -153,27 +140,6 @@ _mint_admin() {
       cmds=""
       opts="--export-version --path --timeout --interval -o --out --force --archive -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
-    mint-admin/sandbox)
-      case "$prev" in
-        --port) return ;;
-        --host) return ;;
-        -p|--project) return ;;
-        --base-url) return ;;
-        --profile) return ;;
-      esac
-      cmds=""
-      opts="--port --host -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
-      ;;
-    mint-admin/completion)
-      case "$prev" in
-        -p|--project) return ;;
-        --base-url) return ;;
-        --profile) return ;;
-      esac
-      cmds=""
-      opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
-      (( npos == 0 )) && cmds="$cmds bash zsh fish"
-      ;;
     mint-admin/searches)
       case "$prev" in
         -p|--project) return ;;
@@ -197,6 +163,84 @@ _mint_admin() {
       esac
       cmds=""
       opts="--from --to --limit --cursor --all --format -o --output --csv-raw --no-header -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/config)
+      case "$prev" in
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds="set get unset list path"
+      opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/config/set)
+      case "$prev" in
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      (( npos == 0 )) && cmds="$cmds api-key project-id base-url"
+      ;;
+    mint-admin/config/get)
+      case "$prev" in
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      (( npos == 0 )) && cmds="$cmds api-key project-id base-url"
+      ;;
+    mint-admin/config/unset)
+      case "$prev" in
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      (( npos == 0 )) && cmds="$cmds api-key project-id base-url"
+      ;;
+    mint-admin/config/list)
+      case "$prev" in
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/config/path)
+      case "$prev" in
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/completion)
+      case "$prev" in
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      (( npos == 0 )) && cmds="$cmds bash zsh fish"
+      ;;
+    mint-admin/sandbox)
+      case "$prev" in
+        --port) return ;;
+        --host) return ;;
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="--port --host -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
   esac
   if [[ "$cur" == -* ]]; then

@@ -4,11 +4,12 @@ import { Command } from 'commander';
 import type { Deps } from './context.js';
 import { EXIT_CODES } from './errors.js';
 import { VERSION } from './version.js';
-import { registerConfig } from './commands/config/index.js';
+import { registerAgent } from './commands/agent/index.js';
 import { registerExport } from './commands/export/index.js';
-import { register as registerSandbox } from './commands/sandbox.js';
-import { register as registerCompletion } from './commands/completion.js';
 import { registerSearches } from './commands/searches/index.js';
+import { registerConfig } from './commands/config/index.js';
+import { register as registerCompletion } from './commands/completion.js';
+import { register as registerSandbox } from './commands/sandbox.js';
 
 const ENVIRONMENT_HELP = `
 Environment:
@@ -55,10 +56,11 @@ export function buildProgram(deps: Deps): Command {
       writeErr: (text) => void deps.io.stderr.write(text),
     });
 
-  registerConfig(program, deps);
+  registerAgent(program, deps);
   registerExport(program, deps);
-  registerSandbox(program, deps);
-  registerCompletion(program, deps);
   registerSearches(program, deps);
+  registerConfig(program, deps);
+  registerCompletion(program, deps);
+  registerSandbox(program, deps);
   return program;
 }

@@ -1,0 +1,63 @@
+// What to tell the user when a POST fails in a way that leaves its effect unknown. The client never
+// resends such a POST (a second agent job would do the work twice); the user must look first.
+import { neverReachedServer } from '../../api/http.js';
+import { formatDuration } from '../../duration.js';
+import { ApiError, CliError, InterruptedError, NetworkError, RateLimitError } from '../../errors.js';
+
+/** The documented limit of POST /v2/agent/{projectId}/job. */
+export const AGENT_JOBS_PER_HOUR = 100;
+
+/** A create that failed: the rate limit stated with when to come back, or the "it may exist" advice. */
+export function explainCreateFailure(error: unknown, now: number): unknown {
+  if (error instanceof RateLimitError) {
+    const when =
+      error.retryAt === undefined
+        ? 'wait a while (up to an hour) before trying again'
+        : `try again in ${formatDuration(error.retryAt - now)} (after ${new Date(error.retryAt).toISOString()})`;
+    return new RateLimitError(
+      `rate limited: the API accepts ${AGENT_JOBS_PER_HOUR} agent jobs per project per hour; ${when}`,
+      error.retryAt,
+      error.serverMessage,
+    );
+  }
+  const what = uncertainFailure(error);
+  if (what === undefined) return error;
+  return withMessage(
+    error,
+    `${what} while creating the agent job, so the job may have been created anyway: check the repository's pull requests and the Mintlify dashboard before running it again`,
+  );
+}
+
+/** A follow-up message that failed after it may have reached the server. */
+export function explainMessageFailure(error: unknown, checkCommand: string): unknown {
+  const what = uncertainFailure(error);
+  if (what === undefined) return error;
+  return withMessage(
+    error,
+    `${what} while sending the message, so it may have been delivered anyway: check with \`${checkCommand}\` before sending it again`,
+  );
+}
+
+/** Says what happened when the request may have been acted on; undefined when it surely was not. */
+function uncertainFailure(error: unknown): string | undefined {
+  if (error instanceof InterruptedError) return 'interrupted';
+  if (error instanceof RateLimitError) return undefined;
+  if (error instanceof ApiError) {
+    // A 2xx lands here only when its body was unreadable: the server did act.
+    if (error.status >= 500 || error.status < 300) return `the API answered ${error.status}${error.serverMessage ? ` (${error.serverMessage})` : ''}`;
+    return undefined;
+  }
+  if (error instanceof NetworkError) return neverReachedServer(error) ? undefined : error.message.split(';')[0];
+  return undefined;
+}
+
+/** The same kind of error (same exit code) with a message that says what to do. */
+function withMessage(error: unknown, message: string): CliError {
+  if (error instanceof ApiError) {
+    return new ApiError(message, error.status, { serverMessage: error.serverMessage, details: error.details, exitCode: error.exitCode });
+  }
+  if (error instanceof NetworkError) return new NetworkError(message, error.code, { cause: error });
+  if (error instanceof InterruptedError) return new InterruptedError(message);
+  if (error instanceof CliError) return new CliError(message, error.exitCode, { cause: error });
+  return new CliError(message, 1, { cause: error });
+}

@@ -1,0 +1,169 @@
+// Following an agent job to its end, shared by run, get and message: the wait on top of pollUntil
+// (a spinner with the elapsed time on a terminal, one line per status change in CI) and what each
+// ending means for the user (what goes to stdout, what is said on stderr, the exit code).
+import type { AgentJob, AgentJobStatus } from '../../api/types.js';
+import { printJson } from '../../command.js';
+import type { Context } from '../../context.js';
+import { formatDuration } from '../../duration.js';
+import { ApiError, InterruptedError, JobFailedError, NetworkError, WaitTimeoutError } from '../../errors.js';
+import type { Activity } from '../../io.js';
+import { pollUntil } from '../../wait.js';
+
+const FINISHED: ReadonlySet<AgentJobStatus> = new Set(['completed', 'archived', 'failed']);
+
+export function isFinished(job: AgentJob): boolean {
+  return FINISHED.has(job.status);
+}
+
+export interface FollowOptions {
+  projectId: string;
+  jobId: string;
+  intervalMs: number;
+  timeoutMs: number;
+  /** The job as the create or message call returned it, so the first line can show its status. */
+  known?: AgentJob;
+}
+
+/** Polls until the job is completed, archived or failed, and returns that last look at it. */
+export async function waitForAgentJob(opts: FollowOptions, ctx: Context): Promise<AgentJob> {
+  const { jobId } = opts;
+  const api = await ctx.api();
+  const resume = await agentGetCommand(jobId, ctx, ['--wait']);
+  const view = await WaitView.start(jobId, opts.known?.status, ctx);
+  try {
+    const job = await pollUntil({
+      fetch: () => api.getAgentJob(opts.projectId, jobId),
+      isDone: isFinished,
+      onValue: (job) => view.status(job.status),
+      onTransientError: (error, retryInMs) => view.transient(error, retryInMs),
+      timeoutError: (elapsedMs, last) =>
+        new WaitTimeoutError(
+          `gave up waiting after ${formatDuration(elapsedMs)}: agent job ${jobId} is still ${last?.status ?? 'not answering'} and keeps running on the server; resume the wait with \`${resume}\``,
+        ),
+      intervalMs: opts.intervalMs,
+      timeoutMs: opts.timeoutMs,
+      clock: ctx.clock,
+      signal: ctx.signal,
+      random: ctx.random,
+    });
+    view.finished(job.status);
+    return job;
+  } catch (error) {
+    view.stop();
+    if (ctx.signal.aborted) {
+      throw new InterruptedError(`stopped waiting; agent job ${jobId} keeps running on the server: resume the wait with \`${resume}\``);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Shows a job the way the user asked for it. After a wait, maps the ending: a pull request link on
+ * stdout, a note when nothing changed or the job was archived, exit 4 when it failed.
+ */
+export async function showAgentJob(job: AgentJob, ctx: Context, opts: { waited: boolean }): Promise<void> {
+  if (ctx.mode.json) printJson(ctx, job);
+  if (!opts.waited) {
+    if (!ctx.mode.json) ctx.io.stdout.write(`${[job.id, job.status, job.prLink].filter(Boolean).join('  ')}\n`);
+    if (job.status === 'active') ctx.reporter.info(`follow it: ${await agentGetCommand(job.id, ctx, ['--wait'])}`);
+    return;
+  }
+  if (job.status === 'failed') {
+    throw new JobFailedError(
+      `agent job ${job.id} failed; see what it did with \`${await agentGetCommand(job.id, ctx, ['--json'])}\` (source.ref is the branch it worked on) or in the Mintlify dashboard`,
+    );
+  }
+  if (job.prLink && !ctx.mode.json) ctx.io.stdout.write(`${job.prLink}\n`);
+  if (job.status === 'archived') {
+    ctx.reporter.info(`agent job ${job.id} was archived${job.archivedAt ? ` at ${job.archivedAt}` : ''}`);
+  } else if (!job.prLink) {
+    ctx.reporter.info(`agent job ${job.id} completed without changing any files, so no pull request was opened`);
+  }
+}
+
+/**
+ * `mint-admin agent get <id> ...` with the flags that chose the project, profile and server, so the
+ * command works when pasted into the same shell.
+ */
+export async function agentGetCommand(jobId: string, ctx: Context, flags: string[]): Promise<string> {
+  const s = await ctx.settings();
+  const words = ['mint-admin', 'agent', 'get', jobId, ...flags];
+  if (s.projectId?.source === 'flag') words.push('--project', s.projectId.value);
+  if (s.profile.source === 'flag') words.push('--profile', s.profile.value);
+  if (s.baseUrl.source === 'flag') words.push('--base-url', s.baseUrl.value);
+  return words.map(shellWord).join(' ');
+}
+
+function shellWord(word: string): string {
+  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** The live part of a wait. Plain mode prints only changes, so a CI log reads as a short story. */
+class WaitView {
+  private lastStatus: AgentJobStatus | undefined;
+  private note = '';
+  private ticker: NodeJS.Timeout | undefined;
+  private readonly started: number;
+
+  private constructor(
+    private readonly activity: Activity,
+    private readonly jobId: string,
+    private readonly ctx: Context,
+    status: AgentJobStatus | undefined,
+  ) {
+    this.lastStatus = status;
+    this.started = ctx.clock.now();
+  }
+
+  static async start(jobId: string, status: AgentJobStatus | undefined, ctx: Context): Promise<WaitView> {
+    const first = status ? `agent job ${jobId}: ${status}` : `waiting for agent job ${jobId}`;
+    const view = new WaitView(await ctx.reporter.activity(first), jobId, ctx, status);
+    // The elapsed time keeps moving between polls, which can be half a minute apart.
+    if (ctx.reporter.live) view.ticker = setInterval(() => view.redraw(), 1000).unref();
+    return view;
+  }
+
+  status(status: AgentJobStatus): void {
+    const changed = status !== this.lastStatus;
+    this.lastStatus = status;
+    this.note = '';
+    if (FINISHED.has(status)) return; // finished() says it, once
+    if (this.ctx.reporter.live) this.redraw();
+    else if (changed) this.activity.update(`agent job ${this.jobId}: ${status}`, { milestone: true });
+  }
+
+  transient(error: unknown, retryInMs: number): void {
+    this.note = `${shortReason(error)}; ${retryInMs < 1000 ? 'retrying shortly' : `retrying in ${formatDuration(retryInMs)}`}`;
+    if (this.ctx.reporter.live) this.redraw();
+    else this.activity.update(`agent job ${this.jobId}: ${this.note}`, { milestone: true });
+  }
+
+  finished(status: AgentJobStatus): void {
+    this.stopTicker();
+    const line = `agent job ${this.jobId}: ${status} after ${formatDuration(this.ctx.clock.now() - this.started)}`;
+    if (status === 'failed') this.activity.fail(line);
+    else this.activity.succeed(line);
+  }
+
+  stop(): void {
+    this.stopTicker();
+    this.activity.stop();
+  }
+
+  private redraw(): void {
+    const elapsed = formatDuration(this.ctx.clock.now() - this.started);
+    const status = this.lastStatus ?? 'waiting';
+    this.activity.update(`agent job ${this.jobId}: ${status}  ${elapsed}${this.note ? `  (${this.note})` : ''}`);
+  }
+
+  private stopTicker(): void {
+    if (this.ticker) clearInterval(this.ticker);
+    this.ticker = undefined;
+  }
+}
+
+function shortReason(error: unknown): string {
+  if (error instanceof ApiError) return error.status === 429 ? 'rate limited (429)' : `the API answered ${error.status}`;
+  if (error instanceof NetworkError) return error.message.split(';')[0] ?? 'network error';
+  return error instanceof Error ? error.message : String(error);
+}
