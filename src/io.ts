@@ -23,7 +23,10 @@ export function processIO(): IO {
       return process.stdin;
     },
     stdoutIsTTY: Boolean(process.stdout.isTTY),
-    stderrIsTTY: Boolean(process.stderr.isTTY),
+    // A terminal that reports no width (some CI pseudo-terminals) cannot draw a spinner: ora would
+    // clear lines forever. Treat it as the plain, line-by-line kind. (Messages written while a
+    // spinner runs need no care here: ora 9 clears and redraws around other writes to its stream.)
+    stderrIsTTY: Boolean(process.stderr.isTTY) && (process.stderr.columns ?? 0) > 0,
     stdinIsTTY: isatty(0),
     columns: process.stdout.isTTY ? process.stdout.columns : undefined,
   };

@@ -122,7 +122,7 @@ export class ApiClient {
         if (signal?.aborted) throw signal.reason;
         const failure = toNetworkError(error, 'the API');
         if (lastTry || !(method === 'GET' || neverReachedServer(failure))) throw failure;
-        await this.pause(attempt, backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random), failure.message);
+        await this.pause(attempt, backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random), failure.message.split(';')[0]!);
         continue;
       }
       if (response.status >= 200 && response.status < 300) {
@@ -138,7 +138,7 @@ export class ApiClient {
       }
       const error = this.toApiError(response);
       if (method === 'GET' && response.status >= 500 && !lastTry) {
-        await this.pause(attempt, backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random), error.message);
+        await this.pause(attempt, backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random), `the API answered ${response.status}`);
         continue;
       }
       throw error;

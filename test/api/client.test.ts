@@ -240,3 +240,15 @@ describe('proxies', () => {
     expect(server.requests).toHaveLength(2);
   });
 });
+
+describe('retry notices', () => {
+  it('name the failure briefly, without the advice meant for a final error', async () => {
+    const notices: string[] = [];
+    const { client } = await setup(
+      { 'GET /v2/agent/p/job/j': sequence(json(503, { error: 'busy' }), dropConnection, json(200, job)) },
+      { onRetry: (n) => notices.push(n.reason) },
+    );
+    await client.getAgentJob('p', 'j');
+    expect(notices).toEqual(['the API answered 503', 'the connection to the API was dropped']);
+  });
+});
