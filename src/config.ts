@@ -1,6 +1,6 @@
 // Settings: where the key, project and base URL come from. Precedence is flag > environment >
 // the selected profile in the config file > default (cli.md, "Where settings come from").
-import { existsSync, mkdirSync, chmodSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, UsageError } from './errors.js';
@@ -53,8 +53,8 @@ export type ProfileValues = Partial<Record<SettingKey, string>>;
 export interface ConfigStore {
   readonly path: string;
   read(profile: string): ProfileValues;
-  write(profile: string, key: SettingKey, value: string): void;
-  remove(profile: string, key: SettingKey): boolean;
+  write(profile: string, key: SettingKey, value: string): Promise<void>;
+  remove(profile: string, key: SettingKey): Promise<boolean>;
 }
 
 /** The platform's config directory without conf's default `-nodejs` suffix. */
@@ -82,22 +82,23 @@ async function importConf(): Promise<typeof import('conf')> {
   return mod;
 }
 
+type ConfData = { profiles: Record<string, ProfileValues> };
+
 /**
- * Opens the config file through conf (atomic writes, mode 0600). conf is loaded only here, so
- * commands that never touch settings do not pay for it. A missing file reads as empty without
- * creating anything: reading must never write.
+ * The config file. Reads parse the JSON directly: every command reads settings, and loading conf
+ * (with its schema validator) costs ~60 ms of start-up. Writes go through conf, loaded only then,
+ * for its atomic write and file mode. Reading never creates anything.
  */
-export async function openConfigStore(env: Env): Promise<ConfigStore> {
+export function openConfigStore(env: Env): ConfigStore {
   const directory = configDirectory(env);
   const path = join(directory, 'config.json');
-  const { default: Conf } = await importConf();
-  let conf: InstanceType<typeof Conf<{ profiles: Record<string, ProfileValues> }>> | undefined;
-  const open = () => {
-    if (!conf) {
+  let conf: Promise<InstanceType<typeof import('conf').default<ConfData>>> | undefined;
+  const writer = () =>
+    (conf ??= importConf().then(({ default: Conf }) => {
       // The key is a secret: the directory is ours alone (0700) and the file 0600.
       mkdirSync(directory, { recursive: true, mode: 0o700 });
       chmodSync(directory, 0o700);
-      conf = new Conf<{ profiles: Record<string, ProfileValues> }>({
+      return new Conf<ConfData>({
         cwd: directory,
         configName: 'config',
         projectSuffix: '',
@@ -105,29 +106,40 @@ export async function openConfigStore(env: Env): Promise<ConfigStore> {
         accessPropertiesByDotNotation: false,
         clearInvalidConfig: false,
       });
-    }
-    return conf;
-  };
-  const profiles = (): Record<string, ProfileValues> => {
-    if (!conf && !existsSync(path)) return {};
-    return open().get('profiles') ?? {};
-  };
+    }));
+  const profiles = () => readProfiles(path);
   return {
     path,
     read: (profile) => ({ ...profiles()[profile] }),
-    write(profile, key, value) {
+    async write(profile, key, value) {
       const all = profiles();
-      open().set('profiles', { ...all, [profile]: { ...all[profile], [key]: value } });
+      (await writer()).set('profiles', { ...all, [profile]: { ...all[profile], [key]: value } });
     },
-    remove(profile, key) {
+    async remove(profile, key) {
       const all = profiles();
       const current = all[profile];
       if (!current || current[key] === undefined) return false;
       const { [key]: _removed, ...rest } = current;
-      open().set('profiles', { ...all, [profile]: rest });
+      (await writer()).set('profiles', { ...all, [profile]: rest });
       return true;
     },
   };
+}
+
+function readProfiles(path: string): Record<string, ProfileValues> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new ConfigError(`cannot read the config file ${path}: ${(error as Error).message}`);
+  }
+  try {
+    const data = JSON.parse(text) as Partial<ConfData> | null;
+    return data && typeof data.profiles === 'object' && data.profiles !== null ? data.profiles : {};
+  } catch {
+    throw new ConfigError(`the config file ${path} is not valid JSON; fix it, or remove it and set your settings again`);
+  }
 }
 
 export function resolveProfile(globals: GlobalOptions, env: Env): Setting {

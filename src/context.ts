@@ -61,7 +61,7 @@ export function createContext(deps: Deps, globals: GlobalOptions): Context {
   const debug = (line: string) => {
     if (globals.debug) deps.io.stderr.write(`debug: ${line}\n`);
   };
-  let store: Promise<ConfigStore> | undefined;
+  let store: ConfigStore | undefined;
   let settings: Promise<Settings> | undefined;
   let dispatcher: Promise<Dispatcher> | undefined;
   let client: Promise<ApiClient> | undefined;
@@ -72,7 +72,7 @@ export function createContext(deps: Deps, globals: GlobalOptions): Context {
     mode,
     reporter,
     debug,
-    configStore: () => (store ??= openConfigStore(deps.env)),
+    configStore: async () => (store ??= openConfigStore(deps.env)),
     settings: () => (settings ??= ctx.configStore().then((s) => resolveSettings(globals, deps.env, s))),
     async projectId() {
       const s = await ctx.settings();

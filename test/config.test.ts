@@ -14,10 +14,10 @@ function memoryStore(profiles: Record<string, ProfileValues>): ConfigStore {
   return {
     path: '/nowhere/config.json',
     read: (p) => ({ ...profiles[p] }),
-    write: () => {
+    write: async () => {
       throw new Error('resolving settings must not write');
     },
-    remove: () => false,
+    remove: async () => false,
   };
 }
 

@@ -123,3 +123,15 @@ describe('bad input', () => {
     expect(existsSync(join(home.path, 'xdg'))).toBe(false);
   });
 });
+
+describe('a damaged config file', () => {
+  it('is named in a one-line error with exit 3, and left as it was', async () => {
+    const { mkdirSync, writeFileSync } = await import('node:fs');
+    mkdirSync(join(home.path, 'xdg', 'mint-admin'), { recursive: true });
+    writeFileSync(configFile(), '{"profiles": {');
+    const r = await runCli(['config', 'list'], { env });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toBe(`error: the config file ${configFile()} is not valid JSON; fix it, or remove it and set your settings again\n`);
+    expect(readFileSync(configFile(), 'utf8')).toBe('{"profiles": {');
+  });
+});

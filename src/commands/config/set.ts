@@ -24,7 +24,7 @@ export async function configSet(opts: ConfigSetOptions, ctx: Context): Promise<C
   const value = await valueToStore(key, opts.value, ctx);
   const store = await ctx.configStore();
   const { profile } = await ctx.settings();
-  store.write(profile.value, key, value);
+  await store.write(profile.value, key, value);
   return { profile: profile.value, key, value: key === 'api-key' ? maskKey(value) : value };
 }
 

@@ -12,7 +12,7 @@ export interface ConfigUnsetResult {
 export async function configUnset(opts: { key: string }, ctx: Context): Promise<ConfigUnsetResult> {
   const key = checkSettingKey(opts.key);
   const profile = resolveProfile(ctx.globals, ctx.env).value;
-  const removed = (await ctx.configStore()).remove(profile, key);
+  const removed = await (await ctx.configStore()).remove(profile, key);
   return { profile, key, removed };
 }
 
