@@ -1,6 +1,5 @@
-// Unpacks the downloaded tar.gz with the `tar` package, in two passes over the file on disk: the
-// first only reads the headers and refuses the archive if any entry breaks a rule (so a hostile
-// archive writes nothing at all), the second extracts, with the same guard applied again.
+// Unpacks the downloaded tar.gz with the `tar` package into a work directory, refusing the whole
+// archive at the first entry that breaks a rule of the guard (guard.ts).
 import { createReadStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import type { Parser, ReadEntry, Unpack } from 'tar';
@@ -25,25 +24,11 @@ export interface ArchiveSummary {
 
 const READ_CHUNK = 256 * 1024;
 
-/** Reads every header and throws ArchiveRefusedError at the first entry the guard refuses. */
-export async function inspectArchive(file: string, signal: AbortSignal): Promise<ArchiveSummary> {
-  const tar = await import('tar');
-  const guard = new EntryGuard();
-  let refusal: string | undefined;
-  const parser: Parser = tar.t({
-    strict: true,
-    onReadEntry: (entry: ReadEntry) => {
-      refusal ??= guard.check(entry);
-      // Stops reading at once: nothing is written in this pass, so there is nothing to wait for.
-      if (refusal) parser.abort(new ArchiveRefusedError(refusal));
-      entry.resume();
-    },
-  });
-  await run(file, parser, signal, () => refusal);
-  return { files: guard.fileCount, bytes: guard.totalBytes };
-}
-
-/** Extracts into `dir` (created here); call only on an archive inspectArchive accepted. */
+/**
+ * Extracts into `dir` (created here), each entry through the guard before it is written. At the
+ * first refusal nothing more is written and ArchiveRefusedError names the entry; the caller removes
+ * `dir`, which is never the target itself.
+ */
 export async function extractArchive(file: string, dir: string, signal: AbortSignal): Promise<ArchiveSummary> {
   throwIfAborted(signal);
   const tar = await import('tar');
@@ -57,8 +42,7 @@ export async function extractArchive(file: string, dir: string, signal: AbortSig
     preserveOwner: false,
     filter: (_path: string, entry: ReadEntry | import('node:fs').Stats) => {
       const read = entry as ReadEntry;
-      // Inspected already; this second look only matters if the file changed in between. From the
-      // first refusal on, nothing more is written and the rest of the archive is only read through.
+      // From the first refusal on, nothing more is written and the rest is only read through.
       refusal ??= guard.check(read);
       if (refusal) return false;
       // No setuid, setgid or sticky bits from a downloaded archive.

@@ -1,5 +1,5 @@
 // downloadBundle: a fresh link -> the archive streamed to a temp file beside the target -> checked
-// and extracted into a temp directory beside it -> renamed into place. On any failure or Ctrl-C the
+// extracted, entry by entry through the guard, into a temp directory beside it -> renamed into place. On any failure or Ctrl-C the
 // temp files go and the target is exactly as it was.
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
@@ -8,7 +8,7 @@ import type { Dispatcher } from 'undici';
 import type { Bundle } from '../api/types.js';
 import { throwIfAborted, type Clock } from '../clock.js';
 import type { Activity, Reporter } from '../io.js';
-import { extractArchive, inspectArchive } from './extract.js';
+import { extractArchive } from './extract.js';
 import { fetchToFile } from './fetch.js';
 import {
   checkArchivePath,
@@ -70,9 +70,10 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
     const progress = new DownloadProgress(activity, opts.clock, opts.reporter.live);
     const { bundle, bytes: archiveBytes } = await fetchToFile({ ...opts, file, onProgress: progress.update });
 
-    activity.update(`Checking the ${formatBytes(archiveBytes)} archive`, { milestone: true });
-    const listed = await inspectArchive(file, opts.signal);
-    activity.update(`Extracting ${listed.files} files (${formatBytes(listed.bytes)})`, { milestone: true });
+    // One pass: the guard refuses each entry before tar writes it, and a refused archive leaves
+    // only the work directory, which goes below. (A separate header pass first would cost a
+    // second gunzip of the whole bundle, ~15% of the wall time, and protect nothing more.)
+    activity.update(`Extracting the ${formatBytes(archiveBytes)} archive`, { milestone: true });
     const tree = join(work, 'tree');
     const extracted = await extractArchive(file, tree, opts.signal);
 
