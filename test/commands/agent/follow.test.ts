@@ -95,7 +95,7 @@ describe('waitForAgentJob and the outcome of a wait', () => {
       [
         'waiting for agent job job_1',
         // The client's own retries (375 ms, 750 ms, 1.5 s) come first; only the last is worth a line.
-        'the API failed (503: down); try again later; retrying in 2s',
+        'the API answered 503; retrying in 2s',
         'agent job job_1: the API answered 503; retrying shortly',
         'agent job job_1: active',
         'agent job job_1: completed after 4s',
