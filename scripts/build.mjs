@@ -3,7 +3,7 @@
 // starts measurably faster than a graph of small ESM files plus a CommonJS commander (see README,
 // Performance); heavy dependencies stay external and load only inside the commands that use them.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const root = new URL('..', import.meta.url);
@@ -32,7 +32,7 @@ const lazyChildProcess = {
 };
 
 const lazyDependencies = Object.keys(pkg.dependencies).filter((name) => name !== 'commander');
-await build({
+const result = await build({
   absWorkingDir: root.pathname,
   entryPoints: { main: 'src/main.ts' },
   outdir: 'dist/cli',
@@ -48,5 +48,8 @@ await build({
   // commander is CommonJS: give its require() calls (node:events, ...) a real require in ESM.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   plugins: [lazyChildProcess],
+  metafile: true,
   logLevel: 'warning',
 });
+// Which sources each chunk holds: the start-up test checks that --help loads none of the heavy ones.
+writeFileSync(new URL('dist/cli/meta.json', root), JSON.stringify(result.metafile));
