@@ -1,5 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../src/program.js';
 import { COMPLETION_FILES, completionScript } from '../src/completion/model.js';
@@ -25,7 +27,26 @@ const cases: Array<[string, string[], string[]]> = [
   ['nothing more after the key', ['config', 'set', 'api-key', 'x'], []],
   ['global flags after a subcommand, skipping option values', ['--profile', 'staging', 'config', 'list', '--pro'], ['--profile', '--project']],
   ['shell names for completion', ['completion', 'f'], ['fish']],
+  ['export subcommands', ['export', 'd'], ['download']],
+  ['agent subcommands', ['agent', ''], ['get', 'message', 'run']],
+  ['the values of --format', ['searches', 'list', '--format', ''], ['csv', 'json', 'ndjson', 'table']],
+  ['flags of a leaf command', ['export', 'download', 'se_1', '--ar'], ['--archive']],
 ];
+
+/** Path completion, run in a directory holding one folder and one file. */
+const pathCases: Array<[string, string[], string[]]> = [
+  ['directories after --out', ['export', 'download', 'se_1', '--out', ''], ['site']],
+  ['files after -o of searches list', ['searches', 'list', '-o', 'n'], ['notes.csv']],
+  ['files after --archive', ['export', 'run', 'docs.example.com', '--archive', 'n'], ['notes.csv']],
+  ['files after -f', ['agent', 'run', '-f', ''], ['notes.csv', 'site']],
+];
+
+function pathFixture(): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'mint-admin-completion-'));
+  mkdirSync(join(dir, 'site'));
+  writeFileSync(join(dir, 'notes.csv'), '');
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
 
 describe('completions/', () => {
   it.each(['bash', 'zsh', 'fish'] as const)('%s matches the command tree (run `npm run completions` after changing commands)', async (shell) => {
@@ -46,8 +67,8 @@ describe('completions/', () => {
 });
 
 describe('bash', () => {
-  const complete = (words: string[]) =>
-    execFileSync('bash', ['-c', `source "$0"; COMP_WORDS=(mint-admin "$@"); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); _mint_admin; printf '%s\\n' "\${COMPREPLY[@]}"`, file('bash'), ...words], { encoding: 'utf8' })
+  const complete = (words: string[], cwd?: string) =>
+    execFileSync('bash', ['-c', `source "$0"; COMP_WORDS=(mint-admin "$@"); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); _mint_admin; printf '%s\\n' "\${COMPREPLY[@]}"`, file('bash'), ...words], { encoding: 'utf8', cwd })
       .split('\n')
       .filter(Boolean)
       .sort();
@@ -56,6 +77,14 @@ describe('bash', () => {
     expect(spawnSync('bash', ['-n', file('bash')]).status).toBe(0);
   });
   it.each(cases)('offers %s', (_n, words, expected) => expect(complete(words)).toEqual(expected));
+  it.each(pathCases)('offers %s', (_n, words, expected) => {
+    const fixture = pathFixture();
+    try {
+      expect(complete(words, fixture.dir)).toEqual(expected);
+    } finally {
+      fixture.cleanup();
+    }
+  });
 });
 
 describe.skipIf(!has('zsh'))('zsh', () => {
@@ -78,11 +107,18 @@ describe.skipIf(!has('zsh'))('zsh', () => {
   it.each(cases)('offers %s', (_n, words, expected) =>
     expect(complete(words).filter((w) => w.startsWith(words.at(-1) ?? ''))).toEqual(expected),
   );
+  // zsh's own _files does the matching; what matters is that it is asked, for directories after --out.
+  it.each([
+    ['directories after --out', ['export', 'download', 'se_1', '--out', ''], ['(files -/)']],
+    ['files after -o of searches list', ['searches', 'list', '-o', 'n'], ['(files )']],
+    ['files after --archive', ['export', 'run', 'docs.example.com', '--archive', ''], ['(files )']],
+    ['files after -f', ['agent', 'message', 'job_1', '-f', ''], ['(files )']],
+  ])('hands %s to _files', (_n, words, expected) => expect(complete(words)).toEqual(expected));
 });
 
 describe.skipIf(!has('fish'))('fish', () => {
-  const complete = (words: string[]) =>
-    execFileSync('fish', ['--no-config', '-c', 'source $argv[1]; complete -C "mint-admin $argv[2..-1]"', file('fish'), ...words], { encoding: 'utf8' })
+  const complete = (words: string[], cwd?: string) =>
+    execFileSync('fish', ['--no-config', '-c', 'source $argv[1]; complete -C "mint-admin $argv[2..-1]"', file('fish'), ...words], { encoding: 'utf8', cwd })
       .split('\n')
       .filter(Boolean)
       .map((line) => line.split('\t')[0]!)
@@ -92,4 +128,13 @@ describe.skipIf(!has('fish'))('fish', () => {
     expect(spawnSync('fish', ['--no-config', '-n', file('fish')]).status).toBe(0);
   });
   it.each(cases)('offers %s', (_n, words, expected) => expect(complete(words)).toEqual(expected));
+  it.each(pathCases)('offers %s', (_n, words, expected) => {
+    const fixture = pathFixture();
+    try {
+      // fish marks directories with a trailing slash.
+      expect(complete(words, fixture.dir).map((w) => w.replace(/\/$/, ''))).toEqual(expected);
+    } finally {
+      fixture.cleanup();
+    }
+  });
 });
