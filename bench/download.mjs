@@ -3,8 +3,6 @@
 //      on the same kind of link, for ~10,000 files / ~100 MB of files; median of 3 each, target <= 1.3x;
 //   2. peak RSS of mint-admin for a ~50 MB and a ~500 MB archive: the difference must stay < 20 MB
 //      (the archive is streamed to disk and extracted from disk, never held in memory).
-// Until `export download` is on this branch, bench/download-direct.mjs drives the same engine
-// (dist/download) with the same real dependencies; the table says which one ran.
 // Peak RSS comes from /usr/bin/time -v when present, else from sampling `ps` every 20 ms.
 // Prints a markdown table; exits 1 if a target is missed. BENCH_KEEP_BUNDLES=1 keeps the generated
 // archives in the sandbox's cache (os.tmpdir()/mint-admin-sandbox) for the next run.
@@ -17,7 +15,6 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { startSandbox } = await import(join(root, 'dist/sandbox/index.js'));
 const CLI = join(root, 'bin/mint-admin.js');
-const DIRECT = join(root, 'bench/download-direct.mjs');
 const GNU_TIME = '/usr/bin/time';
 const useGnuTime = existsSync(GNU_TIME);
 const work = mkdtempSync(join(tmpdir(), 'mint-admin-bench-download-'));
@@ -31,9 +28,7 @@ const RSS_SMALL = { files: 3_000 / scale, bytesPerFile: 30_000 };
 const RSS_LARGE = { files: 30_000 / scale, bytesPerFile: 30_000 };
 const RUNS = 3;
 
-const exportHelp = spawnSync(process.execPath, [CLI, 'export', '--help'], { encoding: 'utf8' });
-const cliHasDownload = exportHelp.status === 0 && /^\s+download\b/m.test(exportHelp.stdout);
-const downloader = (jobId, dir) => (cliHasDownload ? [CLI, '--quiet', 'export', 'download', jobId, '-o', dir] : [DIRECT, jobId, dir]);
+const downloader = (jobId, dir) => [CLI, '--quiet', 'export', 'download', jobId, '-o', dir];
 
 /** Runs a command; returns wall ms, peak RSS (kB) and the exit code. */
 function measure(cmd, args, env = {}) {
@@ -138,7 +133,7 @@ try {
   const timeRatio = median(ours) / median(theirs);
   const [small, large] = rss;
   const rssGrowthMb = (large.mine - small.mine) / 1024;
-  const label = cliHasDownload ? 'mint-admin export download' : 'downloadBundle via bench/download-direct.mjs (export download not on this branch)';
+  const label = 'mint-admin export download';
   console.log(`Download benchmark: ${label}; baseline \`curl -s URL | tar -xzf - -C dir\`; peak RSS from ${useGnuTime ? '/usr/bin/time -v' : 'ps sampling every 20 ms'}.`);
   console.log(`Timing bundle: ${TIMING.files} files x ${TIMING.bytesPerFile} B = ${(TIMING.files * TIMING.bytesPerFile) / MB} MB of files, archive ${(timing.sizeBytes / MB).toFixed(1)} MB; median of ${RUNS}.`);
   console.log('');

@@ -1,61 +1,27 @@
-// The entry point: builds the real dependencies, runs the program, and turns any error into one
-// line on stderr and an exit code. The only place that sets the exit code.
-import { CommanderError } from 'commander';
-import { systemClock } from './clock.js';
-import type { Deps } from './context.js';
-import { CliError, EXIT_CODES, InterruptedError } from './errors.js';
-import { processIO } from './io.js';
-import { buildProgram } from './program.js';
+// The entry point and the only place that sets the exit code. Help texts and the version depend only
+// on the command tree, so the build renders them ahead of time (scripts/build.mjs); printing one of
+// those needs neither commander nor the command modules, which keeps --help and --version close to
+// bare Node start-up. Everything else runs the program (run.ts).
+import { prerenderedOutput } from './prerendered.js';
 
-async function main(argv: string[]): Promise<number> {
-  // `mint-admin ... | head` closes the pipe early: that is the reader saying "enough", not a failure.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(EXIT_CODES.ok);
-    throw error;
-  });
-  const controller = new AbortController();
-  process.once('SIGINT', () => {
-    controller.abort(new InterruptedError());
-    // A second Ctrl-C means "now": skip the clean-up.
-    process.once('SIGINT', () => process.exit(EXIT_CODES.interrupted));
-  });
-  const deps: Deps = {
-    io: processIO(),
-    env: process.env,
-    clock: systemClock,
-    signal: controller.signal,
-    random: Math.random,
-  };
-  const program = buildProgram(deps);
-  try {
-    await program.parseAsync(argv, { from: 'user' });
-    return EXIT_CODES.ok;
-  } catch (error) {
-    return report(error, deps, Boolean(program.opts().debug));
-  }
-}
+// Success is 0 (EXIT_CODES.ok); spelled out so this entry loads no other module on the fast path.
+const OK = 0;
 
-function report(error: unknown, deps: Deps, debug: boolean): number {
-  const { stderr } = deps.io;
-  // Commander has already printed its own message (unknown option, missing argument, help).
-  if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_CODES.ok : EXIT_CODES.usage;
-  if (error instanceof CliError) {
-    stderr.write(`error: ${error.message}\n`);
-    if (debug && error.cause) stderr.write(`${String((error.cause as Error).stack ?? error.cause)}\n`);
-    return error.exitCode;
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  stderr.write(`error: ${message}\n`);
-  if (debug && error instanceof Error) stderr.write(`${error.stack}\n`);
-  else stderr.write('(run again with --debug for details)\n');
-  return EXIT_CODES.api;
-}
+// `mint-admin ... | head` closes the pipe early: that is the reader saying "enough", not a failure.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(OK);
+  throw error;
+});
 
 /** Waits until everything written to stdout has been handed to the OS, so a pipe gets it all. */
 function flushed(stream: NodeJS.WritableStream): Promise<void> {
   return new Promise((resolve) => stream.write('', () => resolve()));
 }
 
-const code = await main(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const ready = prerenderedOutput(argv);
+let code = OK;
+if (ready !== undefined) process.stdout.write(ready);
+else code = await (await import('./run.js')).runCli(argv);
 await flushed(process.stdout);
 process.exit(code);

@@ -11,6 +11,8 @@ import { registerConfig } from './commands/config/index.js';
 import { register as registerCompletion } from './commands/completion.js';
 import { register as registerSandbox } from './commands/sandbox.js';
 
+export const HELP_WIDTH = 80;
+
 const ENVIRONMENT_HELP = `
 Environment:
   MINTLIFY_ADMIN_API_KEY   admin API key (mint_...); or \`mint-admin config set api-key\`
@@ -54,6 +56,12 @@ export function buildProgram(deps: Deps): Command {
     .configureOutput({
       writeOut: (text) => void deps.io.stdout.write(text),
       writeErr: (text) => void deps.io.stderr.write(text),
+      // One width and no colour whatever the terminal, so help can be rendered at build time
+      // (prerendered.ts) and read the same as commander's own.
+      getOutHelpWidth: () => HELP_WIDTH,
+      getErrHelpWidth: () => HELP_WIDTH,
+      getOutHasColors: () => false,
+      getErrHasColors: () => false,
     });
 
   registerAgent(program, deps);

@@ -1,0 +1,34 @@
+// `npm run bench`: every benchmark on this machine, one after another, as one markdown table
+// (figure, mint-admin, baseline, ratio), then each target as PASS or MISS. BENCH_QUICK=1 shrinks the
+// workloads to check the scripts themselves; its figures are not measurements.
+import { spawnSync } from 'node:child_process';
+import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+
+const benches = ['startup.mjs', 'download.mjs', 'searches.mjs'];
+const rows = [];
+const notes = [];
+const verdicts = [];
+let failed = false;
+
+for (const bench of benches) {
+  process.stderr.write(`running bench/${bench}...\n`);
+  const r = spawnSync(process.execPath, [fileURLToPath(new URL(bench, import.meta.url))], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  if (r.status !== 0) failed = true;
+  for (const line of r.stdout.split('\n')) {
+    if (/^\|\s*(figure|---)/.test(line)) continue;
+    if (line.startsWith('| ')) rows.push(line);
+    else if (/^(PASS|MISS) /.test(line)) verdicts.push(line);
+    else if (line.trim()) notes.push(line);
+  }
+}
+
+console.log(`Benchmarks on ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}.\n`);
+console.log('| figure | mint-admin | baseline | ratio |');
+console.log('|---|---|---|---|');
+for (const row of rows) console.log(row);
+console.log('');
+for (const note of notes) console.log(note);
+console.log('');
+for (const verdict of verdicts) console.log(verdict);
+process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,41 @@
+// --help and --version are printed from texts the build rendered (src/prerendered.ts). Each must be
+// exactly what commander itself prints for that command today.
+import type { Command } from 'commander';
+import { describe, expect, it } from 'vitest';
+import { systemClock } from '../../src/clock.js';
+import { buildProgram } from '../../src/program.js';
+import { runCli } from '../helpers/cli.js';
+import { captureIO } from '../helpers/io.js';
+
+/** What commander prints for these arguments, run in-process on the live command tree. */
+async function commanderOutput(args: string[]): Promise<string> {
+  const capture = captureIO();
+  const program = buildProgram({ io: capture.io, env: {}, clock: systemClock, signal: new AbortController().signal, random: Math.random });
+  await program.parseAsync(args, { from: 'user' }).catch((error: { exitCode?: number }) => {
+    if (error.exitCode !== 0) throw error;
+  });
+  return capture.stdout();
+}
+
+function commandPaths(): string[][] {
+  const paths: string[][] = [];
+  const walk = (command: Command, path: string[]) => {
+    paths.push(path);
+    for (const sub of command.commands) walk(sub, [...path, sub.name()]);
+  };
+  walk(buildProgram({ io: captureIO().io, env: {}, clock: systemClock, signal: new AbortController().signal, random: Math.random }), []);
+  return paths;
+}
+
+describe('pre-rendered help and version', () => {
+  it.each(commandPaths().map((p) => [p.join(' ') || '(root)', p] as const))('`mint-admin %s --help` is what commander prints', async (_name, path) => {
+    const expected = await commanderOutput([...path, '--help']);
+    expect(expected).toMatch(/^Usage: mint-admin/);
+    const fast = await runCli([...path, '--help']);
+    expect(fast).toMatchObject({ code: 0, stdout: expected, stderr: '' });
+  });
+
+  it.each([['-V'], ['--version'], ['-h'], ['export', 'download', '-h']])('`mint-admin %s` matches too', async (...args) => {
+    expect((await runCli(args)).stdout).toBe(await commanderOutput(args));
+  });
+});
