@@ -1,6 +1,6 @@
 // `npm run demo`: the main job end to end against a local sandbox of the Admin API, printing each
 // command as a user would type it. Nothing here touches the real API or your config.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,21 +18,55 @@ const env = {
   XDG_CONFIG_HOME: join(work, 'config'),
 };
 
-function run(title, args) {
-  console.log(`\n== ${title}\n$ mint-admin ${args.map((a) => (/[\s"']/.test(a) ? JSON.stringify(a) : a)).join(' ')}`);
-  const result = spawnSync(process.execPath, [cli, ...args], { env, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error(`step "${title}" exited ${result.status}`);
+const shown = (args) => `$ mint-admin ${args.map((a) => (/[\s"'\[]/.test(a) ? JSON.stringify(a) : a)).join(' ')}`;
+
+/**
+ * The CLI as a child process. Never spawnSync: the sandbox runs in this process and must keep
+ * answering while the CLI talks to it.
+ */
+function cliProcess(args, stdout) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli, ...args], { env, stdio: ['ignore', stdout, 'inherit'] });
+    let out = '';
+    child.stdout?.setEncoding('utf8').on('data', (chunk) => (out += chunk));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, out }));
+  });
+}
+
+/** Runs one step as a user would type it; `expect` is the exit code that step should end with. */
+async function run(title, args, expect = 0) {
+  console.log(`\n== ${title}\n${shown(args)}`);
+  const { status } = await cliProcess(args, 'inherit');
+  if (status !== expect) throw new Error(`step "${title}" exited ${status}, expected ${expect}`);
+  if (expect !== 0) console.log(`(exit code ${status}, as a CI job would see it)`);
+}
+
+/** Runs a step for its stdout, as a script would in $(...). */
+async function capture(args) {
+  console.log(shown(args));
+  const { status, out } = await cliProcess(args, 'pipe');
+  if (status !== 0) throw new Error(`${args.join(' ')} exited ${status}`);
+  process.stdout.write(out);
+  return out;
 }
 
 const site = join(work, 'site');
 const csv = join(work, 'searches.csv');
 try {
   console.log(`Sandbox API at ${sandbox.baseUrl}; working in ${work}`);
-  run('Settings come from the environment (the key is masked)', ['config', 'list']);
-  run('Start an agent job and wait for its pull request', ['agent', 'run', 'Document the new /v2/users endpoint', '--wait', '--interval', '200ms']);
-  run('Export the docs site as static files, ready to self-host', ['export', 'run', 'docs.example.com', '-o', site, '--interval', '200ms']);
-  run('Export a week of search terms to CSV for a spreadsheet (--to is exclusive)', ['searches', 'list', '--from', '2026-10-26', '--to', '2026-11-02', '--all', '--format', 'csv', '-o', csv]);
-  run('The top five terms as a table', ['searches', 'list', '--limit', '5']);
+  await run('Settings come from the environment (the key is masked)', ['config', 'list']);
+  await run('Start an agent job and wait for its pull request', ['agent', 'run', 'Document the new /v2/users endpoint', '--wait', '--interval', '200ms']);
+
+  console.log('\n== Start a job without waiting, then send it a follow-up');
+  const id = (await capture(['agent', 'run', 'Tidy the FAQ page'])).split(/\s+/)[0];
+  await run('The follow-up goes to the same job', ['agent', 'message', id, 'Also add a curl example', '--wait', '--interval', '200ms']);
+  sandbox.faults.inject({ route: 'agent.get', status: 503, times: 4 });
+  await run('A wait sits out an API outage (the sandbox answers 503 four times)', ['agent', 'get', id, '--wait', '--interval', '200ms']);
+  await run('A job that fails ends with exit 4', ['agent', 'run', 'Rewrite everything [fail]', '--wait', '--interval', '200ms'], 4);
+  await run('Export the docs site as static files, ready to self-host (a pasted URL is cut to its hostname)', ['export', 'run', 'https://docs.example.com/', '-o', site, '--interval', '200ms']);
+  await run('Export a week of search terms to CSV for a spreadsheet (--to is exclusive)', ['searches', 'list', '--from', '2026-10-26', '--to', '2026-11-02', '--all', '--format', 'csv', '-o', csv]);
+  await run('The top five terms as a table', ['searches', 'list', '--limit', '5']);
 
   const files = readdirSync(site, { recursive: true }).length;
   const csvBytes = readFileSync(csv).length;
