@@ -6,17 +6,15 @@
 // Peak RSS comes from /usr/bin/time -v when present, else from sampling `ps` every 20 ms.
 // Prints a markdown table; exits 1 if a target is missed. BENCH_KEEP_BUNDLES=1 keeps the generated
 // archives in the sandbox's cache (os.tmpdir()/mint-admin-sandbox) for the next run.
-import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { startSandbox } = await import(join(root, 'dist/sandbox/index.js'));
+const { measure, median, rssSource, settleDisk } = await import('./measure.mjs');
 const CLI = join(root, 'bin/mint-admin.js');
-const GNU_TIME = '/usr/bin/time';
-const useGnuTime = existsSync(GNU_TIME);
 const work = mkdtempSync(join(tmpdir(), 'mint-admin-bench-download-'));
 const MB = 1e6;
 
@@ -26,36 +24,11 @@ const TIMING = { files: 10_000 / scale, bytesPerFile: 10_000 };
 // The sandbox's files compress to ~56%, so these give archives of ~50 MB and ~500 MB.
 const RSS_SMALL = { files: 3_000 / scale, bytesPerFile: 30_000 };
 const RSS_LARGE = { files: 30_000 / scale, bytesPerFile: 30_000 };
-const RUNS = 3;
+const RUNS = 5;
+// tmpfs takes the disk out of the comparison: what remains is each side's own CPU and syscall cost.
+const TMPFS = process.platform === 'linux' && existsSync('/dev/shm') ? '/dev/shm' : undefined;
 
 const downloader = (jobId, dir) => [CLI, '--quiet', 'export', 'download', jobId, '-o', dir];
-
-/** Runs a command; returns wall ms, peak RSS (kB) and the exit code. */
-function measure(cmd, args, env = {}) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const [file, argv] = useGnuTime ? [GNU_TIME, ['-v', cmd, ...args]] : [cmd, args];
-    const child = spawn(file, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    let sampledKb = 0;
-    child.stderr.setEncoding('utf8').on('data', (c) => (stderr += c));
-    const sampler = useGnuTime
-      ? undefined
-      : setInterval(() => {
-          const ps = spawn('ps', ['-o', 'rss=', '--ppid', String(child.pid), '-p', String(child.pid)]);
-          let out = '';
-          ps.stdout.on('data', (c) => (out += c));
-          ps.on('close', () => (sampledKb = Math.max(sampledKb, ...out.split('\n').map((l) => Number(l.trim()) || 0))));
-        }, 20);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (sampler) clearInterval(sampler);
-      const wallMs = performance.now() - started;
-      const peakKb = useGnuTime ? Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1]) : sampledKb;
-      resolve({ code, wallMs, peakKb, stderr });
-    });
-  });
-}
 
 async function api(sandbox, method, path, body) {
   const res = await fetch(`${sandbox.baseUrl}${path}`, {
@@ -85,6 +58,7 @@ async function exportOf(spec) {
 
 async function runMintAdmin(exp, dir) {
   rmSync(dir, { recursive: true, force: true });
+  settleDisk();
   const result = await measure(process.execPath, downloader(exp.jobId, dir), exp.env);
   if (result.code !== 0) throw new Error(`mint-admin exited ${result.code}: ${result.stderr}`);
   rmSync(dir, { recursive: true, force: true });
@@ -95,13 +69,13 @@ async function runCurlTar(exp, dir) {
   rmSync(dir, { recursive: true, force: true });
   const { bundleUrl } = await api(exp.sandbox, 'POST', `/v1/static-export/jobs/${exp.jobId}/bundle`);
   const script = 'mkdir -p "$2" && curl -sf "$1" | tar -xzf - -C "$2"';
+  settleDisk();
   const result = await measure('/bin/sh', ['-c', script, 'sh', bundleUrl, dir]);
   if (result.code !== 0) throw new Error(`curl | tar exited ${result.code}: ${result.stderr}`);
   rmSync(dir, { recursive: true, force: true });
   return result;
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const mbOf = (kb) => `${(kb / 1024).toFixed(1)} MB`;
 const generated = [];
@@ -116,6 +90,16 @@ try {
   for (let i = 0; i < RUNS; i++) {
     ours.push((await runMintAdmin(timing, dir)).wallMs);
     theirs.push((await runCurlTar(timing, dir)).wallMs);
+  }
+  const oursTmpfs = [];
+  const theirsTmpfs = [];
+  if (TMPFS) {
+    const memDir = join(mkdtempSync(join(TMPFS, 'mint-admin-bench-')), 'out');
+    for (let i = 0; i < 3; i++) {
+      oursTmpfs.push((await runMintAdmin(timing, memDir)).wallMs);
+      theirsTmpfs.push((await runCurlTar(timing, memDir)).wallMs);
+    }
+    rmSync(dirname(memDir), { recursive: true, force: true });
   }
   await timing.sandbox.close();
 
@@ -134,12 +118,13 @@ try {
   const [small, large] = rss;
   const rssGrowthMb = (large.mine - small.mine) / 1024;
   const label = 'mint-admin export download';
-  console.log(`Download benchmark: ${label}; baseline \`curl -s URL | tar -xzf - -C dir\`; peak RSS from ${useGnuTime ? '/usr/bin/time -v' : 'ps sampling every 20 ms'}.`);
+  console.log(`Download benchmark: ${label}; baseline \`curl -s URL | tar -xzf - -C dir\`; peak RSS from ${rssSource}.`);
   console.log(`Timing bundle: ${TIMING.files} files x ${TIMING.bytesPerFile} B = ${(TIMING.files * TIMING.bytesPerFile) / MB} MB of files, archive ${(timing.sizeBytes / MB).toFixed(1)} MB; median of ${RUNS}.`);
   console.log('');
   console.log('| figure | mint-admin | baseline | ratio |');
   console.log('|---|---|---|---|');
-  console.log(`| wall time, ${TIMING.files} files (median of ${RUNS}; runs ${ours.map(seconds).join(', ')} vs ${theirs.map(seconds).join(', ')}) | ${seconds(median(ours))} | ${seconds(median(theirs))} | ${timeRatio.toFixed(2)}x |`);
+  console.log(`| download + extract, ${TIMING.files} files to disk (median of ${RUNS}; runs ${ours.map(seconds).join(', ')} vs ${theirs.map(seconds).join(', ')}) | ${seconds(median(ours))} | ${seconds(median(theirs))} | ${timeRatio.toFixed(2)}x |`);
+  if (TMPFS) console.log(`| the same to tmpfs, no disk: CPU and syscalls only (median of 3) | ${seconds(median(oursTmpfs))} | ${seconds(median(theirsTmpfs))} | ${(median(oursTmpfs) / median(theirsTmpfs)).toFixed(2)}x |`);
   for (const r of rss) console.log(`| peak RSS, ${(r.sizeBytes / MB).toFixed(0)} MB archive | ${mbOf(r.mine)} | ${mbOf(r.base)} | ${(r.mine / r.base).toFixed(2)}x |`);
   console.log(`| peak RSS growth, ${(small.sizeBytes / MB).toFixed(0)} -> ${(large.sizeBytes / MB).toFixed(0)} MB archive | ${rssGrowthMb.toFixed(1)} MB | ${((large.base - small.base) / 1024).toFixed(1)} MB | - |`);
   console.log('');

@@ -5,17 +5,15 @@
 //      round trip plus the server's own time, with nothing written).
 // Peak RSS comes from /usr/bin/time -v when present, else from sampling `ps` every 20 ms.
 // Prints a markdown table; exits 1 if a check fails.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { measure, rssSource } from './measure.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { startSandbox } = await import(join(root, 'dist/sandbox/index.js'));
 const CLI = join(root, 'bin/mint-admin.js');
-const GNU_TIME = '/usr/bin/time';
-const useGnuTime = existsSync(GNU_TIME);
 const work = mkdtempSync(join(tmpdir(), 'mint-admin-bench-'));
 
 // The baseline: the fewest lines that fetch every page, following nextCursor, keeping nothing.
@@ -34,33 +32,6 @@ console.error(pages + ' pages, ' + terms + ' terms');
 `,
 );
 
-/** Runs a node script; returns wall ms, peak RSS (kB) and the exit code. */
-function measure(args, env) {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const [cmd, argv] = useGnuTime ? [GNU_TIME, ['-v', process.execPath, ...args]] : [process.execPath, args];
-    const child = spawn(cmd, argv, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    let sampledKb = 0;
-    child.stderr.setEncoding('utf8').on('data', (c) => (stderr += c));
-    const sampler = useGnuTime
-      ? undefined
-      : setInterval(() => {
-          const ps = spawn('ps', ['-o', 'rss=', '-p', String(child.pid)]);
-          let out = '';
-          ps.stdout.on('data', (c) => (out += c));
-          ps.on('close', () => (sampledKb = Math.max(sampledKb, Number(out.trim()) || 0)));
-        }, 20);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (sampler) clearInterval(sampler);
-      const wallMs = performance.now() - started;
-      const peak = useGnuTime ? Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(stderr)?.[1]) : sampledKb;
-      resolve({ code, wallMs, peakKb: peak, stderr });
-    });
-  });
-}
-
 async function run(terms) {
   const sandbox = await startSandbox({ searchTermCount: terms });
   const env = {
@@ -72,11 +43,11 @@ async function run(terms) {
   try {
     sandbox.searchTerms(); // aggregate once, so neither run pays for the sandbox's first sort
     const out = join(work, `searches-${terms}.csv`);
-    const cli = await measure([CLI, '--quiet', 'searches', 'list', '--all', '--format', 'csv', '-o', out], env);
+    const cli = await measure(process.execPath, [CLI, '--quiet', 'searches', 'list', '--all', '--format', 'csv', '-o', out], env);
     if (cli.code !== 0) throw new Error(`mint-admin exited ${cli.code}: ${cli.stderr}`);
     const requests = sandbox.requests.filter((r) => r.path.includes('/searches')).length;
     sandbox.requests.length = 0;
-    const baseline = await measure([BASELINE, sandbox.baseUrl, sandbox.apiKey, sandbox.projectId], env);
+    const baseline = await measure(process.execPath, [BASELINE, sandbox.baseUrl, sandbox.apiKey, sandbox.projectId], env);
     if (baseline.code !== 0) throw new Error(`baseline exited ${baseline.code}: ${baseline.stderr}`);
     return { terms, requests, cli, baseline, csvBytes: statSync(out).size };
   } finally {
@@ -110,7 +81,7 @@ try {
     ['peak RSS growth 20k -> 100k (must be < 20 MB)', fmtMb(growthKb), fmtMb(baseGrowthKb), '-'],
     ['CSV written, 100,000 terms', fmtMb(large.csvBytes / 1024), '-', '-'],
   ];
-  console.log(`\nsearches list --all --format csv -o FILE (sandbox in-process, CLI as a subprocess; peak RSS from ${useGnuTime ? '/usr/bin/time -v' : 'ps sampled every 20 ms'}; baseline = bare node fetch loop over the same pages)\n`);
+  console.log(`\nsearches list --all --format csv -o FILE (sandbox in-process, CLI as a subprocess; peak RSS from ${rssSource}; baseline = bare node fetch loop over the same pages)\n`);
   console.log('| figure | mint-admin | baseline | ratio |');
   console.log('|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);
