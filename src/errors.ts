@@ -109,3 +109,10 @@ export function isTransient(error: unknown): boolean {
   if (error instanceof ApiError) return error.status === 429 || error.status >= 500;
   return false;
 }
+
+/** A few words for a transient failure, for "…; retrying" notes (the full message is for final errors). */
+export function briefReason(error: unknown): string {
+  if (error instanceof ApiError) return error.status === 429 ? 'rate limited (429)' : `the API answered ${error.status}`;
+  if (error instanceof NetworkError) return error.message.split(';')[0] ?? 'network error';
+  return error instanceof Error ? error.message : String(error);
+}

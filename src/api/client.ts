@@ -7,7 +7,7 @@
 // connection never opened. The waits go through the injected Clock so tests never really sleep.
 import { request, type Dispatcher } from 'undici';
 import type { Clock } from '../clock.js';
-import { ApiError, RateLimitError } from '../errors.js';
+import { ApiError, briefReason, RateLimitError } from '../errors.js';
 import { formatDuration } from '../duration.js';
 import { API_KEYS_PAGE } from '../config.js';
 import { redactUrl, scrubSecrets } from '../redact.js';
@@ -122,7 +122,7 @@ export class ApiClient {
         if (signal?.aborted) throw signal.reason;
         const failure = toNetworkError(error, 'the API');
         if (lastTry || !(method === 'GET' || neverReachedServer(failure))) throw failure;
-        await this.pause(attempt, backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random), failure.message.split(';')[0]!);
+        await this.pause(attempt, backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random), briefReason(failure));
         continue;
       }
       if (response.status >= 200 && response.status < 300) {
@@ -138,7 +138,7 @@ export class ApiClient {
       }
       const error = this.toApiError(response);
       if (method === 'GET' && response.status >= 500 && !lastTry) {
-        await this.pause(attempt, backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random), `the API answered ${response.status}`);
+        await this.pause(attempt, backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random), briefReason(error));
         continue;
       }
       throw error;

@@ -5,7 +5,7 @@ import type { AgentJob, AgentJobStatus } from '../../api/types.js';
 import { printJson } from '../../command.js';
 import type { Context } from '../../context.js';
 import { formatDuration } from '../../duration.js';
-import { ApiError, InterruptedError, JobFailedError, NetworkError, WaitTimeoutError } from '../../errors.js';
+import { InterruptedError, JobFailedError, WaitTimeoutError, briefReason } from '../../errors.js';
 import type { Activity } from '../../io.js';
 import { pollUntil } from '../../wait.js';
 
@@ -133,7 +133,7 @@ class WaitView {
   }
 
   transient(error: unknown, retryInMs: number): void {
-    this.note = `${shortReason(error)}; ${retryInMs < 1000 ? 'retrying shortly' : `retrying in ${formatDuration(retryInMs)}`}`;
+    this.note = `${briefReason(error)}; ${retryInMs < 1000 ? 'retrying shortly' : `retrying in ${formatDuration(retryInMs)}`}`;
     if (this.ctx.reporter.live) this.redraw();
     else this.activity.update(`agent job ${this.jobId}: ${this.note}`, { milestone: true });
   }
@@ -162,8 +162,3 @@ class WaitView {
   }
 }
 
-function shortReason(error: unknown): string {
-  if (error instanceof ApiError) return error.status === 429 ? 'rate limited (429)' : `the API answered ${error.status}`;
-  if (error instanceof NetworkError) return error.message.split(';')[0] ?? 'network error';
-  return error instanceof Error ? error.message : String(error);
-}

@@ -4,7 +4,7 @@
 import type { Clock } from '../../clock.js';
 import type { ExportJob } from '../../api/types.js';
 import { formatDuration } from '../../duration.js';
-import { ApiError, InterruptedError, JobFailedError, NetworkError, WaitTimeoutError } from '../../errors.js';
+import { InterruptedError, JobFailedError, WaitTimeoutError, briefReason } from '../../errors.js';
 import type { Activity, Reporter } from '../../io.js';
 import { pollUntil } from '../../wait.js';
 import { waitCommand } from './api.js';
@@ -59,7 +59,7 @@ export async function followExport(opts: FollowOptions, deps: FollowDeps): Promi
       },
       onTransientError: (error, retryInMs) => {
         const where = last ? describeProgress(last, clock.now() - started) : `Waiting for export ${jobId}`;
-        activity.update(`${where} · ${shortReason(error)}; still waiting, next look in ${formatDuration(retryInMs)}`, { milestone: true });
+        activity.update(`${where} · ${briefReason(error)}; still waiting, next look in ${formatDuration(retryInMs)}`, { milestone: true });
       },
       timeoutError: (elapsedMs, j) =>
         new WaitTimeoutError(
@@ -113,8 +113,3 @@ function clampPercent(value: number): number {
   return Number.isFinite(value) ? Math.min(100, Math.max(0, Math.round(value))) : 0;
 }
 
-function shortReason(error: unknown): string {
-  if (error instanceof ApiError) return `the API answered ${error.status}`;
-  if (error instanceof NetworkError) return `the connection failed${error.code ? ` (${error.code})` : ''}`;
-  return error instanceof Error ? error.message : String(error);
-}

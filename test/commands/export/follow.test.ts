@@ -91,8 +91,8 @@ describe('followExport', () => {
     expect(r.value?.pageCount).toBe(24);
     const lines = r.stderr.split('\n');
     expect(lines[2]).toMatch(/^Exporting \[#####-+\] 25% · 6 pages · \d+s · the API answered 502; still waiting, next look in \d+s$/);
-    expect(lines[3]).toMatch(/^Exporting .* · the connection failed \(\w+\); still waiting, next look in \d+s$/);
-    expect(lines[4]).toMatch(/^Exporting .* · the API answered 429; still waiting, next look in 3s$/);
+    expect(lines[3]).toMatch(/^Exporting .* · the connection to the API was dropped; still waiting, next look in \d+s$/);
+    expect(lines[4]).toMatch(/^Exporting .* · rate limited \(429\); still waiting, next look in 3s$/);
     expect(lines[5]).toMatch(/^Exported 24 pages in \d+s$/);
     expect(r.server.requests).toHaveLength(5);
   });
