@@ -108,8 +108,9 @@ async function spinnerActivity(io: IO, mode: OutputMode, text: string): Promise<
     update(next) {
       spinner.text = next;
     },
-    succeed: (final) => void spinner.succeed(final),
-    fail: (final) => void spinner.fail(final),
+    // ora's succeed()/fail() colour their symbols whatever we say; with colour off, plain ones.
+    succeed: (final) => void (mode.color ? spinner.succeed(final) : spinner.stopAndPersist({ symbol: '✔', text: final })),
+    fail: (final) => void (mode.color ? spinner.fail(final) : spinner.stopAndPersist({ symbol: '✖', text: final })),
     stop: () => void spinner.stop(),
   };
 }
