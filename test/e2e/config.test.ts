@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { spawnSync } from 'node:child_process';
+import { CLI, runCli, tempDir } from '../helpers/cli.js';
 
 const KEY = 'mint_e2eSecretKey000111wxyz';
 let home: ReturnType<typeof tempDir>;
@@ -133,5 +134,21 @@ describe('a damaged config file', () => {
     expect(r.code).toBe(3);
     expect(r.stderr).toBe(`error: the config file ${configFile()} is not valid JSON; fix it, or remove it and set your settings again\n`);
     expect(readFileSync(configFile(), 'utf8')).toBe('{"profiles": {');
+  });
+});
+
+describe.skipIf(spawnSync('sh', ['-c', 'command -v script']).status !== 0)('the hidden prompt on a terminal', () => {
+  it('reads the key typed at a hidden prompt and never echoes it', async () => {
+    // `script` gives the CLI a real pseudo-terminal; the key is typed once the prompt is up.
+    const typed = 'mint_ptyTypedKey0000wxyz';
+    const r = spawnSync(
+      'sh',
+      ['-c', `(sleep 1; printf '${typed}\\r') | script -qec "'${process.execPath}' '${CLI}' config set api-key" /dev/null`],
+      { env: { ...process.env, ...env }, encoding: 'utf8' },
+    );
+    expect(r.status).toBe(0);
+    expect(r.stdout.replace(/\r/g, '')).toBe('Admin API key (input hidden): \nsaved api-key = mint_****wxyz in profile "default"\n');
+    expect(r.stdout).not.toContain(typed);
+    expect(saved().profiles.default!['api-key']).toBe(typed);
   });
 });

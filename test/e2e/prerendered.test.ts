@@ -35,6 +35,13 @@ describe('pre-rendered help and version', () => {
     expect(fast).toMatchObject({ code: 0, stdout: expected, stderr: '' });
   });
 
+  it.each(commandPaths().map((p) => [p.join(' ') || '(root)', p] as const))('`mint-admin %s --help` has a one-line purpose and an example', async (_name, path) => {
+    const help = await commanderOutput([...path, '--help']);
+    const purpose = help.split('\n')[2] ?? '';
+    expect(purpose).toMatch(/^\S.{10,}/);
+    expect(help).toMatch(/\nExamples:\n {2}\$ mint-admin \S/);
+  });
+
   it.each([['-V'], ['--version'], ['-h'], ['export', 'download', '-h']])('`mint-admin %s` matches too', async (...args) => {
     expect((await runCli(args)).stdout).toBe(await commanderOutput(args));
   });
