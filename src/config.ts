@@ -69,19 +69,6 @@ export function configFilePath(env: Env): string {
   return join(configDirectory(env), 'config.json');
 }
 
-/**
- * conf writes through `atomically`, whose `when-exit` hooks SIGINT on import to clean up and then
- * re-raise the signal. main.ts takes that re-raised SIGINT for a second Ctrl-C and exits at once, so
- * a command's own clean-up (a half-written download) never ran. Ctrl-C belongs to main.ts: drop that
- * one hook; when-exit still removes its temp files on 'exit'.
- */
-async function importConf(): Promise<typeof import('conf')> {
-  const ours = new Set(process.listeners('SIGINT'));
-  const mod = await import('conf');
-  for (const listener of process.listeners('SIGINT')) if (!ours.has(listener)) process.off('SIGINT', listener);
-  return mod;
-}
-
 type ConfData = { profiles: Record<string, ProfileValues> };
 
 /**
@@ -94,7 +81,7 @@ export function openConfigStore(env: Env): ConfigStore {
   const path = join(directory, 'config.json');
   let conf: Promise<InstanceType<typeof import('conf').default<ConfData>>> | undefined;
   const writer = () =>
-    (conf ??= importConf().then(({ default: Conf }) => {
+    (conf ??= import('conf').then(({ default: Conf }) => {
       // The key is a secret: the directory is ours alone (0700) and the file 0600.
       mkdirSync(directory, { recursive: true, mode: 0o700 });
       chmodSync(directory, 0o700);
