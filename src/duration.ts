@@ -27,3 +27,16 @@ export function formatDuration(ms: number): string {
   if (m > 0) return `${m}m${String(s).padStart(2, '0')}s`;
   return `${s}s`;
 }
+
+const DAY_MS = 86_400_000;
+
+/**
+ * `try again in 30m00s (after 2026-11-22T12:30:00.000Z)`. A server may name a time so far off that no
+ * Date can hold it (Retry-After: 100000000000000000000); that still reads as a time, never a crash.
+ */
+export function retryWhen(retryAt: number, now: number): string {
+  const ms = Math.max(0, retryAt - now);
+  const span = ms >= 2 * DAY_MS ? `${Math.floor(ms / DAY_MS)} days` : formatDuration(ms);
+  const at = new Date(retryAt);
+  return `try again in ${span}${Number.isNaN(at.getTime()) ? '' : ` (after ${at.toISOString()})`}`;
+}

@@ -7,20 +7,24 @@
 // connection never opened. The waits go through the injected Clock so tests never really sleep.
 import { request, type Dispatcher } from 'undici';
 import type { Clock } from '../clock.js';
-import { ApiError, briefReason, RateLimitError } from '../errors.js';
-import { formatDuration } from '../duration.js';
+import { ApiError, briefReason, EXIT_CODES, RateLimitError } from '../errors.js';
+import type { GenericSchema, InferOutput } from 'valibot';
+import { retryWhen } from '../duration.js';
 import { API_KEYS_PAGE } from '../config.js';
 import { redactUrl, scrubSecrets } from '../redact.js';
-import { backoffDelay, DEFAULT_TIMEOUTS, neverReachedServer, parseRetryAfter, toNetworkError, type Timeouts } from './http.js';
-import type {
-  AgentJob,
-  ApiErrorBody,
-  Bundle,
-  ExportJob,
-  SearchesPage,
-  SearchesQuery,
-  StartExportRequest,
-} from './types.js';
+import {
+  backoffDelay,
+  DEFAULT_TIMEOUTS,
+  MAX_BODY_BYTES,
+  neverReachedServer,
+  parseRetryAfter,
+  readCapped,
+  toNetworkError,
+  type Timeouts,
+} from './http.js';
+import { rateLimitNote } from './limits.js';
+import * as schemas from './schemas.js';
+import type { AgentJob, Bundle, ExportJob, SearchesPage, SearchesQuery, StartExportRequest } from './types.js';
 
 export interface RetryPolicy {
   /** Total tries of one call, the first included. */
@@ -71,32 +75,35 @@ export class ApiClient {
     this.origin = new URL(config.baseUrl).origin;
   }
 
+  // One typed method per endpoint: the route as the documents write it (also how errors name the
+  // call), its path parameters, and the schema its answer must fit.
+
   createAgentJob(projectId: string, prompt: string): Promise<AgentJob> {
-    return this.send('POST', `/v2/agent/${seg(projectId)}/job`, { body: { prompt } });
+    return this.send('POST', '/v2/agent/{projectId}/job', { projectId }, schemas.AgentJob, { body: { prompt } });
   }
 
   getAgentJob(projectId: string, jobId: string): Promise<AgentJob> {
-    return this.send('GET', `/v2/agent/${seg(projectId)}/job/${seg(jobId)}`);
+    return this.send('GET', '/v2/agent/{projectId}/job/{jobId}', { projectId, jobId }, schemas.AgentJob);
   }
 
   sendAgentMessage(projectId: string, jobId: string, prompt: string): Promise<AgentJob> {
-    return this.send('POST', `/v2/agent/${seg(projectId)}/job/${seg(jobId)}/message`, { body: { prompt } });
+    return this.send('POST', '/v2/agent/{projectId}/job/{jobId}/message', { projectId, jobId }, schemas.AgentJob, { body: { prompt } });
   }
 
   startExport(req: StartExportRequest): Promise<ExportJob> {
-    return this.send('POST', '/v1/static-export/jobs', { body: req });
+    return this.send('POST', '/v1/static-export/jobs', {}, schemas.StaticExportJob, { body: req });
   }
 
   getExport(jobId: string): Promise<ExportJob> {
-    return this.send('GET', `/v1/static-export/jobs/${seg(jobId)}`);
+    return this.send('GET', '/v1/static-export/jobs/{jobId}', { jobId }, schemas.StaticExportJob);
   }
 
   createBundle(jobId: string): Promise<Bundle> {
-    return this.send('POST', `/v1/static-export/jobs/${seg(jobId)}/bundle`);
+    return this.send('POST', '/v1/static-export/jobs/{jobId}/bundle', { jobId }, schemas.BundleResponse);
   }
 
   listSearches(projectId: string, query: SearchesQuery): Promise<SearchesPage> {
-    return this.send('GET', `/v1/analytics/${seg(projectId)}/searches`, { query: { ...query } });
+    return this.send('GET', '/v1/analytics/{projectId}/searches', { projectId }, schemas.SearchesResponse, { query: { ...query } });
   }
 
   private url(path: string, query: Query | undefined): string {
@@ -109,13 +116,24 @@ export class ApiClient {
     return url.toString();
   }
 
-  private async send<T>(method: Method, path: string, opts: { body?: unknown; query?: Query } = {}): Promise<T> {
-    const url = this.url(path, opts.query);
+  /**
+   * One call: sends, retries by the rules in the header, and returns the answer only once it fits
+   * `schema`. `route` is the documented path with `{name}` placeholders filled from `params`.
+   */
+  private async send<S extends GenericSchema>(
+    method: Method,
+    route: string,
+    params: Record<string, string>,
+    schema: S,
+    opts: { body?: unknown; query?: Query } = {},
+  ): Promise<InferOutput<S>> {
+    const call = `${method} ${route}`;
+    const url = this.url(fillRoute(route, params), opts.query);
     const { clock, signal } = this.config;
     const random = this.config.random ?? Math.random;
     for (let attempt = 1; ; attempt++) {
       const lastTry = attempt >= this.retry.attempts;
-      let response: Awaited<ReturnType<typeof this.once>>;
+      let response: Answered;
       try {
         response = await this.once(method, url, opts.body);
       } catch (error) {
@@ -125,14 +143,11 @@ export class ApiClient {
         await this.pause(attempt, backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random), briefReason(failure));
         continue;
       }
-      if (response.status >= 200 && response.status < 300) {
-        if (response.json === undefined) throw this.toApiError(response);
-        return response.json as T;
-      }
+      if (response.status >= 200 && response.status < 300) return this.accept(call, response, schema);
       if (response.status === 429) {
         const retryAfter = parseRetryAfter(response.headers['retry-after'], clock.now());
         const delay = retryAfter ?? backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random);
-        if (lastTry || delay > this.retry.maxRetryAfterMs) throw this.rateLimited(response, retryAfter);
+        if (lastTry || delay > this.retry.maxRetryAfterMs) throw this.rateLimited(call, response, retryAfter);
         await this.pause(attempt, delay, 'rate limited (429)');
         continue;
       }
@@ -143,6 +158,36 @@ export class ApiClient {
       }
       throw error;
     }
+  }
+
+  /**
+   * A 2xx is data only when it is JSON that fits the schema. Anything else (no body, `null`, a page
+   * from a proxy, a missing or mistyped field, a body past the cap) is one ApiError naming the call
+   * and the first problem; the body itself only in --debug, with the key scrubbed.
+   */
+  private accept<S extends GenericSchema>(call: string, response: Answered, schema: S): InferOutput<S> {
+    const checked = ((): { ok: true; value: InferOutput<S> } | { ok: false; problem: string } => {
+      if (response.overflowed) return { ok: false, problem: `the API sent more than ${MAX_BODY_BYTES / 1024 / 1024} MB` };
+      if (response.text.trim() === '') return { ok: false, problem: `the body is empty (${response.status})` };
+      if (response.json === undefined) {
+        const kind = response.contentType.split(';')[0]?.trim() || 'not JSON';
+        return { ok: false, problem: `the body is ${kind}, not JSON (a proxy or gateway page? check --base-url and your proxy settings)` };
+      }
+      if (response.json === null) return { ok: false, problem: 'the body is null' };
+      return schemas.checkAnswer(schema, response.json);
+    })();
+    if (checked.ok) return checked.value;
+    if (response.text !== '') this.config.debug?.(`unexpected body from ${call}: ${this.forDebug(response.text)}`);
+    const message = response.overflowed
+      ? `${checked.problem} in answer to ${call}, far more than any documented answer; check --base-url`
+      : `unexpected answer from the API to ${call}: ${checked.problem}`;
+    throw new ApiError(message, response.status, { exitCode: EXIT_CODES.api });
+  }
+
+  /** A body for a --debug line: the key scrubbed, presigned signatures redacted, cut short. */
+  private forDebug(text: string): string {
+    const scrubbed = scrubSecrets(text, [this.config.apiKey]).replace(SIGNATURE_VALUES, '$1REDACTED');
+    return scrubbed.length > DEBUG_BODY_CHARS ? `${scrubbed.slice(0, DEBUG_BODY_CHARS)}... (${text.length} characters in all)` : scrubbed;
   }
 
   private async once(method: Method, url: string, body: unknown) {
@@ -163,10 +208,19 @@ export class ApiClient {
       headersTimeout: this.timeouts.headersMs,
       bodyTimeout: this.timeouts.bodyMs,
     });
-    const text = await res.body.text();
+    // A failure's body only has to say why: the first part of it is enough, the rest is dropped.
+    const ok = res.statusCode >= 200 && res.statusCode < 300;
+    const { text, overflowed } = await readCapped(res.body, ok ? MAX_BODY_BYTES : ERROR_BODY_BYTES, ok ? res.headers['content-length'] : undefined);
     this.config.debug?.(`< ${res.statusCode} ${method} ${redactUrl(url)} (${this.config.clock.now() - started} ms)`);
     const contentType = String(res.headers['content-type'] ?? '');
-    return { status: res.statusCode, headers: res.headers, text, contentType, json: parseJson(text), url };
+    return {
+      status: res.statusCode,
+      headers: res.headers,
+      text,
+      overflowed: ok && overflowed,
+      contentType,
+      json: overflowed ? undefined : parseJson(text),
+    };
   }
 
   private async pause(attempt: number, delayMs: number, reason: string): Promise<void> {
@@ -175,40 +229,47 @@ export class ApiClient {
     await this.config.clock.sleep(delayMs, this.config.signal);
   }
 
-  private serverText(response: { json: unknown }): { message: string | undefined; details: string[] } {
-    const body = (response.json ?? {}) as ApiErrorBody;
-    const scrub = (s: string) => scrubSecrets(s, [this.config.apiKey]);
-    const message = typeof body.error === 'string' ? scrub(body.error) : undefined;
-    const details = Array.isArray(body.details)
-      ? body.details.map((d) => (typeof d?.message === 'string' ? scrub(d.message) : '')).filter(Boolean)
-      : [];
-    return { message, details };
+  /**
+   * What the server said about a failure: `{ error, details }` from a JSON body, or the words of a
+   * plain-text or HTML one (the organization-wide 429 is plain text). Scrubbed of the key, flattened
+   * to one line without control characters, and cut short.
+   */
+  private serverText(response: Answered): { message: string | undefined; details: string[] } {
+    const tidy = (s: string) => oneLine(scrubSecrets(s, [this.config.apiKey]));
+    if (response.json !== undefined) {
+      const body = schemas.checkAnswer(schemas.ErrorBody, response.json);
+      if (!body.ok) return { message: undefined, details: [] };
+      const message = body.value.error === undefined ? undefined : tidy(body.value.error) || undefined;
+      return { message, details: (body.value.details ?? []).map((d) => tidy(d.message)).filter(Boolean) };
+    }
+    const kind = response.contentType.split(';')[0]?.trim().toLowerCase();
+    const words = isHtml(response) ? htmlText(response.text) : kind === 'text/plain' || kind === '' ? response.text : '';
+    return { message: tidy(words) || undefined, details: [] };
   }
 
-  private rateLimited(response: { json: unknown }, retryAfterMs: number | undefined): RateLimitError {
+  private rateLimited(call: string, response: Answered, retryAfterMs: number | undefined): RateLimitError {
     const { message } = this.serverText(response);
     const now = this.config.clock.now();
-    const when =
-      retryAfterMs === undefined
-        ? 'wait a while before trying again'
-        : `try again in ${formatDuration(retryAfterMs)} (after ${new Date(now + retryAfterMs).toISOString()})`;
+    const limit = rateLimitNote(call);
+    const when = retryAfterMs === undefined ? 'wait a while before trying again' : retryWhen(now + retryAfterMs, now);
     return new RateLimitError(
-      `rate limited by the API${message ? ` (${message})` : ''}; ${when}`,
+      `rate limited by the API${message ? ` (${message})` : ''}${limit ? `; ${limit}` : ''}; ${when}`,
       retryAfterMs === undefined ? undefined : now + retryAfterMs,
       message,
     );
   }
 
-  private toApiError(response: { status: number; json: unknown; contentType: string; text: string }): ApiError {
+  private toApiError(response: Answered): ApiError {
     const { status } = response;
-    if (response.json === undefined) {
+    const { message, details } = this.serverText(response);
+    // An HTML page on a failure is most often a proxy's or gateway's, not the API's.
+    if (response.json === undefined && (message === undefined || isHtml(response))) {
       const kind = response.contentType.split(';')[0]?.trim() || 'a body';
       return new ApiError(
         `the API answered ${status} with ${kind} instead of JSON (a proxy or gateway page?); check --base-url and your proxy settings`,
         status,
       );
     }
-    const { message, details } = this.serverText(response);
     const said = [message, ...details].filter(Boolean).join('; ');
     const text = (() => {
       if (status === 401) return `the API refused the admin key (401${said ? `: ${said}` : ''}); check it with \`mint-admin config list\` or create a new one at ${API_KEYS_PAGE}`;
@@ -219,6 +280,56 @@ export class ApiClient {
     })();
     return new ApiError(text, status, { serverMessage: message, details });
   }
+}
+
+/** One answer as `once` read it. */
+interface Answered {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  /** A 2xx body went past MAX_BODY_BYTES; the request was aborted. */
+  overflowed: boolean;
+  contentType: string;
+  /** The parsed body; null for an empty one, undefined when it is not JSON. */
+  json: unknown;
+}
+
+/** How much of a failure's body is read: enough for any message, never a whole error page. */
+const ERROR_BODY_BYTES = 64 * 1024;
+/** How much of the server's own words goes into a message. */
+const SERVER_TEXT_CHARS = 300;
+const DEBUG_BODY_CHARS = 2000;
+const SIGNATURE_VALUES = /((?:X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token|Signature|X-Goog-Signature)=)[^&"\s]+/gi;
+
+/** `/v2/agent/{projectId}/job` with each placeholder replaced by its encoded value. */
+function fillRoute(route: string, params: Record<string, string>): string {
+  return route.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`no value for {${name}} in ${route}`);
+    return seg(value);
+  });
+}
+
+/** Server words for a one-line message: control characters (escape sequences too) become spaces. */
+function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return flat.length > SERVER_TEXT_CHARS ? `${flat.slice(0, SERVER_TEXT_CHARS)}...` : flat;
+}
+
+function isHtml(response: Answered): boolean {
+  return /^\s*text\/html\b/i.test(response.contentType);
+}
+
+/** The readable words of a small HTML page (a gateway's "429 Too Many Requests"). */
+function htmlText(html: string): string {
+  const title = /<title[^>]*>([\s\S]*?)<\/title>/i.exec(html)?.[1];
+  const body = html.replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ').replace(/<[^>]*>/g, ' ');
+  return decodeEntities(title?.trim() || body);
+}
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' })[e] ?? '');
 }
 
 function seg(value: string): string {

@@ -87,12 +87,66 @@ export function backoffDelay(attempt: number, baseMs: number, maxMs: number, ran
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
-/** Retry-After is either delay-seconds or an HTTP date (RFC 9110, 10.2.3); returns ms from now. */
+const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
+const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
+const TIME = '\\d{2}:\\d{2}:\\d{2}';
+/** The three HTTP-date forms a recipient must accept (RFC 9110, 5.6.7): IMF-fixdate, RFC 850, asctime. */
+const HTTP_DATE = [
+  new RegExp(`^${DAY}, \\d{2} ${MONTH} \\d{4} ${TIME} GMT$`),
+  new RegExp(`^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), \\d{2}-${MONTH}-\\d{2} ${TIME} GMT$`),
+  new RegExp(`^${DAY} ${MONTH} (?: \\d|\\d{2}) ${TIME} \\d{4}$`),
+];
+
+/**
+ * Retry-After is either delay-seconds (a non-negative integer) or a future HTTP date (RFC 9110,
+ * 10.2.3); returns ms from now. Anything else (`-5`, `1.5`, a past date, garbage) is treated as absent,
+ * so the caller's backoff applies: Date.parse alone would read `1.5` as a day in 2001 and wait 0 ms.
+ */
 export function parseRetryAfter(value: string | string[] | undefined, now: number): number | undefined {
-  const text = Array.isArray(value) ? value[0] : value;
-  if (text === undefined || text.trim() === '') return undefined;
-  if (/^\d+$/.test(text.trim())) return Number(text.trim()) * 1000;
-  const at = Date.parse(text);
-  if (Number.isNaN(at)) return undefined;
-  return Math.max(0, at - now);
+  const text = (Array.isArray(value) ? value[0] : value)?.trim();
+  if (text === undefined || text === '') return undefined;
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  if (!HTTP_DATE.some((form) => form.test(text))) return undefined;
+  // asctime carries no zone; HTTP dates are always GMT.
+  const at = Date.parse(text.endsWith('GMT') ? text : `${text} GMT`);
+  if (Number.isNaN(at) || at <= now) return undefined;
+  return at - now;
+}
+
+/** What one answer's body may hold. Past it the request is aborted: no answer of the Admin API is near it. */
+export const MAX_BODY_BYTES = 32 * 1024 * 1024;
+
+export interface CappedBody {
+  text: string;
+  /** The body went past the cap; `text` holds what came before it. */
+  overflowed: boolean;
+}
+
+/**
+ * Reads a body as it streams in, up to `cap` bytes. Past the cap the stream is destroyed (undici then
+ * closes the connection), so an endless or huge body costs at most `cap` bytes of memory and stops at
+ * once. A Content-Length already past the cap stops before a byte is read.
+ */
+export async function readCapped(
+  body: AsyncIterable<Buffer> & { destroy(error?: Error): unknown },
+  cap: number,
+  contentLength?: string | string[],
+): Promise<CappedBody> {
+  const declared = Number(Array.isArray(contentLength) ? contentLength[0] : contentLength);
+  if (Number.isFinite(declared) && declared > cap) {
+    body.destroy();
+    return { text: '', overflowed: true };
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    if (size + chunk.length > cap) {
+      chunks.push(chunk.subarray(0, cap - size));
+      body.destroy();
+      return { text: Buffer.concat(chunks).toString('utf8'), overflowed: true };
+    }
+    chunks.push(chunk);
+    size += chunk.length;
+  }
+  return { text: Buffer.concat(chunks).toString('utf8'), overflowed: false };
 }

@@ -1,33 +1,25 @@
-// Shapes of the Admin API's resources, from ../shared/api/*.json. Only what the CLI reads or the
-// sandbox serves; fields the contract marks nullable are `| null`.
+// Shapes of the Admin API's resources. Answers are inferred from the schemas in schemas.ts (which
+// follow ../shared/api/*.json), so a type cannot say more than what the boundary checked. Requests
+// are written by hand: the CLI builds them.
+import type { Answer, AgentJob as AgentJobSchema, BundleResponse, SearchesResponse, SearchTerm as SearchTermSchema, StaticExportJob, UnknownStatus } from './schemas.js';
+
+export type { UnknownStatus };
 
 /** AgentJob (admin-openapi.json, components.schemas.AgentJob). */
-export type AgentJobStatus = 'active' | 'completed' | 'archived' | 'failed';
-
-export interface AgentJob {
-  id: string;
-  status: AgentJobStatus;
-  source: { repository: string; ref: string | null };
-  model: string;
-  prLink: string | null;
-  createdAt: string;
-  archivedAt: string | null;
-}
+export type AgentJob = Answer<typeof AgentJobSchema>;
+/** The documented states; a job may also carry an UnknownStatus (see schemas.ts). */
+export type AgentJobStatus = Exclude<AgentJob['status'], UnknownStatus>;
 
 /** StaticExportJob (static-export-openapi.json). */
-export type ExportJobStatus = 'queued' | 'running' | 'completed' | 'failed';
+export type ExportJob = Answer<typeof StaticExportJob>;
+export type ExportJobStatus = Exclude<ExportJob['status'], UnknownStatus>;
 
-export interface ExportJob {
-  jobId: string;
-  status: ExportJobStatus;
-  /** Completion percentage, 0..100. */
-  progress: number;
-  pageCount: number;
-  createdAt: string;
-  updatedAt: string;
-  /** Present only when status is `failed`. */
-  error?: string | null;
-}
+/** BundleResponse: a presigned storage link to the tar.gz of a completed export. */
+export type Bundle = Answer<typeof BundleResponse>;
+
+/** One element of SearchesResponse.searches (analytics.openapi.json). */
+export type SearchTerm = Answer<typeof SearchTermSchema>;
+export type SearchesPage = Answer<typeof SearchesResponse>;
 
 export interface StartExportRequest {
   domain: string;
@@ -35,38 +27,9 @@ export interface StartExportRequest {
   paths?: string[];
 }
 
-/** BundleResponse: a presigned storage link to the tar.gz of a completed export. */
-export interface Bundle {
-  jobId: string;
-  bundleUrl: string;
-  sizeBytes: number;
-  expiresAt: string;
-}
-
-/** One element of SearchesResponse.searches (analytics.openapi.json). */
-export interface SearchTerm {
-  searchQuery: string;
-  hits: number;
-  ctr: number;
-  topClickedPage: string | null;
-  lastSearchedAt: string;
-}
-
-export interface SearchesPage {
-  searches: SearchTerm[];
-  totalSearches: number;
-  nextCursor: string | null;
-}
-
 export interface SearchesQuery {
   dateFrom?: string;
   dateTo?: string;
   limit?: number;
   cursor?: string;
-}
-
-/** Error bodies: `{ error }` everywhere; analytics adds `details`. */
-export interface ApiErrorBody {
-  error?: string;
-  details?: Array<{ message: string }>;
 }

@@ -8,7 +8,7 @@ import { FakeClock } from '../helpers/clock.js';
 import { dropConnection, json, sequence, startServer, type Handler } from '../helpers/server.js';
 
 const KEY = 'mint_testkey0123456789';
-const job = { id: 'job_1', status: 'active', source: { repository: 'r', ref: null }, model: 'sonnet', prLink: null, createdAt: 'x', archivedAt: null };
+const job = { id: 'job_1', status: 'active', source: { repository: 'r', ref: null }, model: 'sonnet', prLink: null, createdAt: '2026-11-22T12:00:00Z', archivedAt: null };
 let servers: Array<{ close: () => Promise<void> }> = [];
 afterEach(async () => {
   await Promise.all(servers.map((s) => s.close()));
@@ -61,9 +61,10 @@ describe('requests', () => {
   });
 
   it('keeps the base URL path prefix', async () => {
-    const { server, client } = await setup({ 'GET /prefix/v1/static-export/jobs/se_1': json(200, { jobId: 'se_1' }) });
+    const exportJob = { jobId: 'se_1', status: 'queued', progress: 0, pageCount: 0, createdAt: '2026-11-22T12:00:00Z', updatedAt: '2026-11-22T12:00:00Z' };
+    const { server, client } = await setup({ 'GET /prefix/v1/static-export/jobs/se_1': json(200, exportJob) });
     const prefixed = new ApiClient({ ...(client as unknown as { config: ClientConfig }).config, baseUrl: `${server.url}/prefix/` });
-    expect(await prefixed.getExport('se_1')).toEqual({ jobId: 'se_1' });
+    expect(await prefixed.getExport('se_1')).toEqual(exportJob);
   });
 });
 
@@ -93,7 +94,9 @@ describe('errors', () => {
   it('treats a 200 with a non-JSON body as an error, not as data', async () => {
     const html: Handler = (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>login</html>');
     const { client } = await setup({ 'GET /v2/agent/p/job/j': html });
-    expect((await caught(client.getAgentJob('p', 'j'))).message).toMatch(/answered 200 with text\/html/);
+    expect((await caught(client.getAgentJob('p', 'j'))).message).toBe(
+      'unexpected answer from the API to GET /v2/agent/{projectId}/job/{jobId}: the body is text/html, not JSON (a proxy or gateway page? check --base-url and your proxy settings)',
+    );
   });
 
   it('never repeats the key in an error, even when the server echoes it', async () => {
@@ -182,7 +185,9 @@ describe('retries', () => {
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).exitCode).toBe(6);
     expect((error as RateLimitError).retryAt).toBe(clock.now() + 1_800_000);
-    expect(error.message).toBe('rate limited by the API (Rate limit exceeded); try again in 30m00s (after 2026-11-22T12:30:00.000Z)');
+    expect(error.message).toBe(
+      'rate limited by the API (Rate limit exceeded); the agent API allows 100 requests per project per hour; try again in 30m00s (after 2026-11-22T12:30:00.000Z)',
+    );
     expect(server.requests).toHaveLength(1);
     expect(clock.sleeps).toEqual([]);
   });

@@ -1,7 +1,7 @@
 // What to tell the user when a POST fails in a way that leaves its effect unknown. The client never
 // resends such a POST (a second agent job would do the work twice); the user must look first.
 import { neverReachedServer } from '../../api/http.js';
-import { formatDuration } from '../../duration.js';
+import { retryWhen } from '../../duration.js';
 import { ApiError, CliError, InterruptedError, NetworkError, RateLimitError } from '../../errors.js';
 
 /** The documented limit of POST /v2/agent/{projectId}/job. */
@@ -13,7 +13,7 @@ export function explainCreateFailure(error: unknown, now: number): unknown {
     const when =
       error.retryAt === undefined
         ? 'wait a while (up to an hour) before trying again'
-        : `try again in ${formatDuration(error.retryAt - now)} (after ${new Date(error.retryAt).toISOString()})`;
+        : retryWhen(error.retryAt, now);
     return new RateLimitError(
       `rate limited: the API accepts ${AGENT_JOBS_PER_HOUR} agent jobs per project per hour; ${when}`,
       error.retryAt,
@@ -43,8 +43,10 @@ function uncertainFailure(error: unknown): string | undefined {
   if (error instanceof InterruptedError) return 'interrupted';
   if (error instanceof RateLimitError) return undefined;
   if (error instanceof ApiError) {
-    // A 2xx lands here only when its body was unreadable: the server did act.
-    if (error.status >= 500 || error.status < 300) return `the API answered ${error.status}${error.serverMessage ? ` (${error.serverMessage})` : ''}`;
+    // A 2xx lands here only when its body was unreadable (the client says what was wrong with it): the
+    // server did act.
+    if (error.status < 300) return error.message;
+    if (error.status >= 500) return `the API answered ${error.status}${error.serverMessage ? ` (${error.serverMessage})` : ''}`;
     return undefined;
   }
   if (error instanceof NetworkError) return neverReachedServer(error) ? undefined : error.message.split(';')[0];

@@ -1,7 +1,8 @@
 // Following an agent job to its end, shared by run, get and message: the wait on top of pollUntil
 // (a spinner with the elapsed time on a terminal, one line per status change in CI) and what each
 // ending means for the user (what goes to stdout, what is said on stderr, the exit code).
-import type { AgentJob, AgentJobStatus } from '../../api/types.js';
+import type { AgentJob, AgentJobStatus, UnknownStatus } from '../../api/types.js';
+import { unknownStatusError } from '../../unknown-status.js';
 import { printJson } from '../../command.js';
 import type { Context } from '../../context.js';
 import { formatDuration } from '../../duration.js';
@@ -10,9 +11,15 @@ import type { Activity } from '../../io.js';
 import { pollUntil } from '../../wait.js';
 
 const FINISHED: ReadonlySet<AgentJobStatus> = new Set(['completed', 'archived', 'failed']);
+const KNOWN: ReadonlySet<string> = new Set<AgentJobStatus>(['active', 'completed', 'archived', 'failed']);
+
+/** A status newer than this CLI: whether the job will ever finish is unknowable, so a wait ends on it. */
+function isUnknown(status: AgentJob['status']): status is UnknownStatus {
+  return !KNOWN.has(status);
+}
 
 export function isFinished(job: AgentJob): boolean {
-  return FINISHED.has(job.status);
+  return FINISHED.has(job.status as AgentJobStatus);
 }
 
 export interface FollowOptions {
@@ -33,7 +40,7 @@ export async function waitForAgentJob(opts: FollowOptions, ctx: Context): Promis
   try {
     const job = await pollUntil({
       fetch: () => api.getAgentJob(opts.projectId, jobId),
-      isDone: isFinished,
+      isDone: (job) => isFinished(job) || isUnknown(job.status),
       onValue: (job) => view.status(job.status),
       onTransientError: (error, retryInMs) => view.transient(error, retryInMs),
       timeoutError: (elapsedMs, last) =>
@@ -46,6 +53,7 @@ export async function waitForAgentJob(opts: FollowOptions, ctx: Context): Promis
       signal: ctx.signal,
       random: ctx.random,
     });
+    if (isUnknown(job.status)) throw unknownStatusError(`agent job ${jobId}`, job.status, await agentGetCommand(jobId, ctx, ['--json']));
     view.finished(job.status);
     return job;
   } catch (error) {
@@ -100,7 +108,7 @@ function shellWord(word: string): string {
 
 /** The live part of a wait. Plain mode prints only changes, so a CI log reads as a short story. */
 class WaitView {
-  private lastStatus: AgentJobStatus | undefined;
+  private lastStatus: AgentJob['status'] | undefined;
   private note = '';
   private ticker: NodeJS.Timeout | undefined;
   private readonly started: number;
@@ -109,13 +117,13 @@ class WaitView {
     private readonly activity: Activity,
     private readonly jobId: string,
     private readonly ctx: Context,
-    status: AgentJobStatus | undefined,
+    status: AgentJob['status'] | undefined,
   ) {
     this.lastStatus = status;
     this.started = ctx.clock.now();
   }
 
-  static async start(jobId: string, status: AgentJobStatus | undefined, ctx: Context): Promise<WaitView> {
+  static async start(jobId: string, status: AgentJob['status'] | undefined, ctx: Context): Promise<WaitView> {
     const first = status ? `agent job ${jobId}: ${status}` : `waiting for agent job ${jobId}`;
     const view = new WaitView(await ctx.reporter.activity(first), jobId, ctx, status);
     // The elapsed time keeps moving between polls, which can be half a minute apart.
@@ -123,11 +131,11 @@ class WaitView {
     return view;
   }
 
-  status(status: AgentJobStatus): void {
+  status(status: AgentJob['status']): void {
     const changed = status !== this.lastStatus;
     this.lastStatus = status;
     this.note = '';
-    if (FINISHED.has(status)) return; // finished() says it, once
+    if (FINISHED.has(status as AgentJobStatus) || isUnknown(status)) return; // finished() or the error says it, once
     if (this.ctx.reporter.live) this.redraw();
     else if (changed) this.activity.update(`agent job ${this.jobId}: ${status}`, { milestone: true });
   }

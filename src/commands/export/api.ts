@@ -36,6 +36,14 @@ async function explained<T>(call: Promise<T>, jobId?: string): Promise<T> {
 
 export function explainExportError(error: unknown, jobId?: string): unknown {
   if (!(error instanceof ApiError) || error instanceof RateLimitError) return error;
+  if (error.status < 300 && jobId === undefined) {
+    // The start was accepted (2xx) but its answer is unreadable, so there is no job id to follow.
+    return new ApiError(
+      `${error.message}; the export may have started anyway: look for it in the Mintlify dashboard before starting another`,
+      error.status,
+      { exitCode: error.exitCode },
+    );
+  }
   const said = error.serverMessage ? `: ${error.serverMessage}` : '';
   const opts = { serverMessage: error.serverMessage, details: error.details };
   if (error.status === 403) {

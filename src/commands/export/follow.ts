@@ -2,7 +2,8 @@
 // meanwhile. On a terminal, a live bar (`Exporting [#####-----] 58% · 120 pages · 1m05s`); elsewhere a
 // plain line when something changed, at most every few seconds, and always on a change of status.
 import type { Clock } from '../../clock.js';
-import type { ExportJob } from '../../api/types.js';
+import type { ExportJob, ExportJobStatus, UnknownStatus } from '../../api/types.js';
+import { unknownStatusError } from '../../unknown-status.js';
 import { formatDuration } from '../../duration.js';
 import { InterruptedError, JobFailedError, WaitTimeoutError, briefReason } from '../../errors.js';
 import type { Activity, Reporter } from '../../io.js';
@@ -26,6 +27,13 @@ export interface FollowOptions {
   resume?: string;
 }
 
+const KNOWN: ReadonlySet<string> = new Set<ExportJobStatus>(['queued', 'running', 'completed', 'failed']);
+
+/** A status newer than this CLI ends the wait (exit 1): it cannot know whether the job will finish. */
+function isUnknown(status: ExportJob['status']): status is UnknownStatus {
+  return !KNOWN.has(status);
+}
+
 const BAR_WIDTH = 20;
 /** How often the elapsed time on a live bar moves between polls. */
 const LIVE_TICK_MS = 1000;
@@ -45,12 +53,12 @@ export async function followExport(opts: FollowOptions, deps: FollowDeps): Promi
   try {
     const job = await pollUntil<ExportJob>({
       fetch: () => opts.fetch(jobId),
-      isDone: (j) => j.status === 'completed' || j.status === 'failed',
+      isDone: (j) => j.status === 'completed' || j.status === 'failed' || isUnknown(j.status),
       onValue: (j, elapsedMs) => {
         const key = `${j.status}|${j.progress}|${j.pageCount}`;
         // Plain lines only when something moved; the live bar also shows the time passing. The final
         // state gets its own line from finish().
-        const terminal = j.status === 'completed' || j.status === 'failed';
+        const terminal = j.status === 'completed' || j.status === 'failed' || isUnknown(j.status);
         if (!terminal && (key !== lastKey || reporter.live)) {
           activity.update(describeProgress(j, elapsedMs), { milestone: j.status !== last?.status });
         }
@@ -71,6 +79,7 @@ export async function followExport(opts: FollowOptions, deps: FollowDeps): Promi
       signal: deps.signal,
       random: deps.random,
     });
+    if (isUnknown(job.status)) throw unknownStatusError(`export ${jobId}`, job.status, `mint-admin export status ${jobId} --json`);
     return finish(job, activity, clock.now() - started);
   } catch (error) {
     activity.stop();

@@ -16,7 +16,7 @@ export function jobLine(job: ExportJob): string {
 export function hintNext(job: ExportJob, reporter: Reporter): void {
   if (job.status === 'completed') reporter.info(`Download it with: mint-admin export download ${job.jobId} -o ./site`);
   else if (job.status === 'failed') reporter.info(`The export failed: ${job.error ?? 'the API gave no reason'}`);
-  else reporter.info(`Follow it with: ${waitCommand(job.jobId)}`);
+  else if (job.status === 'queued' || job.status === 'running') reporter.info(`Follow it with: ${waitCommand(job.jobId)}`);
 }
 
 /** `1,234 files` */

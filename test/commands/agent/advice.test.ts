@@ -9,7 +9,12 @@ describe('explainCreateFailure', () => {
   it.each([
     ['a 500', new ApiError('the API failed (500)', 500, { serverMessage: 'boom' }), 1, `the API answered 500 (boom) while creating the agent job, ${MAY_EXIST}`],
     ['a 502 HTML page', new ApiError('the API answered 502 with text/html', 502), 1, `the API answered 502 while creating the agent job, ${MAY_EXIST}`],
-    ['a 201 with an unreadable body', new ApiError('not JSON', 201), 1, `the API answered 201 while creating the agent job, ${MAY_EXIST}`],
+    [
+      'a 201 with an unreadable body',
+      new ApiError('unexpected answer from the API to POST /v2/agent/{projectId}/job: id is missing', 201),
+      1,
+      `unexpected answer from the API to POST /v2/agent/{projectId}/job: id is missing while creating the agent job, ${MAY_EXIST}`,
+    ],
     ['a dropped connection', new NetworkError('the connection to the API was dropped; check your connection', 'ECONNRESET'), 1, `the connection to the API was dropped while creating the agent job, ${MAY_EXIST}`],
     ['a response that never came', new NetworkError('the API did not answer in time; check', 'UND_ERR_HEADERS_TIMEOUT'), 1, `the API did not answer in time while creating the agent job, ${MAY_EXIST}`],
     ['Ctrl-C during the request', new InterruptedError(), 130, `interrupted while creating the agent job, ${MAY_EXIST}`],

@@ -1,0 +1,13 @@
+// The documented rate limits, so a 429 says which budget ran out (admin-api.md, "Limits", and the
+// 429 descriptions in ../shared/api/*.json). Keyed by call, `METHOD /route` as client.ts names it;
+// a later endpoint with a documented limit adds one row.
+const LIMITS: Array<[RegExp, string]> = [
+  [/^(GET|POST) \/v2\/agent\//, 'the agent API allows 100 requests per project per hour'],
+  [/^GET \/v1\/analytics\//, 'the analytics API allows 100 requests per organization per hour, shared by every analytics endpoint and everyone in the organization'],
+  [/^POST \S*\/static-export\/\{projectId\}\/jobs$/, 'static export allows 10 job starts per organization per hour'],
+];
+
+/** The limit that applies to `call`, in words, or undefined when the documents name none. */
+export function rateLimitNote(call: string): string | undefined {
+  return LIMITS.find(([pattern]) => pattern.test(call))?.[1];
+}

@@ -1,0 +1,210 @@
+// The boundary: every answer body the client reads is checked here before any command sees it, against
+// schemas that follow ../shared/api/*.json. The types in types.ts are inferred from these, so the two
+// cannot drift; test/api/schemas.test.ts compares each schema with its OpenAPI document.
+//
+// Rules every schema follows:
+// - objects are loose: fields the API adds later pass through untouched (`--json` prints them);
+// - what the document marks required is required, with the documented type; nullable means `| null`;
+// - a status is checked against its documented enum, but an unknown one is kept, branded
+//   `UnknownStatus`, rather than refused: `agent get` without --wait can still print a job whose status
+//   is newer than this CLI, while every wait must decide what an unknown status means (it ends the wait,
+//   exit 1), and the compiler makes it decide, because the brand does not fit the known union.
+//
+// Adding an endpoint: one `documented(...)` line here (and its row is then checked by the drift test),
+// one typed method in client.ts.
+import * as v from 'valibot';
+
+/** Where a schema comes from: the OpenAPI file and the components.schemas name. Read by the drift test. */
+export interface SchemaSource {
+  file: string;
+  name: string;
+  /** A path inside that component, when the schema is one part of it (e.g. `properties.searches.items`). */
+  pointer?: string;
+  /** Fields the CLI needs although the document does not mark them required, with the reason. */
+  alsoRequired?: Record<string, string>;
+  /** Checked leniently on purpose (error bodies: a failure is reported whatever its shape). */
+  lenient?: string;
+}
+
+export const SOURCES = new Map<v.GenericSchema, SchemaSource>();
+
+function documented<S extends v.GenericSchema>(source: SchemaSource, schema: S): S {
+  SOURCES.set(schema, source);
+  return schema;
+}
+
+// ---- building blocks -----------------------------------------------------------------------------
+
+/** A status the document does not list: printed as-is, but never mistaken for a known state. */
+export type UnknownStatus = string & v.Brand<'UnknownStatus'>;
+
+/** The documented enum, or any other string kept and branded (see the header). */
+function status<const T extends readonly [string, ...string[]]>(known: T) {
+  return v.union([v.picklist(known), v.pipe(v.string(), v.brand('UnknownStatus'))]);
+}
+
+/** True when `value` is one of the documented states; narrows away UnknownStatus. */
+export function isKnownStatus<T extends string>(known: readonly T[], value: T | UnknownStatus): value is T {
+  return (known as readonly string[]).includes(value);
+}
+
+/** `format: date-time`: any string Date.parse understands, so nothing downstream computes with NaN. */
+const dateTime = v.pipe(
+  v.string(),
+  v.check((s) => !Number.isNaN(Date.parse(s)), 'should be a date-time'),
+);
+const count = v.pipe(v.number(), v.integer('should be an integer'), v.minValue(0, 'should not be negative'));
+const nullable = <S extends v.GenericSchema>(s: S) => v.nullable(s);
+/** Documented but not required: may be missing; `null` too when the document says nullable. */
+const maybe = <S extends v.GenericSchema>(s: S) => v.optional(s);
+const maybeNull = <S extends v.GenericSchema>(s: S) => v.optional(v.nullable(s));
+
+// ---- agent (admin-openapi.json) ------------------------------------------------------------------
+
+export const AGENT_JOB_STATUSES = ['active', 'completed', 'archived', 'failed'] as const;
+
+export const AgentJob = documented(
+  {
+    file: 'admin-openapi.json',
+    name: 'AgentJob',
+    alsoRequired: {
+      id: 'every command names the job by it, and a wait polls it',
+      status: 'run, get and message decide what to do by it',
+    },
+  },
+  v.looseObject({
+    id: v.string(),
+    status: status(AGENT_JOB_STATUSES),
+    source: maybe(v.looseObject({ repository: maybe(v.string()), ref: maybeNull(v.string()) })),
+    model: maybe(v.string()),
+    prLink: maybeNull(v.string()),
+    createdAt: maybe(dateTime),
+    archivedAt: maybeNull(dateTime),
+  }),
+);
+
+// ---- static export (static-export-openapi.json) --------------------------------------------------
+
+export const EXPORT_JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+
+export const StaticExportJob = documented(
+  { file: 'static-export-openapi.json', name: 'StaticExportJob' },
+  v.looseObject({
+    jobId: v.string(),
+    status: status(EXPORT_JOB_STATUSES),
+    // 0..100 in the document; not refused outside it, because every display clamps it anyway.
+    progress: v.number(),
+    pageCount: count,
+    createdAt: dateTime,
+    updatedAt: dateTime,
+    /** Present only when status is `failed`. */
+    error: maybeNull(v.string()),
+  }),
+);
+
+export const BundleResponse = documented(
+  { file: 'static-export-openapi.json', name: 'BundleResponse' },
+  v.looseObject({
+    jobId: v.string(),
+    bundleUrl: v.pipe(v.string(), v.url('should be a URL')),
+    sizeBytes: count,
+    expiresAt: dateTime,
+  }),
+);
+
+// ---- analytics (analytics.openapi.json) ----------------------------------------------------------
+
+export const SearchTerm = documented(
+  { file: 'analytics.openapi.json', name: 'SearchesResponse', pointer: 'properties.searches.items' },
+  v.looseObject({
+    searchQuery: v.string(),
+    hits: v.number(),
+    ctr: v.number(),
+    topClickedPage: nullable(v.string()),
+    lastSearchedAt: v.string(),
+  }),
+);
+
+export const SearchesResponse = documented(
+  { file: 'analytics.openapi.json', name: 'SearchesResponse' },
+  v.looseObject({
+    searches: v.array(SearchTerm),
+    totalSearches: count,
+    nextCursor: nullable(v.string()),
+  }),
+);
+
+// ---- error bodies --------------------------------------------------------------------------------
+
+/**
+ * `{ error }` everywhere; analytics adds `details`. Read leniently: the status already says it failed,
+ * so a part of the body that does not fit is dropped rather than turned into a second error.
+ */
+export const ErrorBody = documented(
+  { file: 'analytics.openapi.json', name: 'AnalyticsErrorResponse', lenient: 'a failure is reported whatever its body looks like' },
+  v.fallback(
+    v.looseObject({
+      error: v.fallback(maybe(v.string()), undefined),
+      details: v.fallback(maybe(v.array(v.looseObject({ message: v.string() }))), undefined),
+    }),
+    {},
+  ),
+);
+
+// ---- checking an answer --------------------------------------------------------------------------
+
+export type Answer<S extends v.GenericSchema> = v.InferOutput<S>;
+
+/** The first problem with a body, as `<field path> <problem>`, or undefined when it fits. */
+export function checkAnswer<S extends v.GenericSchema>(
+  schema: S,
+  body: unknown,
+): { ok: true; value: v.InferOutput<S> } | { ok: false; problem: string } {
+  // valibot takes an array for an object (it is one to `typeof`); no answer of the API is an array.
+  if (Array.isArray(body) && schema.type === 'loose_object') return { ok: false, problem: 'the body should be an object, got an array' };
+  const result = v.safeParse(schema, body);
+  if (result.success) return { ok: true, value: result.output };
+  return { ok: false, problem: describeIssue(result.issues[0]) };
+}
+
+/**
+ * `pageCount is missing`, `searches.0.hits should be a number, got a string`. The received value is
+ * named by its kind only: it comes from the server and may hold anything, escape sequences included.
+ */
+function describeIssue(issue: v.BaseIssue<unknown>): string {
+  const path = v.getDotPath(issue);
+  const where = path ?? 'the body';
+  const got = kindOf(issue.input);
+  if (path !== null && issue.input === undefined) return `${where} is missing`;
+  if (issue.type === 'check' || issue.type === 'integer' || issue.type === 'min_value' || issue.type === 'url') {
+    return `${where} ${issue.message}`;
+  }
+  return `${where} should be ${expectedKind(issue)}, got ${got}`;
+}
+
+function expectedKind(issue: v.BaseIssue<unknown>): string {
+  switch (issue.type) {
+    case 'object':
+    case 'loose_object':
+      return 'an object';
+    case 'array':
+      return 'an array';
+    case 'string':
+    case 'union': // a status: a known one or any other string
+      return 'a string';
+    case 'number':
+      return 'a number';
+    default:
+      return issue.expected ?? 'something else';
+  }
+}
+
+function kindOf(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'string') return 'a string';
+  if (typeof value === 'number') return 'a number';
+  if (typeof value === 'boolean') return 'a boolean';
+  return typeof value;
+}
