@@ -7,7 +7,8 @@
 // connection never opened. The waits go through the injected Clock so tests never really sleep.
 import { request, type Dispatcher } from 'undici';
 import type { Clock } from '../clock.js';
-import { ApiError, briefReason, RateLimitError } from '../errors.js';
+import { ApiError, briefReason, RateLimitError, UsageError } from '../errors.js';
+import { isSafeSegment } from '../ids.js';
 import { formatDuration } from '../duration.js';
 import { API_KEYS_PAGE } from '../config.js';
 import { redactUrl, scrubSecrets } from '../redact.js';
@@ -222,6 +223,8 @@ export class ApiClient {
 }
 
 function seg(value: string): string {
+  // Commands check ids first (src/ids.ts); this is the backstop, so no caller can address another path.
+  if (!isSafeSegment(value)) throw new UsageError(`refusing to put ${JSON.stringify(value)} into a URL path; nothing was sent`);
   return encodeURIComponent(value);
 }
 

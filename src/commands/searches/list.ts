@@ -10,6 +10,7 @@ import type { SearchesWriter } from '../../output/writer.js';
 import { fileTarget, stdoutTarget, type OutputTarget } from '../../output/target.js';
 import { FORMATS, parseListFlags, type SearchesListFlags, type SearchesListOptions } from './flags.js';
 import { resumeCommand, resumeNote } from './resume.js';
+import { shellCommand } from '../../shell.js';
 
 export interface SearchesListResult {
   pages: number;
@@ -115,7 +116,7 @@ export function footer(result: SearchesListResult, opts: SearchesListOptions): s
   const verb = opts.output === undefined ? 'Showing' : 'Wrote';
   const into = opts.output === undefined ? '' : ` to ${opts.output}`;
   const searches = `${result.totalSearches} searches in the date range`;
-  if (result.nextCursor !== null) return `${verb} ${result.terms} terms${into}, ${searches}; more: --cursor ${result.nextCursor}`;
+  if (result.nextCursor !== null) return `${verb} ${result.terms} terms${into}, ${searches}; more: ${shellCommand(['--cursor', result.nextCursor])}`;
   // From the first page to the last, every term was written, so the term count is known.
   if (opts.cursor === undefined) return `${verb} ${result.terms} of ${result.terms} terms${into}, ${searches}`;
   return `${verb} ${result.terms} terms${into}, the last of the range; ${searches}`;
