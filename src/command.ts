@@ -22,7 +22,8 @@ export function action<O extends object = Record<string, unknown>>(deps: Deps, h
 
 /** Writes one JSON document to stdout: the contract for --json. */
 export function printJson(ctx: Context, value: unknown): void {
-  ctx.io.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  // JSON escapes control characters itself; only a key the server echoed needs masking.
+  ctx.io.stdout.write(`${ctx.scrub(JSON.stringify(value, null, 2))}\n`);
 }
 
 /** Appends an "Examples:" block to a command's help (cli.md: every command's help has one). */

@@ -19,6 +19,8 @@ import { ConfigError } from './errors.js';
 import { createReporter, type IO, type OutputMode, type Reporter } from './io.js';
 import type { ApiClient } from './api/client.js';
 import { formatDuration } from './duration.js';
+import { scrubSecrets } from './redact.js';
+import { forTerminal } from './terminal-text.js';
 import { VERSION } from './version.js';
 
 /** The process-level dependencies main.ts builds (tests build their own). */
@@ -29,6 +31,11 @@ export interface Deps {
   /** Aborted on Ctrl-C with an InterruptedError as its reason. */
   signal: AbortSignal;
   random: () => number;
+  /**
+   * Secrets met during the run (the admin key, once resolved), masked in everything printed, the
+   * final error line included (run.ts reads the same set).
+   */
+  secrets?: Set<string>;
 }
 
 export interface Context extends Deps {
@@ -36,6 +43,10 @@ export interface Context extends Deps {
   mode: OutputMode;
   reporter: Reporter;
   debug(line: string): void;
+  /** One line of human output on stdout: control characters made visible, the admin key masked. */
+  print(line: string): void;
+  /** Masks every known secret in a piece of text (for data formats, which keep their own escaping). */
+  scrub(text: string): string;
   configStore(): Promise<ConfigStore>;
   settings(): Promise<Settings>;
   /** The project id or a ConfigError naming the three ways to set one. */
@@ -57,9 +68,13 @@ export function outputMode(globals: GlobalOptions, env: Env): OutputMode {
 
 export function createContext(deps: Deps, globals: GlobalOptions): Context {
   const mode = outputMode(globals, deps.env);
-  const reporter = createReporter(deps.io, mode, deps.clock);
+  const secrets = deps.secrets ?? new Set<string>();
+  const scrub = (text: string) => scrubSecrets(text, [...secrets]);
+  // Everything for a person passes here: server text must not drive the terminal or show the key.
+  const forPeople = (text: string) => forTerminal(scrub(text), { multiline: true });
+  const reporter = createReporter(deps.io, mode, deps.clock, forPeople);
   const debug = (line: string) => {
-    if (globals.debug) deps.io.stderr.write(`debug: ${line}\n`);
+    if (globals.debug) deps.io.stderr.write(`debug: ${forPeople(line)}\n`);
   };
   let store: ConfigStore | undefined;
   let settings: Promise<Settings> | undefined;
@@ -72,8 +87,15 @@ export function createContext(deps: Deps, globals: GlobalOptions): Context {
     mode,
     reporter,
     debug,
+    scrub,
+    print: (line) => void deps.io.stdout.write(`${forTerminal(scrub(line))}\n`),
     configStore: async () => (store ??= openConfigStore(deps.env)),
-    settings: () => (settings ??= ctx.configStore().then((s) => resolveSettings(globals, deps.env, s))),
+    settings: () =>
+      (settings ??= ctx.configStore().then((store) => {
+        const resolved = resolveSettings(globals, deps.env, store);
+        if (resolved.apiKey) secrets.add(resolved.apiKey.value);
+        return resolved;
+      })),
     async projectId() {
       const s = await ctx.settings();
       if (!s.projectId) {

@@ -61,9 +61,13 @@ export interface Reporter {
 /** Plain progress lines at most this often, unless the line marks a change of state. */
 export const PLAIN_PROGRESS_INTERVAL_MS = 5000;
 
-export function createReporter(io: IO, mode: OutputMode, clock: Clock): Reporter {
+/**
+ * `clean` is applied to every message before it reaches stderr: the Context passes one that makes
+ * control characters visible and masks the admin key (messages carry server text).
+ */
+export function createReporter(io: IO, mode: OutputMode, clock: Clock, clean: (text: string) => string = (t) => t): Reporter {
   const live = io.stderrIsTTY && !mode.json && !mode.quiet;
-  const line = (text: string) => io.stderr.write(`${text}\n`);
+  const line = (text: string) => io.stderr.write(`${clean(text)}\n`);
   return {
     live,
     info: (message) => {
@@ -72,7 +76,7 @@ export function createReporter(io: IO, mode: OutputMode, clock: Clock): Reporter
     warn: (message) => line(`warning: ${message}`),
     activity: async (text) => {
       if (mode.quiet) return silentActivity;
-      if (live) return spinnerActivity(io, mode, text);
+      if (live) return spinnerActivity(io, mode, text, clean);
       return plainActivity(line, clock, text);
     },
   };
@@ -100,17 +104,23 @@ function plainActivity(line: (text: string) => void, clock: Clock, first: string
   };
 }
 
-async function spinnerActivity(io: IO, mode: OutputMode, text: string): Promise<Activity> {
+async function spinnerActivity(io: IO, mode: OutputMode, first: string, clean: (text: string) => string): Promise<Activity> {
   // ora is loaded only when a spinner is really drawn, so help and piped runs never pay for it.
   const { default: ora } = await import('ora');
-  const spinner = ora({ text, stream: io.stderr, color: mode.color ? 'cyan' : false, isEnabled: true }).start();
+  const spinner = ora({ text: clean(first), stream: io.stderr, color: mode.color ? 'cyan' : false, isEnabled: true }).start();
   return {
     update(next) {
-      spinner.text = next;
+      spinner.text = clean(next);
     },
     // ora's succeed()/fail() colour their symbols whatever we say; with colour off, plain ones.
-    succeed: (final) => void (mode.color ? spinner.succeed(final) : spinner.stopAndPersist({ symbol: '✔', text: final })),
-    fail: (final) => void (mode.color ? spinner.fail(final) : spinner.stopAndPersist({ symbol: '✖', text: final })),
+    succeed: (text) => {
+      const final = clean(text);
+      void (mode.color ? spinner.succeed(final) : spinner.stopAndPersist({ symbol: '✔', text: final }));
+    },
+    fail: (text) => {
+      const final = clean(text);
+      void (mode.color ? spinner.fail(final) : spinner.stopAndPersist({ symbol: '✖', text: final }));
+    },
     stop: () => void spinner.stop(),
   };
 }

@@ -6,6 +6,8 @@ import type { Deps } from './context.js';
 import { CliError, EXIT_CODES, InterruptedError } from './errors.js';
 import { processIO } from './io.js';
 import { buildProgram } from './program.js';
+import { scrubSecrets } from './redact.js';
+import { forTerminal } from './terminal-text.js';
 
 export async function runCli(argv: string[]): Promise<number> {
   const controller = new AbortController();
@@ -20,6 +22,7 @@ export async function runCli(argv: string[]): Promise<number> {
     clock: systemClock,
     signal: controller.signal,
     random: Math.random,
+    secrets: new Set(),
   };
   const program = buildProgram(deps);
   try {
@@ -31,7 +34,9 @@ export async function runCli(argv: string[]): Promise<number> {
 }
 
 function report(error: unknown, deps: Deps, debug: boolean): number {
-  const { stderr } = deps.io;
+  // Error messages carry server text: shown with control characters visible and the key masked.
+  const clean = (text: string) => forTerminal(scrubSecrets(text, [...(deps.secrets ?? [])]), { multiline: true });
+  const stderr = { write: (text: string) => deps.io.stderr.write(clean(text)) };
   // Commander has already printed its own message (unknown option, missing argument, help).
   if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_CODES.ok : EXIT_CODES.usage;
   if (error instanceof CliError) {

@@ -7,9 +7,11 @@
 // connection never opened. The waits go through the injected Clock so tests never really sleep.
 import { request, type Dispatcher } from 'undici';
 import type { Clock } from '../clock.js';
-import { ApiError, briefReason, EXIT_CODES, RateLimitError } from '../errors.js';
+import { ApiError, briefReason, EXIT_CODES, RateLimitError, UsageError } from '../errors.js';
 import type { GenericSchema, InferOutput } from 'valibot';
 import { retryWhen } from '../duration.js';
+import { isSafeSegment } from '../ids.js';
+import { forTerminal } from '../terminal-text.js';
 import { API_KEYS_PAGE } from '../config.js';
 import { redactUrl, scrubSecrets } from '../redact.js';
 import {
@@ -312,8 +314,9 @@ function fillRoute(route: string, params: Record<string, string>): string {
 
 /** Server words for a one-line message: control characters (escape sequences too) become spaces. */
 function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  // Line breaks and runs of space fold to one space; any other control character (an escape
+  // sequence) is shown in caret notation like all server text (src/terminal-text.ts), not obeyed.
+  const flat = forTerminal(text.replace(/\s+/g, ' ').trim());
   return flat.length > SERVER_TEXT_CHARS ? `${flat.slice(0, SERVER_TEXT_CHARS)}...` : flat;
 }
 
@@ -333,6 +336,8 @@ function decodeEntities(text: string): string {
 }
 
 function seg(value: string): string {
+  // Commands check ids first (src/ids.ts); this is the backstop, so no caller can address another path.
+  if (!isSafeSegment(value)) throw new UsageError(`refusing to put ${JSON.stringify(value)} into a URL path; nothing was sent`);
   return encodeURIComponent(value);
 }
 

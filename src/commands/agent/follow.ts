@@ -9,6 +9,8 @@ import { formatDuration } from '../../duration.js';
 import { InterruptedError, JobFailedError, WaitTimeoutError, briefReason } from '../../errors.js';
 import type { Activity } from '../../io.js';
 import { pollUntil } from '../../wait.js';
+import { checkServerId } from '../../ids.js';
+import { shellCommand } from '../../shell.js';
 
 const FINISHED: ReadonlySet<AgentJobStatus> = new Set(['completed', 'archived', 'failed']);
 const KNOWN: ReadonlySet<string> = new Set<AgentJobStatus>(['active', 'completed', 'archived', 'failed']);
@@ -71,8 +73,10 @@ export async function waitForAgentJob(opts: FollowOptions, ctx: Context): Promis
  */
 export async function showAgentJob(job: AgentJob, ctx: Context, opts: { waited: boolean }): Promise<void> {
   if (ctx.mode.json) printJson(ctx, job);
+  // The id goes into the commands printed below; the JSON above carries it escaped, as data.
+  checkServerId('agent job id', job.id);
   if (!opts.waited) {
-    if (!ctx.mode.json) ctx.io.stdout.write(`${[job.id, job.status, job.prLink].filter(Boolean).join('  ')}\n`);
+    if (!ctx.mode.json) ctx.print([job.id, job.status, job.prLink].filter(Boolean).join('  '));
     if (job.status === 'active') ctx.reporter.info(`follow it: ${await agentGetCommand(job.id, ctx, ['--wait'])}`);
     return;
   }
@@ -81,7 +85,7 @@ export async function showAgentJob(job: AgentJob, ctx: Context, opts: { waited: 
       `agent job ${job.id} failed; see what it did with \`${await agentGetCommand(job.id, ctx, ['--json'])}\` (source.ref is the branch it worked on) or in the Mintlify dashboard`,
     );
   }
-  if (job.prLink && !ctx.mode.json) ctx.io.stdout.write(`${job.prLink}\n`);
+  if (job.prLink && !ctx.mode.json) ctx.print(job.prLink);
   if (job.status === 'archived') {
     ctx.reporter.info(`agent job ${job.id} was archived${job.archivedAt ? ` at ${job.archivedAt}` : ''}`);
   } else if (!job.prLink) {
@@ -99,11 +103,7 @@ export async function agentGetCommand(jobId: string, ctx: Context, flags: string
   if (s.projectId?.source === 'flag') words.push('--project', s.projectId.value);
   if (s.profile.source === 'flag') words.push('--profile', s.profile.value);
   if (s.baseUrl.source === 'flag') words.push('--base-url', s.baseUrl.value);
-  return words.map(shellWord).join(' ');
-}
-
-function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+  return shellCommand(words);
 }
 
 /** The live part of a wait. Plain mode prints only changes, so a CI log reads as a short story. */

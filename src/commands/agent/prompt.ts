@@ -2,6 +2,7 @@
 // file or stdin) and job ids that go into URL paths.
 import type { Context } from '../../context.js';
 import { InterruptedError, UsageError } from '../../errors.js';
+import { checkId } from '../../ids.js';
 import { readAllStdin } from '../../secret-input.js';
 
 export interface PromptSource {
@@ -63,15 +64,7 @@ async function readPromptFile(path: string): Promise<string> {
   }
 }
 
-/**
- * Job ids go into URL paths: an empty one, a "/" or a dot segment ("..") would address a different
- * resource than the one the user named.
- */
+/** Job ids go into URL paths: checked like every id (src/ids.ts) before anything is sent. */
 export function checkJobId(id: string | undefined): string {
-  const trimmed = (id ?? '').trim();
-  if (trimmed === '') throw new UsageError('the job id is empty; pass the id `mint-admin agent run` printed');
-  if (trimmed.includes('/') || trimmed === '.' || trimmed === '..') {
-    throw new UsageError(`"${trimmed}" is not a job id (no "/", and not "." or ".."); pass the id \`mint-admin agent run\` printed`);
-  }
-  return trimmed;
+  return checkId('job id', id, 'pass the id `mint-admin agent run` printed');
 }

@@ -3,6 +3,7 @@ import type { AgentJob } from '../../api/types.js';
 import { action, examples } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
 import { addWaitOptions, parseWaitFlags, type WaitFlags } from '../../wait-flags.js';
+import { checkServerId } from '../../ids.js';
 import { readPrompt } from './prompt.js';
 
 export interface AgentRunOptions {
@@ -28,6 +29,7 @@ export async function agentRun(opts: AgentRunOptions, ctx: Context): Promise<Age
   } catch (error) {
     throw explainCreateFailure(error, ctx.clock.now());
   }
+  checkServerId('agent job id', created.id, 'the job was created: follow it in the Mintlify dashboard and the repository\'s pull requests');
   if (!wait.wait) return created;
   return waitForAgentJob({ projectId, jobId: created.id, intervalMs: wait.intervalMs, timeoutMs: wait.timeoutMs, known: created }, ctx);
 }

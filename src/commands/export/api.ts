@@ -3,6 +3,8 @@
 import type { ApiClient } from '../../api/client.js';
 import type { Bundle, ExportJob, StartExportRequest } from '../../api/types.js';
 import { ApiError, RateLimitError } from '../../errors.js';
+import { checkServerId } from '../../ids.js';
+import { shellCommand } from '../../shell.js';
 
 export interface ExportApi {
   start(req: StartExportRequest): Promise<ExportJob>;
@@ -12,14 +14,20 @@ export interface ExportApi {
 
 export function exportApi(client: Pick<ApiClient, 'startExport' | 'getExport' | 'createBundle'>): ExportApi {
   return {
-    start: (req) => explained(client.startExport(req)),
-    get: (jobId) => explained(client.getExport(jobId), jobId),
+    // A job id from the server goes into URLs and printed commands: only a plain token is used.
+    start: async (req) => plainId(await explained(client.startExport(req)), 'the export was started: see it in the Mintlify dashboard'),
+    get: async (jobId) => plainId(await explained(client.getExport(jobId), jobId)),
     bundle: (jobId) => explained(client.createBundle(jobId), jobId),
   };
 }
 
 /** How to wait for a job, in every message that tells the user to. */
-export const waitCommand = (jobId: string) => `mint-admin export status ${jobId} --wait`;
+export const waitCommand = (jobId: string) => shellCommand(['mint-admin', 'export', 'status', jobId, '--wait']);
+
+function plainId(job: ExportJob, after?: string): ExportJob {
+  checkServerId('export job id', job.jobId, after);
+  return job;
+}
 
 /** The bundle POST's 409: the job has not completed, so there is nothing to package yet. */
 export function isNotFinished(error: unknown): error is ApiError {

@@ -22,7 +22,7 @@ export function register(group: Command, deps: Deps): void {
         const bundle = await exportBundle({ jobId: checkJobId(jobId!) }, ctx);
         if (ctx.mode.json) return printJson(ctx, bundle);
         // The URL alone on stdout, so `curl -o site.tar.gz "$(mint-admin export bundle ID)"` works.
-        ctx.io.stdout.write(`${bundle.bundleUrl}\n`);
+        ctx.print(bundle.bundleUrl);
         const left = Date.parse(bundle.expiresAt) - ctx.clock.now();
         const expiry = Number.isFinite(left) ? ` (in ${formatDuration(left)})` : '';
         ctx.reporter.info(`${formatBytes(bundle.sizeBytes)}; the link expires at ${bundle.expiresAt}${expiry}. Treat it as a secret until then.`);

@@ -6,7 +6,7 @@ import type { DownloadResult } from '../../download/index.js';
 import { ApiError, InterruptedError } from '../../errors.js';
 import { addWaitOptions, parseWaitFlags, type WaitFlags, type WaitSettings } from '../../wait-flags.js';
 import { exportApi, isNotFinished, waitCommand, type ExportApi } from './api.js';
-import { shellArg } from './output.js';
+import { shellCommand } from '../../shell.js';
 import { checkJobId } from './status.js';
 
 export interface TargetFlags {
@@ -104,7 +104,7 @@ export async function fetchAndExtract(opts: FetchAndExtract, ctx: Context): Prom
   } catch (error) {
     if (!ctx.signal.aborted) throw error;
     throw new InterruptedError(
-      `interrupted: the partial download was removed and ${opts.flags.out} is as it was; export ${opts.jobId} stays on the server: download it with \`mint-admin export download ${opts.jobId} -o ${shellArg(opts.flags.out)}${opts.flags.force ? ' --force' : ''}\``,
+      `interrupted: the partial download was removed and ${opts.flags.out} is as it was; export ${opts.jobId} stays on the server: download it with \`${downloadCommand(opts.jobId, opts.flags, [])}\``,
     );
   }
   const { directory, files, bytes, bundle } = result;
@@ -112,7 +112,11 @@ export async function fetchAndExtract(opts: FetchAndExtract, ctx: Context): Prom
 }
 
 export function resumeCommand(jobId: string, flags: TargetFlags): string {
-  return `mint-admin export download ${jobId} -o ${shellArg(flags.out)}${flags.force ? ' --force' : ''} --wait`;
+  return downloadCommand(jobId, flags, ['--wait']);
+}
+
+function downloadCommand(jobId: string, flags: TargetFlags, extra: string[]): string {
+  return shellCommand(['mint-admin', 'export', 'download', jobId, '-o', flags.out, ...(flags.force ? ['--force'] : []), ...extra]);
 }
 
 export function addTargetOptions(command: Command): Command {
@@ -132,7 +136,7 @@ export function register(group: Command, deps: Deps): void {
       const summary = await exportDownload({ ...flags, jobId: checkJobId(jobId!), wait: parseWaitFlags(flags) }, ctx);
       if (ctx.mode.json) return printJson(ctx, summary);
       // The engine has already said `Extracted 1,234 files (45.6 MB) into /path/site` on stderr.
-      ctx.io.stdout.write(`${summary.directory}\n`);
+      ctx.print(summary.directory);
     }),
   );
   examples(command, [

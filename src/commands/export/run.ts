@@ -51,7 +51,7 @@ export function register(group: Command, deps: Deps): void {
       ctx.reporter.info(
         `Done: ${countOf(summary.pages, 'page')} of ${request.domain} exported; ${countOf(summary.files, 'file')} (${formatBytes(summary.bytes)}) in ${summary.directory}`,
       );
-      ctx.io.stdout.write(`${summary.directory}\n`);
+      ctx.print(summary.directory);
     }),
   );
   examples(command, [

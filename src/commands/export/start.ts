@@ -63,7 +63,7 @@ export function register(group: Command, deps: Deps): void {
       const request = buildStartRequest(domain!, flags, ctx.reporter);
       const job = await exportStart({ request, wait }, ctx);
       if (ctx.mode.json) return printJson(ctx, job);
-      ctx.io.stdout.write(`${jobLine(job)}\n`);
+      ctx.print(jobLine(job));
       hintNext(job, ctx.reporter);
     }),
   );

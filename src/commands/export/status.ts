@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { ExportJob } from '../../api/types.js';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { checkId } from '../../ids.js';
 import { addWaitOptions, parseWaitFlags, type WaitFlags, type WaitSettings } from '../../wait-flags.js';
 import { exportApi } from './api.js';
 import { hintNext, jobLine } from './output.js';
@@ -21,10 +21,8 @@ export async function exportStatus(opts: ExportStatusOptions, ctx: Context): Pro
   return followExport({ jobId: opts.jobId, fetch: api.get, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs }, ctx);
 }
 
-export function checkJobId(jobId: string): string {
-  const id = jobId.trim();
-  if (id === '' || /[\s/?#]/.test(id)) throw new UsageError(`"${jobId}" is not an export job id; use the id \`mint-admin export start\` printed (se_...)`);
-  return id;
+export function checkJobId(jobId: string | undefined): string {
+  return checkId('export job id', jobId, 'use the id `mint-admin export start` printed (se_...)');
 }
 
 export function register(group: Command, deps: Deps): void {
@@ -36,7 +34,7 @@ export function register(group: Command, deps: Deps): void {
     action<WaitFlags>(deps, async ([jobId], flags, ctx) => {
       const job = await exportStatus({ jobId: checkJobId(jobId!), wait: parseWaitFlags(flags) }, ctx);
       if (ctx.mode.json) return printJson(ctx, job);
-      ctx.io.stdout.write(`${jobLine(job)}\n`);
+      ctx.print(jobLine(job));
       hintNext(job, ctx.reporter);
     }),
   );

@@ -3,11 +3,14 @@
 import { Option, type Command } from 'commander';
 import { action, examples } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
-import type { SearchesPage } from '../../api/types.js';
+import type { ApiClient } from '../../api/client.js';
+import type { SearchesPage, SearchTerm } from '../../api/types.js';
+import type { PagedEndpoint, PagingProgress } from '../../paging/engine.js';
 import type { SearchesWriter } from '../../output/writer.js';
 import { fileTarget, stdoutTarget, type OutputTarget } from '../../output/target.js';
 import { FORMATS, parseListFlags, type SearchesListFlags, type SearchesListOptions } from './flags.js';
 import { resumeCommand, resumeNote } from './resume.js';
+import { shellCommand } from '../../shell.js';
 
 export interface SearchesListResult {
   pages: number;
@@ -18,33 +21,51 @@ export interface SearchesListResult {
   nextCursor: string | null;
 }
 
+/** `searches list` as the paged-export engine sees it: cursor + nextCursor, the terms under `searches`. */
+export function searchesEndpoint(api: ApiClient, projectId: string, opts: SearchesListOptions): PagedEndpoint<SearchesPage, SearchTerm> {
+  return {
+    style: 'cursor',
+    itemsKey: 'searches',
+    noun: 'search terms',
+    fetch: ({ cursor }) => api.listSearches(projectId, { dateFrom: opts.dateFrom, dateTo: opts.dateTo, limit: opts.limit, cursor }),
+  };
+}
+
 export async function searchesList(opts: SearchesListOptions, ctx: Context): Promise<SearchesListResult> {
   const projectId = await ctx.projectId();
   const api = await ctx.api();
+  const { pageThrough } = await import('../../paging/engine.js');
   const target = opts.output === undefined ? stdoutTarget(ctx.io.stdout) : await fileTarget(opts.output);
   const progress = opts.all && (opts.output !== undefined || !ctx.io.stdoutIsTTY) ? await ctx.reporter.activity('fetching search terms') : undefined;
   const result: SearchesListResult = { pages: 0, terms: 0, totalSearches: 0, nextCursor: opts.cursor ?? null };
+  const track = (paging: PagingProgress) =>
+    Object.assign(result, { pages: paging.pages, terms: paging.items, nextCursor: paging.next?.cursor ?? null });
   let writer: SearchesWriter | undefined;
   try {
-    do {
-      let page: SearchesPage;
-      try {
-        page = await api.listSearches(projectId, { dateFrom: opts.dateFrom, dateTo: opts.dateTo, limit: opts.limit, cursor: result.nextCursor ?? undefined });
-      } catch (error) {
-        // Rows already written stay; close the JSON document and say how to carry on.
+    await pageThrough({
+      endpoint: searchesEndpoint(api, projectId, opts),
+      start: { cursor: opts.cursor },
+      all: opts.all,
+      onPage: async (terms, page, paging) => {
+        writer ??= await startWriter(opts, target, ctx);
+        await writer.writePage(terms);
+        result.totalSearches = page.totalSearches;
+        track(paging);
+        progress?.update(`fetching search terms: ${result.terms} so far (page ${result.pages})`);
+      },
+      // Rows already written stay; close the JSON document and say how to carry on.
+      onStop: async (paging, error) => {
         progress?.stop();
+        if (isClosedPipe(error, opts)) return;
+        track(paging);
         if (writer) await stopEarly(writer, result, opts, ctx);
-        throw error;
-      }
-      writer ??= await startWriter(opts, target, ctx);
-      await writer.writePage(page.searches);
-      Object.assign(result, { pages: result.pages + 1, terms: result.terms + page.searches.length, totalSearches: page.totalSearches, nextCursor: page.nextCursor });
-      progress?.update(`fetching search terms: ${result.terms} so far (page ${result.pages})`);
-    } while (opts.all && result.nextCursor !== null);
+      },
+    });
+    writer ??= await startWriter(opts, target, ctx);
     await writer.end({ totalSearches: result.totalSearches, nextCursor: result.nextCursor });
   } catch (error) {
     // `| head` closed the pipe: the reader has what it wanted, which is not a failure.
-    if (opts.output === undefined && (error as NodeJS.ErrnoException | undefined)?.code === 'EPIPE') return result;
+    if (isClosedPipe(error, opts)) return result;
     throw error;
   } finally {
     progress?.stop();
@@ -52,6 +73,10 @@ export async function searchesList(opts: SearchesListOptions, ctx: Context): Pro
   }
   if (opts.format !== 'json') ctx.reporter.info(footer(result, opts));
   return result;
+}
+
+function isClosedPipe(error: unknown, opts: SearchesListOptions): boolean {
+  return opts.output === undefined && (error as NodeJS.ErrnoException | undefined)?.code === 'EPIPE';
 }
 
 async function startWriter(opts: SearchesListOptions, target: OutputTarget, ctx: Context): Promise<SearchesWriter> {
@@ -91,7 +116,7 @@ export function footer(result: SearchesListResult, opts: SearchesListOptions): s
   const verb = opts.output === undefined ? 'Showing' : 'Wrote';
   const into = opts.output === undefined ? '' : ` to ${opts.output}`;
   const searches = `${result.totalSearches} searches in the date range`;
-  if (result.nextCursor !== null) return `${verb} ${result.terms} terms${into}, ${searches}; more: --cursor ${result.nextCursor}`;
+  if (result.nextCursor !== null) return `${verb} ${result.terms} terms${into}, ${searches}; more: ${shellCommand(['--cursor', result.nextCursor])}`;
   // From the first page to the last, every term was written, so the term count is known.
   if (opts.cursor === undefined) return `${verb} ${result.terms} of ${result.terms} terms${into}, ${searches}`;
   return `${verb} ${result.terms} terms${into}, the last of the range; ${searches}`;

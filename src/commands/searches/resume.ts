@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import type { GlobalOptions } from '../../config.js';
+import { shellCommand, shellQuote } from '../../shell.js';
 import type { SearchesListOptions } from './flags.js';
 
 export function resumeCommand(opts: SearchesListOptions, globals: GlobalOptions, nextCursor: string): string {
@@ -17,7 +18,7 @@ export function resumeCommand(opts: SearchesListOptions, globals: GlobalOptions,
   if (opts.format === 'csv' || opts.format === 'table') args.push('--no-header');
   args.push('--cursor', nextCursor);
   if (opts.output !== undefined && opts.format === 'json') args.push('-o', nextFreeName(opts.output));
-  const line = args.map(shellQuote).join(' ');
+  const line = shellCommand(args);
   return opts.output !== undefined && opts.format !== 'json' ? `${line} >> ${shellQuote(opts.output)}` : line;
 }
 
@@ -50,10 +51,4 @@ export function nextFreeName(path: string): string {
     const candidate = join(dirname(path), `${stem}.part${n}${ext}`);
     if (!existsSync(candidate)) return candidate;
   }
-}
-
-/** POSIX shell quoting: bare when only safe characters, else single quotes. */
-export function shellQuote(arg: string): string {
-  if (/^[A-Za-z0-9_\-.,:/=@%+]+$/.test(arg)) return arg;
-  return `'${arg.replaceAll("'", `'\\''`)}'`;
 }

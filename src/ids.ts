@@ -1,0 +1,46 @@
+// Ids that become a segment of a URL path, checked the same way for every command. An empty id, a
+// "." or "..", or one with a "/" or "\" would address a different resource than the one named (and
+// send the key there: `export status ..` is `GET /v1/static-export/`); control characters have no
+// business in an id and would reach the terminal in messages.
+import { ApiError, UsageError } from './errors.js';
+
+const UNSAFE = /[/\\\s\x00-\x1f\x7f-\x9f]/;
+
+/** True when the value can be a path segment as it is. */
+export function isSafeSegment(value: string): boolean {
+  return value !== '' && value !== '.' && value !== '..' && !UNSAFE.test(value);
+}
+
+/**
+ * An id from the command line, trimmed; a UsageError (exit 2, nothing sent) when it cannot be a path
+ * segment. `kind` names it ("job id"), `hint` says where a good one comes from.
+ */
+export function checkId(kind: string, value: string | undefined, hint: string): string {
+  const id = (value ?? '').trim();
+  if (id === '') throw new UsageError(`the ${kind} is empty; ${hint}`);
+  if (!isSafeSegment(id)) {
+    throw new UsageError(`"${id}" is not ${article(kind)} ${kind} (no "/", "\\", spaces or control characters, and not "." or ".."); ${hint}`);
+  }
+  return id;
+}
+
+/** What ids from the server may look like: they are put into URL paths and printed into commands. */
+const PLAIN_TOKEN = /^[A-Za-z0-9._-]{1,256}$/;
+
+/**
+ * An id the API sent, which the CLI will put into a URL and print into a command for the user to
+ * run: anything but a plain token is refused (exit 1) rather than used. `after` says what already
+ * happened on the server, e.g. "the export was started".
+ */
+export function checkServerId(kind: string, value: unknown, after?: string): string {
+  if (typeof value === 'string' && PLAIN_TOKEN.test(value) && value !== '.' && value !== '..') return value;
+  const shown = typeof value === 'string' ? JSON.stringify(value) : String(value);
+  throw new ApiError(
+    `unexpected answer from the API: the ${kind} ${shown} is not a plain token (letters, digits, ".", "_", "-"), so it is not used in a URL or printed into a command${after ? `; ${after}` : ''}`,
+    200,
+  );
+}
+
+function article(kind: string): string {
+  return /^[aeiou]/i.test(kind) ? 'an' : 'a';
+}

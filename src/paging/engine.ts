@@ -1,0 +1,136 @@
+// The one paged-export engine. Every list command walks its pages through here, so every one of them
+// is bounded the same way: a server that repeats a cursor, leaves one out where one is required, does
+// not move its offset forward, or sends empty pages while claiming there are more gets an ApiError
+// (exit 1) after a handful of requests instead of a loop that spends the organization's hourly budget.
+//
+// A page the engine finds suspect is not handed to the writer: what was written so far ends with the
+// last good page, and `next` names that suspect page, so a resumed run asks for it again rather than
+// skipping or repeating rows.
+import { ApiError } from '../errors.js';
+
+/**
+ * How an endpoint pages (../shared/api/analytics.openapi.json):
+ * - `cursor`: `nextCursor` is the next page's cursor, null on the last page (searches);
+ * - `cursor+hasMore`: `hasMore` says whether there is a next page, `nextCursor` says where (feedback,
+ *   assistant conversations);
+ * - `offset+hasMore`: the next page starts after the items seen so far (views, visitors).
+ */
+export type PagingStyle = 'cursor' | 'cursor+hasMore' | 'offset+hasMore';
+
+/** Where a page starts: a cursor for the cursor styles, an offset for the offset style. */
+export interface PagePosition {
+  cursor?: string | undefined;
+  offset?: number | undefined;
+}
+
+/** An endpoint, declared: how to fetch a page at a position, how it pages, and where its items are. */
+export interface PagedEndpoint<Page extends object, Item> {
+  style: PagingStyle;
+  /** The page's field that holds the items, e.g. `searches`. */
+  // Index signatures (a loose schema's pass-through of unknown fields) are left out, so only a named
+  // field whose value is the item array fits.
+  itemsKey: keyof { [K in keyof Page as string extends K ? never : Page[K] extends readonly Item[] ? K : never]: true };
+  /** What the items are, for messages: "search terms". */
+  noun: string;
+  fetch(position: PagePosition): Promise<Page>;
+}
+
+export interface PagingProgress {
+  /** Pages handed to onPage. */
+  pages: number;
+  /** Items handed to onPage. */
+  items: number;
+  /** Page requests made (the client's own retries of one request are not counted again). */
+  requests: number;
+  /** Where the next unwritten page starts; null once the last page was written. */
+  next: PagePosition | null;
+}
+
+export interface PagingOptions<Page extends object, Item> {
+  endpoint: PagedEndpoint<Page, Item>;
+  /** The first page's position (a --cursor given by the user, or the start). */
+  start: PagePosition;
+  /** Follow every page (true) or stop after the first (false). */
+  all: boolean;
+  /** At most this many page requests; the run then ends with `next` where it stopped. */
+  maxRequests?: number | undefined;
+  /** Gets each good page's items in order; the promise is awaited (backpressure). */
+  onPage(items: readonly Item[], page: Page, progress: PagingProgress): Promise<void>;
+  /** Called when a fetch or a write fails, before the error is thrown on; `next` is where to resume. */
+  onStop?(progress: PagingProgress, error: unknown): Promise<void>;
+}
+
+export interface PagingResult extends PagingProgress {
+  /** True when maxRequests ended the run with pages left. */
+  budgetSpent: boolean;
+}
+
+/**
+ * Cursors are printed into resume commands; anything but printable ASCII would not survive being
+ * shown on a terminal and pasted back, so such a cursor is refused like a missing one.
+ */
+const PLAIN_CURSOR = /^[\x21-\x7e]{1,4096}$/;
+
+export async function pageThrough<Page extends object, Item>(opts: PagingOptions<Page, Item>): Promise<PagingResult> {
+  const { endpoint } = opts;
+  const progress: PagingProgress = { pages: 0, items: 0, requests: 0, next: { ...opts.start } };
+  const seenCursors = new Set<string>();
+  if (opts.start.cursor !== undefined) seenCursors.add(opts.start.cursor);
+  try {
+    while (progress.next !== null) {
+      if (opts.maxRequests !== undefined && progress.requests >= opts.maxRequests) return { ...progress, budgetSpent: true };
+      const position = progress.next;
+      progress.requests++;
+      const page = await endpoint.fetch(position);
+      const items = itemsOf(page, endpoint);
+      const next = nextPosition(page, items, position, endpoint, seenCursors, progress);
+      progress.pages++;
+      progress.items += items.length;
+      progress.next = next;
+      await opts.onPage(items, page, progress);
+      if (!opts.all) break;
+    }
+  } catch (error) {
+    await opts.onStop?.(progress, error);
+    throw error;
+  }
+  return { ...progress, budgetSpent: false };
+}
+
+function itemsOf<Page extends object, Item>(page: Page, endpoint: PagedEndpoint<Page, Item>): readonly Item[] {
+  const items = (page as Record<PropertyKey, unknown>)[endpoint.itemsKey as PropertyKey];
+  if (!Array.isArray(items)) throw pagingFault(endpoint.noun, `the page has no "${String(endpoint.itemsKey)}" list`);
+  return items as Item[];
+}
+
+/** The next page's position, or null on the last page; an ApiError when the page cannot be trusted. */
+function nextPosition<Page extends object, Item>(
+  page: Page,
+  items: readonly Item[],
+  position: PagePosition,
+  endpoint: PagedEndpoint<Page, Item>,
+  seenCursors: Set<string>,
+  progress: PagingProgress,
+): PagePosition | null {
+  const fields = page as { nextCursor?: unknown; hasMore?: unknown };
+  const after = progress.pages === 0 ? 'on the first page' : `after ${progress.pages} ${progress.pages === 1 ? 'page' : 'pages'}`;
+  const fault = (problem: string) => pagingFault(endpoint.noun, `${problem} ${after}`);
+  const more = endpoint.style === 'cursor' ? fields.nextCursor !== null : fields.hasMore;
+  if (typeof more !== 'boolean') throw fault('the page says neither that there are more nor that it is the last ("hasMore" missing)');
+  if (!more) return null;
+  if (items.length === 0) throw fault('the API sent an empty page while saying there are more');
+  if (endpoint.style === 'offset+hasMore') return { offset: (position.offset ?? 0) + items.length };
+  const cursor = fields.nextCursor;
+  if (typeof cursor !== 'string' || cursor === '') throw fault('the API said there are more but sent no cursor for them');
+  if (!PLAIN_CURSOR.test(cursor)) throw fault('the API sent a cursor that is not plain printable text');
+  if (seenCursors.has(cursor)) throw fault('the API sent a cursor it had sent before');
+  seenCursors.add(cursor);
+  return { cursor };
+}
+
+function pagingFault(noun: string, problem: string): ApiError {
+  return new ApiError(
+    `unexpected answer from the API while listing ${noun}: ${problem}; stopped rather than loop (try again later, or report it to Mintlify support if it persists)`,
+    200,
+  );
+}
