@@ -26,7 +26,19 @@ import {
 } from './http.js';
 import { rateLimitNote } from './limits.js';
 import * as schemas from './schemas.js';
-import type { AgentJob, Bundle, ExportJob, SearchesPage, SearchesQuery, StartExportRequest } from './types.js';
+import type {
+  AgentJob,
+  AutomationTriggered,
+  AutomationWebhookQueued,
+  Bundle,
+  ExportJob,
+  PreviewTriggered,
+  SearchesPage,
+  SearchesQuery,
+  StartExportRequest,
+  UpdateStatus,
+  UpdateTriggered,
+} from './types.js';
 
 export interface RetryPolicy {
   /** Total tries of one call, the first included. */
@@ -108,6 +120,37 @@ export class ApiClient {
     return this.send('GET', '/v1/analytics/{projectId}/searches', { projectId }, schemas.SearchesResponse, { query: { ...query } });
   }
 
+  // Deployments, previews and automations (openapi.json, whose paths sit under /v1; the webhook is in
+  // admin-openapi.json). The documented windows are seconds, so a 429 without Retry-After waits out
+  // the whole window rather than giving up after a short backoff.
+
+  triggerUpdate(projectId: string): Promise<UpdateTriggered> {
+    return this.send('POST', '/v1/project/update/{projectId}', { projectId }, schemas.UpdateTriggered, { rateWindowMs: DEPLOY_WINDOW_MS });
+  }
+
+  getUpdateStatus(statusId: string): Promise<UpdateStatus> {
+    return this.send('GET', '/v1/project/update-status/{statusId}', { statusId }, schemas.UpdateStatus);
+  }
+
+  triggerPreview(projectId: string, branch: string): Promise<PreviewTriggered> {
+    return this.send('POST', '/v1/project/preview/{projectId}', { projectId }, schemas.PreviewTriggered, { body: { branch }, rateWindowMs: PREVIEW_WINDOW_MS });
+  }
+
+  triggerAutomation(projectId: string, workflowSchemaId: string): Promise<AutomationTriggered> {
+    return this.send('POST', '/v1/workflow/{projectId}/{workflowSchemaId}/trigger', { projectId, workflowSchemaId }, schemas.AutomationTriggered, {
+      rateWindowMs: DEPLOY_WINDOW_MS,
+    });
+  }
+
+  triggerAutomationWebhook(projectId: string, workflowSchemaId: string): Promise<AutomationWebhookQueued> {
+    return this.send('POST', '/v2/workflow/{projectId}/{workflowSchemaId}/webhook', { projectId, workflowSchemaId }, schemas.AutomationWebhookQueued, {
+      rateWindowMs: DEPLOY_WINDOW_MS,
+      // The document: 503 "Credit check failed. Retry the request." No run was queued, so sending the
+      // POST again cannot start a second one.
+      resendOn: [503],
+    });
+  }
+
   private url(path: string, query: Query | undefined): string {
     const url = new URL(this.config.baseUrl.replace(/\/+$/, '') + path);
     for (const [name, value] of Object.entries(query ?? {})) {
@@ -127,7 +170,14 @@ export class ApiClient {
     route: string,
     params: Record<string, string>,
     schema: S,
-    opts: { body?: unknown; query?: Query } = {},
+    opts: {
+      body?: unknown;
+      query?: Query;
+      /** The documented rate-limit window: how long a 429 without Retry-After is waited out. */
+      rateWindowMs?: number;
+      /** Statuses the document says left nothing done, so even a POST may be sent again. */
+      resendOn?: number[];
+    } = {},
   ): Promise<InferOutput<S>> {
     const call = `${method} ${route}`;
     const url = this.url(fillRoute(route, params), opts.query);
@@ -146,15 +196,19 @@ export class ApiClient {
         continue;
       }
       if (response.status >= 200 && response.status < 300) return this.accept(call, response, schema);
+      // A 429 is sent again, a POST too: it says the request was refused before anything was done
+      // (the limiter answers ahead of the handler), so a second send cannot act twice. What that
+      // costs is bounded: Retry-After (or the documented window) up to maxRetryAfterMs, then exit 6.
       if (response.status === 429) {
         const retryAfter = parseRetryAfter(response.headers['retry-after'], clock.now());
-        const delay = retryAfter ?? backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random);
+        const delay = retryAfter ?? opts.rateWindowMs ?? backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random);
         if (lastTry || delay > this.retry.maxRetryAfterMs) throw this.rateLimited(call, response, retryAfter);
         await this.pause(attempt, delay, 'rate limited (429)');
         continue;
       }
       const error = this.toApiError(response);
-      if (method === 'GET' && response.status >= 500 && !lastTry) {
+      const resendable = method === 'GET' ? response.status >= 500 : (opts.resendOn ?? []).includes(response.status);
+      if (resendable && !lastTry) {
         await this.pause(attempt, backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random), briefReason(error));
         continue;
       }
@@ -295,6 +349,10 @@ interface Answered {
   /** The parsed body; null for an empty one, undefined when it is not JSON. */
   json: unknown;
 }
+
+/** update, trigger and webhook share 10 requests per 10 s per organization; preview 5 per minute. */
+const DEPLOY_WINDOW_MS = 10_000;
+const PREVIEW_WINDOW_MS = 60_000;
 
 /** How much of a failure's body is read: enough for any message, never a whole error page. */
 const ERROR_BODY_BYTES = 64 * 1024;

@@ -1,7 +1,20 @@
 // Shapes of the Admin API's resources. Answers are inferred from the schemas in schemas.ts (which
 // follow ../shared/api/*.json), so a type cannot say more than what the boundary checked. Requests
 // are written by hand: the CLI builds them.
-import type { Answer, AgentJob as AgentJobSchema, BundleResponse, SearchesResponse, SearchTerm as SearchTermSchema, StaticExportJob, UnknownStatus } from './schemas.js';
+import type {
+  Answer,
+  AgentJob as AgentJobSchema,
+  AutomationTriggered as AutomationTriggeredSchema,
+  AutomationWebhookQueued as AutomationWebhookQueuedSchema,
+  BundleResponse,
+  PreviewTriggered as PreviewTriggeredSchema,
+  SearchesResponse,
+  SearchTerm as SearchTermSchema,
+  StaticExportJob,
+  UnknownStatus,
+  UpdateStatus as UpdateStatusSchema,
+  UpdateTriggered as UpdateTriggeredSchema,
+} from './schemas.js';
 
 export type { UnknownStatus };
 
@@ -20,6 +33,14 @@ export type Bundle = Answer<typeof BundleResponse>;
 /** One element of SearchesResponse.searches (analytics.openapi.json). */
 export type SearchTerm = Answer<typeof SearchTermSchema>;
 export type SearchesPage = Answer<typeof SearchesResponse>;
+
+/** A deployment or preview build as GET /v1/project/update-status/{statusId} shows it (openapi.json). */
+export type UpdateStatus = Answer<typeof UpdateStatusSchema>;
+export type UpdateStatusName = Exclude<UpdateStatus['status'], UnknownStatus>;
+export type UpdateTriggered = Answer<typeof UpdateTriggeredSchema>;
+export type PreviewTriggered = Answer<typeof PreviewTriggeredSchema>;
+export type AutomationTriggered = Answer<typeof AutomationTriggeredSchema>;
+export type AutomationWebhookQueued = Answer<typeof AutomationWebhookQueuedSchema>;
 
 export interface StartExportRequest {
   domain: string;
