@@ -26,7 +26,8 @@ export async function runSandboxCommand(opts: SandboxCommandOptions, io: Sandbox
     io.stderr.write(
       `Sandbox of the Admin API on ${sandbox.baseUrl} (bundle downloads from ${sandbox.storageUrl}).\n` +
         'Paste the lines above into your shell, then use mint-admin as usual. Outcomes: put [fail],\n' +
-        '[no-changes] or [archive] in an agent prompt; export domains fail.* and noplan.* fail.\n' +
+        '[no-changes] or [archive] in an agent prompt; export domains fail.* and noplan.* fail;\n' +
+        'preview branches fail/* fail; automations wf_scheduled (trigger) and wf_webhook (--webhook).\n' +
         `Faults: POST ${sandbox.baseUrl}/_sandbox/faults. Stop with Ctrl-C.\n`,
     );
     if (!signal.aborted) await once(signal, 'abort');
