@@ -1,0 +1,132 @@
+// Following a deployment or preview build to its end, shared by `deploy start|status` and
+// `preview start|status`: the shared polling loop (pollUntil) on GET /v1/project/update-status, each
+// new log line on stderr once, and what each ending means: success returns, failure is exit 4 with
+// the summary and the last log lines, the timeout exit 5 with the command that resumes the wait.
+// The step outputs of --github-output are written on every ending, so later steps can read them.
+import type { UpdateStatus, UpdateStatusName, UnknownStatus } from '../../api/types.js';
+import { printJson } from '../../command.js';
+import type { Context } from '../../context.js';
+import { formatDuration } from '../../duration.js';
+import { InterruptedError, JobFailedError, WaitTimeoutError, briefReason } from '../../errors.js';
+import { checkId } from '../../ids.js';
+import { shellCommand } from '../../shell.js';
+import { unknownStatusError } from '../../unknown-status.js';
+import type { WaitSettings } from '../../wait-flags.js';
+import { pollUntil } from '../../wait.js';
+import { writeGithubReport, type GithubTarget } from './github.js';
+import { LogStream } from './log-stream.js';
+
+export type BuildKind = 'deploy' | 'preview';
+
+const KNOWN: ReadonlySet<string> = new Set<UpdateStatusName>(['queued', 'in_progress', 'success', 'failure']);
+/** Log lines repeated in the failure message: the error line of a CI job should say why on its own. */
+const FAILURE_TAIL_LINES = 5;
+
+function isUnknown(status: UpdateStatus['status']): status is UnknownStatus {
+  return !KNOWN.has(status);
+}
+
+export function isBuildOver(build: UpdateStatus): boolean {
+  return build.status === 'success' || build.status === 'failure' || isUnknown(build.status);
+}
+
+export function checkStatusId(statusId: string | undefined, kind: BuildKind): string {
+  return checkId('status id', statusId, `use the statusId \`mint-admin ${kind} start\` printed`);
+}
+
+export interface WatchOptions {
+  kind: BuildKind;
+  statusId: string;
+  wait: WaitSettings;
+  github?: GithubTarget | undefined;
+  /** A preview's URL from the start call: written to the outputs only once the build succeeded. */
+  previewUrl?: string | undefined;
+}
+
+/**
+ * Waits for the build and returns it once it succeeded. Failure throws JobFailedError (exit 4), the
+ * timeout WaitTimeoutError (5), Ctrl-C InterruptedError, a status newer than this CLI exit 1.
+ * With --json, the final status object is printed on success and failure alike.
+ */
+export async function watchBuild(opts: WatchOptions, ctx: Context): Promise<UpdateStatus> {
+  const { kind, statusId } = opts;
+  const api = await ctx.api();
+  const resume = await buildStatusCommand(kind, statusId, ctx, ['--wait']);
+  const log = new LogStream();
+  const started = ctx.clock.now();
+  const activity = await ctx.reporter.activity(`${kind} ${statusId}: waiting for the build (Ctrl-C stops waiting; the build goes on)`);
+  let last: UpdateStatus | undefined;
+  const report = (status: string, previewUrl?: string) =>
+    opts.github ? writeGithubReport(opts.github, { kind, statusId, build: last, status, previewUrl, followedMs: ctx.clock.now() - started }, ctx) : undefined;
+  let build: UpdateStatus;
+  try {
+    build = await pollUntil<UpdateStatus>({
+      fetch: () => api.getUpdateStatus(statusId),
+      isDone: isBuildOver,
+      onValue: (b) => {
+        if (b.status !== last?.status && !isBuildOver(b)) activity.update(`${kind} ${statusId}: ${b.status}`, { milestone: true });
+        last = b;
+        for (const line of log.next(b.logs)) ctx.reporter.info(line);
+      },
+      onTransientError: (error, retryInMs) =>
+        activity.update(`${kind} ${statusId}: ${briefReason(error)}; still waiting, next look in ${formatDuration(retryInMs)}`, { milestone: true }),
+      timeoutError: (elapsedMs, b) =>
+        new WaitTimeoutError(
+          `gave up waiting after ${formatDuration(elapsedMs)}: ${kind} ${statusId} is still ${b?.status ?? 'not answering'} and keeps building on the server; resume the wait with \`${resume}\``,
+        ),
+      intervalMs: opts.wait.intervalMs,
+      timeoutMs: opts.wait.timeoutMs,
+      clock: ctx.clock,
+      signal: ctx.signal,
+      random: ctx.random,
+    });
+  } catch (error) {
+    activity.stop();
+    if (error instanceof WaitTimeoutError) await report(last?.status ?? 'unknown');
+    if (ctx.signal.aborted) {
+      throw new InterruptedError(`stopped waiting; ${kind} ${statusId} keeps building on the server: resume the wait with \`${resume}\``);
+    }
+    throw error;
+  }
+  if (isUnknown(build.status)) {
+    activity.stop();
+    await report(build.status);
+    throw unknownStatusError(`${kind} ${statusId}`, build.status, await buildStatusCommand(kind, statusId, ctx, ['--json']));
+  }
+  const took = formatDuration(ctx.clock.now() - started);
+  if (ctx.mode.json) printJson(ctx, opts.previewUrl === undefined ? build : { ...build, previewUrl: opts.previewUrl });
+  if (build.status === 'failure') {
+    activity.fail(`${kind} ${statusId}: failure after ${took}`);
+    await report('failure');
+    throw new JobFailedError(failureMessage(kind, statusId, build, log.tail(FAILURE_TAIL_LINES)));
+  }
+  activity.succeed(`${kind} ${statusId}: success after ${took}`);
+  await report('success', opts.previewUrl);
+  return build;
+}
+
+function failureMessage(kind: BuildKind, statusId: string, build: UpdateStatus, tail: string[]): string {
+  const what = kind === 'deploy' ? 'the deployment' : 'the preview build';
+  const lines = tail.length > 0 ? `; last log lines:\n${tail.map((l) => `  ${l}`).join('\n')}` : '; the build sent no log';
+  return `${what} ${statusId} failed${build.summary ? `: ${build.summary}` : ''}${lines}`;
+}
+
+/**
+ * `mint-admin deploy status <id> ...` with the flags that chose the profile and server, so the
+ * command works when pasted into the same shell (the status call needs no project).
+ */
+export async function buildStatusCommand(kind: BuildKind, statusId: string, ctx: Context, flags: string[]): Promise<string> {
+  const s = await ctx.settings();
+  const words = ['mint-admin', kind, 'status', statusId, ...flags];
+  if (s.profile.source === 'flag') words.push('--profile', s.profile.value);
+  if (s.baseUrl.source === 'flag') words.push('--base-url', s.baseUrl.value);
+  return shellCommand(words);
+}
+
+/** One look at a build without waiting: the status on stdout, the rest on stderr. */
+export async function showBuild(kind: BuildKind, build: UpdateStatus, statusId: string, ctx: Context): Promise<void> {
+  if (ctx.mode.json) return printJson(ctx, build);
+  ctx.print(build.status);
+  if (build.summary) ctx.reporter.info(`summary: ${build.summary}`);
+  if (!isBuildOver(build)) ctx.reporter.info(`follow it: ${await buildStatusCommand(kind, statusId, ctx, ['--wait'])}`);
+}
