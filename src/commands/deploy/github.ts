@@ -60,25 +60,27 @@ export async function writeGithubReport(target: GithubTarget, report: BuildRepor
   ];
   if (report.previewUrl !== undefined) outputs.push(['preview-url', report.previewUrl]);
   await appendFile(target.outputPath, ctx.scrub(outputs.map(([name, value]) => outputEntry(name, value)).join('')));
-  if (target.summaryPath) await appendFile(target.summaryPath, ctx.scrub(stepSummary(report)));
+  // The key is masked before the Markdown escaping, which would otherwise hide it from the masking.
+  if (target.summaryPath) await appendFile(target.summaryPath, stepSummary(report, ctx.scrub));
 }
 
 /** A few lines of Markdown: status, commit, duration, link. */
-export function stepSummary(report: BuildReport): string {
+export function stepSummary(report: BuildReport, scrub: (text: string) => string = (t) => t): string {
   const { build } = report;
+  const markdownText = (text: string) => markdownLiteral(scrub(text));
   const title = report.kind === 'deploy' ? 'Mintlify deployment' : 'Mintlify preview';
   const rows: Array<[string, string]> = [['Status', `**${markdownText(report.status)}**${build?.summary ? ` ${markdownText(build.summary)}` : ''}`]];
-  const commit = commitText(build);
+  const commit = commitText(build, markdownText);
   if (commit) rows.push(['Commit', commit]);
   const duration = durationOf(report);
   if (duration) rows.push(['Duration', duration]);
   const link = report.kind === 'preview' ? report.previewUrl : build?.subdomain ? `https://${build.subdomain}.mintlify.app` : undefined;
-  if (link && isPlainHttpsUrl(link)) rows.push([report.kind === 'preview' ? 'Preview' : 'Site', link]);
+  if (link && isPlainHttpsUrl(link) && scrub(link) === link) rows.push([report.kind === 'preview' ? 'Preview' : 'Site', link]);
   rows.push(['Status id', `\`${report.statusId}\``]);
   return `### ${title}: ${markdownText(report.status)}\n\n| | |\n|---|---|\n${rows.map(([k, v]) => `| ${k} | ${v} |`).join('\n')}\n\n`;
 }
 
-function commitText(build: UpdateStatus | undefined): string | undefined {
+function commitText(build: UpdateStatus | undefined, markdownText: (text: string) => string): string | undefined {
   const sha = build?.commit?.sha;
   const parts: string[] = [];
   if (sha && /^[0-9a-f]{7,64}$/i.test(sha)) parts.push(`\`${sha.slice(0, 7)}\``);
@@ -96,15 +98,16 @@ function durationOf(report: BuildReport): string | undefined {
 }
 
 /** Server text as literal Markdown on one table cell: no markup, no HTML, no line breaks, short. */
-export function markdownText(text: string): string {
+export function markdownLiteral(text: string): string {
   const flat = text.replace(/[\x00-\x1f\x7f-\x9f]+/g, ' ').replace(/\s+/g, ' ').trim();
   const short = flat.length > 200 ? `${flat.slice(0, 200)}...` : flat;
+  // Markdown first, then HTML: the entities' own `#` must stay as it is.
   return short
+    .replace(/[\\`*_{}[\]()#+!~-]/g, '\\$&')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
-    .replace(/\|/g, '&#124;')
-    .replace(/[\\`*_{}[\]()#+!~-]/g, '\\$&');
+    .replace(/\|/g, '&#124;');
 }
 
 /** Only a plain https URL becomes a link in the summary. */
