@@ -39,11 +39,12 @@ Examples:
   $ mint-admin agent run "Document the new /v2/users endpoint" --wait
   $ mint-admin export run docs.example.com -o ./site
   $ mint-admin searches list --from 2026-11-01 --all --format csv -o searches.csv
+  $ mint-admin preview start feat/new-guide --wait
 `;
 
 export function buildProgram(deps: Deps): Command {
   const program = new Command('mint-admin')
-    .description('Command-line client for the Mintlify Admin API: agent jobs, static export, search analytics.')
+    .description('Command-line client for the Mintlify Admin API: agent jobs, static export, search analytics, deployments, previews and automations.')
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .option('-p, --project <id>', 'project id (env MINTLIFY_PROJECT_ID)')
