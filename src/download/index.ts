@@ -5,7 +5,7 @@
 // created go, and the target is exactly as it was. After the move the run has succeeded: clean-up
 // problems are warnings.
 import { randomBytes } from 'node:crypto';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Dispatcher } from 'undici';
 import type { Bundle } from '../api/types.js';
 import { throwIfAborted, type Clock } from '../clock.js';
@@ -15,7 +15,7 @@ import { fetchToFile } from './fetch.js';
 import { commitArchive, installTree, makeParents, removeCreated, removeWorkDir, RestoreFailedError, stageArchive, tidyAway } from './install.js';
 import { createWorkDir, sweepLeftovers, type LeftoverReport } from './leftovers.js';
 import { DownloadProgress, formatBytes } from './progress.js';
-import { checkArchivePath, checkFreeSpace, checkTarget, type TargetPlan } from './target.js';
+import { checkArchivePath, checkFreeSpace, checkTarget } from './target.js';
 
 export { checkArchivePath, checkTarget, type TargetPlan } from './target.js';
 export { ArchiveRefusedError } from './extract.js';
@@ -57,11 +57,14 @@ export interface DownloadResult {
 }
 
 export async function downloadBundle(opts: DownloadBundleOptions): Promise<DownloadResult> {
+  // A killed run may have left the old tree aside with the target missing: put it back first, so
+  // the checks below see the target as it really is.
+  await sayLeftovers([dirname(resolve(opts.target))], opts);
   // Checked again here, before the first request, so a direct caller gets the same guarantees.
   const plan = await checkTarget(opts.target, { force: opts.force, link: opts.link, keep: opts.keep });
   const archivePath = opts.archivePath === undefined ? undefined : await checkArchivePath(opts.archivePath, plan);
   throwIfAborted(opts.signal);
-  await sayLeftovers(plan, opts);
+  if (plan.workParent !== dirname(plan.path)) await sayLeftovers([plan.workParent], opts);
 
   const created: string[] = [];
   let work: string | undefined;
@@ -108,7 +111,10 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
     }
     const where = plan.layout === 'link' ? `${plan.path} (release ${result.directory})` : plan.path;
     activity.succeed(`Extracted ${extracted.files} files (${formatBytes(extracted.bytes)}) into ${where}`);
-    warnLeft(await tidyAway(result.replaced), opts.reporter);
+    const left = await tidyAway(result.replaced);
+    warnLeft(left, opts.reporter);
+    // The work directory holds what could not be removed: that warning already named it.
+    if (left.some((path) => path.startsWith(work + sep))) work = undefined;
     return {
       directory: plan.path,
       files: extracted.files,
@@ -129,9 +135,8 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
 }
 
 /** Stale work directories of earlier runs, in each parent this run works in. */
-async function sayLeftovers(plan: TargetPlan, opts: DownloadBundleOptions): Promise<void> {
+async function sayLeftovers(parents: string[], opts: DownloadBundleOptions): Promise<void> {
   const report: LeftoverReport = { said: [], failed: [] };
-  const parents = new Set([dirname(plan.path), plan.workParent]);
   for (const parent of parents) await sweepLeftovers(parent, Date.now(), report);
   for (const line of report.said) opts.reporter.info(line);
   warnLeft(report.failed, opts.reporter);

@@ -106,7 +106,7 @@ export async function tidyAway(paths: string[]): Promise<string[]> {
   const failed: string[] = [];
   for (const path of paths) {
     try {
-      await rm(path, { recursive: true, force: true, maxRetries: 3, retryDelay: 20 });
+      await rm(path, { recursive: true, force: true });
     } catch {
       failed.push(path);
     }
