@@ -91,7 +91,8 @@ export async function extractArchive(file: string, dir: string, signal: AbortSig
   // with a file missing, so each refuses the archive by name.
   unpack.on('ignoredEntry', (entry: ReadEntry) => {
     if (seen.has(entry) || refusal) return;
-    refusal = `entry ${JSON.stringify(entry.path)} ${UNKNOWN_TYPES[entry.type] ?? `is of tar type ${JSON.stringify(entry.type)}, which mint-admin does not extract`}`;
+    const key = (entry.header as { typeKey?: string } | undefined)?.typeKey ?? '?';
+    refusal = `entry ${JSON.stringify(entry.path)} ${UNKNOWN_TYPES[entry.type] ?? `is a ${entry.type} entry (tar type '${key}'), which mint-admin does not extract`}`;
   });
   unpack.on('meta', (text: string) => {
     if (/(^|\n)\d+ GNU\.sparse\./.test(text)) sparseNext = true;
@@ -104,6 +105,7 @@ const FILE_LIKE = new Set(['File', 'OldFile', 'ContiguousFile']);
 const UNKNOWN_TYPES: Record<string, string> = {
   SparseFile: 'is a GNU sparse file, which mint-admin cannot extract with its real contents',
   GNUDumpDir: 'is a GNU dump directory entry, which mint-admin does not extract',
+  Unsupported: 'is of a tar entry type unknown to mint-admin, which it does not extract',
 };
 
 function overLimit(entry: ReadEntry, entries: number, bytes: number, limits: ExtractionLimits): string | undefined {
@@ -179,5 +181,8 @@ function writeError(error: unknown, dir: string): CliError | undefined {
 
 function invalidArchive(error: unknown): CliError {
   const message = error instanceof Error ? error.message : String(error);
+  if (/decompression ratio exceeded/.test(message)) {
+    return new ArchiveRefusedError(`it expands more than 1000 times its compressed size (${message}), as only a decompression bomb does`);
+  }
   return new CliError(`the downloaded bundle is not a valid tar.gz archive (${message}); run the command again`, EXIT_CODES.api, { cause: error });
 }
