@@ -4,7 +4,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlink
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { IS_ROOT } from '../helpers/other-user.js';
+import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createOtherUser, IS_ROOT, NOT_ROOT_REASON } from '../helpers/other-user.js';
 import { useExportSandbox } from './export-helpers.js';
 
 const t = useExportSandbox();
@@ -114,6 +116,33 @@ describe('targets refused before any request', () => {
       expect(seen.list).toEqual([]);
     } finally {
       spawnSync('umount', ['-l', vol]);
+    }
+  });
+});
+
+describe.skipIf(!IS_ROOT)(`as an ordinary user${IS_ROOT ? '' : ` (${NOT_ROOT_REASON})`}`, () => {
+  it('a read-only directory in the old site: the install succeeds (exit 0) with a warning naming what is left', async () => {
+    const other = createOtherUser('mintadmin-dl');
+    const dir = mkdtempSync(join(tmpdir(), 'mint-admin-user-'));
+    try {
+      const out = occupied(join(dir, 'site'));
+      mkdirSync(join(out, 'ro'));
+      writeFileSync(join(out, 'ro', 'locked.txt'), 'x');
+      for (const path of [dir, out, join(out, 'keep-me.txt'), join(out, 'ro'), join(out, 'ro', 'locked.txt')]) chownSync(path, other.uid, other.gid);
+      chmodSync(join(out, 'ro'), 0o555);
+      const id = await t.exportJob();
+      const r = await t.cli(['export', 'download', id, '-o', out, '--force'], { user: other, env: { HOME: dir, XDG_CONFIG_HOME: join(dir, 'xdg') } });
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe(`${out}\n`);
+      const warnings = r.stderr.split('\n').filter((l) => l.startsWith('warning:'));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(new RegExp(`^warning: could not remove ${dir}/\\.site\\.mint-admin-\\w{6}/previous; remove it by hand \\(the install itself succeeded or was not affected\\)$`));
+      expect(existsSync(join(out, 'keep-me.txt'))).toBe(false);
+      expect(readdirSync(out).length).toBeGreaterThan(0);
+    } finally {
+      spawnSync('chmod', ['-R', 'u+w', dir]);
+      rmSync(dir, { recursive: true, force: true });
+      other.remove();
     }
   });
 });
