@@ -64,7 +64,8 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
   const plan = await checkTarget(opts.target, { force: opts.force, link: opts.link, keep: opts.keep });
   const archivePath = opts.archivePath === undefined ? undefined : await checkArchivePath(opts.archivePath, plan);
   throwIfAborted(opts.signal);
-  if (plan.workParent !== dirname(plan.path)) await sayLeftovers([plan.workParent], opts);
+  const others = [plan.workParent, ...(archivePath ? [dirname(archivePath)] : [])].filter((dir) => dir !== dirname(plan.path));
+  if (others.length > 0) await sayLeftovers([...new Set(others)], opts);
 
   const created: string[] = [];
   let work: string | undefined;

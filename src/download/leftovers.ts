@@ -9,6 +9,8 @@ import { lstat, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/pr
 import { basename, join } from 'node:path';
 
 const WORK_NAME = /^\.(.+)\.mint-admin-[A-Za-z0-9]{6}$/;
+/** An --archive staged beside its final name (install.ts stageArchive); it has no lock, so only age makes it stale. */
+const STAGED_ARCHIVE = /^\..+\.mint-admin-[0-9a-f]{8}\.partial$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A fresh work directory beside its final place, locked with our pid. */
@@ -33,6 +35,10 @@ export interface LeftoverReport {
 export async function sweepLeftovers(parent: string, now: number, report: LeftoverReport): Promise<void> {
   const names = await readdir(parent).catch(() => [] as string[]);
   for (const name of names) {
+    if (STAGED_ARCHIVE.test(name)) {
+      await removeStaleArchive(join(parent, name), now, report);
+      continue;
+    }
     const match = WORK_NAME.exec(name);
     if (!match) continue;
     const work = join(parent, name);
@@ -55,6 +61,17 @@ export async function sweepLeftovers(parent: string, now: number, report: Leftov
     } catch {
       report.failed.push(work);
     }
+  }
+}
+
+async function removeStaleArchive(path: string, now: number, report: LeftoverReport): Promise<void> {
+  const info = await lstat(path).catch(() => undefined);
+  if (!info?.isFile() || now - info.mtimeMs <= DAY_MS) return;
+  try {
+    await rm(path, { force: true });
+    report.said.push(`removed ${path}, left by an interrupted earlier run`);
+  } catch {
+    report.failed.push(path);
   }
 }
 

@@ -236,3 +236,17 @@ it('leaves no temp link behind after a link install', async () => {
   expect(readdirSync(root).sort()).toEqual(['.site-releases', 'site']);
   expect(lstatSync(join(root, 'site')).isSymbolicLink()).toBe(true);
 });
+
+it('removes an --archive staged by a run killed over a day ago, and leaves a recent one', async () => {
+  const { utimesSync } = await import('node:fs');
+  const { h, root } = await setup(() => site('v1'));
+  const old = join(root, '.site.tgz.mint-admin-0a1b2c3d.partial');
+  const recent = join(root, '.site.tgz.mint-admin-4e5f6a7b.partial');
+  writeFileSync(old, 'x');
+  writeFileSync(recent, 'x');
+  const twoDaysAgo = (Date.now() - 2 * 24 * 3600 * 1000) / 1000;
+  utimesSync(old, twoDaysAgo, twoDaysAgo);
+  await h.download({ archivePath: join(root, 'site.tgz') });
+  expect(h.stderr().split('\n')[0]).toBe(`removed ${old}, left by an interrupted earlier run`);
+  expect(readdirSync(root).sort()).toEqual(['.site.tgz.mint-admin-4e5f6a7b.partial', 'site', 'site.tgz']);
+});

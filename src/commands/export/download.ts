@@ -182,5 +182,6 @@ export function register(group: Command, deps: Deps): void {
   examples(command, [
     'mint-admin export download se_3f9a2c1b8e7d4a06 -o ./site',
     'mint-admin export download se_3f9a2c1b8e7d4a06 -o ./site --wait --force --archive site.tar.gz',
+    'mint-admin export download se_3f9a2c1b8e7d4a06 -o /srv/docs --link --force --keep-releases 5',
   ]);
 }
