@@ -8,7 +8,9 @@
 // - a status is checked against its documented enum, but an unknown one is kept, branded
 //   `UnknownStatus`, rather than refused: `agent get` without --wait can still print a job whose status
 //   is newer than this CLI, while every wait must decide what an unknown status means (it ends the wait,
-//   exit 1), and the compiler makes it decide, because the brand does not fit the known union.
+//   exit 1), and the compiler makes it decide, because the brand does not fit the known union. The
+//   waits narrow it without importing this module (which would load valibot): see isUnknown in
+//   src/commands/*/follow.ts.
 //
 // Adding an endpoint: one `documented(...)` line here (and its row is then checked by the drift test),
 // one typed method in client.ts.
@@ -41,11 +43,6 @@ export type UnknownStatus = string & v.Brand<'UnknownStatus'>;
 /** The documented enum, or any other string kept and branded (see the header). */
 function status<const T extends readonly [string, ...string[]]>(known: T) {
   return v.union([v.picklist(known), v.pipe(v.string(), v.brand('UnknownStatus'))]);
-}
-
-/** True when `value` is one of the documented states; narrows away UnknownStatus. */
-export function isKnownStatus<T extends string>(known: readonly T[], value: T | UnknownStatus): value is T {
-  return (known as readonly string[]).includes(value);
 }
 
 /** `format: date-time`: any string Date.parse understands, so nothing downstream computes with NaN. */
