@@ -12,8 +12,9 @@
 //   waits narrow it without importing this module (which would load valibot): see isUnknown in
 //   src/commands/*/follow.ts.
 //
-// Adding an endpoint: one `documented(...)` line here (and its row is then checked by the drift test),
-// one typed method in client.ts.
+// Adding an endpoint: a `documented({ file, name }, v.looseObject({...}))` here (test/api/schemas.test.ts
+// then compares it with its document on its own), its type in types.ts (`Answer<typeof X>`), and a
+// typed method in client.ts: `this.send('GET', '/v1/.../{projectId}', { projectId }, schemas.X)`.
 import * as v from 'valibot';
 
 /** Where a schema comes from: the OpenAPI file and the components.schemas name. Read by the drift test. */
@@ -50,8 +51,9 @@ const dateTime = v.pipe(
   v.string(),
   v.check((s) => !Number.isNaN(Date.parse(s)), 'should be a date-time'),
 );
+/** Sizes and counts: whole and not negative (the documents say `minimum: 0` for some, mean it for all). */
 const count = v.pipe(v.number(), v.integer('should be an integer'), v.minValue(0, 'should not be negative'));
-const nullable = <S extends v.GenericSchema>(s: S) => v.nullable(s);
+const nullable = v.nullable;
 /** Documented but not required: may be missing; `null` too when the document says nullable. */
 const maybe = <S extends v.GenericSchema>(s: S) => v.optional(s);
 const maybeNull = <S extends v.GenericSchema>(s: S) => v.optional(v.nullable(s));
