@@ -326,7 +326,7 @@ describe('answers are checked where they enter', () => {
     expect((post as ApiError).exitCode).toBe(1);
     expect(post.message).toBe('the API rejected the request (402: AI credits are exhausted for this billing cycle.)');
     const get = await caught(client.getAgentJob('p', 'j'));
-    expect(get.message).toBe('the API rejected the request (402: Payment required ]0;owned)');
+    expect(get.message).toBe('the API rejected the request (402: Payment required^[]0;owned^G)');
   });
 
   it('a 429 from a gateway as HTML is still a rate limit, with its words', async () => {
