@@ -246,7 +246,7 @@ export class ApiClient {
     return scrubbed.length > DEBUG_BODY_CHARS ? `${scrubbed.slice(0, DEBUG_BODY_CHARS)}... (${text.length} characters in all)` : scrubbed;
   }
 
-  private async once(method: Method, url: string, body: unknown) {
+  private async once(method: Method, url: string, body: unknown): Promise<Answered> {
     const started = this.config.clock.now();
     this.config.debug?.(`> ${method} ${redactUrl(url)}`);
     const headers: Record<string, string> = {

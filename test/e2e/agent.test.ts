@@ -150,7 +150,7 @@ describe.concurrent('agent run', () => {
     sandbox.faults.inject({ route: 'agent.create', status: 429, retryAfter: 1800 });
     const r = await cli(['agent', 'run', 'Fix the typos']);
     expect(r.code).toBe(6);
-    expect(r.stderr).toMatch(/^error: rate limited: the API accepts 100 agent jobs per project per hour; try again in 30m00s \(after \d{4}-[\d-]+T[\d:.]+Z\)\n$/);
+    expect(r.stderr).toMatch(/^error: rate limited \(Injected fault: 429 Too Many Requests\): the API accepts 100 agent jobs per project per hour; try again in 30m00s \(after \d{4}-[\d-]+T[\d:.]+Z\)\n$/);
     expect(posts()).toHaveLength(1);
   });
 });

@@ -17,6 +17,8 @@ export interface CliOptions {
   env?: Record<string, string | undefined>;
   stdin?: string;
   cwd?: string;
+  /** Run as this user (root only), e.g. one made by test/helpers/other-user.ts. */
+  user?: { uid: number; gid: number };
   /** Called once the process has started, e.g. to send it SIGINT later. */
   onSpawn?: (child: import('node:child_process').ChildProcess) => void;
 }
@@ -30,7 +32,7 @@ export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult
   for (const name of CLEARED) delete env[name];
   Object.assign(env, opts.env);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], { env, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'], ...opts.user });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));

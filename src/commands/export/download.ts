@@ -3,7 +3,7 @@ import type { Bundle } from '../../api/types.js';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
 import type { DownloadResult } from '../../download/index.js';
-import { ApiError, InterruptedError } from '../../errors.js';
+import { ApiError, InterruptedError, UsageError } from '../../errors.js';
 import { addWaitOptions, parseWaitFlags, type WaitFlags, type WaitSettings } from '../../wait-flags.js';
 import { exportApi, isNotFinished, waitCommand, type ExportApi } from './api.js';
 import { shellCommand } from '../../shell.js';
@@ -13,6 +13,9 @@ export interface TargetFlags {
   out: string;
   force?: boolean;
   archive?: string;
+  link?: boolean;
+  keepReleases?: string;
+  maxSize?: string;
 }
 
 export interface ExportDownloadOptions extends TargetFlags {
@@ -37,12 +40,34 @@ export async function exportDownload(opts: ExportDownloadOptions, ctx: Context):
   return fetchAndExtract({ api, jobId: opts.jobId, target, flags: opts, first }, ctx);
 }
 
-/** --out and --archive, checked before any request: a refused target must not cost an export or a link. */
+/** --out, --archive and the numbers, checked before any request: a refused target must not cost an export or a link. */
 export async function checkTargets(flags: TargetFlags): Promise<string> {
+  targetNumbers(flags);
   const { checkTarget, checkArchivePath } = await import('../../download/index.js');
-  const target = await checkTarget(flags.out, Boolean(flags.force));
-  if (flags.archive !== undefined) await checkArchivePath(flags.archive, target);
-  return target;
+  const plan = await checkTarget(flags.out, { force: Boolean(flags.force), link: Boolean(flags.link) });
+  if (flags.archive !== undefined) await checkArchivePath(flags.archive, plan);
+  return plan.path;
+}
+
+/** --keep-releases and --max-size as numbers; UsageError for anything else. */
+export function targetNumbers(flags: TargetFlags): { keep: number | undefined; maxBytes: number | undefined } {
+  let keep: number | undefined;
+  if (flags.keepReleases !== undefined) {
+    if (!flags.link) throw new UsageError('--keep-releases goes with --link (it says how many releases to keep beside the link)');
+    if (!/^[1-9]\d{0,3}$/.test(flags.keepReleases)) throw new UsageError(`--keep-releases: "${flags.keepReleases}" is not a whole number from 1 to 9999`);
+    keep = Number(flags.keepReleases);
+  }
+  return { keep, maxBytes: flags.maxSize === undefined ? undefined : parseSize(flags.maxSize) };
+}
+
+const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12, k: 1e3, m: 1e6, g: 1e9, t: 1e12 };
+
+/** `5GB`, `500MB`, `2g`, `1000000` (bytes): decimal units, as every size this CLI prints. */
+export function parseSize(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(text.trim());
+  const unit = match ? SIZE_UNITS[match[2]!.toLowerCase()] : undefined;
+  if (!match || unit === undefined || Number(match[1]) <= 0) throw new UsageError(`--max-size: "${text}" is not a size; use e.g. 5GB or 500MB`);
+  return Math.floor(Number(match[1]) * unit);
 }
 
 /** The bundle POST; its 409 (job not finished) is waited out with --wait, and explained without. */
@@ -88,11 +113,16 @@ export async function fetchAndExtract(opts: FetchAndExtract, ctx: Context): Prom
     return inHand ?? opts.api.bundle(opts.jobId);
   };
   let result: DownloadResult;
+  const { keep, maxBytes } = targetNumbers(opts.flags);
   try {
     result = await downloadBundle({
       getBundle,
       target: opts.target,
       force: Boolean(opts.flags.force),
+      link: Boolean(opts.flags.link),
+      keep,
+      maxBytes,
+      release: opts.jobId,
       archivePath: opts.flags.archive,
       dispatcher: await ctx.dispatcher(),
       clock: ctx.clock,
@@ -116,13 +146,27 @@ export function resumeCommand(jobId: string, flags: TargetFlags): string {
 }
 
 function downloadCommand(jobId: string, flags: TargetFlags, extra: string[]): string {
-  return shellCommand(['mint-admin', 'export', 'download', jobId, '-o', flags.out, ...(flags.force ? ['--force'] : []), ...extra]);
+  return shellCommand(['mint-admin', 'export', 'download', jobId, '-o', flags.out, ...targetFlagArgs(flags), ...extra]);
+}
+
+/** The target flags as given, to repeat them in a command we print. */
+function targetFlagArgs(flags: TargetFlags): string[] {
+  return [
+    ...(flags.force ? ['--force'] : []),
+    ...(flags.link ? ['--link'] : []),
+    ...(flags.keepReleases !== undefined ? ['--keep-releases', String(flags.keepReleases)] : []),
+    ...(flags.maxSize !== undefined ? ['--max-size', flags.maxSize] : []),
+    ...(flags.archive !== undefined ? ['--archive', flags.archive] : []),
+  ];
 }
 
 export function addTargetOptions(command: Command): Command {
   return command
     .requiredOption('-o, --out <dir>', 'directory to extract the site into (created; must be empty unless --force)')
     .option('--force', 'replace an existing non-empty directory (only once the new one is complete)')
+    .option('--link', 'make <dir> a symlink to a release kept in .<dir>-releases/, swapped in one rename: readers never see a missing file')
+    .option('--keep-releases <n>', 'with --link: how many releases to keep, the new one included (default 3)')
+    .option('--max-size <size>', 'refuse a bundle that would extract to more than this (default: 50x the download, at least 1GB)')
     .option('--archive <file>', 'also keep the downloaded .tar.gz at this path');
 }
 
@@ -142,5 +186,6 @@ export function register(group: Command, deps: Deps): void {
   examples(command, [
     'mint-admin export download se_3f9a2c1b8e7d4a06 -o ./site',
     'mint-admin export download se_3f9a2c1b8e7d4a06 -o ./site --wait --force --archive site.tar.gz',
+    'mint-admin export download se_3f9a2c1b8e7d4a06 -o /srv/docs --link --force --keep-releases 5',
   ]);
 }

@@ -57,5 +57,6 @@ export function register(group: Command, deps: Deps): void {
   examples(command, [
     'mint-admin export run docs.example.com -o ./site',
     'mint-admin export run docs.example.com -o ./site --force --timeout 1h --archive site.tar.gz',
+    'mint-admin export run docs.example.com -o /srv/docs --link --force',
   ]);
 }

@@ -6,7 +6,8 @@ import type { Context, Deps } from '../../context.js';
 import type { ApiClient } from '../../api/client.js';
 import type { SearchesPage, SearchTerm } from '../../api/types.js';
 import type { PagedEndpoint, PagingProgress } from '../../paging/engine.js';
-import type { SearchesWriter } from '../../output/writer.js';
+import { diskProblem, type SearchesWriter } from '../../output/writer.js';
+import { CliError, EXIT_CODES } from '../../errors.js';
 import { fileTarget, stdoutTarget, type OutputTarget } from '../../output/target.js';
 import { FORMATS, parseListFlags, type SearchesListFlags, type SearchesListOptions } from './flags.js';
 import { resumeCommand, resumeNote } from './resume.js';
@@ -59,6 +60,9 @@ export async function searchesList(opts: SearchesListOptions, ctx: Context): Pro
         if (isClosedPipe(error, opts)) return;
         track(paging);
         if (writer) await stopEarly(writer, result, opts, ctx);
+        // The disk filled (or failed): the file was cut back to its last whole row (output/target.ts).
+        const problem = opts.output === undefined ? undefined : diskProblem(error);
+        if (problem) throw diskProblemError(problem, result, opts, error);
       },
     });
     writer ??= await startWriter(opts, target, ctx);
@@ -109,6 +113,11 @@ async function stopEarly(writer: SearchesWriter, result: SearchesListResult, opt
     `stopped after ${result.terms} terms (${result.pages} ${result.pages === 1 ? 'page' : 'pages'}); what was written${where} ends with a whole row.\n` +
       `To carry on from the next term (${resumeNote(opts)}), run:\n  ${resumeCommand(opts, ctx.globals, result.nextCursor)}`,
   );
+}
+
+function diskProblemError(problem: string, result: SearchesListResult, opts: SearchesListOptions, cause: unknown): CliError {
+  const next = result.pages > 0 && result.nextCursor !== null ? 'carry on with the command above' : 'run the command again';
+  return new CliError(`${problem} while writing ${opts.output}: it holds the ${result.terms} terms written before, ending with a whole row; free some space, then ${next}`, EXIT_CODES.api, { cause });
 }
 
 /** The stderr line after the data: what was shown, and how to get more when there is more. */
