@@ -267,7 +267,18 @@ describe.concurrent('automation run', () => {
     const s = await server({ 'POST /v1/workflow/p1/wf_1/trigger': json(503, { error: 'Service Unavailable' }) });
     const r = await s.cli(['automation', 'run', 'wf_1']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('error: the API failed (503: Service Unavailable); try again later\n');
+    expect(r.stderr).toBe(
+      'error: the API answered 503 (Service Unavailable), so the run may have been queued anyway: look for it on https://app.mintlify.com/products/automations before running it again\n',
+    );
+    expect(s.requests).toHaveLength(1);
+  });
+
+  it('a deployment whose start fails after it may have reached the server is sent once, and the error says to look first', async () => {
+    const s = await server({ 'POST /v1/project/update/p1': (req) => req.socket.destroy() });
+    const r = await s.cli(['deploy', 'start', '--wait']);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/, so the deployment may have been queued anyway: look for it in the Mintlify dashboard before deploying again\n$/);
     expect(s.requests).toHaveLength(1);
   });
 

@@ -33,7 +33,13 @@ export async function automationRun(id: string | undefined, flags: AutomationRun
       [answer, runId] = [queued, queued.instanceId];
     }
   } catch (error) {
-    throw explainRunFailure(error, automationId, how);
+    // The webhook's 503 (after its retries) queued nothing: explained as such, not as "may exist".
+    if (flags.webhook && error instanceof ApiError && error.status === 503) throw explainRunFailure(error, automationId, how);
+    const { explainUncertainPost } = await import('../agent/advice.js');
+    throw explainUncertainPost(
+      explainRunFailure(error, automationId, how),
+      `the run may have been queued anyway: look for it on ${AUTOMATIONS_PAGE} before running it again`,
+    );
   }
   const after = `the run was queued: see it on ${AUTOMATIONS_PAGE}`;
   checkServerId('automation run id', runId, after);

@@ -18,7 +18,13 @@ export async function deployStart(flags: DeployStartFlags, ctx: Context): Promis
   const github = githubTarget(ctx, flags.githubOutput);
   const projectId = await ctx.projectId();
   const api = await ctx.api();
-  const queued = await api.triggerUpdate(projectId);
+  let queued: UpdateTriggered;
+  try {
+    queued = await api.triggerUpdate(projectId);
+  } catch (error) {
+    const { explainUncertainPost } = await import('../agent/advice.js');
+    throw explainUncertainPost(error, 'the deployment may have been queued anyway: look for it in the Mintlify dashboard before deploying again');
+  }
   const statusId = checkServerId('status id', queued.statusId, 'the deployment was queued: follow it in the Mintlify dashboard');
   if (!ctx.mode.json) ctx.print(statusId);
   // The follow-up pulls in the polling loop and the HTTP layer's helpers: loaded only when used.

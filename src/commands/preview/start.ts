@@ -25,7 +25,11 @@ export async function previewStart(branchArg: string | undefined, flags: Preview
   try {
     queued = await api.triggerPreview(projectId, branch);
   } catch (error) {
-    throw explainPreviewFailure(error);
+    const { explainUncertainPost } = await import('../agent/advice.js');
+    throw explainUncertainPost(
+      explainPreviewFailure(error),
+      `the preview of ${branch} may have been queued anyway: look for it in the Mintlify dashboard before starting it again`,
+    );
   }
   const statusId = checkServerId('status id', queued.statusId, `the preview of ${branch} was queued: follow it in the Mintlify dashboard`);
   const previewUrl = queued.previewUrl;
