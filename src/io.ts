@@ -103,7 +103,10 @@ function plainActivity(line: (text: string) => void, clock: Clock, first: string
 async function spinnerActivity(io: IO, mode: OutputMode, text: string): Promise<Activity> {
   // ora is loaded only when a spinner is really drawn, so help and piped runs never pay for it.
   const { default: ora } = await import('ora');
-  const spinner = ora({ text, stream: io.stderr, color: mode.color ? 'cyan' : false, isEnabled: true }).start();
+  // discardStdin off: ora's discarder puts the terminal in raw mode, where a typed Ctrl-C is just a byte
+  // (and the discarder, never reading, does not turn it into SIGINT). In the terminal's normal mode the
+  // kernel sends SIGINT, which run.ts handles like `kill -INT`; typed keys echo, as they do under gh.
+  const spinner = ora({ text, stream: io.stderr, color: mode.color ? 'cyan' : false, isEnabled: true, discardStdin: false }).start();
   return {
     update(next) {
       spinner.text = next;
