@@ -31,6 +31,7 @@ Exit codes:
   ${EXIT_CODES.timeout}    timed out waiting (--timeout)
   ${EXIT_CODES.rateLimited}    rate limited (429 after the allowed retries)
   ${EXIT_CODES.interrupted}  interrupted (Ctrl-C)
+  ${EXIT_CODES.terminated}  terminated (SIGTERM); ${EXIT_CODES.hungUp}: hung up (SIGHUP); the same clean-up as Ctrl-C
 
 Examples:
   $ mint-admin agent run "Document the new /v2/users endpoint" --wait

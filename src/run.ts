@@ -3,17 +3,13 @@
 import { CommanderError } from 'commander';
 import { systemClock } from './clock.js';
 import type { Deps } from './context.js';
-import { CliError, EXIT_CODES, InterruptedError } from './errors.js';
+import { CliError, EXIT_CODES, InterruptedError, STOP_SIGNALS, type StopSignal } from './errors.js';
 import { processIO } from './io.js';
 import { buildProgram } from './program.js';
 
 export async function runCli(argv: string[]): Promise<number> {
   const controller = new AbortController();
-  process.once('SIGINT', () => {
-    controller.abort(new InterruptedError());
-    // A second Ctrl-C means "now": skip the clean-up.
-    process.once('SIGINT', () => process.exit(EXIT_CODES.interrupted));
-  });
+  stopOnSignals(controller);
   const deps: Deps = {
     io: processIO(),
     env: process.env,
@@ -30,8 +26,30 @@ export async function runCli(argv: string[]): Promise<number> {
   }
 }
 
+/**
+ * Ctrl-C, SIGTERM and SIGHUP all abort the command the same way, so each gets the same clean-up
+ * (partial downloads removed, documents closed, the resume command printed). A second signal of any
+ * kind means "now": exit at once, skipping the clean-up.
+ */
+function stopOnSignals(controller: AbortController): void {
+  const names = Object.keys(STOP_SIGNALS) as StopSignal[];
+  const first = (signal: StopSignal) => {
+    for (const name of names) process.off(name, first);
+    controller.abort(new InterruptedError('interrupted', signal));
+    for (const name of names) process.once(name, () => process.exit(STOP_SIGNALS[name]));
+  };
+  for (const name of names) process.on(name, first);
+}
+
 function report(error: unknown, deps: Deps, debug: boolean): number {
   const { stderr } = deps.io;
+  // A command rewords an interruption (what keeps running, how to resume); the exit code stays the
+  // one of the signal that stopped it.
+  const reason: unknown = deps.signal.aborted ? deps.signal.reason : undefined;
+  if (error instanceof InterruptedError && reason instanceof InterruptedError) {
+    stderr.write(`error: ${error.message}\n`);
+    return reason.exitCode;
+  }
   // Commander has already printed its own message (unknown option, missing argument, help).
   if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_CODES.ok : EXIT_CODES.usage;
   if (error instanceof CliError) {
