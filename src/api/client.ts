@@ -75,8 +75,9 @@ export class ApiClient {
     return this.send('POST', `/v2/agent/${seg(projectId)}/job`, { body: { prompt } });
   }
 
-  getAgentJob(projectId: string, jobId: string): Promise<AgentJob> {
-    return this.send('GET', `/v2/agent/${seg(projectId)}/job/${seg(jobId)}`);
+  /** `signal` cuts this one call short (a wait's deadline), besides the client's own signal. */
+  getAgentJob(projectId: string, jobId: string, signal?: AbortSignal): Promise<AgentJob> {
+    return this.send('GET', `/v2/agent/${seg(projectId)}/job/${seg(jobId)}`, { signal });
   }
 
   sendAgentMessage(projectId: string, jobId: string, prompt: string): Promise<AgentJob> {
@@ -87,8 +88,8 @@ export class ApiClient {
     return this.send('POST', '/v1/static-export/jobs', { body: req });
   }
 
-  getExport(jobId: string): Promise<ExportJob> {
-    return this.send('GET', `/v1/static-export/jobs/${seg(jobId)}`);
+  getExport(jobId: string, signal?: AbortSignal): Promise<ExportJob> {
+    return this.send('GET', `/v1/static-export/jobs/${seg(jobId)}`, { signal });
   }
 
   createBundle(jobId: string): Promise<Bundle> {
@@ -109,20 +110,21 @@ export class ApiClient {
     return url.toString();
   }
 
-  private async send<T>(method: Method, path: string, opts: { body?: unknown; query?: Query } = {}): Promise<T> {
+  private async send<T>(method: Method, path: string, opts: { body?: unknown; query?: Query; signal?: AbortSignal | undefined } = {}): Promise<T> {
     const url = this.url(path, opts.query);
-    const { clock, signal } = this.config;
+    const { clock } = this.config;
+    const signal = anySignal(this.config.signal, opts.signal);
     const random = this.config.random ?? Math.random;
     for (let attempt = 1; ; attempt++) {
       const lastTry = attempt >= this.retry.attempts;
       let response: Awaited<ReturnType<typeof this.once>>;
       try {
-        response = await this.once(method, url, opts.body);
+        response = await this.once(method, url, opts.body, signal);
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
         const failure = toNetworkError(error, 'the API');
         if (lastTry || !(method === 'GET' || neverReachedServer(failure))) throw failure;
-        await this.pause(attempt, backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random), briefReason(failure));
+        await this.pause(attempt, backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random), briefReason(failure), signal);
         continue;
       }
       if (response.status >= 200 && response.status < 300) {
@@ -133,19 +135,19 @@ export class ApiClient {
         const retryAfter = parseRetryAfter(response.headers['retry-after'], clock.now());
         const delay = retryAfter ?? backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random);
         if (lastTry || delay > this.retry.maxRetryAfterMs) throw this.rateLimited(response, retryAfter);
-        await this.pause(attempt, delay, 'rate limited (429)');
+        await this.pause(attempt, delay, 'rate limited (429)', signal);
         continue;
       }
       const error = this.toApiError(response);
       if (method === 'GET' && response.status >= 500 && !lastTry) {
-        await this.pause(attempt, backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random), briefReason(error));
+        await this.pause(attempt, backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random), briefReason(error), signal);
         continue;
       }
       throw error;
     }
   }
 
-  private async once(method: Method, url: string, body: unknown) {
+  private async once(method: Method, url: string, body: unknown, signal: AbortSignal | undefined) {
     const started = this.config.clock.now();
     this.config.debug?.(`> ${method} ${redactUrl(url)}`);
     const headers: Record<string, string> = {
@@ -159,7 +161,7 @@ export class ApiClient {
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       dispatcher: this.config.dispatcher,
-      signal: this.config.signal,
+      signal,
       headersTimeout: this.timeouts.headersMs,
       bodyTimeout: this.timeouts.bodyMs,
     });
@@ -169,10 +171,10 @@ export class ApiClient {
     return { status: res.statusCode, headers: res.headers, text, contentType, json: parseJson(text), url };
   }
 
-  private async pause(attempt: number, delayMs: number, reason: string): Promise<void> {
+  private async pause(attempt: number, delayMs: number, reason: string, signal: AbortSignal | undefined): Promise<void> {
     this.config.debug?.(`retry ${attempt} in ${delayMs} ms: ${reason}`);
     this.config.onRetry?.({ attempt, delayMs, reason });
-    await this.config.clock.sleep(delayMs, this.config.signal);
+    await this.config.clock.sleep(delayMs, signal);
   }
 
   private serverText(response: { json: unknown }): { message: string | undefined; details: string[] } {
@@ -219,6 +221,10 @@ export class ApiClient {
     })();
     return new ApiError(text, status, { serverMessage: message, details });
   }
+}
+
+function anySignal(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
+  return a && b ? AbortSignal.any([a, b]) : (a ?? b);
 }
 
 function seg(value: string): string {

@@ -9,7 +9,7 @@ import type { Bundle } from '../api/types.js';
 import { throwIfAborted, type Clock } from '../clock.js';
 import type { Activity, Reporter } from '../io.js';
 import { extractArchive } from './extract.js';
-import { fetchToFile } from './fetch.js';
+import { fetchToFile, type FETCH_LIMITS } from './fetch.js';
 import {
   checkArchivePath,
   checkTarget,
@@ -43,6 +43,8 @@ export interface DownloadBundleOptions {
   reporter: Reporter;
   /** ctx.debug; storage URLs only through redactUrl */
   debug: (line: string) => void;
+  /** Overrides of the retry and stall limits (tests). */
+  limits?: Partial<typeof FETCH_LIMITS>;
 }
 
 export interface DownloadResult {

@@ -32,7 +32,7 @@ export async function waitForAgentJob(opts: FollowOptions, ctx: Context): Promis
   const view = await WaitView.start(jobId, opts.known?.status, ctx);
   try {
     const job = await pollUntil({
-      fetch: () => api.getAgentJob(opts.projectId, jobId),
+      fetch: (signal) => api.getAgentJob(opts.projectId, jobId, signal),
       isDone: isFinished,
       onValue: (job) => view.status(job.status),
       onTransientError: (error, retryInMs) => view.transient(error, retryInMs),

@@ -6,14 +6,14 @@ import { ApiError, RateLimitError } from '../../errors.js';
 
 export interface ExportApi {
   start(req: StartExportRequest): Promise<ExportJob>;
-  get(jobId: string): Promise<ExportJob>;
+  get(jobId: string, signal?: AbortSignal): Promise<ExportJob>;
   bundle(jobId: string): Promise<Bundle>;
 }
 
 export function exportApi(client: Pick<ApiClient, 'startExport' | 'getExport' | 'createBundle'>): ExportApi {
   return {
     start: (req) => explained(client.startExport(req)),
-    get: (jobId) => explained(client.getExport(jobId), jobId),
+    get: (jobId, signal) => explained(client.getExport(jobId, signal), jobId),
     bundle: (jobId) => explained(client.createBundle(jobId), jobId),
   };
 }

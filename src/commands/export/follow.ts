@@ -19,7 +19,7 @@ export interface FollowDeps {
 
 export interface FollowOptions {
   jobId: string;
-  fetch: (jobId: string) => Promise<ExportJob>;
+  fetch: (jobId: string, signal?: AbortSignal) => Promise<ExportJob>;
   intervalMs: number;
   timeoutMs: number;
   /** The command that picks the wait up again, for the timeout and Ctrl-C messages. */
@@ -44,7 +44,7 @@ export async function followExport(opts: FollowOptions, deps: FollowDeps): Promi
     : undefined;
   try {
     const job = await pollUntil<ExportJob>({
-      fetch: () => opts.fetch(jobId),
+      fetch: (signal) => opts.fetch(jobId, signal),
       isDone: (j) => j.status === 'completed' || j.status === 'failed',
       onValue: (j, elapsedMs) => {
         const key = `${j.status}|${j.progress}|${j.pageCount}`;
