@@ -91,7 +91,8 @@ function plainActivity(line: (text: string) => void, clock: Clock, first: string
   };
   return {
     update(text, opts) {
-      if (text === lastText) return;
+      // A milestone is an event (a retry, a status change): each one is a line, even if worded alike.
+      if (text === lastText && !opts?.milestone) return;
       if (opts?.milestone || clock.now() - lastAt >= PLAIN_PROGRESS_INTERVAL_MS) print(text);
     },
     succeed: (text) => print(text),

@@ -55,6 +55,14 @@ export interface ClientConfig {
   onRetry?: (notice: RetryNotice) => void;
 }
 
+/** For one call: a polling loop passes its deadline, and does its own retrying (one note per retry). */
+export interface CallOptions {
+  /** Cuts this call short (a wait's deadline), besides the client's own signal. */
+  signal?: AbortSignal;
+  /** One try only: the caller sits out transient failures itself. */
+  once?: boolean;
+}
+
 type Method = 'GET' | 'POST';
 type Query = Record<string, string | number | undefined>;
 
@@ -75,9 +83,8 @@ export class ApiClient {
     return this.send('POST', `/v2/agent/${seg(projectId)}/job`, { body: { prompt } });
   }
 
-  /** `signal` cuts this one call short (a wait's deadline), besides the client's own signal. */
-  getAgentJob(projectId: string, jobId: string, signal?: AbortSignal): Promise<AgentJob> {
-    return this.send('GET', `/v2/agent/${seg(projectId)}/job/${seg(jobId)}`, { signal });
+  getAgentJob(projectId: string, jobId: string, call?: CallOptions): Promise<AgentJob> {
+    return this.send('GET', `/v2/agent/${seg(projectId)}/job/${seg(jobId)}`, call);
   }
 
   sendAgentMessage(projectId: string, jobId: string, prompt: string): Promise<AgentJob> {
@@ -88,8 +95,8 @@ export class ApiClient {
     return this.send('POST', '/v1/static-export/jobs', { body: req });
   }
 
-  getExport(jobId: string, signal?: AbortSignal): Promise<ExportJob> {
-    return this.send('GET', `/v1/static-export/jobs/${seg(jobId)}`, { signal });
+  getExport(jobId: string, call?: CallOptions): Promise<ExportJob> {
+    return this.send('GET', `/v1/static-export/jobs/${seg(jobId)}`, call);
   }
 
   createBundle(jobId: string): Promise<Bundle> {
@@ -110,13 +117,14 @@ export class ApiClient {
     return url.toString();
   }
 
-  private async send<T>(method: Method, path: string, opts: { body?: unknown; query?: Query; signal?: AbortSignal | undefined } = {}): Promise<T> {
+  private async send<T>(method: Method, path: string, opts: { body?: unknown; query?: Query } & CallOptions = {}): Promise<T> {
     const url = this.url(path, opts.query);
     const { clock } = this.config;
     const signal = anySignal(this.config.signal, opts.signal);
     const random = this.config.random ?? Math.random;
+    const attempts = opts.once ? 1 : this.retry.attempts;
     for (let attempt = 1; ; attempt++) {
-      const lastTry = attempt >= this.retry.attempts;
+      const lastTry = attempt >= attempts;
       let response: Awaited<ReturnType<typeof this.once>>;
       try {
         response = await this.once(method, url, opts.body, signal);

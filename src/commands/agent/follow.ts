@@ -3,7 +3,7 @@
 // ending means for the user (what goes to stdout, what is said on stderr, the exit code).
 import type { AgentJob, AgentJobStatus } from '../../api/types.js';
 import { printJson } from '../../command.js';
-import type { Context } from '../../context.js';
+import { retryingIn, type Context } from '../../context.js';
 import { formatDuration } from '../../duration.js';
 import { InterruptedError, JobFailedError, WaitTimeoutError, briefReason } from '../../errors.js';
 import type { Activity } from '../../io.js';
@@ -32,7 +32,8 @@ export async function waitForAgentJob(opts: FollowOptions, ctx: Context): Promis
   const view = await WaitView.start(jobId, opts.known?.status, ctx);
   try {
     const job = await pollUntil({
-      fetch: (signal) => api.getAgentJob(opts.projectId, jobId, signal),
+      // One try a poll: the loop sits out transient failures itself, with one note per retry.
+      fetch: (signal) => api.getAgentJob(opts.projectId, jobId, { signal, once: true }),
       isDone: isFinished,
       onValue: (job) => view.status(job.status),
       onTransientError: (error, retryInMs) => view.transient(error, retryInMs),
@@ -133,7 +134,7 @@ class WaitView {
   }
 
   transient(error: unknown, retryInMs: number): void {
-    this.note = `${briefReason(error)}; ${retryInMs < 1000 ? 'retrying shortly' : `retrying in ${formatDuration(retryInMs)}`}`;
+    this.note = `${briefReason(error)}; ${retryingIn(retryInMs)}`;
     if (this.ctx.reporter.live) this.redraw();
     else this.activity.update(`agent job ${this.jobId}: ${this.note}`, { milestone: true });
   }

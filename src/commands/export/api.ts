@@ -13,7 +13,8 @@ export interface ExportApi {
 export function exportApi(client: Pick<ApiClient, 'startExport' | 'getExport' | 'createBundle'>): ExportApi {
   return {
     start: (req) => explained(client.startExport(req)),
-    get: (jobId, signal) => explained(client.getExport(jobId, signal), jobId),
+    // A poll (signal given) tries once: the wait loop sits out transient failures with one note each.
+    get: (jobId, signal) => explained(client.getExport(jobId, signal && { signal, once: true }), jobId),
     bundle: (jobId) => explained(client.createBundle(jobId), jobId),
   };
 }
