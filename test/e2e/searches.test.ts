@@ -103,10 +103,10 @@ describe('searches list: every format of one page', () => {
   it('tells on stderr what a table showed and how to get more', async () => {
     const firstTen = await cli(small, ['--limit', '10']);
     const cursor = /--cursor (\S+)$/.exec(firstTen.stderr.trim())?.[1];
-    expect(firstTen.stderr).toBe(`Showing 10 terms, ${page.totalSearches} searches in the date range; more: --cursor ${cursor}\n`);
+    expect(firstTen.stderr).toBe(`Showing 10 terms, ${page.totalSearches} searches in total; more: --cursor ${cursor}\n`);
     const rest = await cli(small, ['--limit', '100', '--cursor', cursor!]);
     expect(rest.stdout).toBe(expectedTsv(page.searches.slice(10)));
-    expect(rest.stderr).toBe(`Showing ${SMALL - 10} terms, the last of the range; ${page.totalSearches} searches in the date range\n`);
+    expect(rest.stderr).toBe(`Showing ${SMALL - 10} terms, the last of the list; ${page.totalSearches} searches in total\n`);
   });
 });
 
@@ -283,7 +283,7 @@ describe('searches list -o', () => {
       expect(statSync(file).mode & 0o777).toBe(0o640);
       const [page] = await apiPages(small);
       expect(readFileSync(file, 'utf8')).toBe(expectedCsv(page!.searches));
-      expect(r.stderr).toBe(`Wrote ${SMALL} of ${SMALL} terms to out.csv, ${page!.totalSearches} searches in the date range\n`);
+      expect(r.stderr).toBe(`Wrote ${SMALL} of ${SMALL} terms to out.csv, ${page!.totalSearches} searches in total\n`);
     } finally {
       dir.cleanup();
     }

@@ -90,11 +90,13 @@ async function stopEarly(writer: SearchesWriter, result: SearchesListResult, opt
 export function footer(result: SearchesListResult, opts: SearchesListOptions): string {
   const verb = opts.output === undefined ? 'Showing' : 'Wrote';
   const into = opts.output === undefined ? '' : ` to ${opts.output}`;
-  const searches = `${result.totalSearches} searches in the date range`;
+  // Without --from/--to the API counts over its default period, which is not "the date range" to the user.
+  const ranged = opts.dateFrom !== undefined || opts.dateTo !== undefined;
+  const searches = `${result.totalSearches} searches ${ranged ? 'in the date range' : 'in total'}`;
   if (result.nextCursor !== null) return `${verb} ${result.terms} terms${into}, ${searches}; more: --cursor ${result.nextCursor}`;
   // From the first page to the last, every term was written, so the term count is known.
   if (opts.cursor === undefined) return `${verb} ${result.terms} of ${result.terms} terms${into}, ${searches}`;
-  return `${verb} ${result.terms} terms${into}, the last of the range; ${searches}`;
+  return `${verb} ${result.terms} terms${into}, the last of the ${ranged ? 'range' : 'list'}; ${searches}`;
 }
 
 export function register(group: Command, deps: Deps): void {
