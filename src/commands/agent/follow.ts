@@ -30,12 +30,16 @@ export async function waitForAgentJob(opts: FollowOptions, ctx: Context): Promis
   const api = await ctx.api();
   const resume = await agentGetCommand(jobId, ctx, ['--wait']);
   const view = await WaitView.start(jobId, opts.known?.status, ctx);
+  let lastSeen = opts.known;
   try {
     const job = await pollUntil({
       // One try a poll: the loop sits out transient failures itself, with one note per retry.
       fetch: (signal) => api.getAgentJob(opts.projectId, jobId, { signal, once: true }),
       isDone: isFinished,
-      onValue: (job) => view.status(job.status),
+      onValue: (job) => {
+        lastSeen = job;
+        view.status(job.status);
+      },
       onTransientError: (error, retryInMs) => view.transient(error, retryInMs),
       timeoutError: (elapsedMs, last) =>
         new WaitTimeoutError(
@@ -51,6 +55,8 @@ export async function waitForAgentJob(opts: FollowOptions, ctx: Context): Promis
     return job;
   } catch (error) {
     view.stop();
+    // --json: a pipeline reads the last known job whatever ended the wait; the exit code says what did.
+    if (ctx.mode.json && lastSeen) printJson(ctx, lastSeen);
     if (ctx.signal.aborted) {
       throw new InterruptedError(`stopped waiting; agent job ${jobId} keeps running on the server: resume the wait with \`${resume}\``);
     }

@@ -15,6 +15,9 @@ export interface FollowDeps {
   random: () => number;
   signal: AbortSignal;
   reporter: Reporter;
+  /** With --json, a wait that ends early (timeout, failure, interruption) prints the last job seen here. */
+  mode?: { json: boolean };
+  io?: { stdout: NodeJS.WritableStream };
 }
 
 export interface FollowOptions {
@@ -74,6 +77,8 @@ export async function followExport(opts: FollowOptions, deps: FollowDeps): Promi
     return finish(job, activity, clock.now() - started);
   } catch (error) {
     activity.stop();
+    // --json: a pipeline reads the last known job whatever ended the wait; the exit code says what did.
+    if (deps.mode?.json && deps.io && last) deps.io.stdout.write(`${JSON.stringify(last, null, 2)}\n`);
     if (deps.signal.aborted) {
       throw new InterruptedError(`interrupted: stopped waiting, but export ${jobId} keeps running on the server; resume with \`${resume}\``);
     }
