@@ -70,7 +70,7 @@ interface Download {
 export class StalledError extends CliError {
   constructor(stallMs: number, minBytes: number) {
     super(
-      `the download stalled: less than ${minBytes} bytes arrived in ${Math.round(stallMs / 1000)}s; check your connection or proxy settings and run the command again`,
+      `the download stalled: less than ${minBytes} bytes arrived in ${Math.round(stallMs / 1000)}s (check your connection or proxy settings); run the command again`,
       EXIT_CODES.api,
     );
   }

@@ -263,7 +263,7 @@ describe('a stalled download', () => {
     clock = h!.clock;
     writeOld();
     const error = await caught(download({ force: true, ...(limits ? { limits } : {}) }));
-    expect(error.message).toBe(`the download stalled: ${words}; check your connection or proxy settings and run the command again`);
+    expect(error.message).toBe(`the download stalled: ${words} (check your connection or proxy settings); run the command again`);
     expect(error.exitCode).toBe(1);
     expect(readTree(target)).toEqual(oldTree());
     expect(readdirSync(root.path)).toEqual(['site']);

@@ -3,10 +3,11 @@ import type { Bundle } from '../../api/types.js';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
 import type { DownloadResult } from '../../download/index.js';
-import { ApiError, InterruptedError } from '../../errors.js';
+import { ApiError, CliError, InterruptedError } from '../../errors.js';
 import { addWaitOptions, parseWaitFlags, type WaitFlags, type WaitSettings } from '../../wait-flags.js';
 import { exportApi, isNotFinished, waitCommand, type ExportApi } from './api.js';
-import { shellArg } from './output.js';
+import type { GlobalOptions } from '../../config.js';
+import { shellQuote } from '../searches/resume.js';
 import { checkJobId } from './status.js';
 
 export interface TargetFlags {
@@ -62,7 +63,7 @@ async function bundleWhenReady(api: ExportApi, opts: ExportDownloadOptions, ctx:
   // The wait loop pulls in the HTTP layer (undici): loaded only when a command really waits.
   const { followExport } = await import('./follow.js');
   await followExport(
-    { jobId: opts.jobId, fetch: api.get, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs, resume: resumeCommand(opts.jobId, opts) },
+    { jobId: opts.jobId, fetch: api.get, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs, resume: downloadCommand(opts.jobId, opts, ctx.globals, { wait: true }) },
     ctx,
   );
   return api.bundle(opts.jobId);
@@ -78,7 +79,10 @@ export interface FetchAndExtract {
   first?: Bundle;
 }
 
-/** downloadBundle with the CLI's dependencies, and a Ctrl-C message that says nothing was left behind. */
+/**
+ * downloadBundle with the CLI's dependencies, and a Ctrl-C message that says nothing was left behind.
+ * The export itself is complete by now, so every way out points at downloading it, never at a new export.
+ */
 export async function fetchAndExtract(opts: FetchAndExtract, ctx: Context): Promise<DownloadSummary> {
   const { downloadBundle } = await import('../../download/index.js');
   let first = opts.first;
@@ -102,17 +106,33 @@ export async function fetchAndExtract(opts: FetchAndExtract, ctx: Context): Prom
       debug: ctx.debug,
     });
   } catch (error) {
-    if (!ctx.signal.aborted) throw error;
-    throw new InterruptedError(
-      `interrupted: the partial download was removed and ${opts.flags.out} is as it was; export ${opts.jobId} stays on the server: download it with \`mint-admin export download ${opts.jobId} -o ${shellArg(opts.flags.out)}${opts.flags.force ? ' --force' : ''}\``,
-    );
+    const again = downloadCommand(opts.jobId, opts.flags, ctx.globals, { wait: false });
+    if (ctx.signal.aborted) {
+      throw new InterruptedError(
+        `interrupted: the partial download was removed and ${opts.flags.out} is as it was; export ${opts.jobId} stays on the server: download it with \`${again}\``,
+      );
+    }
+    if (!(error instanceof CliError)) throw error;
+    const reason = error.message.replace(/; run the command again( for a fresh link)?(, and check the machine's clock if it keeps happening)?$/, '');
+    throw new CliError(`${reason}; export ${opts.jobId} is complete and stays on the server: download it with \`${again}\``, error.exitCode, { cause: error });
   }
   const { directory, files, bytes, bundle } = result;
   return { jobId: opts.jobId, directory, files, bytes, bundle: { sizeBytes: bundle.sizeBytes, expiresAt: bundle.expiresAt } };
 }
 
-export function resumeCommand(jobId: string, flags: TargetFlags): string {
-  return `mint-admin export download ${jobId} -o ${shellArg(flags.out)}${flags.force ? ' --force' : ''} --wait`;
+/**
+ * `mint-admin export download <id> ...` repeating every flag that shaped this command (-o, --force,
+ * --archive, and the global --project, --profile, --base-url), so it works pasted into the same shell.
+ */
+export function downloadCommand(jobId: string, flags: TargetFlags, globals: GlobalOptions, opts: { wait: boolean }): string {
+  const args = ['mint-admin', 'export', 'download', jobId, '-o', flags.out];
+  if (flags.force) args.push('--force');
+  if (flags.archive !== undefined) args.push('--archive', flags.archive);
+  if (opts.wait) args.push('--wait');
+  if (globals.project !== undefined) args.push('--project', globals.project);
+  if (globals.profile !== undefined) args.push('--profile', globals.profile);
+  if (globals.baseUrl !== undefined) args.push('--base-url', globals.baseUrl);
+  return args.map(shellQuote).join(' ');
 }
 
 export function addTargetOptions(command: Command): Command {
