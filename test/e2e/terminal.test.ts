@@ -132,3 +132,20 @@ describe.skipIf(noPython)('Ctrl-C typed at a terminal (python3 pty helper)', () 
     expectTerminalRestored(r);
   });
 });
+
+describe.skipIf(noPython)('a drawn table on a real terminal', () => {
+  it.each([40, 60, 80, 132])('searches list fits %i columns: no line wider, none wrapped', async (cols) => {
+    const r = await runCliOnPty(['searches', 'list', '--limit', '20'], { env: env(false), cols });
+    expect(r.code).toBe(0);
+    const lines = r.output.replace(/\x1b\[[0-9;]*m/g, '').split('\r\n').filter(Boolean);
+    const table = lines.filter((l) => /^[┌│├└]/.test(l));
+    expect(table.length).toBeGreaterThan(20);
+    // Terminal cells: East Asian wide characters and emoji take two.
+    const cells = (line: string) => [...line].reduce((n, ch) => n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\uff00-\uff60]|\p{Extended_Pictographic}/u.test(ch) ? 2 : 1), 0);
+    // Every table line is as wide as the others and within the terminal: a wrapped row would leave a short one.
+    const widths = new Set(table.map(cells));
+    expect(widths.size, table.join('\n')).toBe(1);
+    expect([...widths][0]).toBeLessThanOrEqual(cols);
+  });
+});
+
