@@ -6,7 +6,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { tempDir } from '../helpers/cli.js';
+import { runCli, tempDir } from '../helpers/cli.js';
 import { CTRL_C, noPython, runCliOnPty, screenText, type PtyResult } from '../helpers/pty.js';
 
 let sandbox: Sandbox;
@@ -146,6 +146,20 @@ describe.skipIf(noPython)('a drawn table on a real terminal', () => {
     const widths = new Set(table.map(cells));
     expect(widths.size, table.join('\n')).toBe(1);
     expect([...widths][0]).toBeLessThanOrEqual(cols);
+  });
+});
+
+describe.skipIf(noPython)('help on a real terminal', () => {
+  const words = (text: string) => text.replace(/\r/g, '').split(/\s+/).filter(Boolean);
+  it.each([40, 60, 100])('wraps to %i columns without splitting a word (examples may stay long)', async (cols) => {
+    const r = await runCliOnPty(['searches', 'list', '--help'], { cols });
+    expect(r.code).toBe(0);
+    const lines = r.output.replace(/\r/g, '').split('\n');
+    // A single word longer than the line (a CSV header) cannot break without splitting it.
+    for (const line of lines) if (!/^\s*\$ /.test(line) && /\S\s+\S/.test(line)) expect([...line].length, line).toBeLessThanOrEqual(cols);
+    const piped = await runCli(['searches', 'list', '--help']);
+    // The same words in the same order as the 80-column text a pipe gets: only the line breaks moved.
+    expect(words(r.output)).toEqual(words(piped.stdout));
   });
 });
 
