@@ -112,23 +112,18 @@ export function register(group: Command, deps: Deps): void {
     .option('-o, --output <file>', 'write the data to this file instead of stdout')
     .option('--csv-raw', 'keep CSV cells that start with = + - @ tab or CR as they are (by default they get a leading \')')
     .option('--no-header', 'leave out the header line of csv and piped table output (to append a resumed export)')
+    // One line per item: help-wrap.ts wraps them to the terminal when the help is printed.
     .addHelpText(
       'after',
       `
 Formats:
-  table    on a terminal, a table fitted to its width; piped or with -o, tab-separated lines
-           with a header and full values (inside a value a tab is \\t, a newline \\n, a CR \\r,
-           a backslash \\\\, other control characters \\xNN), so cut and awk work
-  json     one document {"searches", "totalSearches", "nextCursor"}; with --all every term and
-           "nextCursor": null
+  table    on a terminal, a table fitted to its width; piped or with -o, tab-separated lines with a header and full values (inside a value a tab is \\t, a newline \\n, a CR \\r, a backslash \\\\, other control characters \\xNN), so cut and awk work
+  json     one document {"searches", "totalSearches", "nextCursor"}; with --all every term and "nextCursor": null
   ndjson   one search object a line, written page by page
-  csv      header searchQuery,hits,ctr,topClickedPage,lastSearchedAt; RFC 4180 quoting, UTF-8
-           without BOM, CRLF line ends; a missing top clicked page is an empty cell
+  csv      header searchQuery,hits,ctr,topClickedPage,lastSearchedAt; RFC 4180 quoting, UTF-8 without BOM, CRLF line ends; a missing top clicked page is an empty cell
 
 --to is exclusive: --from 2026-11-16 --to 2026-11-23 is the seven days of 16..22 November.
-If an --all export stops early (rate limit, Ctrl-C), what was written ends with a whole row
-(a JSON document is closed, its nextCursor the place to carry on) and the command that carries
-on from there is printed on stderr.`,
+If an --all export stops early (rate limit, Ctrl-C), what was written ends with a whole row (a JSON document is closed, its nextCursor the place to carry on) and the command that carries on from there is printed on stderr.`,
     )
     .action(
       action<SearchesListFlags>(deps, async (_args, flags, ctx) => {
