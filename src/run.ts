@@ -32,13 +32,14 @@ export async function runCli(argv: string[]): Promise<number> {
  * kind means "now": exit at once, skipping the clean-up.
  */
 function stopOnSignals(controller: AbortController): void {
-  const names = Object.keys(STOP_SIGNALS) as StopSignal[];
-  const first = (signal: StopSignal) => {
-    for (const name of names) process.off(name, first);
+  // One listener per signal for the whole run, never removed: removing the last listener of a signal
+  // hands it back to the default action for a moment, and a second signal landing then would kill the
+  // process without the documented exit code.
+  const onSignal = (signal: StopSignal) => {
+    if (controller.signal.aborted) process.exit(STOP_SIGNALS[signal]);
     controller.abort(new InterruptedError('interrupted', signal));
-    for (const name of names) process.once(name, () => process.exit(STOP_SIGNALS[name]));
   };
-  for (const name of names) process.on(name, first);
+  for (const name of Object.keys(STOP_SIGNALS) as StopSignal[]) process.on(name, onSignal);
 }
 
 function report(error: unknown, deps: Deps, debug: boolean): number {
