@@ -73,6 +73,14 @@ export interface ClientConfig {
   onRetry?: (notice: RetryNotice) => void;
 }
 
+/** For one call: a polling loop passes its deadline, and does its own retrying (one note per retry). */
+export interface CallOptions {
+  /** Cuts this call short (a wait's deadline), besides the client's own signal. */
+  signal?: AbortSignal;
+  /** One try only: the caller sits out transient failures itself. */
+  once?: boolean;
+}
+
 type Method = 'GET' | 'POST';
 type Query = Record<string, string | number | undefined>;
 
@@ -96,8 +104,8 @@ export class ApiClient {
     return this.send('POST', '/v2/agent/{projectId}/job', { projectId }, schemas.AgentJob, { body: { prompt } });
   }
 
-  getAgentJob(projectId: string, jobId: string): Promise<AgentJob> {
-    return this.send('GET', '/v2/agent/{projectId}/job/{jobId}', { projectId, jobId }, schemas.AgentJob);
+  getAgentJob(projectId: string, jobId: string, call?: CallOptions): Promise<AgentJob> {
+    return this.send('GET', '/v2/agent/{projectId}/job/{jobId}', { projectId, jobId }, schemas.AgentJob, call);
   }
 
   sendAgentMessage(projectId: string, jobId: string, prompt: string): Promise<AgentJob> {
@@ -108,8 +116,8 @@ export class ApiClient {
     return this.send('POST', '/v1/static-export/jobs', {}, schemas.StaticExportJob, { body: req });
   }
 
-  getExport(jobId: string): Promise<ExportJob> {
-    return this.send('GET', '/v1/static-export/jobs/{jobId}', { jobId }, schemas.StaticExportJob);
+  getExport(jobId: string, call?: CallOptions): Promise<ExportJob> {
+    return this.send('GET', '/v1/static-export/jobs/{jobId}', { jobId }, schemas.StaticExportJob, call);
   }
 
   createBundle(jobId: string): Promise<Bundle> {
@@ -124,26 +132,32 @@ export class ApiClient {
   // admin-openapi.json). The documented windows are seconds, so a 429 without Retry-After waits out
   // the whole window rather than giving up after a short backoff.
 
-  triggerUpdate(projectId: string): Promise<UpdateTriggered> {
-    return this.send('POST', '/v1/project/update/{projectId}', { projectId }, schemas.UpdateTriggered, { rateWindowMs: DEPLOY_WINDOW_MS });
+  triggerUpdate(projectId: string, call?: CallOptions): Promise<UpdateTriggered> {
+    return this.send('POST', '/v1/project/update/{projectId}', { projectId }, schemas.UpdateTriggered, { rateWindowMs: DEPLOY_WINDOW_MS, ...call });
   }
 
-  getUpdateStatus(statusId: string): Promise<UpdateStatus> {
-    return this.send('GET', '/v1/project/update-status/{statusId}', { statusId }, schemas.UpdateStatus);
+  getUpdateStatus(statusId: string, call?: CallOptions): Promise<UpdateStatus> {
+    return this.send('GET', '/v1/project/update-status/{statusId}', { statusId }, schemas.UpdateStatus, call);
   }
 
-  triggerPreview(projectId: string, branch: string): Promise<PreviewTriggered> {
-    return this.send('POST', '/v1/project/preview/{projectId}', { projectId }, schemas.PreviewTriggered, { body: { branch }, rateWindowMs: PREVIEW_WINDOW_MS });
-  }
-
-  triggerAutomation(projectId: string, workflowSchemaId: string): Promise<AutomationTriggered> {
-    return this.send('POST', '/v1/workflow/{projectId}/{workflowSchemaId}/trigger', { projectId, workflowSchemaId }, schemas.AutomationTriggered, {
-      rateWindowMs: DEPLOY_WINDOW_MS,
+  triggerPreview(projectId: string, branch: string, call?: CallOptions): Promise<PreviewTriggered> {
+    return this.send('POST', '/v1/project/preview/{projectId}', { projectId }, schemas.PreviewTriggered, {
+      body: { branch },
+      rateWindowMs: PREVIEW_WINDOW_MS,
+      ...call,
     });
   }
 
-  triggerAutomationWebhook(projectId: string, workflowSchemaId: string): Promise<AutomationWebhookQueued> {
+  triggerAutomation(projectId: string, workflowSchemaId: string, call?: CallOptions): Promise<AutomationTriggered> {
+    return this.send('POST', '/v1/workflow/{projectId}/{workflowSchemaId}/trigger', { projectId, workflowSchemaId }, schemas.AutomationTriggered, {
+      rateWindowMs: DEPLOY_WINDOW_MS,
+      ...call,
+    });
+  }
+
+  triggerAutomationWebhook(projectId: string, workflowSchemaId: string, call?: CallOptions): Promise<AutomationWebhookQueued> {
     return this.send('POST', '/v2/workflow/{projectId}/{workflowSchemaId}/webhook', { projectId, workflowSchemaId }, schemas.AutomationWebhookQueued, {
+      ...call,
       rateWindowMs: DEPLOY_WINDOW_MS,
       // The document: 503 "Credit check failed. Retry the request." No run was queued, so sending the
       // POST again cannot start a second one.
@@ -177,22 +191,24 @@ export class ApiClient {
       rateWindowMs?: number;
       /** Statuses the document says left nothing done, so even a POST may be sent again. */
       resendOn?: number[];
-    } = {},
+    } & CallOptions = {},
   ): Promise<InferOutput<S>> {
     const call = `${method} ${route}`;
     const url = this.url(fillRoute(route, params), opts.query);
-    const { clock, signal } = this.config;
+    const { clock } = this.config;
+    const signal = anySignal(this.config.signal, opts.signal);
     const random = this.config.random ?? Math.random;
+    const attempts = opts.once ? 1 : this.retry.attempts;
     for (let attempt = 1; ; attempt++) {
-      const lastTry = attempt >= this.retry.attempts;
+      const lastTry = attempt >= attempts;
       let response: Answered;
       try {
-        response = await this.once(method, url, opts.body);
+        response = await this.once(method, url, opts.body, signal);
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
         const failure = toNetworkError(error, 'the API');
         if (lastTry || !(method === 'GET' || neverReachedServer(failure))) throw failure;
-        await this.pause(attempt, backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random), briefReason(failure));
+        await this.pause(attempt, backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random), briefReason(failure), signal);
         continue;
       }
       if (response.status >= 200 && response.status < 300) return this.accept(call, response, schema);
@@ -203,13 +219,13 @@ export class ApiClient {
         const retryAfter = parseRetryAfter(response.headers['retry-after'], clock.now());
         const delay = retryAfter ?? opts.rateWindowMs ?? backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random);
         if (lastTry || delay > this.retry.maxRetryAfterMs) throw this.rateLimited(call, response, retryAfter);
-        await this.pause(attempt, delay, 'rate limited (429)');
+        await this.pause(attempt, delay, 'rate limited (429)', signal);
         continue;
       }
       const error = this.toApiError(response);
       const resendable = method === 'GET' ? response.status >= 500 : (opts.resendOn ?? []).includes(response.status);
       if (resendable && !lastTry) {
-        await this.pause(attempt, backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random), briefReason(error));
+        await this.pause(attempt, backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random), briefReason(error), signal);
         continue;
       }
       throw error;
@@ -246,7 +262,7 @@ export class ApiClient {
     return scrubbed.length > DEBUG_BODY_CHARS ? `${scrubbed.slice(0, DEBUG_BODY_CHARS)}... (${text.length} characters in all)` : scrubbed;
   }
 
-  private async once(method: Method, url: string, body: unknown): Promise<Answered> {
+  private async once(method: Method, url: string, body: unknown, signal: AbortSignal | undefined): Promise<Answered> {
     const started = this.config.clock.now();
     this.config.debug?.(`> ${method} ${redactUrl(url)}`);
     const headers: Record<string, string> = {
@@ -260,7 +276,7 @@ export class ApiClient {
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       dispatcher: this.config.dispatcher,
-      signal: this.config.signal,
+      signal,
       headersTimeout: this.timeouts.headersMs,
       bodyTimeout: this.timeouts.bodyMs,
     });
@@ -279,10 +295,10 @@ export class ApiClient {
     };
   }
 
-  private async pause(attempt: number, delayMs: number, reason: string): Promise<void> {
+  private async pause(attempt: number, delayMs: number, reason: string, signal: AbortSignal | undefined): Promise<void> {
     this.config.debug?.(`retry ${attempt} in ${delayMs} ms: ${reason}`);
     this.config.onRetry?.({ attempt, delayMs, reason });
-    await this.config.clock.sleep(delayMs, this.config.signal);
+    await this.config.clock.sleep(delayMs, signal);
   }
 
   /**
@@ -391,6 +407,10 @@ function htmlText(html: string): string {
 
 function decodeEntities(text: string): string {
   return text.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' })[e] ?? '');
+}
+
+function anySignal(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
+  return a && b ? AbortSignal.any([a, b]) : (a ?? b);
 }
 
 function seg(value: string): string {

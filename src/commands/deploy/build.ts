@@ -5,7 +5,7 @@
 // The step outputs of --github-output are written on every ending, so later steps can read them.
 import type { UpdateStatus, UpdateStatusName, UnknownStatus } from '../../api/types.js';
 import { printJson } from '../../command.js';
-import type { Context } from '../../context.js';
+import { retryingIn, type Context } from '../../context.js';
 import { formatDuration } from '../../duration.js';
 import { InterruptedError, JobFailedError, WaitTimeoutError, briefReason } from '../../errors.js';
 import { checkId } from '../../ids.js';
@@ -63,7 +63,8 @@ export async function watchBuild(opts: WatchOptions, ctx: Context): Promise<Upda
   let build: UpdateStatus;
   try {
     build = await pollUntil<UpdateStatus>({
-      fetch: () => api.getUpdateStatus(statusId),
+      // One try a poll: the loop sits out transient failures itself, with one note per retry.
+      fetch: (signal) => api.getUpdateStatus(statusId, { signal, once: true }),
       isDone: isBuildOver,
       onValue: (b) => {
         if (b.status !== last?.status && !isBuildOver(b)) activity.update(`${kind} ${statusId}: ${b.status}`, { milestone: true });
@@ -71,7 +72,7 @@ export async function watchBuild(opts: WatchOptions, ctx: Context): Promise<Upda
         for (const line of log.next(b.logs)) ctx.reporter.info(line);
       },
       onTransientError: (error, retryInMs) =>
-        activity.update(`${kind} ${statusId}: ${briefReason(error)}; still waiting, next look in ${formatDuration(retryInMs)}`, { milestone: true }),
+        activity.update(`${kind} ${statusId}: ${briefReason(error)}; ${retryingIn(retryInMs)}`, { milestone: true }),
       timeoutError: (elapsedMs, b) =>
         new WaitTimeoutError(
           `gave up waiting after ${formatDuration(elapsedMs)}: ${kind} ${statusId} is still ${b?.status ?? 'not answering'} and keeps building on the server; resume the wait with \`${resume}\``,
@@ -84,19 +85,21 @@ export async function watchBuild(opts: WatchOptions, ctx: Context): Promise<Upda
     });
   } catch (error) {
     activity.stop();
+    // --json: a pipeline reads the last status seen whatever ended the wait; the exit code says what did.
+    if (ctx.mode.json && last) printJson(ctx, withPreviewUrl(last, opts.previewUrl));
     if (error instanceof WaitTimeoutError) await report(last?.status ?? 'unknown');
     if (ctx.signal.aborted) {
       throw new InterruptedError(`stopped waiting; ${kind} ${statusId} keeps building on the server: resume the wait with \`${resume}\``);
     }
     throw error;
   }
+  if (ctx.mode.json) printJson(ctx, withPreviewUrl(build, opts.previewUrl));
   if (isUnknown(build.status)) {
     activity.stop();
     await report(build.status);
     throw unknownStatusError(`${kind} ${statusId}`, build.status, await buildStatusCommand(kind, statusId, ctx, ['--json']));
   }
   const took = formatDuration(ctx.clock.now() - started);
-  if (ctx.mode.json) printJson(ctx, opts.previewUrl === undefined ? build : { ...build, previewUrl: opts.previewUrl });
   if (build.status === 'failure') {
     activity.fail(`${kind} ${statusId}: failure after ${took}`);
     await report('failure');
@@ -105,6 +108,14 @@ export async function watchBuild(opts: WatchOptions, ctx: Context): Promise<Upda
   activity.succeed(`${kind} ${statusId}: success after ${took}`);
   await report('success', opts.previewUrl);
   return build;
+}
+
+/**
+ * A preview's --json output carries the link beside the build, so `jq -r .previewUrl` reads it, and
+ * only once the build succeeded: a pipeline that ignores the exit code still never posts a dead link.
+ */
+function withPreviewUrl(build: UpdateStatus, previewUrl: string | undefined): UpdateStatus | (UpdateStatus & { previewUrl: string }) {
+  return previewUrl === undefined || build.status !== 'success' ? build : { ...build, previewUrl };
 }
 
 function failureMessage(kind: BuildKind, statusId: string, build: UpdateStatus, tail: string[]): string {
