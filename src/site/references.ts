@@ -1,7 +1,8 @@
 // What a page or stylesheet points at: every href, src, srcset, poster, data and CSS url() / @import,
 // read by a real HTML parser (htmlparser2: small, fast, streaming, maintained) fed chunk by chunk, so
-// a page is never held whole and memory stays flat however large the site.
+// a large page is never held whole and memory stays flat however large the site.
 import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { Parser } from 'htmlparser2';
 
 /** `link`: a page someone navigates to (a broken one is a broken link); `asset`: loaded by the page. */
@@ -61,9 +62,27 @@ export async function htmlReferences(file: string): Promise<Reference[]> {
     },
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
+  await feed(parser, file);
+  return found;
+}
+
+/** Pages up to this size are read in one call (a stream per small file costs more than the parsing). */
+const READ_WHOLE_BELOW = 1024 * 1024;
+
+/** Feeds a file to the parser: read whole when small, streamed in 64 KiB chunks when not, so memory stays bounded. */
+async function feed(parser: Parser, file: string): Promise<void> {
+  const handle = await open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    if (size < READ_WHOLE_BELOW) {
+      parser.end(await handle.readFile('utf8'));
+      return;
+    }
+  } finally {
+    await handle.close();
+  }
   for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 64 * 1024 })) parser.write(chunk as string);
   parser.end();
-  return found;
 }
 
 function linkReference(attribs: Record<string, string>, add: (url: string | undefined, role: ReferenceRole) => void): void {
@@ -128,7 +147,6 @@ export async function sitemapLocations(file: string): Promise<{ index: boolean; 
     },
     { xmlMode: true, decodeEntities: true },
   );
-  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 64 * 1024 })) parser.write(chunk as string);
-  parser.end();
+  await feed(parser, file);
   return { index, locations };
 }

@@ -88,13 +88,15 @@ export async function verifySite(opts: VerifyOptions): Promise<VerifyReport> {
   const checkable = [...files].filter((f) => /\.(html?|css)$/i.test(f)).sort();
   report.pages = checkable.filter((f) => /\.html?$/i.test(f)).length;
   const perFile: Problem[][] = new Array(checkable.length);
+  // Pages link to the same few hundred paths over and over: resolve each root-relative one once.
+  const cache = new Map<string, Outcome>();
   let next = 0;
   const worker = async () => {
     while (next < checkable.length) {
       const index = next++;
       const file = checkable[index]!;
       const references = /\.css$/i.test(file) ? await stylesheetReferences(join(root, file)) : await htmlReferences(join(root, file));
-      perFile[index] = checkReferences(file, references, files, opts.basePath, siteHosts, report);
+      perFile[index] = checkReferences(file, references, files, opts.basePath, siteHosts, report, cache);
     }
   };
   await Promise.all(Array.from({ length: opts.concurrency ?? 8 }, worker));
@@ -172,6 +174,7 @@ function checkReferences(
   basePath: string,
   siteHosts: Set<string>,
   report: VerifyReport,
+  cache: Map<string, Outcome>,
 ): Problem[] {
   const problems: Problem[] = [];
   const seen = new Set<string>();
@@ -179,14 +182,34 @@ function checkReferences(
     const key = `${role} ${url}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const where = classifyReference(url, page, basePath, siteHosts);
+    const where = classifyCached(url, page, basePath, siteHosts, files, cache);
     if (where.kind === 'external') report.externalLinks++;
     if (where.kind !== 'internal') continue;
     report.references++;
-    const outcome = resolveInSite(where.path, basePath, files);
+    const outcome = where.outcome;
     if (outcome !== 'found') problems.push({ page, target: url, kind: outcome === 'missing' ? missingKind(role) : outcome });
   }
   return problems;
+}
+
+type Outcome = { kind: 'internal'; outcome: ReturnType<typeof resolveInSite> } | { kind: 'external' } | { kind: 'ignored' };
+
+/** classifyReference + resolveInSite; a root-relative reference means the same on every page, so its answer is kept. */
+function classifyCached(
+  ref: string,
+  page: string,
+  basePath: string,
+  siteHosts: Set<string>,
+  files: Set<string>,
+  cache: Map<string, Outcome>,
+): Outcome {
+  const pageIndependent = ref.startsWith('/') && !ref.startsWith('//');
+  const known = pageIndependent ? cache.get(ref) : undefined;
+  if (known) return known;
+  const where = classifyReference(ref, page, basePath, siteHosts);
+  const outcome: Outcome = where.kind === 'internal' ? { kind: 'internal', outcome: resolveInSite(where.path, basePath, files) } : where;
+  if (pageIndependent) cache.set(ref, outcome);
+  return outcome;
 }
 
 function missingKind(role: ReferenceRole): ProblemKind {
