@@ -43,6 +43,11 @@ export interface DownloadBundleOptions {
   reporter: Reporter;
   /** ctx.debug; storage URLs only through redactUrl */
   debug: (line: string) => void;
+  /**
+   * Runs on the extracted tree before it takes the target's place (`--verify`). Throwing stops the
+   * install: the target stays as it was. The hook may move the tree away first to keep it.
+   */
+  beforeInstall?: (tree: string) => Promise<void>;
 }
 
 export interface DownloadResult {
@@ -76,6 +81,7 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
     activity.update(`Extracting the ${formatBytes(archiveBytes)} archive`, { milestone: true });
     const tree = join(work, 'tree');
     const extracted = await extractArchive(file, tree, opts.signal);
+    if (opts.beforeInstall) await opts.beforeInstall(tree);
 
     throwIfAborted(opts.signal);
     if (archivePath) staged = await stageArchive(file, archivePath, randomBytes(4).toString('hex'));

@@ -8,11 +8,13 @@ import { addWaitOptions, parseWaitFlags, type WaitFlags, type WaitSettings } fro
 import { exportApi, isNotFinished, waitCommand, type ExportApi } from './api.js';
 import { shellArg } from './output.js';
 import { checkJobId } from './status.js';
+import { verifyBeforeInstall } from './verify.js';
 
 export interface TargetFlags {
   out: string;
   force?: boolean;
   archive?: string;
+  verify?: boolean;
 }
 
 export interface ExportDownloadOptions extends TargetFlags {
@@ -100,6 +102,7 @@ export async function fetchAndExtract(opts: FetchAndExtract, ctx: Context): Prom
       signal: ctx.signal,
       reporter: ctx.reporter,
       debug: ctx.debug,
+      beforeInstall: opts.flags.verify ? (tree) => verifyBeforeInstall(tree, { jobId: opts.jobId, target: opts.target, shown: opts.flags.out }, ctx) : undefined,
     });
   } catch (error) {
     if (!ctx.signal.aborted) throw error;
@@ -119,7 +122,8 @@ export function addTargetOptions(command: Command): Command {
   return command
     .requiredOption('-o, --out <dir>', 'directory to extract the site into (created; must be empty unless --force)')
     .option('--force', 'replace an existing non-empty directory (only once the new one is complete)')
-    .option('--archive <file>', 'also keep the downloaded .tar.gz at this path');
+    .option('--archive <file>', 'also keep the downloaded .tar.gz at this path')
+    .option('--verify', 'check the extracted site (as `export verify` does) before installing it; problems: exit 4, the directory stays as it was');
 }
 
 export function register(group: Command, deps: Deps): void {

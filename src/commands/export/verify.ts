@@ -41,6 +41,44 @@ export function printReport(report: VerifyReport, ctx: Context): void {
   ctx.reporter.info(`Note: ${report.notes.join('; ')}`);
 }
 
+/**
+ * `--verify` on export download/run: the check, between extraction and install. With problems the
+ * extracted tree moves beside the target (nothing downloaded is lost) and the install is stopped.
+ */
+export async function verifyBeforeInstall(tree: string, where: { jobId: string; target: string; shown: string }, ctx: Context): Promise<void> {
+  const { verifySite, SiteProblemsError } = await import('../../site/verify.js');
+  const report = await verifySite({ directory: tree, basePath: '' });
+  if (report.problems.length === 0) {
+    ctx.reporter.info(`Verified: ${summaryLine(report)}`);
+    return;
+  }
+  // stdout carries the directory (or the JSON) of a successful download: the problems are diagnostics here.
+  for (const problem of report.problems) ctx.io.stderr.write(`${problemLine(problem)}\n`);
+  const kept = await keepAside(tree, `${where.target}.unverified-${where.jobId}`);
+  throw new SiteProblemsError(
+    `export ${where.jobId} failed verification: ${countOf(report.problems.length, 'problem')} (listed above); ${where.shown} was left as it was, and the new export is kept in ${kept}`,
+  );
+}
+
+/** Moves the tree to `wanted`, or `wanted-2`, `-3`... when that exists already. */
+async function keepAside(tree: string, wanted: string): Promise<string> {
+  const { mkdir, rename } = await import('node:fs/promises');
+  for (let n = 1; ; n++) {
+    const path = n === 1 ? wanted : `${wanted}-${n}`;
+    // mkdir claims the name atomically; rename then replaces the empty directory.
+    const claimed = await mkdir(path).then(
+      () => true,
+      (error: NodeJS.ErrnoException) => {
+        if (error.code === 'EEXIST') return false;
+        throw error;
+      },
+    );
+    if (!claimed) continue;
+    await rename(tree, path);
+    return path;
+  }
+}
+
 export function register(group: Command, deps: Deps): void {
   const command = group
     .command('verify')
