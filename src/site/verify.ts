@@ -4,7 +4,7 @@
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { readFile } from 'node:fs/promises';
-import { CliError, EXIT_CODES, UsageError } from '../errors.js';
+import { UsageError } from '../errors.js';
 import { cssUrls, htmlReferences, sitemapLocations, type Reference, type ReferenceRole } from './references.js';
 import { parseUrlPath } from './resolve.js';
 
