@@ -22,6 +22,8 @@ export type BuildKind = 'deploy' | 'preview';
 const ENDS_BUILD: Record<UpdateStatusName, boolean> = { queued: false, in_progress: false, success: true, failure: true };
 /** Log lines repeated in the failure message: the error line of a CI job should say why on its own. */
 const FAILURE_TAIL_LINES = 5;
+/** How often the elapsed time on a live spinner moves between polls. */
+const LIVE_TICK_MS = 1000;
 
 function isUnknown(status: UpdateStatus['status']): status is UnknownStatus {
   return !Object.hasOwn(ENDS_BUILD, status);
@@ -60,6 +62,13 @@ export async function watchBuild(opts: WatchOptions, ctx: Context): Promise<Upda
   let last: UpdateStatus | undefined;
   const report = (status: string, previewUrl?: string) =>
     opts.github ? writeGithubReport(opts.github, { kind, statusId, build: last, status, previewUrl, followedMs: ctx.clock.now() - started }, ctx) : undefined;
+  // On a terminal the spinner's line also shows the time passing, which moves between polls (they can
+  // be half a minute apart), and the last retry note until the next answer. Plain lines stay as they are.
+  let note = '';
+  const liveLine = () =>
+    `${kind} ${statusId}: ${last?.status ?? 'waiting'}  ${formatDuration(ctx.clock.now() - started)}${note ? `  (${note})` : ''}`;
+  const ticker = ctx.reporter.live ? setInterval(() => activity.update(liveLine()), LIVE_TICK_MS).unref() : undefined;
+  const stopTicker = () => ticker && clearInterval(ticker);
   let build: UpdateStatus;
   try {
     build = await pollUntil<UpdateStatus>({
@@ -67,12 +76,17 @@ export async function watchBuild(opts: WatchOptions, ctx: Context): Promise<Upda
       fetch: (signal) => api.getUpdateStatus(statusId, { signal, once: true }),
       isDone: isBuildOver,
       onValue: (b) => {
-        if (b.status !== last?.status && !isBuildOver(b)) activity.update(`${kind} ${statusId}: ${b.status}`, { milestone: true });
+        const changed = b.status !== last?.status;
         last = b;
+        note = '';
+        if (ctx.reporter.live) activity.update(liveLine());
+        else if (changed && !isBuildOver(b)) activity.update(`${kind} ${statusId}: ${b.status}`, { milestone: true });
         for (const line of log.next(b.logs)) ctx.reporter.info(line);
       },
-      onTransientError: (error, retryInMs) =>
-        activity.update(`${kind} ${statusId}: ${briefReason(error)}; ${retryingIn(retryInMs)}`, { milestone: true }),
+      onTransientError: (error, retryInMs) => {
+        note = `${briefReason(error)}; ${retryingIn(retryInMs)}`;
+        activity.update(ctx.reporter.live ? liveLine() : `${kind} ${statusId}: ${note}`, { milestone: true });
+      },
       timeoutError: (elapsedMs, b) =>
         new WaitTimeoutError(
           `gave up waiting after ${formatDuration(elapsedMs)}: ${kind} ${statusId} is still ${b?.status ?? 'not answering'} and keeps building on the server; resume the wait with \`${resume}\``,
@@ -84,6 +98,7 @@ export async function watchBuild(opts: WatchOptions, ctx: Context): Promise<Upda
       random: ctx.random,
     });
   } catch (error) {
+    stopTicker();
     activity.stop();
     // --json: a pipeline reads the last status seen whatever ended the wait; the exit code says what did.
     if (ctx.mode.json && last) printJson(ctx, withPreviewUrl(last, opts.previewUrl));
@@ -93,6 +108,7 @@ export async function watchBuild(opts: WatchOptions, ctx: Context): Promise<Upda
     }
     throw error;
   }
+  stopTicker();
   if (ctx.mode.json) printJson(ctx, withPreviewUrl(build, opts.previewUrl));
   if (isUnknown(build.status)) {
     activity.stop();
