@@ -61,6 +61,14 @@ export interface ClientConfig {
   onRetry?: (notice: RetryNotice) => void;
 }
 
+/**
+ * What every call takes last: a signal that cancels this call alone (the client's own signal still
+ * cancels them all). A method passes it to `send` as `call`; a method added later does the same.
+ */
+export interface CallOptions {
+  signal?: AbortSignal | undefined;
+}
+
 type Method = 'GET' | 'POST';
 type Query = Record<string, string | number | undefined>;
 
@@ -80,32 +88,32 @@ export class ApiClient {
   // One typed method per endpoint: the route as the documents write it (also how errors name the
   // call), its path parameters, and the schema its answer must fit.
 
-  createAgentJob(projectId: string, prompt: string): Promise<AgentJob> {
-    return this.send('POST', '/v2/agent/{projectId}/job', { projectId }, schemas.AgentJob, { body: { prompt } });
+  createAgentJob(projectId: string, prompt: string, call?: CallOptions): Promise<AgentJob> {
+    return this.send('POST', '/v2/agent/{projectId}/job', { projectId }, schemas.AgentJob, { body: { prompt }, call });
   }
 
-  getAgentJob(projectId: string, jobId: string): Promise<AgentJob> {
-    return this.send('GET', '/v2/agent/{projectId}/job/{jobId}', { projectId, jobId }, schemas.AgentJob);
+  getAgentJob(projectId: string, jobId: string, call?: CallOptions): Promise<AgentJob> {
+    return this.send('GET', '/v2/agent/{projectId}/job/{jobId}', { projectId, jobId }, schemas.AgentJob, { call });
   }
 
-  sendAgentMessage(projectId: string, jobId: string, prompt: string): Promise<AgentJob> {
-    return this.send('POST', '/v2/agent/{projectId}/job/{jobId}/message', { projectId, jobId }, schemas.AgentJob, { body: { prompt } });
+  sendAgentMessage(projectId: string, jobId: string, prompt: string, call?: CallOptions): Promise<AgentJob> {
+    return this.send('POST', '/v2/agent/{projectId}/job/{jobId}/message', { projectId, jobId }, schemas.AgentJob, { body: { prompt }, call });
   }
 
-  startExport(req: StartExportRequest): Promise<ExportJob> {
-    return this.send('POST', '/v1/static-export/jobs', {}, schemas.StaticExportJob, { body: req });
+  startExport(req: StartExportRequest, call?: CallOptions): Promise<ExportJob> {
+    return this.send('POST', '/v1/static-export/jobs', {}, schemas.StaticExportJob, { body: req, call });
   }
 
-  getExport(jobId: string): Promise<ExportJob> {
-    return this.send('GET', '/v1/static-export/jobs/{jobId}', { jobId }, schemas.StaticExportJob);
+  getExport(jobId: string, call?: CallOptions): Promise<ExportJob> {
+    return this.send('GET', '/v1/static-export/jobs/{jobId}', { jobId }, schemas.StaticExportJob, { call });
   }
 
-  createBundle(jobId: string): Promise<Bundle> {
-    return this.send('POST', '/v1/static-export/jobs/{jobId}/bundle', { jobId }, schemas.BundleResponse);
+  createBundle(jobId: string, call?: CallOptions): Promise<Bundle> {
+    return this.send('POST', '/v1/static-export/jobs/{jobId}/bundle', { jobId }, schemas.BundleResponse, { call });
   }
 
-  listSearches(projectId: string, query: SearchesQuery): Promise<SearchesPage> {
-    return this.send('GET', '/v1/analytics/{projectId}/searches', { projectId }, schemas.SearchesResponse, { query: { ...query } });
+  listSearches(projectId: string, query: SearchesQuery, call?: CallOptions): Promise<SearchesPage> {
+    return this.send('GET', '/v1/analytics/{projectId}/searches', { projectId }, schemas.SearchesResponse, { query: { ...query }, call });
   }
 
   private url(path: string, query: Query | undefined): string {
@@ -127,22 +135,25 @@ export class ApiClient {
     route: string,
     params: Record<string, string>,
     schema: S,
-    opts: { body?: unknown; query?: Query } = {},
+    opts: { body?: unknown; query?: Query; call?: CallOptions | undefined } = {},
   ): Promise<InferOutput<S>> {
     const call = `${method} ${route}`;
     const url = this.url(fillRoute(route, params), opts.query);
-    const { clock, signal } = this.config;
+    const { clock } = this.config;
+    const signal = eitherSignal(this.config.signal, opts.call?.signal);
+    // An aborted call sends nothing.
+    if (signal?.aborted) throw signal.reason;
     const random = this.config.random ?? Math.random;
     for (let attempt = 1; ; attempt++) {
       const lastTry = attempt >= this.retry.attempts;
       let response: Answered;
       try {
-        response = await this.once(method, url, opts.body);
+        response = await this.once(method, url, opts.body, signal);
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
         const failure = toNetworkError(error, 'the API');
         if (lastTry || !(method === 'GET' || neverReachedServer(failure))) throw failure;
-        await this.pause(attempt, backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random), briefReason(failure));
+        await this.pause(attempt, backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random), briefReason(failure), signal);
         continue;
       }
       if (response.status >= 200 && response.status < 300) return this.accept(call, response, schema);
@@ -150,12 +161,12 @@ export class ApiClient {
         const retryAfter = parseRetryAfter(response.headers['retry-after'], clock.now());
         const delay = retryAfter ?? backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random);
         if (lastTry || delay > this.retry.maxRetryAfterMs) throw this.rateLimited(call, response, retryAfter);
-        await this.pause(attempt, delay, 'rate limited (429)');
+        await this.pause(attempt, delay, 'rate limited (429)', signal);
         continue;
       }
       const error = this.toApiError(response);
       if (method === 'GET' && response.status >= 500 && !lastTry) {
-        await this.pause(attempt, backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random), briefReason(error));
+        await this.pause(attempt, backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random), briefReason(error), signal);
         continue;
       }
       throw error;
@@ -192,7 +203,7 @@ export class ApiClient {
     return scrubbed.length > DEBUG_BODY_CHARS ? `${scrubbed.slice(0, DEBUG_BODY_CHARS)}... (${text.length} characters in all)` : scrubbed;
   }
 
-  private async once(method: Method, url: string, body: unknown): Promise<Answered> {
+  private async once(method: Method, url: string, body: unknown, signal: AbortSignal | undefined): Promise<Answered> {
     const started = this.config.clock.now();
     this.config.debug?.(`> ${method} ${redactUrl(url)}`);
     const headers: Record<string, string> = {
@@ -206,7 +217,7 @@ export class ApiClient {
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       dispatcher: this.config.dispatcher,
-      signal: this.config.signal,
+      signal,
       headersTimeout: this.timeouts.headersMs,
       bodyTimeout: this.timeouts.bodyMs,
     });
@@ -225,10 +236,10 @@ export class ApiClient {
     };
   }
 
-  private async pause(attempt: number, delayMs: number, reason: string): Promise<void> {
+  private async pause(attempt: number, delayMs: number, reason: string, signal: AbortSignal | undefined): Promise<void> {
     this.config.debug?.(`retry ${attempt} in ${delayMs} ms: ${reason}`);
     this.config.onRetry?.({ attempt, delayMs, reason });
-    await this.config.clock.sleep(delayMs, this.config.signal);
+    await this.config.clock.sleep(delayMs, signal);
   }
 
   /**
@@ -302,6 +313,12 @@ const ERROR_BODY_BYTES = 64 * 1024;
 const SERVER_TEXT_CHARS = 300;
 const DEBUG_BODY_CHARS = 2000;
 const SIGNATURE_VALUES = /((?:X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token|Signature|X-Goog-Signature)=)[^&"\s]+/gi;
+
+/** The client's signal and the call's, as one: either aborting cancels the call. */
+function eitherSignal(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
+  if (!a || !b) return a ?? b;
+  return AbortSignal.any([a, b]);
+}
 
 /** `/v2/agent/{projectId}/job` with each placeholder replaced by its encoded value. */
 function fillRoute(route: string, params: Record<string, string>): string {

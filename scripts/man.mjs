@@ -1,0 +1,18 @@
+// `npm run man`: regenerates man/ from the command tree (after `npm run build`). A test fails when
+// the committed pages differ from what this writes.
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { buildProgram } from '../dist/program.js';
+import { manPages } from '../dist/man/roff.js';
+import { VERSION } from '../dist/version.js';
+
+let captured = '';
+const sink = { write: (text) => ((captured += text), true) };
+const program = buildProgram({ io: { stdout: sink, stderr: sink }, env: {}, signal: new AbortController().signal, random: Math.random });
+const dir = new URL('../man/', import.meta.url);
+mkdirSync(dir, { recursive: true });
+// Pages of commands that no longer exist go too.
+for (const old of readdirSync(dir)) if (old.endsWith('.1')) rmSync(new URL(old, dir));
+for (const page of manPages(program, VERSION, () => captured, () => (captured = ''))) {
+  writeFileSync(new URL(page.file, dir), page.text);
+}
+console.log(`wrote ${readdirSync(dir).length} pages in man/`);
