@@ -1,6 +1,6 @@
 // `npm run man`: regenerates man/ from the command tree (after `npm run build`). A test fails when
 // the committed pages differ from what this writes.
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { buildProgram } from '../dist/program.js';
 import { manPages } from '../dist/man/roff.js';
 import { VERSION } from '../dist/version.js';
@@ -15,4 +15,9 @@ for (const old of readdirSync(dir)) if (old.endsWith('.1')) rmSync(new URL(old, 
 for (const page of manPages(program, VERSION, () => captured, () => (captured = ''))) {
   writeFileSync(new URL(page.file, dir), page.text);
 }
+// package.json lists every page, so a global install puts them where `man` looks.
+const pkgFile = new URL('../package.json', import.meta.url);
+const pkg = JSON.parse(readFileSync(pkgFile, 'utf8'));
+pkg.man = readdirSync(dir).sort().map((file) => `./man/${file}`);
+writeFileSync(pkgFile, `${JSON.stringify(pkg, null, 2)}\n`);
 console.log(`wrote ${readdirSync(dir).length} pages in man/`);

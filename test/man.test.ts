@@ -24,6 +24,11 @@ describe('man/', () => {
     expect(pages.map((p) => p.file)).toContain('mint-admin-export-download.1');
   });
 
+  it('package.json lists every page, so a global install links them for man', () => {
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { man: string[] };
+    expect(pkg.man).toEqual(pages.map((p) => `./man/${p.file}`).sort());
+  });
+
   it.each(pages.map((p) => [p.file, p.text]))('%s matches the command tree', (file, text) => {
     expect(readFileSync(new URL(file, dir), 'utf8')).toBe(text);
   });
