@@ -1,6 +1,5 @@
 // The documents cannot rot: every code block in README.md and docs/*.md whose info string says
 // `runnable` is run here against a sandbox (docs/development.md, Tests, says how each kind runs).
-import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,47 +7,12 @@ import { transform } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { CLI, tempDir } from '../helpers/cli.js';
+import { run, runnableBlocks, typecheck } from '../helpers/docs.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
-export interface CodeBlock {
-  file: string;
-  /** 1-based line of the opening fence. */
-  line: number;
-  lang: string;
-  code: string;
-}
-
-/** The fenced blocks of a Markdown text marked `runnable` (```sh runnable). */
-export function runnableBlocks(file: string, markdown: string): CodeBlock[] {
-  const blocks: CodeBlock[] = [];
-  const lines = markdown.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^(`{3,})(\w+)\s+(.*)$/.exec(lines[i] ?? '');
-    if (!open?.[3]?.split(/\s+/).includes('runnable')) continue;
-    const end = lines.findIndex((l, j) => j > i && l.startsWith(open[1]!));
-    if (end === -1) throw new Error(`${file}:${i + 1}: the runnable block is never closed`);
-    blocks.push({ file, line: i + 1, lang: open[2]!, code: lines.slice(i + 1, end).join('\n') + '\n' });
-    i = end;
-  }
-  return blocks;
-}
-
 const documents = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
 const blocks = documents.flatMap((file) => runnableBlocks(file, readFileSync(join(root, file), 'utf8')));
-
-function run(command: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv }): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    // Never spawnSync: the sandbox runs in this process and must keep answering.
-    const child = spawn(command, args, { ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 describe('runnable code blocks in README.md and docs/', () => {
   let sandbox: Sandbox;
@@ -108,29 +72,3 @@ describe('runnable code blocks in README.md and docs/', () => {
     }
   }, 60_000);
 });
-
-/**
- * tsc over one file, as a user's project would compile it (strict, nodenext), resolving
- * `mint-admin` through `dir/node_modules` and Node's types from this repository.
- */
-export function typecheck(dir: string, file: string, extra: Record<string, unknown> = {}) {
-  writeFileSync(
-    join(dir, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: {
-        strict: true,
-        module: 'nodenext',
-        moduleResolution: 'nodenext',
-        target: 'ES2022',
-        lib: ['ES2023'],
-        noEmit: true,
-        types: ['node'],
-        typeRoots: [join(root, 'node_modules/@types')],
-        ...extra,
-      },
-      files: [file],
-    }),
-  );
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module', private: true }));
-  return run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: dir, env: process.env });
-}
