@@ -16,7 +16,7 @@ interface Metafile {
   inputs: Record<string, { imports: Array<{ path: string; kind: string; external?: boolean }> }>;
   outputs: Record<string, { inputs: Record<string, unknown> }>;
 }
-const meta = () => JSON.parse(readFileSync(join(cliDir, 'meta.json'), 'utf8')) as Metafile;
+const meta = () => JSON.parse(readFileSync(fileURLToPath(new URL('../dist/cli-meta.json', import.meta.url)), 'utf8')) as Metafile;
 
 function isHeavySource(input: string, metafile: Metafile): boolean {
   if (HEAVY_FOLDERS.some((folder) => input.startsWith(folder))) return true;
