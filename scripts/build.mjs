@@ -1,7 +1,7 @@
 // Build: tsc type-checks and emits dist/ (modules and declarations the benchmarks, scripts and tests
 // import: the development build), then esbuild bundles what is packed (package.json `files`):
 // - dist/cli/: the CLI entry with commander, which bin/mint-admin.js runs. One bundled file starts
-//   measurably faster than a graph of small ESM files plus a CommonJS commander (see README,
+//   measurably faster than a graph of small ESM files plus a CommonJS commander (see docs/performance.md,
 //   Performance); heavy dependencies stay external and load only inside the commands that use them.
 // - dist/lib/: the library (src/index.ts) as one module, with the declarations of its public surface.
 // Source maps and the metafile are written outside dist/cli and dist/lib, or beside the bundles as
