@@ -26,7 +26,22 @@ import {
 } from './http.js';
 import { rateLimitNote } from './limits.js';
 import * as schemas from './schemas.js';
-import type { AgentJob, Bundle, ExportJob, SearchesPage, SearchesQuery, StartExportRequest } from './types.js';
+import type {
+  AgentJob,
+  AnalyticsQuery,
+  Bundle,
+  CallerStats,
+  ConversationsPage,
+  ExportJob,
+  FeedbackByPagePage,
+  FeedbackPage,
+  SearchesPage,
+  SearchesQuery,
+  StartExportRequest,
+  Thread,
+  ViewsPage,
+  VisitorsPage,
+} from './types.js';
 
 export interface RetryPolicy {
   /** Total tries of one call, the first included. */
@@ -106,6 +121,34 @@ export class ApiClient {
 
   listSearches(projectId: string, query: SearchesQuery): Promise<SearchesPage> {
     return this.send('GET', '/v1/analytics/{projectId}/searches', { projectId }, schemas.SearchesResponse, { query: { ...query } });
+  }
+
+  listFeedback(projectId: string, query: AnalyticsQuery): Promise<FeedbackPage> {
+    return this.send('GET', '/v1/analytics/{projectId}/feedback', { projectId }, schemas.FeedbackResponse, { query: { ...query } });
+  }
+
+  feedbackByPage(projectId: string, query: AnalyticsQuery): Promise<FeedbackByPagePage> {
+    return this.send('GET', '/v1/analytics/{projectId}/feedback/by-page', { projectId }, schemas.FeedbackByPageResponse, { query: { ...query } });
+  }
+
+  listConversations(projectId: string, query: AnalyticsQuery): Promise<ConversationsPage> {
+    return this.send('GET', '/v1/analytics/{projectId}/assistant', { projectId }, schemas.ConversationsResponse, { query: { ...query } });
+  }
+
+  getThread(projectId: string, threadId: string): Promise<Thread> {
+    return this.send('GET', '/v1/analytics/{projectId}/assistant/threads/{threadId}', { projectId, threadId }, schemas.ThreadResponse);
+  }
+
+  callerStats(projectId: string, query: AnalyticsQuery): Promise<CallerStats> {
+    return this.send('GET', '/v1/analytics/{projectId}/assistant/caller-stats', { projectId }, schemas.CallerStatsResponse, { query: { ...query } });
+  }
+
+  listViews(projectId: string, query: AnalyticsQuery): Promise<ViewsPage> {
+    return this.send('GET', '/v1/analytics/{projectId}/views', { projectId }, schemas.ViewsResponse, { query: { ...query } });
+  }
+
+  listVisitors(projectId: string, query: AnalyticsQuery): Promise<VisitorsPage> {
+    return this.send('GET', '/v1/analytics/{projectId}/visitors', { projectId }, schemas.VisitorsResponse, { query: { ...query } });
   }
 
   private url(path: string, query: Query | undefined): string {
