@@ -2,8 +2,8 @@
 // cells cut with "…". In a pipe: tab-separated rows under a header line with full values, one row a
 // line (tabs, newlines and backslashes inside values escaped), so `cut -f1` and `awk -F'\t'` work.
 import type { SearchTerm } from '../api/types.js';
-import { escapeCell, TABLE_HEADER, tableCells } from './cells.js';
-import { writeChunk, type SearchesWriter } from './writer.js';
+import { escapeCell, SEARCH_COLUMNS } from './cells.js';
+import { writeChunk, type Columns, type PageWriter } from './writer.js';
 
 export interface TableOptions {
   /** True: draw a table; false: tab-separated rows. */
@@ -15,15 +15,17 @@ export interface TableOptions {
   header: boolean;
 }
 
-export function tableWriter(stream: NodeJS.WritableStream, opts: TableOptions): SearchesWriter {
-  return opts.terminal ? drawnTableWriter(stream, opts) : tsvWriter(stream, opts.header);
+export function tableWriter(stream: NodeJS.WritableStream, opts: TableOptions): PageWriter<SearchTerm, object>;
+export function tableWriter<Item>(stream: NodeJS.WritableStream, opts: TableOptions, columns: Columns<Item>): PageWriter<Item, object>;
+export function tableWriter<Item>(stream: NodeJS.WritableStream, opts: TableOptions, columns = SEARCH_COLUMNS as unknown as Columns<Item>): PageWriter<Item, object> {
+  return opts.terminal ? drawnTableWriter(stream, opts, columns) : tsvWriter(stream, opts.header, columns);
 }
 
-function tsvWriter(stream: NodeJS.WritableStream, header: boolean): SearchesWriter {
+function tsvWriter<Item>(stream: NodeJS.WritableStream, header: boolean, columns: Columns<Item>): PageWriter<Item, object> {
   const line = (cells: readonly string[]) => `${cells.map((c) => escapeCell(c, { backslash: true })).join('\t')}\n`;
   return {
-    begin: () => (header ? writeChunk(stream, line(TABLE_HEADER)) : Promise.resolve()),
-    writePage: (searches) => writeChunk(stream, searches.map((s) => line(tableCells(s))).join('')),
+    begin: () => (header ? writeChunk(stream, line(columns.tableHeader)) : Promise.resolve()),
+    writePage: (items) => writeChunk(stream, items.map((s) => line(columns.tableCells(s))).join('')),
     end: async () => undefined,
   };
 }
@@ -34,7 +36,7 @@ type TableModule = typeof import('cli-table3');
  * One drawn table a page, all with the column widths fitted to the first page, so an `--all` run on
  * a terminal reads as one long table; only the first carries the header.
  */
-function drawnTableWriter(stream: NodeJS.WritableStream, opts: TableOptions): SearchesWriter {
+function drawnTableWriter<Item>(stream: NodeJS.WritableStream, opts: TableOptions, columns: Columns<Item>): PageWriter<Item, object> {
   let Table: TableModule | undefined;
   let widths: number[] | undefined;
   let pages = 0;
@@ -42,15 +44,15 @@ function drawnTableWriter(stream: NodeJS.WritableStream, opts: TableOptions): Se
     async begin() {
       ({ default: Table } = await import('cli-table3'));
     },
-    async writePage(searches) {
+    async writePage(items) {
       if (!Table) throw new Error('tableWriter: begin() was not called');
-      if (searches.length === 0 && pages > 0) return;
-      const rows = searches.map((s) => tableCells(s).map((c) => escapeCell(c, { backslash: false })));
-      widths ??= fitColumns([[...TABLE_HEADER], ...rows], opts.columns ?? 80);
+      if (items.length === 0 && pages > 0) return;
+      const rows = items.map((s) => columns.tableCells(s).map((c) => escapeCell(c, { backslash: false })));
+      widths ??= fitColumns([[...columns.tableHeader], ...rows], opts.columns ?? 80, columns.flexible);
       const table = new Table({
-        ...(pages++ === 0 ? { head: [...TABLE_HEADER] } : {}),
+        ...(pages++ === 0 ? { head: [...columns.tableHeader] } : {}),
         colWidths: widths,
-        colAligns: ['left', 'right', 'right', 'left', 'left'],
+        colAligns: [...columns.align],
         wordWrap: false,
         truncate: '…',
         style: { compact: true, head: opts.color ? ['bold'] : [], border: [] },
@@ -62,27 +64,38 @@ function drawnTableWriter(stream: NodeJS.WritableStream, opts: TableOptions): Se
   };
 }
 
-/** Columns whose content is short and fixed-width; query and page share what is left. */
-const FLEXIBLE = [0, 3];
 const PADDING = 2;
 const MIN_FLEXIBLE = 10;
 
 /**
  * Widths (padding included, as cli-table3 counts them) that fit `columns` terminal cells: each column
- * as wide as its longest cell, and when that is too wide, the query and page columns share the rest:
- * a column that needs less than half keeps its width, the other gets what is left.
+ * as wide as its longest cell, and when that is too wide, the `flexible` columns (long text: a query,
+ * a page, a comment) share the rest: a column that needs less than an even share keeps its width,
+ * and the others split what it leaves.
  */
-export function fitColumns(rows: readonly string[][], columns: number): number[] {
-  const natural = TABLE_HEADER.map((_, i) => Math.max(...rows.map((r) => displayWidth(r[i] ?? ''))) + PADDING);
-  const borders = TABLE_HEADER.length + 1;
+export function fitColumns(rows: readonly string[][], columns: number, flexible: readonly number[] = [0, 3]): number[] {
+  const header = rows[0] ?? [];
+  const natural = header.map((_, i) => Math.max(...rows.map((r) => displayWidth(r[i] ?? ''))) + PADDING);
+  const borders = header.length + 1;
   const total = natural.reduce((a, b) => a + b, 0) + borders;
-  if (total <= columns) return natural;
-  const fixed = natural.reduce((sum, w, i) => (FLEXIBLE.includes(i) ? sum : sum + w), 0);
-  const room = Math.max(2 * MIN_FLEXIBLE, columns - borders - fixed);
-  const [query, page] = [natural[0]!, natural[3]!];
-  const half = Math.floor(room / 2);
-  const [q, p] = query <= half ? [query, room - query] : page <= half ? [room - page, page] : [half, room - half];
-  return [q, natural[1]!, natural[2]!, p, natural[4]!];
+  if (total <= columns || flexible.length === 0) return natural;
+  const fixed = natural.reduce((sum, w, i) => (flexible.includes(i) ? sum : sum + w), 0);
+  let room = Math.max(flexible.length * MIN_FLEXIBLE, columns - borders - fixed);
+  const widths = [...natural];
+  let rest = [...flexible].sort((a, b) => a - b);
+  for (;;) {
+    const share = Math.floor(room / rest.length);
+    const fitting = rest.filter((c) => natural[c]! <= share);
+    if (fitting.length === 0) break;
+    for (const c of fitting) room -= natural[c]!;
+    if (fitting.length === rest.length) return widths;
+    rest = rest.filter((c) => !fitting.includes(c));
+  }
+  // An even split of what is left; the odd cells go to the later columns.
+  const share = Math.floor(room / rest.length);
+  const extra = room - share * rest.length;
+  rest.forEach((c, k) => (widths[c] = share + (k >= rest.length - extra ? 1 : 0)));
+  return widths;
 }
 
 /** Terminal cells a string takes: wide (East Asian, emoji) characters count two. */
