@@ -7,6 +7,7 @@ import { VERSION } from './version.js';
 import { registerAgent } from './commands/agent/index.js';
 import { registerExport } from './commands/export/index.js';
 import { registerSearches } from './commands/searches/index.js';
+import { registerAnalytics } from './commands/analytics/index.js';
 import { registerConfig } from './commands/config/index.js';
 import { register as registerCompletion } from './commands/completion.js';
 import { register as registerSandbox } from './commands/sandbox.js';
@@ -67,6 +68,7 @@ export function buildProgram(deps: Deps): Command {
   registerAgent(program, deps);
   registerExport(program, deps);
   registerSearches(program, deps);
+  registerAnalytics(program, deps);
   registerConfig(program, deps);
   registerCompletion(program, deps);
   registerSandbox(program, deps);
