@@ -37,8 +37,10 @@ export interface Gap {
 export const SIGNAL_WEIGHT: Record<GapKind, number> = { search: 1, question: 5, page: 3 };
 /** A code-snippet report names something concrete that is broken: it counts a little more. */
 export const CODE_REPORT_WEIGHT = 4 / 3;
-/** Search terms with fewer hits than this are noise, not gaps. */
+/** Fewer events than these are noise, not gaps: one search, one lost question, one vote. */
 export const MIN_SEARCH_HITS = 5;
+export const MIN_UNANSWERED = 2;
+export const MIN_PAGE_REPORTS = 3;
 const EXAMPLES = 3;
 
 export function trafficWeight(views: number | null): number {
@@ -114,7 +116,7 @@ export function addConversations(groups: Map<string, QuestionGroup>, conversatio
 export function questionGaps(groups: Iterable<QuestionGroup>, views: ReadonlyMap<string, number>): Gap[] {
   const gaps: Gap[] = [];
   for (const g of groups) {
-    if (g.unanswered === 0) continue;
+    if (g.unanswered < MIN_UNANSWERED) continue;
     const pageViews = g.page === null ? null : (views.get(g.page) ?? null);
     const topic = g.category ?? 'uncategorised';
     gaps.push({
@@ -134,7 +136,7 @@ export function questionGaps(groups: Iterable<QuestionGroup>, views: ReadonlyMap
 
 export function pageGaps(rows: readonly PageFeedback[], views: ReadonlyMap<string, number>): Gap[] {
   return rows
-    .filter((r) => r.thumbsDown + r.code > 0)
+    .filter((r) => r.thumbsDown + r.code >= MIN_PAGE_REPORTS)
     .map((r) => {
       const page = pagePath(r.path);
       const pageViews = views.get(page) ?? null;

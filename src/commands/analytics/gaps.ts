@@ -1,9 +1,9 @@
 // `analytics gaps`: one ranked list of what readers looked for and did not find, from four
 // endpoints, within a request budget (--max-requests, default 25 of the organization's 100 an hour).
 // The budget is spent in an order that gets the most out of each request: feedback by page (one
-// request, all it has), the most viewed pages (to weight the others), search terms most searched
-// first (stopping once terms are too rare to be gaps), then assistant conversations, 1000 a request,
-// with whatever is left. Each source is folded into small aggregates as its pages arrive, so memory
+// request, all it has), the most viewed pages (to weight the others), assistant conversations (1000
+// a request), then search terms most searched first with whatever is left (stopping once terms are
+// too rare to be gaps). Each source is folded into small aggregates as its pages arrive, so memory
 // does not grow with the month's traffic. The scoring is in gap-score.ts.
 import { Option, type Command } from 'commander';
 import { action, examples, printJson } from '../../command.js';
@@ -104,10 +104,25 @@ export async function collectGaps(opts: GapsOptions, ctx: Context): Promise<Gaps
         },
       }),
     );
+    // Every conversation page may hold unanswered questions; search terms, most searched first, make
+    // do with what is left.
+    await run('conversations', Math.max(1, Math.floor((opts.maxRequests - 1) * 0.6)), (budget) =>
+      pageThrough<ConversationsPage, Conversation>({
+        endpoint: { style: 'cursor+hasMore', itemsKey: 'conversations', noun: 'assistant conversations', fetch: (p) => api.listConversations(projectId, { ...range, limit: 1000, cursor: p.cursor }) },
+        start: {},
+        all: true,
+        maxRequests: budget,
+        onPage: async (conversations) => {
+          addConversations(groups, conversations);
+          sources.conversations.rows += conversations.length;
+          progress.update(`reading assistant conversations: ${sources.conversations.rows}`);
+        },
+      }),
+    );
     // Search terms come most searched first: once a page ends below MIN_SEARCH_HITS no later term
-    // can be a gap, and the rest of the budget goes to conversations.
+    // can be a gap, and the rest of the budget is left unspent.
     let rare = false;
-    await run('searches', Math.max(1, Math.floor((opts.maxRequests - 1) * 0.3)), async (budget) => {
+    await run('searches', left, async (budget) => {
       const result = await pageThrough<SearchesPage, SearchTerm>({
         endpoint: { style: 'cursor', itemsKey: 'searches', noun: 'search terms', fetch: (p) => api.listSearches(projectId, { ...range, limit: 100, cursor: p.cursor }) },
         start: {},
@@ -126,19 +141,6 @@ export async function collectGaps(opts: GapsOptions, ctx: Context): Promise<Gaps
       });
       return result;
     });
-    await run('conversations', left, (budget) =>
-      pageThrough<ConversationsPage, Conversation>({
-        endpoint: { style: 'cursor+hasMore', itemsKey: 'conversations', noun: 'assistant conversations', fetch: (p) => api.listConversations(projectId, { ...range, limit: 1000, cursor: p.cursor }) },
-        start: {},
-        all: true,
-        maxRequests: budget,
-        onPage: async (conversations) => {
-          addConversations(groups, conversations);
-          sources.conversations.rows += conversations.length;
-          progress.update(`reading assistant conversations: ${sources.conversations.rows}`);
-        },
-      }),
-    );
   } finally {
     progress.stop();
   }
@@ -187,7 +189,8 @@ export function markdownReport(report: GapsReport, top: number): string {
     for (const g of asked) lines.push('', `${shown.indexOf(g) + 1}. ${mdCell(g.evidence)}:`, ...g.examples.map((q) => `   - "${mdCell(q)}"`));
   }
   if (report.gaps.length > shown.length) lines.push('', `${report.gaps.length - shown.length} more below these; --top ${report.gaps.length} shows every one.`);
-  lines.push('', `Hand the top gaps to the agent: ${shellCommand(['mint-admin', 'analytics', 'gaps', ...(report.from ? ['--from', report.from] : []), ...(report.to ? ['--to', report.to] : []), '--prompt'])} | xargs -0 mint-admin agent run`, '');
+  const again = shellCommand(['mint-admin', 'analytics', 'gaps', ...(report.from ? ['--from', report.from] : []), ...(report.to ? ['--to', report.to] : []), '--prompt']);
+  lines.push('', `Hand the top gaps to the agent: mint-admin agent run "$(${again})"`, '');
   return lines.join('\n');
 }
 
