@@ -143,8 +143,9 @@ function feedbackItem(f: FeedbackData): Record<string, unknown> {
 }
 
 function conversationItem(c: ConversationData): Record<string, unknown> {
-  const { caller: _caller, timestamp, ...rest } = c;
-  return { ...rest, timestamp: new Date(timestamp).toISOString() };
+  // In the documented field order, as the API sends it.
+  const { id, timestamp, query, response, responseType, sources, resolutionStatus, queryCategory, pageUrl } = c;
+  return { id, timestamp: new Date(timestamp).toISOString(), query, response, responseType, sources, resolutionStatus, queryCategory, pageUrl };
 }
 
 function parseLimit(text: string | null, fallback: number, max: number, problems: string[]): number {

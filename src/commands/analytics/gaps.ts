@@ -47,7 +47,8 @@ export interface GapsReport {
   gaps: Gap[];
   requests: { used: number; max: number };
   partial: boolean;
-  sources: Record<'feedbackByPage' | 'views' | 'searches' | 'conversations', SourceUse>;
+  /** In the order they are read. */
+  sources: Record<'feedbackByPage' | 'views' | 'conversations' | 'searches', SourceUse>;
 }
 
 type Source = keyof GapsReport['sources'];
@@ -58,7 +59,7 @@ export async function collectGaps(opts: GapsOptions, ctx: Context): Promise<Gaps
   const api = await ctx.api();
   const { pageThrough } = await import('../../paging/engine.js');
   const range = { dateFrom: opts.dateFrom, dateTo: opts.dateTo };
-  const sources: GapsReport['sources'] = { feedbackByPage: empty(), views: empty(), searches: empty(), conversations: empty() };
+  const sources: GapsReport['sources'] = { feedbackByPage: empty(), views: empty(), conversations: empty(), searches: empty() };
   let left = opts.maxRequests;
   const zeroClick: SearchTerm[] = [];
   const traffic: PageTraffic[] = [];
@@ -279,6 +280,10 @@ export async function gaps(opts: GapsOptions, ctx: Context): Promise<GapsReport>
     await target.close();
   } else if (opts.format === 'json' && !opts.prompt) {
     printJson(ctx, { ...report, gaps: report.gaps.slice(0, opts.top) });
+  } else if (opts.format === 'csv' && !opts.prompt) {
+    // Data with its own escaping (RFC 4180; multi-line cells): written as it is, like every CSV export.
+    const { writeChunk } = await import('../../output/writer.js');
+    await writeChunk(ctx.io.stdout, ctx.scrub(text));
   } else {
     // Server text (terms, questions) reaches a terminal only through ctx.print's sanitising.
     for (const line of text.replace(/\r?\n$/, '').split(/\r?\n/)) ctx.print(line);
