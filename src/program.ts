@@ -41,7 +41,7 @@ Examples:
 
 export function buildProgram(deps: Deps): Command {
   const program = new Command('mint-admin')
-    .description('Command-line client for the Mintlify Admin API: agent jobs, static export, search analytics.')
+    .description('Command-line client for the Mintlify Admin API: agent jobs, static export, docs analytics.')
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .option('-p, --project <id>', 'project id (env MINTLIFY_PROJECT_ID)')
