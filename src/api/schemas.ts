@@ -13,6 +13,7 @@
 // Adding an endpoint: one `documented(...)` line here (and its row is then checked by the drift test),
 // one typed method in client.ts.
 import * as v from 'valibot';
+import { FEEDBACK_SOURCES, FEEDBACK_STATUSES } from './enums.js';
 
 /** Where a schema comes from: the OpenAPI file and the components.schemas name. Read by the drift test. */
 export interface SchemaSource {
@@ -138,8 +139,7 @@ export const SearchesResponse = documented(
 // searches (issue 15). Counts documented as `number` stay plain numbers (the document does not say
 // integer); enums go through status() so a newer value is kept, not refused.
 
-export const FEEDBACK_SOURCES = ['code_snippet', 'contextual', 'agent', 'thumbs_only'] as const;
-export const FEEDBACK_STATUSES = ['pending', 'in_progress', 'resolved', 'dismissed'] as const;
+export { FEEDBACK_SOURCES, FEEDBACK_STATUSES };
 
 const feedbackBase = {
   id: v.string(),

@@ -7,7 +7,7 @@
 import { Option, type Command } from 'commander';
 import { action, examples } from '../../command.js';
 import type { Deps } from '../../context.js';
-import { FEEDBACK_SOURCES } from '../../api/schemas.js';
+import { FEEDBACK_SOURCES, FEEDBACK_STATUSES } from '../../api/enums.js';
 import type { FeedbackByPagePage, FeedbackItem, FeedbackPage, PageFeedback } from '../../api/types.js';
 import type { Columns } from '../../output/writer.js';
 import { UsageError } from '../../errors.js';
@@ -79,10 +79,9 @@ function byPageSpec(filters: FeedbackFilters): ListSpec<FeedbackByPagePage, Page
 
 type FeedbackFlags = AnalyticsListFlags & { source?: string; status?: string; byPage?: boolean };
 
-const STATUS_LIST = /^(pending|in_progress|resolved|dismissed)(,(pending|in_progress|resolved|dismissed))*$/;
 
 function filtersOf(flags: FeedbackFlags): { filters: FeedbackFilters; args: string[] } {
-  if (flags.status !== undefined && !STATUS_LIST.test(flags.status)) {
+  if (flags.status !== undefined && !flags.status.split(',').every((s) => (FEEDBACK_STATUSES as readonly string[]).includes(s))) {
     throw new UsageError(`--status: "${flags.status}" is not a comma-separated list of pending, in_progress, resolved, dismissed`);
   }
   const args = [...(flags.source ? ['--source', flags.source] : []), ...(flags.status ? ['--status', flags.status] : [])];
