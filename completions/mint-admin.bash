@@ -8,7 +8,7 @@ _mint_admin() {
     word="${COMP_WORDS[i]}"
     if (( skip )); then skip=0; continue; fi
     case "$word" in
-      --archive|--base-url|--cursor|--export-version|--file|--format|--from|--host|--interval|--limit|--max-requests|--offset|--out|--output|--path|--port|--profile|--project|--source|--status|--timeout|--to|--top|-f|-o|-p) skip=1; continue ;;
+      --archive|--base-url|--cursor|--export-version|--file|--format|--from|--host|--interval|--keep-releases|--limit|--max-requests|--max-size|--offset|--out|--output|--path|--port|--profile|--project|--source|--status|--timeout|--to|--top|-f|-o|-p) skip=1; continue ;;
       -*) continue ;;
     esac
     case "$path/$word" in
@@ -115,6 +115,8 @@ _mint_admin() {
     mint-admin/export/download)
       case "$prev" in
         -o|--out) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -d -- "$cur") ); return ;;
+        --keep-releases) return ;;
+        --max-size) return ;;
         --archive) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
         --timeout) return ;;
         --interval) return ;;
@@ -123,7 +125,7 @@ _mint_admin() {
         --profile) return ;;
       esac
       cmds=""
-      opts="-o --out --force --archive --wait --timeout --interval -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      opts="-o --out --force --link --keep-releases --max-size --archive --wait --timeout --interval -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
     mint-admin/export/run)
       case "$prev" in
@@ -132,13 +134,15 @@ _mint_admin() {
         --timeout) return ;;
         --interval) return ;;
         -o|--out) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -d -- "$cur") ); return ;;
+        --keep-releases) return ;;
+        --max-size) return ;;
         --archive) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
         -p|--project) return ;;
         --base-url) return ;;
         --profile) return ;;
       esac
       cmds=""
-      opts="--export-version --path --timeout --interval -o --out --force --archive -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      opts="--export-version --path --timeout --interval -o --out --force --link --keep-releases --max-size --archive -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
     mint-admin/searches)
       case "$prev" in

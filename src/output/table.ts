@@ -33,12 +33,12 @@ function tsvWriter<Item>(stream: NodeJS.WritableStream, header: boolean, columns
 type TableModule = typeof import('cli-table3');
 
 /**
- * One drawn table a page, all with the column widths fitted to the first page, so an `--all` run on
- * a terminal reads as one long table; only the first carries the header.
+ * One drawn table a page, all with the layout fitted to the first page, so an `--all` run on a
+ * terminal reads as one long table; only the first carries the header.
  */
 function drawnTableWriter<Item>(stream: NodeJS.WritableStream, opts: TableOptions, columns: Columns<Item>): PageWriter<Item, object> {
   let Table: TableModule | undefined;
-  let widths: number[] | undefined;
+  let layout: TableLayout | undefined;
   let pages = 0;
   return {
     async begin() {
@@ -48,37 +48,93 @@ function drawnTableWriter<Item>(stream: NodeJS.WritableStream, opts: TableOption
       if (!Table) throw new Error('tableWriter: begin() was not called');
       if (items.length === 0 && pages > 0) return;
       const rows = items.map((s) => columns.tableCells(s).map((c) => escapeCell(c, { backslash: false })));
-      widths ??= fitColumns([[...columns.tableHeader], ...rows], opts.columns ?? 80, columns.flexible);
+      // Search terms have their own priorities (page, then timestamp give way); other lists share the
+      // room among their long-text columns.
+      const header = [...columns.tableHeader];
+      layout ??= columns === SEARCH_COLUMNS ? fitColumns([header, ...rows], opts.columns ?? 80) : fitFlexible([header, ...rows], opts.columns ?? 80, columns.flexible);
+      const shown = layout.shown;
+      const pick = (row: readonly string[]) => shown.map((i) => (i === TIMESTAMP && layout!.dateOnly ? dateOf(row[i] ?? '') : (row[i] ?? '')));
       const table = new Table({
-        ...(pages++ === 0 ? { head: [...columns.tableHeader] } : {}),
-        colWidths: widths,
-        colAligns: [...columns.align],
+        ...(pages++ === 0 ? { head: pick(header) } : {}),
+        colWidths: layout.widths,
+        colAligns: shown.map((i) => columns.align[i] ?? 'left'),
         wordWrap: false,
         truncate: '…',
         style: { compact: true, head: opts.color ? ['bold'] : [], border: [] },
       });
-      table.push(...rows);
+      table.push(...rows.map(pick));
       await writeChunk(stream, `${table.toString()}\n`);
     },
     end: async () => undefined,
   };
 }
 
+const QUERY = 0;
+const PAGE = 3;
+const TIMESTAMP = 4;
 const PADDING = 2;
+/** The narrowest a query or page column gets (padding included): a few characters and the "…". */
 const MIN_FLEXIBLE = 10;
+/** Before a timestamp is shortened or dropped, the query gets at least this much (or all it needs). */
+const QUERY_COMFORT = 30;
+
+export interface TableLayout {
+  /** Which columns (indexes into the header) are drawn, in order. */
+  shown: number[];
+  /** Their widths, padding included, as cli-table3 counts them. */
+  widths: number[];
+  /** Timestamps shown as their date (YYYY-MM-DD) only. */
+  dateOnly: boolean;
+}
 
 /**
- * Widths (padding included, as cli-table3 counts them) that fit `columns` terminal cells: each column
+ * A layout that fits `columns` terminal cells without wrapping a row. Columns give way by priority:
+ * the page column shrinks first, then the timestamp shortens to a date, then it goes, then the page
+ * column goes; the query keeps the most room throughout. Below ~40 columns, cells are cut shorter still.
+ */
+export function fitColumns(rows: readonly string[][], columns: number): TableLayout {
+  const natural = (i: number, dateOnly = false) =>
+    Math.max(...rows.map((r, n) => displayWidth(dateOnly && n > 0 ? dateOf(r[i] ?? '') : (r[i] ?? '')))) + PADDING;
+  const candidates: Array<{ timestamp: 'full' | 'date' | 'none'; page: boolean }> = [
+    { timestamp: 'full', page: true },
+    { timestamp: 'date', page: true },
+    { timestamp: 'none', page: true },
+    { timestamp: 'none', page: false },
+  ];
+  const q = natural(QUERY);
+  const p = natural(PAGE);
+  for (const [n, c] of candidates.entries()) {
+    const shown = [QUERY, 1, 2, ...(c.page ? [PAGE] : []), ...(c.timestamp === 'none' ? [] : [TIMESTAMP])];
+    const fixedWidths = new Map<number, number>([[1, natural(1)], [2, natural(2)]]);
+    if (c.timestamp !== 'none') fixedWidths.set(TIMESTAMP, natural(TIMESTAMP, c.timestamp === 'date'));
+    const fixed = [...fixedWidths.values()].reduce((a, b) => a + b, 0);
+    const room = columns - (shown.length + 1) - fixed;
+    const pageMin = c.page ? Math.min(p, MIN_FLEXIBLE) : 0;
+    const last = n === candidates.length - 1;
+    if (!last && room < Math.min(q, QUERY_COMFORT) + pageMin) continue;
+    // The query takes what it needs, up to two thirds of the room when the page wants more; the page the rest.
+    let query = Math.max(Math.min(q, MIN_FLEXIBLE), c.page ? Math.min(q, Math.max(room - p, Math.ceil((room * 2) / 3))) : Math.min(q, room));
+    const page = c.page ? Math.max(pageMin, Math.min(p, room - query)) : 0;
+    if (c.page) query = Math.max(Math.min(q, MIN_FLEXIBLE), Math.min(q, room - page));
+    const widths = shown.map((i) => (i === QUERY ? query : i === PAGE ? page : fixedWidths.get(i)!));
+    return { shown, widths, dateOnly: c.timestamp === 'date' };
+  }
+  throw new Error('unreachable: the last layout is always taken');
+}
+
+/**
+ * Every column, with widths (padding included, as cli-table3 counts them) that fit `columns` terminal cells: each column
  * as wide as its longest cell, and when that is too wide, the `flexible` columns (long text: a query,
  * a page, a comment) share the rest: a column that needs less than an even share keeps its width,
  * and the others split what it leaves.
  */
-export function fitColumns(rows: readonly string[][], columns: number, flexible: readonly number[] = [0, 3]): number[] {
+export function fitFlexible(rows: readonly string[][], columns: number, flexible: readonly number[]): TableLayout {
   const header = rows[0] ?? [];
   const natural = header.map((_, i) => Math.max(...rows.map((r) => displayWidth(r[i] ?? ''))) + PADDING);
   const borders = header.length + 1;
   const total = natural.reduce((a, b) => a + b, 0) + borders;
-  if (total <= columns || flexible.length === 0) return natural;
+  const all = (widths: number[]): TableLayout => ({ shown: header.map((_, i) => i), widths, dateOnly: false });
+  if (total <= columns || flexible.length === 0) return all(natural);
   const fixed = natural.reduce((sum, w, i) => (flexible.includes(i) ? sum : sum + w), 0);
   let room = Math.max(flexible.length * MIN_FLEXIBLE, columns - borders - fixed);
   const widths = [...natural];
@@ -88,14 +144,19 @@ export function fitColumns(rows: readonly string[][], columns: number, flexible:
     const fitting = rest.filter((c) => natural[c]! <= share);
     if (fitting.length === 0) break;
     for (const c of fitting) room -= natural[c]!;
-    if (fitting.length === rest.length) return widths;
+    if (fitting.length === rest.length) return all(widths);
     rest = rest.filter((c) => !fitting.includes(c));
   }
   // An even split of what is left; the odd cells go to the later columns.
   const share = Math.floor(room / rest.length);
   const extra = room - share * rest.length;
   rest.forEach((c, k) => (widths[c] = share + (k >= rest.length - extra ? 1 : 0)));
-  return widths;
+  return all(widths);
+}
+
+/** `2026-11-20T10:11:12.000Z` -> `2026-11-20`; anything else as it is. */
+function dateOf(timestamp: string): string {
+  return /^\d{4}-\d{2}-\d{2}T/.test(timestamp) ? timestamp.slice(0, 10) : timestamp;
 }
 
 /** Terminal cells a string takes: wide (East Asian, emoji) characters count two. */

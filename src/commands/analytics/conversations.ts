@@ -39,8 +39,8 @@ export function register(group: Command, deps: Deps): void {
   addListOptions(command, SHAPE).addHelpText(
     'after',
     `
-CSV columns: id,timestamp,resolutionStatus,queryCategory,pageUrl,query,response,responseType,sources
-(sources: one "title <url>" a line inside the cell). Read one whole thread with
+CSV columns: id, timestamp, resolutionStatus, queryCategory, pageUrl, query, response,
+responseType, sources (sources: one "title <url>" a line inside the cell). Read one whole thread with
 \`mint-admin analytics thread <threadId>\`.`,
   );
   command.action(

@@ -98,7 +98,7 @@ export function register(group: Command, deps: Deps): void {
   addListOptions(command, SHAPE).addHelpText(
     'after',
     `
-CSV columns: id,createdAt,source,status,path,comment,helpful,contact,code,filename,lang
+CSV columns: id, createdAt, source, status, path, comment, helpful, contact, code, filename, lang
 (helpful and contact only on contextual feedback, code/filename/lang only on code_snippet
 feedback; empty cells elsewhere). --by-page: path,thumbsUp,thumbsDown,code,total.`,
   );
