@@ -51,9 +51,10 @@ function drawnTableWriter<Item>(stream: NodeJS.WritableStream, opts: TableOption
       // Search terms have their own priorities (page, then timestamp give way); other lists share the
       // room among their long-text columns.
       const header = [...columns.tableHeader];
-      layout ??= columns === SEARCH_COLUMNS ? fitColumns([header, ...rows], opts.columns ?? 80) : fitFlexible([header, ...rows], opts.columns ?? 80, columns.flexible);
+      layout ??= columns === SEARCH_COLUMNS ? fitColumns([header, ...rows], opts.columns ?? 80) : fitFlexible([header, ...rows], opts.columns ?? 80, columns);
       const shown = layout.shown;
-      const pick = (row: readonly string[]) => shown.map((i) => (i === TIMESTAMP && layout!.dateOnly ? dateOf(row[i] ?? '') : (row[i] ?? '')));
+      const dates = columns === SEARCH_COLUMNS ? [TIMESTAMP] : (columns.dates ?? []);
+      const pick = (row: readonly string[]) => shown.map((i) => (dates.includes(i) && layout!.dateOnly ? dateOf(row[i] ?? '') : (row[i] ?? '')));
       const table = new Table({
         ...(pages++ === 0 ? { head: pick(header) } : {}),
         colWidths: layout.widths,
@@ -77,13 +78,15 @@ const PADDING = 2;
 const MIN_FLEXIBLE = 10;
 /** Before a timestamp is shortened or dropped, the query gets at least this much (or all it needs). */
 const QUERY_COMFORT = 30;
+/** Before other lists shorten or drop a column, each long-text column gets this much (or all it needs). */
+const FLEXIBLE_COMFORT = 15;
 
 export interface TableLayout {
   /** Which columns (indexes into the header) are drawn, in order. */
   shown: number[];
   /** Their widths, padding included, as cli-table3 counts them. */
   widths: number[];
-  /** Timestamps shown as their date (YYYY-MM-DD) only. */
+  /** Timestamp columns shown as their date (YYYY-MM-DD) only. */
   dateOnly: boolean;
 }
 
@@ -123,35 +126,53 @@ export function fitColumns(rows: readonly string[][], columns: number): TableLay
 }
 
 /**
- * Every column, with widths (padding included, as cli-table3 counts them) that fit `columns` terminal cells: each column
- * as wide as its longest cell, and when that is too wide, the `flexible` columns (long text: a query,
- * a page, a comment) share the rest: a column that needs less than an even share keeps its width,
- * and the others split what it leaves.
+ * A layout for any other list, fitted the same way as search terms: every column at its natural
+ * width when that fits; else the `flexible` columns (long text: a page, a comment, a question) share
+ * what the others leave. When that leaves them less than FLEXIBLE_COMFORT each, timestamps (`dates`)
+ * shorten to a date, then the columns in `dropOrder` go one by one, so no row is wider than the
+ * terminal (which would wrap it); in the last layout, cells are cut shorter still.
  */
-export function fitFlexible(rows: readonly string[][], columns: number, flexible: readonly number[]): TableLayout {
+export function fitFlexible(rows: readonly string[][], columns: number, spec: { flexible: readonly number[]; dates?: readonly number[]; dropOrder?: readonly number[] }): TableLayout {
   const header = rows[0] ?? [];
-  const natural = header.map((_, i) => Math.max(...rows.map((r) => displayWidth(r[i] ?? ''))) + PADDING);
-  const borders = header.length + 1;
-  const total = natural.reduce((a, b) => a + b, 0) + borders;
-  const all = (widths: number[]): TableLayout => ({ shown: header.map((_, i) => i), widths, dateOnly: false });
-  if (total <= columns || flexible.length === 0) return all(natural);
-  const fixed = natural.reduce((sum, w, i) => (flexible.includes(i) ? sum : sum + w), 0);
-  let room = Math.max(flexible.length * MIN_FLEXIBLE, columns - borders - fixed);
-  const widths = [...natural];
+  const dates = spec.dates ?? [];
+  const natural = (i: number, dateOnly: boolean) =>
+    Math.max(...rows.map((r, n) => displayWidth(dateOnly && n > 0 && dates.includes(i) ? dateOf(r[i] ?? '') : (r[i] ?? '')))) + PADDING;
+  const candidates: Array<{ dateOnly: boolean; dropped: number[] }> = [{ dateOnly: false, dropped: [] }];
+  if (dates.length > 0) candidates.push({ dateOnly: true, dropped: [] });
+  (spec.dropOrder ?? []).forEach((_, k, order) => candidates.push({ dateOnly: dates.length > 0, dropped: order.slice(0, k + 1) }));
+  for (const [n, c] of candidates.entries()) {
+    const shown = header.map((_, i) => i).filter((i) => !c.dropped.includes(i));
+    const flexible = spec.flexible.filter((i) => shown.includes(i));
+    const widths = new Map(shown.map((i) => [i, natural(i, c.dateOnly)]));
+    const borders = shown.length + 1;
+    const fixed = shown.filter((i) => !flexible.includes(i)).reduce((sum, i) => sum + widths.get(i)!, 0);
+    const least = flexible.reduce((sum, i) => sum + Math.min(widths.get(i)!, MIN_FLEXIBLE), 0);
+    const comfort = flexible.reduce((sum, i) => sum + Math.min(widths.get(i)!, FLEXIBLE_COMFORT), 0);
+    if (n < candidates.length - 1 && fixed + comfort + borders > columns) continue;
+    const total = [...widths.values()].reduce((a, b) => a + b, 0) + borders;
+    if (total > columns && flexible.length > 0) shareRoom(widths, flexible, Math.max(least, columns - borders - fixed));
+    return { shown, widths: shown.map((i) => widths.get(i)!), dateOnly: c.dateOnly };
+  }
+  throw new Error('unreachable: the last layout is always taken');
+}
+
+/**
+ * Splits `room` among the flexible columns: a column that needs less than an even share keeps its
+ * width and the others split what it leaves; the odd cells go to the later columns.
+ */
+function shareRoom(widths: Map<number, number>, flexible: readonly number[], room: number): void {
   let rest = [...flexible].sort((a, b) => a - b);
   for (;;) {
     const share = Math.floor(room / rest.length);
-    const fitting = rest.filter((c) => natural[c]! <= share);
+    const fitting = rest.filter((c) => widths.get(c)! <= share);
     if (fitting.length === 0) break;
-    for (const c of fitting) room -= natural[c]!;
-    if (fitting.length === rest.length) return all(widths);
+    for (const c of fitting) room -= widths.get(c)!;
+    if (fitting.length === rest.length) return;
     rest = rest.filter((c) => !fitting.includes(c));
   }
-  // An even split of what is left; the odd cells go to the later columns.
   const share = Math.floor(room / rest.length);
   const extra = room - share * rest.length;
-  rest.forEach((c, k) => (widths[c] = share + (k >= rest.length - extra ? 1 : 0)));
-  return all(widths);
+  rest.forEach((c, k) => widths.set(c, Math.max(Math.min(widths.get(c)!, MIN_FLEXIBLE), share + (k >= rest.length - extra ? 1 : 0))));
 }
 
 /** `2026-11-20T10:11:12.000Z` -> `2026-11-20`; anything else as it is. */

@@ -36,6 +36,10 @@ export interface Columns<Item> {
   tableCells(item: Item): string[];
   align: ReadonlyArray<'left' | 'right'>;
   flexible: readonly number[];
+  /** Table columns holding ISO timestamps, shown as a date when the terminal is narrow. */
+  dates?: readonly number[];
+  /** Table columns that go, first to last, when a terminal is too narrow for the rest. */
+  dropOrder?: readonly number[];
 }
 
 /**

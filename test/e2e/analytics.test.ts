@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ConversationsPage, FeedbackItem, FeedbackPage, ViewsPage } from '../../src/api/types.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { CLI, runCli, tempDir, type CliResult } from '../helpers/cli.js';
+import { noPython, runCliOnPty } from '../helpers/pty.js';
 import { expectedCsvCell } from '../helpers/searches.js';
 
 let sb: Sandbox;
@@ -97,6 +98,37 @@ describe('analytics feedback', () => {
     expect(r.stderr).toBe(`Showing 5 feedback entries; 1 analytics request used (the organization shares 100 an hour); more: --cursor ${first.nextCursor} (or --all)\n`);
   });
 
+  it('json: the page object with the items as the API sent them; table in a pipe: tab-separated rows under a header', async () => {
+    const first = await api<FeedbackPage>('feedback', { limit: '4' });
+    const json = await cli(['feedback', '--limit', '4', '--json']);
+    expect(json.stdout).toBe(`${JSON.stringify({ feedback: first.feedback, nextCursor: first.nextCursor, hasMore: true }, null, 2)}\n`);
+    const table = await cli(['feedback', '--limit', '4']);
+    const cell = (v: unknown) => (v === null || v === undefined ? '-' : String(v)).replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
+    expect(table.stdout).toBe(
+      'created\tsource\tstatus\tpage\thelpful\tcomment\n' +
+        first.feedback.map((f) => `${[f.createdAt, f.source, f.status, f.path, (f as { helpful?: boolean }).helpful, f.comment].map(cell).join('\t')}\n`).join(''),
+    );
+  });
+
+  it.skipIf(noPython)('a drawn table on a terminal fits 40 to 100 columns (less important columns go first), one header, no wrapped row', async () => {
+    for (const [args, cols, head] of [
+      [['feedback'], 100, /^│ created +│ source +│ status +│ page +│ helpful +│ comment +│$/],
+      [['feedback'], 80, /^│ created +│ source +│ status +│ page +│ comment +│$/],
+      [['feedback'], 60, /^│ source +│ page +│ comment +│$/],
+      [['feedback'], 40, /^│ source +│ page +│ comment +│$/],
+      [['conversations'], 60, /^│ status +│ page +│ question +│$/],
+    ] as const) {
+      const r = await runCliOnPty(['analytics', ...args, '--limit', '30'], { env: env(), cols });
+      expect(r.code).toBe(0);
+      const table = r.output.replace(/\x1b\[[0-9;]*m/g, '').split('\r\n').filter((l) => /^[┌│├└]/.test(l));
+      expect(table.filter((l) => head.test(l)), table.slice(0, 3).join('\n')).toHaveLength(1);
+      expect(table.length).toBeGreaterThan(30);
+      const widths = new Set(table.map((l) => [...l].length));
+      expect(widths.size, table.join('\n')).toBe(1);
+      expect([...widths][0]).toBeLessThanOrEqual(cols);
+    }
+  });
+
   it('bad input is exit 2 before any request', async () => {
     for (const args of [['--from', '2026-02-30'], ['--status', 'open'], ['--limit', '101'], ['--all', '--limit', '5'], ['--source', 'email']]) {
       const r = await cli(['feedback', ...args]);
@@ -150,6 +182,10 @@ describe('analytics conversations', () => {
       'id,timestamp,resolutionStatus,queryCategory,pageUrl,query,response,responseType,sources\r\n' +
         first.conversations.map((c) => csvLine([c.id, c.timestamp, c.resolutionStatus, c.queryCategory, c.pageUrl, c.query, c.response, c.responseType ?? 'answer', sourcesCell(c)])).join(''),
     );
+    const tsv = await cli(['conversations', '--limit', '3']);
+    expect(tsv.stdout).toBe(
+      'time\tstatus\tcategory\tpage\tquestion\n' + first.conversations.map((c) => `${[c.timestamp, c.resolutionStatus, c.queryCategory ?? '-', c.pageUrl ?? '-', c.query].join('\t')}\n`).join(''),
+    );
     sb.requests.length = 0;
     const all = await cli(['conversations', '--all', '--format', 'ndjson']);
     expect(all.stdout.split('\n').filter(Boolean)).toHaveLength(sb.analytics.data.conversations.length);
@@ -197,6 +233,13 @@ describe('analytics callers, views and visitors', () => {
       `fetching pages\nSite-wide ${counted}: ${first.totals.total} (human ${first.totals.human}, AI ${first.totals.ai})\n` +
         `Showing ${rows.length} pages, the last of the range; 2 analytics requests used (the organization shares 100 an hour)\n`,
     );
+  });
+
+  it('views --json: the rows, the site-wide totals and where the next page starts', async () => {
+    const first = await api<ViewsPage>('views', { limit: '5' });
+    const r = await cli(['views', '--limit', '5', '--json']);
+    expect(r.stdout).toBe(`${JSON.stringify({ views: first.views, totals: first.totals, hasMore: true, nextOffset: 5 }, null, 2)}\n`);
+    expect(r.stderr).toBe('');
   });
 
   it('--debug says how many analytics requests were used', async () => {

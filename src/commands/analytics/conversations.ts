@@ -20,6 +20,9 @@ export const CONVERSATION_COLUMNS: Columns<Conversation> = {
   tableCells: (c) => [c.timestamp, c.resolutionStatus, c.queryCategory ?? '-', c.pageUrl ?? '-', c.query],
   align: ['left', 'left', 'left', 'left', 'left'],
   flexible: [3, 4],
+  // On a narrow terminal the question and whether it was answered matter most.
+  dates: [0],
+  dropOrder: [0, 2, 3],
 };
 
 const SPEC: ListSpec<ConversationsPage, Conversation> = {

@@ -31,6 +31,10 @@ export const FEEDBACK_COLUMNS: Columns<FeedbackItem> = {
   tableCells: (f) => [f.createdAt ?? '-', f.source, f.status, f.path, field(f, 'helpful') ?? '-', f.comment ?? '-'],
   align: ['left', 'left', 'left', 'left', 'left', 'left'],
   flexible: [3, 5],
+  // On a narrow terminal the page and the comment matter most: the date shortens, then helpful,
+  // status and the date go.
+  dates: [0],
+  dropOrder: [4, 2, 0],
 };
 
 export const PAGE_FEEDBACK_COLUMNS: Columns<PageFeedback> = {
