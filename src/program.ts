@@ -11,6 +11,7 @@ import { registerSearches } from './commands/searches/index.js';
 import { registerDeploy } from './commands/deploy/index.js';
 import { registerPreview } from './commands/preview/index.js';
 import { registerAutomation } from './commands/automation/index.js';
+import { registerAnalytics } from './commands/analytics/index.js';
 import { registerConfig } from './commands/config/index.js';
 import { register as registerCompletion } from './commands/completion.js';
 import { register as registerSandbox } from './commands/sandbox.js';
@@ -49,7 +50,7 @@ Examples:
 
 export function buildProgram(deps: Deps): Command {
   const program = new Command('mint-admin')
-    .description('Command-line client for the Mintlify Admin API: agent jobs, static export, search analytics, deployments, previews and automations.')
+    .description('Command-line client for the Mintlify Admin API: agent jobs, static export, docs analytics, deployments, previews and automations.')
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .option('-p, --project <id>', 'project id (env MINTLIFY_PROJECT_ID)')
@@ -81,6 +82,7 @@ export function buildProgram(deps: Deps): Command {
   registerDeploy(program, deps);
   registerPreview(program, deps);
   registerAutomation(program, deps);
+  registerAnalytics(program, deps);
   registerConfig(program, deps);
   registerCompletion(program, deps);
   registerSandbox(program, deps);

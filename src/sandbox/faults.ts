@@ -3,6 +3,7 @@ export const ROUTE_NAMES = [
   'export.start', 'export.get', 'export.bundle',
   'searches.list', 'storage.get',
   'deploy.update', 'deploy.status', 'deploy.preview', 'automation.trigger', 'automation.webhook',
+  'feedback.list', 'feedback.byPage', 'assistant.list', 'assistant.thread', 'assistant.callers', 'views.list', 'visitors.list',
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
 

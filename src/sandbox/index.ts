@@ -8,6 +8,8 @@ import { ExportService } from './export.js';
 import { Faults } from './faults.js';
 import { LinkSigner } from './presign.js';
 import { SearchService } from './searches.js';
+import { AnalyticsService } from './analytics.js';
+import type { AnalyticsSize } from './analytics-data.js';
 import { createApiHandler } from './server.js';
 import { countPages, DEFAULT_BUNDLE, type BundleSpec } from './site.js';
 import { bufferSource, fileSource, handleStorage, type ArchiveSource } from './storage.js';
@@ -23,6 +25,8 @@ export interface SandboxOptions {
   apiKey?: string;
   projectId?: string;
   searchTermCount?: number;
+  /** Pages, feedback entries and assistant conversations generated (analytics-data.ts). */
+  analytics?: Partial<AnalyticsSize>;
   seed?: number;
   bundle?: BundleSpec;
   linkTtlMs?: number;
@@ -51,6 +55,8 @@ export interface Sandbox {
   setBundleArchive(buf: Buffer | null): void;
   bundleFiles(): Promise<Map<string, Buffer>>;
   searchTerms(): SearchTerm[];
+  /** The generated analytics, for tests to compute what the CLI should print. */
+  analytics: AnalyticsService;
   close(): Promise<void>;
 }
 
@@ -78,6 +84,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 
   const agent = new AgentService(seed, faults, now);
   const searches = new SearchService(opts.searchTermCount ?? 3000, seed, `sandbox-cursor-secret:${seed}`);
+  const analytics = new AnalyticsService({ pages: 400, feedback: 2000, conversations: 3000, ...opts.analytics }, seed);
   const exports = new ExportService({
     seed, faults, now, signer,
     storageOrigin: () => storageUrl,
@@ -86,7 +93,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     archiveSize: async () => (await archive()).size,
   });
   const deploy = new DeployService({ seed, projectId, faults, now, deployWindowMs: opts.deployRateWindowMs, previewWindowMs: opts.previewRateWindowMs });
-  const api = createApiHandler({ apiKey, projectId, faults, agent, exports, searches, deploy, signal: lifetime.signal });
+  const api = createApiHandler({ apiKey, projectId, faults, agent, exports, searches, analytics, deploy, signal: lifetime.signal });
   const storageDeps = { faults, signer, now, bundleExists: (id: string) => exports.hasBundle(id), archive, signal: lifetime.signal };
 
   const record = (origin: RecordedRequest['origin'], req: IncomingMessage): RecordedRequest => {
@@ -120,6 +127,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     },
     bundleFiles: async () => generatedFiles(spec, seed),
     searchTerms: () => searches.allTerms(),
+    analytics,
     async close() {
       lifetime.abort();
       await Promise.all([close(apiServer), close(storageServer)]);

@@ -5,6 +5,7 @@ import type { ExportService } from './export.js';
 import type { Faults, RouteName } from './faults.js';
 import { applyFault, HttpError, readJsonBody, sendReply, type BodySink, type Reply } from './http-util.js';
 import type { SearchService } from './searches.js';
+import type { AnalyticsService } from './analytics.js';
 
 interface RouteContext {
   params: Record<string, string>;
@@ -27,6 +28,7 @@ export interface ApiDeps {
   exports: ExportService;
   searches: SearchService;
   deploy: DeployService;
+  analytics: AnalyticsService;
   signal: AbortSignal;
 }
 
@@ -37,7 +39,7 @@ function route(name: RouteName, method: Route['method'], path: string, handle: R
 }
 
 function routes(deps: ApiDeps): Route[] {
-  const { agent, exports, searches, deploy } = deps;
+  const { agent, exports, searches, analytics, deploy } = deps;
   return [
     route('agent.create', 'POST', '/v2/agent/:projectId/job', (c) => agent.create(c.params.projectId ?? '', c.body)),
     route('agent.get', 'GET', '/v2/agent/:projectId/job/:id', (c) => agent.get(c.params.id ?? '')),
@@ -51,6 +53,13 @@ function routes(deps: ApiDeps): Route[] {
     route('deploy.preview', 'POST', '/v1/project/preview/:projectId', (c) => deploy.preview(c.body)),
     route('automation.trigger', 'POST', '/v1/workflow/:projectId/:id/trigger', (c) => deploy.trigger(c.params.id ?? '')),
     route('automation.webhook', 'POST', '/v2/workflow/:projectId/:id/webhook', (c) => deploy.webhook(c.params.id ?? '')),
+    route('feedback.list', 'GET', '/v1/analytics/:projectId/feedback', (c) => analytics.feedback(c.query)),
+    route('feedback.byPage', 'GET', '/v1/analytics/:projectId/feedback/by-page', (c) => analytics.feedbackByPage(c.query)),
+    route('assistant.list', 'GET', '/v1/analytics/:projectId/assistant', (c) => analytics.conversations(c.query)),
+    route('assistant.thread', 'GET', '/v1/analytics/:projectId/assistant/threads/:threadId', (c) => analytics.thread(c.params.threadId ?? '')),
+    route('assistant.callers', 'GET', '/v1/analytics/:projectId/assistant/caller-stats', (c) => analytics.callerStats(c.query)),
+    route('views.list', 'GET', '/v1/analytics/:projectId/views', (c) => analytics.traffic(c.query, 'views')),
+    route('visitors.list', 'GET', '/v1/analytics/:projectId/visitors', (c) => analytics.traffic(c.query, 'visitors')),
   ];
 }
 
