@@ -26,7 +26,7 @@ import {
 } from './http.js';
 import { rateLimitNote } from './limits.js';
 import * as schemas from './schemas.js';
-import type { AgentJob, Bundle, ExportJob, SearchesPage, SearchesQuery, StartExportRequest } from './types.js';
+import type { AgentJob, Bundle, ExportJob, ProjectExportJob, SearchesPage, SearchesQuery, StartExportRequest, StartProjectExportRequest } from './types.js';
 
 export interface RetryPolicy {
   /** Total tries of one call, the first included. */
@@ -102,6 +102,14 @@ export class ApiClient {
 
   createBundle(jobId: string): Promise<Bundle> {
     return this.send('POST', '/v1/static-export/jobs/{jobId}/bundle', { jobId }, schemas.BundleResponse);
+  }
+
+  startProjectExport(projectId: string, req: StartProjectExportRequest): Promise<ProjectExportJob> {
+    return this.send('POST', '/v1/static-export/{projectId}/jobs', { projectId }, schemas.ProjectExportJob, { body: req });
+  }
+
+  getProjectExport(projectId: string, jobId: string): Promise<ProjectExportJob> {
+    return this.send('GET', '/v1/static-export/{projectId}/jobs/{jobId}', { projectId, jobId }, schemas.ProjectExportJob);
   }
 
   listSearches(projectId: string, query: SearchesQuery): Promise<SearchesPage> {

@@ -8,7 +8,7 @@ import type { Dispatcher } from 'undici';
 import type { Bundle } from '../api/types.js';
 import { throwIfAborted, type Clock } from '../clock.js';
 import type { Activity, Reporter } from '../io.js';
-import { extractArchive } from './extract.js';
+import { checkArchiveFormat, extractArchive } from './extract.js';
 import { fetchToFile } from './fetch.js';
 import {
   checkArchivePath,
@@ -23,10 +23,10 @@ import {
 import { DownloadProgress, formatBytes } from './progress.js';
 
 export { checkArchivePath, checkTarget } from './install.js';
-export { ArchiveRefusedError } from './extract.js';
+export { ArchiveRefusedError, NotGzipError } from './extract.js';
 
 export interface DownloadBundleOptions {
-  /** Asks the API for a fresh presigned link (POST bundle). Called right before the first download, and again when a link has expired (storage answers 403). */
+  /** Asks the API for a fresh presigned link (jobs flow: POST bundle; project flow: GET the job). Called right before the first download, and again when a link has expired (storage answers 403). */
   getBundle: () => Promise<Bundle>;
   /** directory to extract into */
   target: string;
@@ -70,6 +70,8 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
     const progress = new DownloadProgress(activity, opts.clock, opts.reporter.live);
     const { bundle, bytes: archiveBytes } = await fetchToFile({ ...opts, file, onProgress: progress.update });
 
+    // By its first bytes, whatever the link's file name says: a zip or an error page is named as such.
+    await checkArchiveFormat(file);
     // One pass: the guard refuses each entry before tar writes it, and a refused archive leaves
     // only the work directory, which goes below. (A separate header pass first would cost a
     // second gunzip of the whole bundle, ~15% of the wall time, and protect nothing more.)

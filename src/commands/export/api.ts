@@ -2,7 +2,7 @@
 // messages that say what to do: a 403 is the plan, a 404 is the job id, a 409 is "not finished yet".
 import type { ApiClient } from '../../api/client.js';
 import type { Bundle, ExportJob, StartExportRequest } from '../../api/types.js';
-import { ApiError, RateLimitError } from '../../errors.js';
+import { ApiError, EXIT_CODES, RateLimitError } from '../../errors.js';
 import { checkServerId } from '../../ids.js';
 import { shellCommand } from '../../shell.js';
 
@@ -29,9 +29,22 @@ function plainId(job: ExportJob, after?: string): ExportJob {
   return job;
 }
 
-/** The bundle POST's 409: the job has not completed, so there is nothing to package yet. */
-export function isNotFinished(error: unknown): error is ApiError {
-  return error instanceof ApiError && error.status === 409;
+/**
+ * A job that has not completed, so there is no archive yet: the jobs flow's 409 on POST bundle, or a
+ * project-flow job whose GET shows it still queued or running. `reason` says which, for messages.
+ */
+export class NotFinishedError extends ApiError {
+  constructor(
+    readonly jobId: string,
+    readonly reason: string,
+    serverMessage?: string,
+  ) {
+    super(`job ${jobId} not finished yet (${reason}); wait with \`${waitCommand(jobId)}\``, 409, { serverMessage, exitCode: EXIT_CODES.api });
+  }
+}
+
+export function isNotFinished(error: unknown): error is NotFinishedError {
+  return error instanceof NotFinishedError;
 }
 
 async function explained<T>(call: Promise<T>, jobId?: string): Promise<T> {
@@ -65,7 +78,7 @@ export function explainExportError(error: unknown, jobId?: string): unknown {
     return new ApiError(`no static export job ${jobId} (404${said}); check the job id that \`mint-admin export start\` printed`, 404, opts);
   }
   if (error.status === 409 && jobId !== undefined) {
-    return new ApiError(`job ${jobId} not finished yet (409${said}); wait with \`${waitCommand(jobId)}\``, 409, opts);
+    return new NotFinishedError(jobId, `409${said}`, error.serverMessage);
   }
   return error;
 }

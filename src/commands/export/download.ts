@@ -5,7 +5,9 @@ import type { Context, Deps } from '../../context.js';
 import type { DownloadResult } from '../../download/index.js';
 import { ApiError, InterruptedError } from '../../errors.js';
 import { addWaitOptions, parseWaitFlags, type WaitFlags, type WaitSettings } from '../../wait-flags.js';
-import { exportApi, isNotFinished, waitCommand, type ExportApi } from './api.js';
+import { isNotFinished, waitCommand, type NotFinishedError } from './api.js';
+import { onJobFlow, type FlowApi } from './flow.js';
+import { addFlowOption } from './output.js';
 import { shellCommand } from '../../shell.js';
 import { checkJobId } from './status.js';
 
@@ -32,8 +34,16 @@ export interface DownloadSummary {
 /** Checks the target, gets a link (waiting for the job with --wait), streams and extracts the archive. */
 export async function exportDownload(opts: ExportDownloadOptions, ctx: Context): Promise<DownloadSummary> {
   const target = await checkTargets(opts);
-  const api = exportApi(await ctx.api());
-  const first = await bundleWhenReady(api, opts, ctx);
+  // The first ask for a link also settles the flow; a job not finished yet is waited for below.
+  let notYet: NotFinishedError | undefined;
+  const { api, value } = await onJobFlow(opts.jobId, ctx, (flow) =>
+    flow.link(opts.jobId).catch((error: unknown) => {
+      if (!isNotFinished(error)) throw error;
+      notYet = error;
+      return undefined;
+    }),
+  );
+  const first = value ?? (await waitForLink(api, opts, notYet!, ctx));
   return fetchAndExtract({ api, jobId: opts.jobId, target, flags: opts, first }, ctx);
 }
 
@@ -45,31 +55,27 @@ export async function checkTargets(flags: TargetFlags): Promise<string> {
   return target;
 }
 
-/** The bundle POST; its 409 (job not finished) is waited out with --wait, and explained without. */
-async function bundleWhenReady(api: ExportApi, opts: ExportDownloadOptions, ctx: Context): Promise<Bundle> {
-  try {
-    return await api.bundle(opts.jobId);
-  } catch (error) {
-    if (!isNotFinished(error)) throw error;
-    if (!opts.wait.wait) {
-      throw new ApiError(
-        `job ${opts.jobId} not finished yet (409${error.serverMessage ? `: ${error.serverMessage}` : ''}); add --wait to wait for it and then download, or wait with \`${waitCommand(opts.jobId)}\``,
-        409,
-        { serverMessage: error.serverMessage },
-      );
-    }
+/** A job not finished yet: waited for with --wait (then its link), explained without. */
+async function waitForLink(api: FlowApi, opts: ExportDownloadOptions, error: NotFinishedError, ctx: Context): Promise<Bundle> {
+  if (!opts.wait.wait) {
+    throw new ApiError(
+      `job ${opts.jobId} not finished yet (${error.reason}); add --wait to wait for it and then download, or wait with \`${waitCommand(opts.jobId)}\``,
+      409,
+      { serverMessage: error.serverMessage },
+    );
   }
   // The wait loop pulls in the HTTP layer (undici): loaded only when a command really waits.
   const { followExport } = await import('./follow.js');
-  await followExport(
+  const job = await followExport(
     { jobId: opts.jobId, fetch: api.get, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs, resume: resumeCommand(opts.jobId, opts) },
     ctx,
   );
-  return api.bundle(opts.jobId);
+  return api.linkIn(job) ?? api.link(opts.jobId);
 }
 
 export interface FetchAndExtract {
-  api: ExportApi;
+  /** The job's flow: its `link` is how an expired link is replaced (POST bundle, or GET the job). */
+  api: FlowApi;
   jobId: string;
   /** What checkTarget returned. */
   target: string;
@@ -85,7 +91,7 @@ export async function fetchAndExtract(opts: FetchAndExtract, ctx: Context): Prom
   const getBundle = async (): Promise<Bundle> => {
     const inHand = first;
     first = undefined;
-    return inHand ?? opts.api.bundle(opts.jobId);
+    return inHand ?? opts.api.link(opts.jobId);
   };
   let result: DownloadResult;
   try {

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
-import type { ExportJob } from '../../api/types.js';
+import type { AnyExportJob } from '../../api/types.js';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
 import { checkId } from '../../ids.js';
 import { addWaitOptions, parseWaitFlags, type WaitFlags, type WaitSettings } from '../../wait-flags.js';
-import { exportApi } from './api.js';
-import { hintNext, jobLine } from './output.js';
+import { onJobFlow } from './flow.js';
+import { addFlowOption, hintNext, jobLine } from './output.js';
 
 export interface ExportStatusOptions {
   jobId: string;
@@ -13,28 +13,28 @@ export interface ExportStatusOptions {
 }
 
 /** One look at the job, or with --wait its final state (`failed` throws, exit 4). */
-export async function exportStatus(opts: ExportStatusOptions, ctx: Context): Promise<ExportJob> {
-  const api = exportApi(await ctx.api());
-  if (!opts.wait.wait) return api.get(opts.jobId);
+export async function exportStatus(opts: ExportStatusOptions, ctx: Context): Promise<AnyExportJob> {
+  const { api, value: job } = await onJobFlow(opts.jobId, ctx, (flow) => flow.get(opts.jobId));
+  if (!opts.wait.wait) return job;
   // The wait loop pulls in the HTTP layer (undici): loaded only when a command really waits.
   const { followExport } = await import('./follow.js');
   return followExport({ jobId: opts.jobId, fetch: api.get, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs }, ctx);
 }
 
 export function checkJobId(jobId: string | undefined): string {
-  return checkId('export job id', jobId, 'use the id `mint-admin export start` printed (se_...)');
+  return checkId('export job id', jobId, 'use the id `mint-admin export start` printed');
 }
 
 export function register(group: Command, deps: Deps): void {
   const command = group
     .command('status')
-    .description('show an export job: status, progress and pages so far')
-    .argument('<jobId>', 'the id `export start` printed (se_...)');
-  addWaitOptions(command, 'the export completes or fails').action(
+    .description('show an export job: status, and progress and pages so far where the flow reports them')
+    .argument('<jobId>', 'the id `export start` printed');
+  addWaitOptions(addFlowOption(command), 'the export completes or fails').action(
     action<WaitFlags>(deps, async ([jobId], flags, ctx) => {
       const job = await exportStatus({ jobId: checkJobId(jobId!), wait: parseWaitFlags(flags) }, ctx);
       if (ctx.mode.json) return printJson(ctx, job);
-      ctx.print(jobLine(job));
+      ctx.print(jobLine(job, ctx.clock.now()));
       hintNext(job, ctx.reporter);
     }),
   );
