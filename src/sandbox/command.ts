@@ -1,9 +1,10 @@
 import { once } from 'node:events';
-import { startSandbox } from './index.js';
+import { startSandbox, type SandboxExportFlow } from './index.js';
 
 export interface SandboxCommandOptions {
   port?: number;
   host?: string;
+  flows?: SandboxExportFlow[];
 }
 
 export interface SandboxCommandIO {
@@ -16,7 +17,7 @@ export interface SandboxCommandIO {
  * so they can be pasted or redirected to a file and sourced; the how-to goes to stderr.
  */
 export async function runSandboxCommand(opts: SandboxCommandOptions, io: SandboxCommandIO, signal: AbortSignal): Promise<void> {
-  const sandbox = await startSandbox({ port: opts.port, host: opts.host });
+  const sandbox = await startSandbox({ port: opts.port, host: opts.host, flows: opts.flows });
   try {
     io.stdout.write(
       `export MINTLIFY_API_URL=${sandbox.baseUrl}\n` +
@@ -27,6 +28,7 @@ export async function runSandboxCommand(opts: SandboxCommandOptions, io: Sandbox
       `Sandbox of the Admin API on ${sandbox.baseUrl} (bundle downloads from ${sandbox.storageUrl}).\n` +
         'Paste the lines above into your shell, then use mint-admin as usual. Outcomes: put [fail],\n' +
         '[no-changes] or [archive] in an agent prompt; export domains fail.* and noplan.* fail.\n' +
+        `Static export flows served: ${[...sandbox.faults.exportFlows].join(', ') || 'none'} (switch with --flows).\n` +
         `Faults: POST ${sandbox.baseUrl}/_sandbox/faults. Stop with Ctrl-C.\n`,
     );
     if (!signal.aborted) await once(signal, 'abort');

@@ -43,6 +43,8 @@ function routes(deps: ApiDeps): Route[] {
     route('export.start', 'POST', '/v1/static-export/jobs', (c) => exports.start(c.body)),
     route('export.get', 'GET', '/v1/static-export/jobs/:jobId', (c) => exports.get(c.params.jobId ?? '')),
     route('export.bundle', 'POST', '/v1/static-export/jobs/:jobId/bundle', (c) => exports.bundle(c.params.jobId ?? '')),
+    route('export.project.start', 'POST', '/v1/static-export/:projectId/jobs', (c) => exports.projectStart(c.body)),
+    route('export.project.get', 'GET', '/v1/static-export/:projectId/jobs/:jobId', (c) => exports.projectGet(c.params.jobId ?? '')),
     route('searches.list', 'GET', '/v1/analytics/:projectId/searches', (c) => searches.list(c.query)),
   ];
 }
@@ -93,8 +95,17 @@ async function faultsEndpoint(req: IncomingMessage, faults: Faults, log: BodySin
 }
 
 function state(faults: Faults): unknown {
-  const { agentPollsToFinish, exportPollsToFinish, exportForbidden, throttleBytesPerSecond } = faults;
-  return { agentPollsToFinish, exportPollsToFinish, exportForbidden, throttleBytesPerSecond: throttleBytesPerSecond ?? null, pending: faults.pending() };
+  const { agentPollsToFinish, exportPollsToFinish, exportForbidden, throttleBytesPerSecond, projectStartsPerHour, failNextExports } = faults;
+  return {
+    agentPollsToFinish,
+    exportPollsToFinish,
+    exportForbidden,
+    exportFlows: [...faults.exportFlows],
+    projectStartsPerHour,
+    failNextExports,
+    throttleBytesPerSecond: throttleBytesPerSecond ?? null,
+    pending: faults.pending(),
+  };
 }
 
 function authorized(req: IncomingMessage, apiKey: string): boolean {
