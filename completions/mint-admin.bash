@@ -8,7 +8,7 @@ _mint_admin() {
     word="${COMP_WORDS[i]}"
     if (( skip )); then skip=0; continue; fi
     case "$word" in
-      --archive|--base-url|--cursor|--export-version|--file|--format|--from|--host|--interval|--limit|--out|--output|--path|--port|--profile|--project|--timeout|--to|-f|-o|-p) skip=1; continue ;;
+      --archive|--base-path|--base-url|--cursor|--export-api|--export-version|--file|--flows|--format|--from|--host|--interval|--limit|--out|--output|--path|--port|--profile|--project|--timeout|--to|-f|-o|-p) skip=1; continue ;;
       -*) continue ;;
     esac
     case "$path/$word" in
@@ -81,8 +81,10 @@ _mint_admin() {
       ;;
     mint-admin/export/start)
       case "$prev" in
+        --base-path) return ;;
         --export-version) return ;;
         --path) return ;;
+        --export-api) COMPREPLY=( $(compgen -W "auto jobs project" -- "$cur") ); return ;;
         --timeout) return ;;
         --interval) return ;;
         -p|--project) return ;;
@@ -90,10 +92,11 @@ _mint_admin() {
         --profile) return ;;
       esac
       cmds=""
-      opts="--export-version --path --wait --timeout --interval -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      opts="--base-path --export-version --path --export-api --wait --timeout --interval -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
     mint-admin/export/status)
       case "$prev" in
+        --export-api) COMPREPLY=( $(compgen -W "auto jobs project" -- "$cur") ); return ;;
         --timeout) return ;;
         --interval) return ;;
         -p|--project) return ;;
@@ -101,16 +104,17 @@ _mint_admin() {
         --profile) return ;;
       esac
       cmds=""
-      opts="--wait --timeout --interval -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      opts="--export-api --wait --timeout --interval -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
     mint-admin/export/bundle)
       case "$prev" in
+        --export-api) COMPREPLY=( $(compgen -W "auto jobs project" -- "$cur") ); return ;;
         -p|--project) return ;;
         --base-url) return ;;
         --profile) return ;;
       esac
       cmds=""
-      opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      opts="--export-api -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
     mint-admin/export/download)
       case "$prev" in
@@ -127,18 +131,20 @@ _mint_admin() {
       ;;
     mint-admin/export/run)
       case "$prev" in
+        --base-path) return ;;
         --export-version) return ;;
         --path) return ;;
         --timeout) return ;;
         --interval) return ;;
         -o|--out) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -d -- "$cur") ); return ;;
         --archive) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+        --export-api) COMPREPLY=( $(compgen -W "auto jobs project" -- "$cur") ); return ;;
         -p|--project) return ;;
         --base-url) return ;;
         --profile) return ;;
       esac
       cmds=""
-      opts="--export-version --path --timeout --interval -o --out --force --archive -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      opts="--base-path --export-version --path --timeout --interval -o --out --force --archive --export-api -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
     mint-admin/searches)
       case "$prev" in
@@ -181,7 +187,7 @@ _mint_admin() {
       esac
       cmds=""
       opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
-      (( npos == 0 )) && cmds="$cmds api-key project-id base-url"
+      (( npos == 0 )) && cmds="$cmds api-key project-id base-url export-api"
       ;;
     mint-admin/config/get)
       case "$prev" in
@@ -191,7 +197,7 @@ _mint_admin() {
       esac
       cmds=""
       opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
-      (( npos == 0 )) && cmds="$cmds api-key project-id base-url"
+      (( npos == 0 )) && cmds="$cmds api-key project-id base-url export-api"
       ;;
     mint-admin/config/unset)
       case "$prev" in
@@ -201,7 +207,7 @@ _mint_admin() {
       esac
       cmds=""
       opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
-      (( npos == 0 )) && cmds="$cmds api-key project-id base-url"
+      (( npos == 0 )) && cmds="$cmds api-key project-id base-url export-api"
       ;;
     mint-admin/config/list)
       case "$prev" in
@@ -235,12 +241,13 @@ _mint_admin() {
       case "$prev" in
         --port) return ;;
         --host) return ;;
+        --flows) return ;;
         -p|--project) return ;;
         --base-url) return ;;
         --profile) return ;;
       esac
       cmds=""
-      opts="--port --host -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      opts="--port --host --flows -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
   esac
   if [[ "$cur" == -* ]]; then

@@ -180,6 +180,7 @@ export async function onJobFlow<T>(jobId: string, ctx: Context, op: (api: FlowAp
     value = await op(api);
   }
   say(ctx, api, why);
-  if (remembered !== api.flow) await flows.cache.remember(flows.baseUrl, { jobId, jobFlow: api.flow });
+  // Only a surprise is worth a write: a job the id's shape (or the cache) placed on the wrong flow.
+  if (api.flow !== flow) await flows.cache.remember(flows.baseUrl, { jobId, jobFlow: api.flow });
   return { api, value };
 }

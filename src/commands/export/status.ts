@@ -18,7 +18,14 @@ export async function exportStatus(opts: ExportStatusOptions, ctx: Context): Pro
   if (!opts.wait.wait) return job;
   // The wait loop pulls in the HTTP layer (undici): loaded only when a command really waits.
   const { followExport } = await import('./follow.js');
-  return followExport({ jobId: opts.jobId, fetch: api.get, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs }, ctx);
+  // The look that settled the flow is the wait's first poll: no second GET for the same moment.
+  let seen: AnyExportJob | undefined = job;
+  const fetch = (jobId: string) => {
+    const first = seen;
+    seen = undefined;
+    return first ? Promise.resolve(first) : api.get(jobId);
+  };
+  return followExport({ jobId: opts.jobId, fetch, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs }, ctx);
 }
 
 export function checkJobId(jobId: string | undefined): string {
