@@ -51,7 +51,7 @@ describe('each flow end to end, with the same command line', () => {
     expect(stderr).toContain('Exporting · running · Ns\n');
     expect(stderr).toContain('Exported in Ns\n');
     expect(stderr).not.toMatch(/%|pages/);
-    expect(stderr).toMatch(/Done: the export exported; \d+ files \(.+\) in .+\n$/);
+    expect(stderr).toMatch(/Done: exported; \d+ files \(.+\) in .+\n$/);
   });
 
   it('jobs flow: a domain picks it even with a project id set; pages are reported', async () => {

@@ -44,8 +44,9 @@ export function register(group: Command, deps: Deps): void {
       const input = buildStartInput(domain, flags, ctx.reporter);
       const summary = await exportRun({ ...flags, input, wait }, ctx);
       if (ctx.mode.json) return printJson(ctx, summary);
-      const what = `${summary.pages === null ? 'the export' : countOf(summary.pages, 'page')}${input.domain === undefined ? '' : ` of ${input.domain}`}`;
-      ctx.reporter.info(`Done: ${what} exported; ${countOf(summary.files, 'file')} (${formatBytes(summary.bytes)}) in ${summary.directory}`);
+      // The project flow reports no page count: then only what was exported, if a domain named it.
+      const what = [summary.pages === null ? undefined : countOf(summary.pages, 'page'), input.domain].filter(Boolean).join(' of ');
+      ctx.reporter.info(`Done: ${what ? `${what} ` : ''}exported; ${countOf(summary.files, 'file')} (${formatBytes(summary.bytes)}) in ${summary.directory}`);
       ctx.print(summary.directory);
     }),
   );
