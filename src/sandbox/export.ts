@@ -85,7 +85,9 @@ export class ExportService {
     this.flowServed('project');
     if (this.deps.faults.exportForbidden) throw new HttpError(403, PROJECT_FORBIDDEN);
     const record = this.advance(this.find(jobId, 'project'));
-    return { status: 200, body: this.projectView(record, record.job.status === 'completed' ? await this.link(jobId) : false) };
+    // The project flow's file is named `{subdomain}-export-{YYYY-MM-DD}.tar.gz` (the document says so).
+    const fileName = `sandbox-export-${new Date(this.deps.now()).toISOString().slice(0, 10)}.tar.gz`;
+    return { status: 200, body: this.projectView(record, record.job.status === 'completed' ? await this.link(jobId, fileName) : false) };
   }
 
   private projectView(record: ExportRecord, link: Link | false): ProjectExportJob {
@@ -146,11 +148,11 @@ export class ExportService {
   }
 
   /** A presigned link to the archive, as both flows hand it out. */
-  private async link(jobId: string): Promise<Link> {
+  private async link(jobId: string, fileName?: string): Promise<Link> {
     const { now, linkTtlMs, faults, signer } = this.deps;
     // An already-expired link is one issued a lifetime (and a second, for whole-second dates) ago.
     const issuedAt = faults.takeExpiredLink() ? now() - linkTtlMs - 1000 : now();
-    const link = signer.sign(this.deps.storageOrigin(), jobId, issuedAt, linkTtlMs);
+    const link = signer.sign(this.deps.storageOrigin(), jobId, issuedAt, linkTtlMs, fileName);
     return { bundleUrl: link.url, sizeBytes: await this.deps.archiveSize(), expiresAt: new Date(link.expiresAt).toISOString() };
   }
 

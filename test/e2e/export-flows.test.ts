@@ -256,7 +256,7 @@ describe('the project flow\'s own answers', () => {
     expect(r.code).toBe(0);
     const bundle = JSON.parse(r.stdout);
     expect(Object.keys(bundle).sort()).toEqual(['bundleUrl', 'expiresAt', 'jobId', 'sizeBytes']);
-    expect(bundle.bundleUrl).toMatch(new RegExp(`^${t.sandbox.storageUrl}/${id}/bundle\\.tar\\.gz\\?`));
+    expect(bundle.bundleUrl).toMatch(new RegExp(`^${t.sandbox.storageUrl}/${id}/sandbox-export-\\d{4}-\\d\\d-\\d\\d\\.tar\\.gz\\?`));
     expect(lines(seen.list)).toEqual([`GET ${projectJobs()}/${id}`]);
   });
 

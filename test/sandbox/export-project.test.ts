@@ -36,7 +36,7 @@ describe('project flow', () => {
     const { body: job } = await start({ basePath: '/docs' });
     const first = await complete(job.jobId);
     expect(first.body).toMatchObject({ status: 'completed', sizeBytes: expect.any(Number), expiresAt: expect.any(String) });
-    expect(first.body.bundleUrl).toMatch(new RegExp(`^${sandbox.storageUrl}/${job.jobId}/bundle\\.tar\\.gz\\?`));
+    expect(first.body.bundleUrl).toMatch(new RegExp(`^${sandbox.storageUrl}/${job.jobId}/sandbox-export-2026-10-01\\.tar\\.gz\\?`));
     sandbox.faults.expireNextLinks(1);
     const expired = await get(job.jobId);
     expect(expired.body.bundleUrl).not.toBe(first.body.bundleUrl);
