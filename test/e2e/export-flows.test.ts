@@ -273,6 +273,26 @@ describe('the project flow\'s own answers', () => {
     expect(fileCount(out)).toBe((await t.sandbox.bundleFiles()).size);
   });
 
+  it('download before completion: says to add --wait; with --wait, the last poll\'s link is used (no extra GET)', async () => {
+    const start = await cli(['export', 'start', '--json']);
+    const id = JSON.parse(start.stdout).jobId as string;
+    const out = join(t.dir, 'site');
+    const early = await cli(['export', 'download', id, '-o', out]);
+    expect(early.code).toBe(1);
+    expect(early.stderr).toBe(
+      `${FLOW_LINES.remembered('project', id)}\nerror: job ${id} not finished yet (running); add --wait to wait for it and then download, or wait with \`mint-admin export status ${id} --wait\`\n`,
+    );
+    const seen = t.watchRequests();
+    const waited = await cli(['export', 'download', id, '-o', out, '--wait', ...FAST]);
+    expect(waited.code).toBe(0);
+    const gets = lines(seen.list).filter((l) => l.startsWith('GET'));
+    expect(gets.every((l) => l === `GET ${projectJobs()}/${id}`)).toBe(true);
+    // Each GET moves the sandbox's job one step (the refused download took the first): the rest are
+    // the steps to completion, and none after it, since the completed job carried the link.
+    expect(gets).toHaveLength(t.sandbox.faults.exportPollsToFinish - 1);
+    expect(lines(seen.list).at(-1)).toBe('storage GET');
+  });
+
   it('a forced flow does not fall back: a jobs-flow job asked for on the project flow is a 404', async () => {
     const start = await cli(['export', 'start', 'docs.example.com', '--json']);
     const id = JSON.parse(start.stdout).jobId as string;

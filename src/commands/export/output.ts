@@ -50,6 +50,6 @@ export function countOf(count: number, noun: string): string {
 /** `--export-api`: which static export flow (cli.md, "Static export flows"); env and config key too. */
 export function addFlowOption(command: Command): Command {
   return command.addOption(
-    new Option('--export-api <flow>', 'static export flow: auto (default), jobs or project (env MINT_ADMIN_EXPORT_API)').choices(EXPORT_API_VALUES),
+    new Option('--export-api <flow>', 'which static export flow to use (env MINT_ADMIN_EXPORT_API; default auto)').choices(EXPORT_API_VALUES),
   );
 }

@@ -51,7 +51,7 @@ export function register(group: Command, deps: Deps): void {
     }),
   );
   examples(command, [
-    'mint-admin export run -o ./site                 # project flow: the project id from MINTLIFY_PROJECT_ID',
+    'mint-admin export run -o ./site --base-path /docs   # project flow',
     'mint-admin export run docs.example.com -o ./site',
     'mint-admin export run docs.example.com -o ./site --force --timeout 1h --archive site.tar.gz',
   ]);
