@@ -171,8 +171,20 @@ describe('the export-api setting', () => {
     const seen = t.watchRequests();
     const r = await cli(['export', 'start', '--export-version', 'v2']);
     expect(r.code).toBe(0);
-    expect(r.stderr.split('\n')[0]).toBe('note: --export-version applies to the jobs flow only; not sent');
+    expect(r.stderr.split('\n').slice(0, 2)).toEqual([FLOW_LINES.projectNoDomain, 'note: --export-version applies to the jobs flow only; not sent']);
     expect(seen.list.map((q) => q.body)).toEqual([{}]);
+  });
+
+  it('after a fallback, the note speaks of the flow that answered: --base-path is sent there', async () => {
+    t.sandbox.faults.exportFlows.delete('jobs');
+    const seen = t.watchRequests();
+    const r = await cli(['export', 'start', 'docs.example.com', '--base-path', '/docs', '--path', 'index']);
+    expect(r.code).toBe(0);
+    expect(r.stderr.split('\n').slice(0, 2)).toEqual([
+      'Static export: the project flow (POST /v1/static-export/jobs answered 404 here)',
+      'note: --path applies to the jobs flow only; not sent',
+    ]);
+    expect(seen.list.map((q) => q.body)).toEqual([{ domain: 'docs.example.com', paths: ['index'] }, { basePath: '/docs' }]);
   });
 
   it.each([

@@ -98,25 +98,25 @@ export async function startOnFlow(input: StartInput, ctx: Context): Promise<Star
   let api = await flows.api(flow);
   let job: AnyExportJob;
   try {
-    job = await startWithNotes(api, input, ctx);
+    job = await api.start(input);
   } catch (error) {
     if (!isNotFound(error)) throw error;
     const next = other(flow);
     if (!usable(next)) throw cannotFallBack(api, next, error);
     api = await flows.api(next);
     why = `${START_ROUTES[flow]} answered 404 here`;
-    job = await startWithNotes(api, input, ctx);
+    job = await api.start(input);
   }
   say(ctx, api, why);
+  noteUnused(api, input, ctx);
   await flows.cache.remember(flows.baseUrl, { startFlow: api.flow, jobId: job.jobId, jobFlow: api.flow });
   return { api, job };
 }
 
-/** Under `auto`, a flag the chosen flow has no use for is left out, and the user told. */
-function startWithNotes(api: FlowApi, input: StartInput, ctx: Context): Promise<AnyExportJob> {
+/** Under `auto`, a flag the flow that answered has no use for was left out: the user is told. */
+function noteUnused(api: FlowApi, input: StartInput, ctx: Context): void {
   const unused = foreignFlags(api.flow, input);
   if (unused.length > 0) ctx.reporter.info(`note: ${unused.join(' and ')} ${unused.length === 1 ? 'applies' : 'apply'} to the ${other(api.flow)} flow only; not sent`);
-  return api.start(input);
 }
 
 function foreignFlags(flow: ExportFlow, input: StartInput): string[] {
