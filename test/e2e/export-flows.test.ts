@@ -123,6 +123,15 @@ describe('auto-detection: a 404 on the start route tries the other flow once, an
     );
   });
 
+  it('a start that follows the domain rule, or a forced flow, teaches auto nothing: a domain still picks the jobs flow', async () => {
+    expect((await cli(['export', 'start'])).code).toBe(0);
+    t.sandbox.faults.reset(); // a new epoch: the job still running does not block the next start (409)
+    expect((await cli(['export', 'start', 'docs.example.com'], { MINT_ADMIN_EXPORT_API: 'project' })).code).toBe(0);
+    const r = await cli(['export', 'start', 'docs.example.com']);
+    expect(r.code).toBe(0);
+    expect(r.stderr.split('\n')[0]).toBe(FLOW_LINES.jobsByDomain);
+  });
+
   it('neither a domain nor a project id: exit 3 before anything is sent', async () => {
     const seen = t.watchRequests();
     const r = await t.cli(['export', 'run', '-o', join(t.dir, 'site')]);

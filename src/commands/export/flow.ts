@@ -1,9 +1,9 @@
 // Which static export flow a command uses (cli.md, "Static export flows"). The `export-api` setting
 // forces one; `auto` (the default) picks:
-// - to start: the flow that last worked for this base URL, else the project flow without a domain and
-//   the jobs flow with one. A 404 on the start collection route means the route does not exist there:
-//   the other flow is tried once (when it has what it needs: a project id, or a domain), and what worked
-//   is remembered (flow-cache.ts).
+// - to start: the project flow without a domain and the jobs flow with one, unless a 404 taught
+//   otherwise for this base URL. A 404 on the start collection route means the route does not exist
+//   there: the other flow is tried once (when it has what it needs: a project id, or a domain), and
+//   what worked is remembered (flow-cache.ts), so the next start goes straight there.
 // - for a job id: the flow remembered for that job, else its shape (24 hex characters is how the project
 //   flow names jobs), and a 404 on it tries the other flow once the same way.
 // Either way one stderr line says which flow answered, so a CI log shows it.
@@ -80,13 +80,15 @@ export async function startOnFlow(input: StartInput, ctx: Context): Promise<Star
     const api = await flows.api(flow);
     const job = await api.start(input);
     say(ctx, api, `export-api ${flow}, from ${flows.origin}`);
-    await flows.cache.remember(flows.baseUrl, { startFlow: flow, jobId: job.jobId, jobFlow: flow });
+    // A forced flow teaches auto nothing about the API; the job's flow is still worth keeping.
+    await flows.cache.remember(flows.baseUrl, { jobId: job.jobId, jobFlow: flow });
     return { api, job };
   }
 
   const remembered = await flows.cache.startFlow(flows.baseUrl);
   const usable = (flow: ExportFlow) => (flow === 'jobs' ? input.domain !== undefined : flows.projectId !== undefined);
-  let flow: ExportFlow = remembered ?? (input.domain === undefined ? 'project' : 'jobs');
+  const byDomain: ExportFlow = input.domain === undefined ? 'project' : 'jobs';
+  let flow: ExportFlow = remembered ?? byDomain;
   if (!usable(flow)) flow = other(flow);
   if (!usable(flow)) {
     // No domain and no project id: neither flow can be asked.
@@ -109,7 +111,10 @@ export async function startOnFlow(input: StartInput, ctx: Context): Promise<Star
   }
   say(ctx, api, why);
   noteUnused(api, input, ctx);
-  await flows.cache.remember(flows.baseUrl, { startFlow: api.flow, jobId: job.jobId, jobFlow: api.flow });
+  // The start flow is remembered once it departs from the domain rule (a 404 taught it), and kept up
+  // to date from then on; the job's flow always, for status, bundle and download.
+  const learned = api.flow !== byDomain || remembered !== undefined;
+  await flows.cache.remember(flows.baseUrl, { ...(learned ? { startFlow: api.flow } : {}), jobId: job.jobId, jobFlow: api.flow });
   return { api, job };
 }
 
