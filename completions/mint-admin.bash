@@ -8,7 +8,7 @@ _mint_admin() {
     word="${COMP_WORDS[i]}"
     if (( skip )); then skip=0; continue; fi
     case "$word" in
-      --archive|--base-path|--base-url|--cursor|--export-api|--export-version|--file|--flows|--format|--from|--host|--interval|--limit|--out|--output|--path|--port|--profile|--project|--timeout|--to|-f|-o|-p) skip=1; continue ;;
+      --archive|--base-path|--base-url|--cursor|--export-api|--export-version|--file|--flows|--format|--from|--host|--interval|--keep-releases|--limit|--max-size|--out|--output|--path|--port|--profile|--project|--timeout|--to|-f|-o|-p) skip=1; continue ;;
       -*) continue ;;
     esac
     case "$path/$word" in
@@ -119,7 +119,10 @@ _mint_admin() {
     mint-admin/export/download)
       case "$prev" in
         -o|--out) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -d -- "$cur") ); return ;;
+        --keep-releases) return ;;
+        --max-size) return ;;
         --archive) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+        --export-api) COMPREPLY=( $(compgen -W "auto jobs project" -- "$cur") ); return ;;
         --timeout) return ;;
         --interval) return ;;
         -p|--project) return ;;
@@ -127,7 +130,7 @@ _mint_admin() {
         --profile) return ;;
       esac
       cmds=""
-      opts="-o --out --force --archive --wait --timeout --interval -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      opts="-o --out --force --link --keep-releases --max-size --archive --export-api --wait --timeout --interval -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
     mint-admin/export/run)
       case "$prev" in
@@ -137,6 +140,8 @@ _mint_admin() {
         --timeout) return ;;
         --interval) return ;;
         -o|--out) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -d -- "$cur") ); return ;;
+        --keep-releases) return ;;
+        --max-size) return ;;
         --archive) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
         --export-api) COMPREPLY=( $(compgen -W "auto jobs project" -- "$cur") ); return ;;
         -p|--project) return ;;
@@ -144,7 +149,7 @@ _mint_admin() {
         --profile) return ;;
       esac
       cmds=""
-      opts="--base-path --export-version --path --timeout --interval -o --out --force --archive --export-api -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      opts="--base-path --export-version --path --timeout --interval -o --out --force --link --keep-releases --max-size --archive --export-api -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
     mint-admin/searches)
       case "$prev" in

@@ -11,7 +11,7 @@ function __mint_admin_scan --description 'print the mint-admin command path type
             continue
         end
         switch $word
-            case --archive --base-path --base-url --cursor --export-api --export-version --file --flows --format --from --host --interval --limit --out --output --path --port --profile --project --timeout --to -f -o -p
+            case --archive --base-path --base-url --cursor --export-api --export-version --file --flows --format --from --host --interval --keep-releases --limit --max-size --out --output --path --port --profile --project --timeout --to -f -o -p
                 set skip 1
                 continue
             case '-*'
@@ -146,7 +146,11 @@ complete -c mint-admin -n '__mint_admin_at mint-admin/export/bundle' -l debug -d
 complete -c mint-admin -n '__mint_admin_at mint-admin/export/bundle' -s h -l help -d 'show help'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export/download' -s o -l out -x -a '(__fish_complete_directories)' -d 'directory to extract the site into (created; must be empty unless --force)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export/download' -l force -d 'replace an existing non-empty directory (only once the new one is complete)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/download' -l link -d 'make <dir> a symlink to a release kept in .<dir>-releases/, swapped in one rename: readers never see a missing file'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/download' -l keep-releases -x -d 'with --link: how many releases to keep, the new one included (default 3)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/download' -l max-size -x -d 'refuse a bundle that would extract to more than this (default: 50x the download, at least 1GB)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export/download' -l archive -r -F -d 'also keep the downloaded .tar.gz at this path'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/download' -l export-api -x -a 'auto jobs project' -d 'which static export flow to use (env MINT_ADMIN_EXPORT_API; default auto)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export/download' -l wait -d 'wait until the export completes, then download'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export/download' -l timeout -x -d 'give up waiting after this long (90s, 5m, 1h30m)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export/download' -l interval -x -d 'first poll interval; it grows gently from there'
@@ -165,6 +169,9 @@ complete -c mint-admin -n '__mint_admin_at mint-admin/export/run' -l timeout -x 
 complete -c mint-admin -n '__mint_admin_at mint-admin/export/run' -l interval -x -d 'first poll interval; it grows gently from there'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export/run' -s o -l out -x -a '(__fish_complete_directories)' -d 'directory to extract the site into (created; must be empty unless --force)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export/run' -l force -d 'replace an existing non-empty directory (only once the new one is complete)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/run' -l link -d 'make <dir> a symlink to a release kept in .<dir>-releases/, swapped in one rename: readers never see a missing file'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/run' -l keep-releases -x -d 'with --link: how many releases to keep, the new one included (default 3)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/run' -l max-size -x -d 'refuse a bundle that would extract to more than this (default: 50x the download, at least 1GB)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export/run' -l archive -r -F -d 'also keep the downloaded .tar.gz at this path'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export/run' -l export-api -x -a 'auto jobs project' -d 'which static export flow to use (env MINT_ADMIN_EXPORT_API; default auto)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export/run' -s p -l project -x -d 'project id (env MINTLIFY_PROJECT_ID)'

@@ -1,8 +1,8 @@
 // Settings: where the key, project and base URL come from. Precedence is flag > environment >
 // the selected profile in the config file > default (cli.md, "Where settings come from").
-import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { readTrusted, updateTrusted } from './config-file.js';
 import { ConfigError, UsageError } from './errors.js';
 import { maskKey } from './redact.js';
 
@@ -80,58 +80,43 @@ export function configFilePath(env: Env): string {
 type ConfData = { profiles: Record<string, ProfileValues> };
 
 /**
- * The config file. Reads parse the JSON directly: every command reads settings, and loading conf
- * (with its schema validator) costs ~60 ms of start-up. Writes go through conf, loaded only then,
- * for its atomic write and file mode. Reading never creates anything.
+ * The config file. Every command reads settings, so reads are one small open and parse, no lock.
+ * Writes (config set/unset only) go through config-file.ts: locked, never through a link, 0600.
+ * Reading never creates anything. An untrusted file or directory is refused (config-file.ts).
  */
 export function openConfigStore(env: Env): ConfigStore {
   const directory = configDirectory(env);
   const path = join(directory, 'config.json');
-  let conf: Promise<InstanceType<typeof import('conf').default<ConfData>>> | undefined;
-  const writer = () =>
-    (conf ??= import('conf').then(({ default: Conf }) => {
-      // The key is a secret: the directory is ours alone (0700) and the file 0600.
-      mkdirSync(directory, { recursive: true, mode: 0o700 });
-      chmodSync(directory, 0o700);
-      return new Conf<ConfData>({
-        cwd: directory,
-        configName: 'config',
-        projectSuffix: '',
-        configFileMode: 0o600,
-        accessPropertiesByDotNotation: false,
-        clearInvalidConfig: false,
-      });
-    }));
-  const profiles = () => readProfiles(path);
+  const change = (edit: (profiles: Record<string, ProfileValues>) => Record<string, ProfileValues> | undefined) =>
+    updateTrusted(directory, path, (text) => {
+      const data = parseConfig(text, path);
+      const next = edit(data.profiles ?? {});
+      // The format conf wrote, so a file written before and after reads the same.
+      return next === undefined ? undefined : JSON.stringify({ ...data, profiles: next }, undefined, '\t');
+    });
   return {
     path,
-    read: (profile) => ({ ...profiles()[profile] }),
+    read: (profile) => ({ ...parseConfig(readTrusted(directory, path), path).profiles?.[profile] }),
     async write(profile, key, value) {
-      const all = profiles();
-      (await writer()).set('profiles', { ...all, [profile]: { ...all[profile], [key]: value } });
+      await change((all) => ({ ...all, [profile]: { ...all[profile], [key]: value } }));
     },
-    async remove(profile, key) {
-      const all = profiles();
-      const current = all[profile];
-      if (!current || current[key] === undefined) return false;
-      const { [key]: _removed, ...rest } = current;
-      (await writer()).set('profiles', { ...all, [profile]: rest });
-      return true;
+    remove(profile, key) {
+      return change((all) => {
+        const current = all[profile];
+        if (!current || current[key] === undefined) return undefined;
+        const { [key]: _removed, ...rest } = current;
+        return { ...all, [profile]: rest };
+      });
     },
   };
 }
 
-function readProfiles(path: string): Record<string, ProfileValues> {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new ConfigError(`cannot read the config file ${path}: ${(error as Error).message}`);
-  }
+function parseConfig(text: string | undefined, path: string): Partial<ConfData> {
+  if (text === undefined) return {};
   try {
     const data = JSON.parse(text) as Partial<ConfData> | null;
-    return data && typeof data.profiles === 'object' && data.profiles !== null ? data.profiles : {};
+    if (!data || typeof data !== 'object' || Array.isArray(data)) return {};
+    return typeof data.profiles === 'object' && data.profiles !== null ? data : { ...data, profiles: {} };
   } catch {
     throw new ConfigError(`the config file ${path} is not valid JSON; fix it, or remove it and set your settings again`);
   }

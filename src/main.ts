@@ -2,6 +2,7 @@
 // on the command tree, so the build renders them ahead of time (scripts/build.mjs); printing one of
 // those needs neither commander nor the command modules, which keeps --help and --version close to
 // bare Node start-up. Everything else runs the program (run.ts).
+import { wrapHelp } from './help-wrap.js';
 import { prerenderedOutput } from './prerendered.js';
 
 // Success is 0 (EXIT_CODES.ok); spelled out so this entry loads no other module on the fast path.
@@ -18,10 +19,13 @@ function flushed(stream: NodeJS.WritableStream): Promise<void> {
   return new Promise((resolve) => stream.write('', () => resolve()));
 }
 
-const argv = process.argv.slice(2);
+// `mint-admin help agent run` is `mint-admin agent run --help` (commander's help command takes one word).
+const given = process.argv.slice(2);
+const argv = given[0] === 'help' ? [...given.slice(1), '--help'] : given;
 const ready = prerenderedOutput(argv);
 let code = OK;
-if (ready !== undefined) process.stdout.write(ready);
+// The same width rule as the program's own help output (program.ts): the terminal's, else 80.
+if (ready !== undefined) process.stdout.write(wrapHelp(ready, (process.stdout.isTTY && process.stdout.columns) || 80));
 else code = await (await import('./run.js')).runCli(argv);
 await flushed(process.stdout);
 process.exit(code);

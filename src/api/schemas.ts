@@ -8,10 +8,13 @@
 // - a status is checked against its documented enum, but an unknown one is kept, branded
 //   `UnknownStatus`, rather than refused: `agent get` without --wait can still print a job whose status
 //   is newer than this CLI, while every wait must decide what an unknown status means (it ends the wait,
-//   exit 1), and the compiler makes it decide, because the brand does not fit the known union.
+//   exit 1), and the compiler makes it decide, because the brand does not fit the known union. The
+//   waits narrow it without importing this module (which would load valibot): see isUnknown in
+//   src/commands/*/follow.ts.
 //
-// Adding an endpoint: one `documented(...)` line here (and its row is then checked by the drift test),
-// one typed method in client.ts.
+// Adding an endpoint: a `documented({ file, name }, v.looseObject({...}))` here (test/api/schemas.test.ts
+// then compares it with its document on its own), its type in types.ts (`Answer<typeof X>`), and a
+// typed method in client.ts: `this.send('GET', '/v1/.../{projectId}', { projectId }, schemas.X)`.
 import * as v from 'valibot';
 
 /** Where a schema comes from: the OpenAPI file and the components.schemas name. Read by the drift test. */
@@ -43,18 +46,14 @@ function status<const T extends readonly [string, ...string[]]>(known: T) {
   return v.union([v.picklist(known), v.pipe(v.string(), v.brand('UnknownStatus'))]);
 }
 
-/** True when `value` is one of the documented states; narrows away UnknownStatus. */
-export function isKnownStatus<T extends string>(known: readonly T[], value: T | UnknownStatus): value is T {
-  return (known as readonly string[]).includes(value);
-}
-
 /** `format: date-time`: any string Date.parse understands, so nothing downstream computes with NaN. */
 const dateTime = v.pipe(
   v.string(),
   v.check((s) => !Number.isNaN(Date.parse(s)), 'should be a date-time'),
 );
+/** Sizes and counts: whole and not negative (the documents say `minimum: 0` for some, mean it for all). */
 const count = v.pipe(v.number(), v.integer('should be an integer'), v.minValue(0, 'should not be negative'));
-const nullable = <S extends v.GenericSchema>(s: S) => v.nullable(s);
+const nullable = v.nullable;
 /** Documented but not required: may be missing; `null` too when the document says nullable. */
 const maybe = <S extends v.GenericSchema>(s: S) => v.optional(s);
 const maybeNull = <S extends v.GenericSchema>(s: S) => v.optional(v.nullable(s));

@@ -6,6 +6,29 @@ import type { Parser, ReadEntry, Unpack } from 'tar';
 import { throwIfAborted } from '../clock.js';
 import { CliError, EXIT_CODES } from '../errors.js';
 import { EntryGuard } from './guard.js';
+import { formatBytes } from './progress.js';
+
+/** How much an archive may expand to: a bundle that needs more is damaged or a bomb. */
+export interface ExtractionLimits {
+  maxBytes: number;
+  maxEntries: number;
+  /** True when --max-size set maxBytes. */
+  given: boolean;
+}
+
+const GB = 1_000_000_000;
+
+/**
+ * 50 times the download (a docs site of HTML and JSON compresses about 5-10x), at least 1 GB; entries
+ * at least 100,000, or one per 10 bytes of download (a tar header alone compresses to ~30 bytes).
+ */
+export function extractionLimits(sizeBytes: number, maxBytes?: number): ExtractionLimits {
+  return {
+    maxBytes: maxBytes ?? Math.max(50 * sizeBytes, GB),
+    maxEntries: Math.max(100_000, Math.ceil(sizeBytes / 10)),
+    given: maxBytes !== undefined,
+  };
+}
 
 /** The archive breaks a rule of the guard; names the entry. */
 export class ArchiveRefusedError extends CliError {
@@ -23,10 +46,13 @@ export interface ArchiveSummary {
 
 const READ_CHUNK = 256 * 1024;
 
-/** Not a gzip stream (by its first bytes): names what it is instead, so the message says what went wrong. */
+/**
+ * Not a gzip stream (by its first bytes): names what it is instead, so the message says what went wrong.
+ * It ends in "run the command again", which `export download|run` replace with the download command.
+ */
 export class NotGzipError extends CliError {
   constructor(what: string) {
-    super(`the downloaded bundle is ${what}, not a tar.gz archive (gzip data starts with the bytes 1f 8b); nothing was installed; run the command again, and report it to Mintlify if it persists`, EXIT_CODES.api);
+    super(`the downloaded bundle is ${what}, not a tar.gz archive (gzip data starts with the bytes 1f 8b); nothing was installed; if it persists, report it to Mintlify; run the command again`, EXIT_CODES.api);
   }
 }
 
@@ -70,12 +96,18 @@ function describeBytes(head: Buffer): string {
  * first refusal nothing more is written and ArchiveRefusedError names the entry; the caller removes
  * `dir`, which is never the target itself.
  */
-export async function extractArchive(file: string, dir: string, signal: AbortSignal): Promise<ArchiveSummary> {
+export async function extractArchive(file: string, dir: string, signal: AbortSignal, limits: ExtractionLimits & { now: number }): Promise<ArchiveSummary> {
   throwIfAborted(signal);
   const tar = await import('tar');
   await mkdir(dir, { recursive: true });
   const guard = new EntryGuard();
   let refusal: string | undefined;
+  let entries = 0;
+  let bytes = 0;
+  // A PAX header naming GNU.sparse.* keys makes the next entry a sparse file; tar would write its
+  // sparse map as the content, so the entry is refused (see the filter).
+  let sparseNext = false;
+  const seen = new WeakSet<object>();
   // tar's synchronous unpacker, fed chunk by chunk from a stream: each chunk's entries are written
   // with plain sync calls (no thread-pool round trip per file system call, 2-3x faster for many small
   // files), and the event loop runs between chunks, so Ctrl-C is still seen within a chunk.
@@ -87,23 +119,64 @@ export async function extractArchive(file: string, dir: string, signal: AbortSig
     preserveOwner: false,
     filter: (_path: string, entry: ReadEntry | import('node:fs').Stats) => {
       const read = entry as ReadEntry;
-      // From the first refusal on, nothing more is written and the rest is only read through.
-      refusal ??= guard.check(read);
+      seen.add(read);
+      const sparse = sparseNext;
+      sparseNext = false;
       if (refusal) return false;
-      // No setuid, setgid or sticky bits from a downloaded archive.
-      if (typeof read.mode === 'number') read.mode &= 0o777;
+      // From the first refusal on, nothing more is written and the rest is only read through.
+      if (sparse) refusal = `entry ${JSON.stringify(read.path)} is a sparse file (PAX GNU.sparse), which mint-admin cannot extract with its real contents`;
+      refusal ??= guard.check(read) ?? overLimit(read, (entries += 1), (bytes += FILE_LIKE.has(read.type) ? read.size ?? 0 : 0), limits);
+      if (refusal) return false;
+      normalise(read, limits.now);
       return true;
     },
   });
-  await run(file, unpack, signal, () => refusal);
+  // Entries tar itself skips without asking the filter: types it does not know (GNU sparse 'S',
+  // volume labels, multi-volume parts...) and oversized headers. Skipping one would install a site
+  // with a file missing, so each refuses the archive by name.
+  unpack.on('ignoredEntry', (entry: ReadEntry) => {
+    if (seen.has(entry) || refusal) return;
+    const key = (entry.header as { typeKey?: string } | undefined)?.typeKey ?? '?';
+    refusal = `entry ${JSON.stringify(entry.path)} ${UNKNOWN_TYPES[entry.type] ?? `is a ${entry.type} entry (tar type '${key}'), which mint-admin does not extract`}`;
+  });
+  unpack.on('meta', (text: string) => {
+    if (/(^|\n)\d+ GNU\.sparse\./.test(text)) sparseNext = true;
+  });
+  await run(file, unpack, signal, () => refusal, dir);
   return { files: guard.fileCount, bytes: guard.totalBytes };
+}
+
+const FILE_LIKE = new Set(['File', 'OldFile', 'ContiguousFile']);
+const UNKNOWN_TYPES: Record<string, string> = {
+  SparseFile: 'is a GNU sparse file, which mint-admin cannot extract with its real contents',
+  GNUDumpDir: 'is a GNU dump directory entry, which mint-admin does not extract',
+  Unsupported: 'is of a tar entry type unknown to mint-admin, which it does not extract',
+};
+
+function overLimit(entry: ReadEntry, entries: number, bytes: number, limits: ExtractionLimits): string | undefined {
+  const raise = limits.given ? 'raise --max-size if it is expected' : 'if that is expected, allow it with --max-size (e.g. --max-size 5GB)';
+  if (bytes > limits.maxBytes) return `would make the bundle expand beyond ${formatBytes(limits.maxBytes)} (at entry ${JSON.stringify(entry.path)}); ${raise}`;
+  if (entries > limits.maxEntries) return `would make the bundle hold more than ${limits.maxEntries.toLocaleString('en-US')} entries (at entry ${JSON.stringify(entry.path)})`;
+  return undefined;
+}
+
+/**
+ * Modes as a web root wants them whatever the archive says: files 0644 (0755 when executable),
+ * directories 0755: never group or world writable, no setuid, setgid or sticky bits. An mtime in
+ * the future (a wrong clock on the build host, or worse) becomes now: caches and rsync trust mtimes.
+ */
+function normalise(entry: ReadEntry, now: number): void {
+  if (entry.type === 'Directory') entry.mode = 0o755;
+  else if (FILE_LIKE.has(entry.type)) entry.mode = typeof entry.mode === 'number' && (entry.mode & 0o111) !== 0 ? 0o755 : 0o644;
+  else if (typeof entry.mode === 'number') entry.mode &= 0o755;
+  if (entry.mtime && entry.mtime.getTime() > now) entry.mtime = new Date(now);
 }
 
 /**
  * Pipes the file into the tar parser and settles when it has closed, failed or been aborted. The
  * unpacker writes each chunk's entries synchronously, so when this settles no write is on the way.
  */
-function run(file: string, parser: Parser, signal: AbortSignal, refusal: () => string | undefined): Promise<void> {
+function run(file: string, parser: Parser, signal: AbortSignal, refusal: () => string | undefined, dir: string): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const input = createReadStream(file, { highWaterMark: READ_CHUNK });
     let settled = false;
@@ -115,7 +188,7 @@ function run(file: string, parser: Parser, signal: AbortSignal, refusal: () => s
       input.destroy();
       const refused = refusal();
       if (refused) reject(new ArchiveRefusedError(refused));
-      else if (error !== undefined) reject(error instanceof CliError ? error : invalidArchive(error));
+      else if (error !== undefined) reject(error instanceof CliError ? error : (writeError(error, dir) ?? invalidArchive(error)));
       else resolve();
     };
     const onAbort = () => settle(signal.reason);
@@ -128,7 +201,33 @@ function run(file: string, parser: Parser, signal: AbortSignal, refusal: () => s
   });
 }
 
+/** A failure to write (not to read the archive), named as what it is. */
+function writeError(error: unknown, dir: string): CliError | undefined {
+  const e = error as NodeJS.ErrnoException & { entry?: { path?: string } };
+  const entry = e.entry?.path === undefined ? '' : ` (at entry ${JSON.stringify(e.entry.path)})`;
+  const say = (what: string) => new CliError(`${what}${entry}; nothing was installed`, EXIT_CODES.api, { cause: error });
+  switch (e.code) {
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return say(`disk full while extracting the bundle into ${dir}: free some space and run the command again`);
+    case 'ENAMETOOLONG':
+      return say(`a file name in the bundle is too long for the filesystem of ${dir}`);
+    case 'EACCES':
+    case 'EPERM':
+      return say(`permission denied while extracting the bundle into ${dir}`);
+    case 'EROFS':
+      return say(`${dir} is on a read-only filesystem`);
+    case 'EIO':
+      return say(`an I/O error while extracting the bundle into ${dir}`);
+    default:
+      return undefined;
+  }
+}
+
 function invalidArchive(error: unknown): CliError {
   const message = error instanceof Error ? error.message : String(error);
+  if (/decompression ratio exceeded/.test(message)) {
+    return new ArchiveRefusedError(`it expands more than 1000 times its compressed size (${message}), as only a decompression bomb does`);
+  }
   return new CliError(`the downloaded bundle is not a valid tar.gz archive (${message}); run the command again`, EXIT_CODES.api, { cause: error });
 }

@@ -1,28 +1,23 @@
-// downloadBundle: a fresh link -> the archive streamed to a temp file beside the target -> checked
-// extracted, entry by entry through the guard, into a temp directory beside it -> renamed into place. On any failure or Ctrl-C the
-// temp files go and the target is exactly as it was.
+// downloadBundle: every check on the target first (target.ts) -> stale work directories of earlier
+// runs dealt with (leftovers.ts) -> a fresh link -> the archive streamed to a work directory beside
+// the final place -> extracted entry by entry through the guard -> moved into place (install.ts).
+// On any failure or Ctrl-C before the move, the work directory and any parent directories this run
+// created go, and the target is exactly as it was. After the move the run has succeeded: clean-up
+// problems are warnings.
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Dispatcher } from 'undici';
 import type { Bundle } from '../api/types.js';
 import { throwIfAborted, type Clock } from '../clock.js';
 import type { Activity, Reporter } from '../io.js';
-import { checkArchiveFormat, extractArchive } from './extract.js';
-import { fetchToFile } from './fetch.js';
-import {
-  checkArchivePath,
-  checkTarget,
-  commitArchive,
-  createWorkDir,
-  installTree,
-  removeWorkDir,
-  RestoreFailedError,
-  stageArchive,
-} from './install.js';
+import { checkArchiveFormat, extractArchive, extractionLimits } from './extract.js';
+import { fetchToFile, type FETCH_LIMITS } from './fetch.js';
+import { commitArchive, installTree, makeParents, removeCreated, removeWorkDir, RestoreFailedError, stageArchive, tidyAway } from './install.js';
+import { createWorkDir, sweepLeftovers, type LeftoverReport } from './leftovers.js';
 import { DownloadProgress, formatBytes } from './progress.js';
+import { checkArchivePath, checkFreeSpace, checkTarget } from './target.js';
 
-export { checkArchivePath, checkTarget } from './install.js';
+export { checkArchivePath, checkTarget, type TargetPlan } from './target.js';
 export { ArchiveRefusedError, NotGzipError } from './extract.js';
 
 export interface DownloadBundleOptions {
@@ -32,6 +27,14 @@ export interface DownloadBundleOptions {
   target: string;
   /** replace a non-empty target */
   force: boolean;
+  /** --link: keep releases beside a symlink at the target, swapped in one rename */
+  link?: boolean;
+  /** --keep: releases --link keeps (default 3) */
+  keep?: number;
+  /** The release's name in the link layout (the job id); default a timestamp. */
+  release?: string;
+  /** --max-size: refuse an archive that would extract to more bytes than this */
+  maxBytes?: number;
   /** also keep the .tar.gz here (--archive) */
   archivePath?: string;
   /** ctx.dispatcher(): proxy-aware; never sent an Authorization header for storage */
@@ -43,6 +46,8 @@ export interface DownloadBundleOptions {
   reporter: Reporter;
   /** ctx.debug; storage URLs only through redactUrl */
   debug: (line: string) => void;
+  /** Overrides of the retry and stall limits (tests). */
+  limits?: Partial<typeof FETCH_LIMITS>;
 }
 
 export interface DownloadResult {
@@ -54,21 +59,38 @@ export interface DownloadResult {
 }
 
 export async function downloadBundle(opts: DownloadBundleOptions): Promise<DownloadResult> {
-  // Both checked again here, before the first request, so a direct caller gets the same guarantees.
-  const target = await checkTarget(opts.target, opts.force);
-  const archivePath = opts.archivePath === undefined ? undefined : await checkArchivePath(opts.archivePath, target);
+  // A killed run may have left the old tree aside with the target missing: put it back first, so
+  // the checks below see the target as it really is.
+  await sayLeftovers([dirname(resolve(opts.target))], opts);
+  // Checked again here, before the first request, so a direct caller gets the same guarantees.
+  const plan = await checkTarget(opts.target, { force: opts.force, link: opts.link, keep: opts.keep });
+  const archivePath = opts.archivePath === undefined ? undefined : await checkArchivePath(opts.archivePath, plan);
   throwIfAborted(opts.signal);
-  await mkdir(dirname(target), { recursive: true });
-  if (archivePath) await mkdir(dirname(archivePath), { recursive: true });
+  const others = [plan.workParent, ...(archivePath ? [dirname(archivePath)] : [])].filter((dir) => dir !== dirname(plan.path));
+  if (others.length > 0) await sayLeftovers([...new Set(others)], opts);
 
-  const work = await createWorkDir(target);
-  const activity = await opts.reporter.activity('Requesting a download link');
+  const created: string[] = [];
+  let work: string | undefined;
+  let activity: Activity | undefined;
   let staged: string | undefined;
   let keepWork = false;
+  let installed = false;
   try {
+    created.push(...(await makeParents(dirname(plan.path))), ...(await makeParents(plan.workParent)));
+    if (archivePath) created.push(...(await makeParents(dirname(archivePath))));
+    work = await createWorkDir(plan.workParent, basename(plan.path));
+    activity = await opts.reporter.activity('Requesting a download link');
     const file = join(work, 'bundle.tar.gz');
     const progress = new DownloadProgress(activity, opts.clock, opts.reporter.live);
-    const { bundle, bytes: archiveBytes } = await fetchToFile({ ...opts, file, onProgress: progress.update });
+    let limits: ReturnType<typeof extractionLimits> | undefined;
+    const getBundle = async (): Promise<Bundle> => {
+      const bundle = await opts.getBundle();
+      // Room for the archive and its extraction, known now and checked before a byte is fetched.
+      await checkFreeSpace(plan.workParent, bundle.sizeBytes, plan.shown);
+      limits = extractionLimits(bundle.sizeBytes, opts.maxBytes);
+      return bundle;
+    };
+    const { bundle, bytes: archiveBytes } = await fetchToFile({ ...opts, getBundle, file, onProgress: progress.update });
 
     // By its first bytes, whatever the link's file name says: a zip or an error page is named as such.
     await checkArchiveFormat(file);
@@ -77,35 +99,59 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
     // second gunzip of the whole bundle, ~15% of the wall time, and protect nothing more.)
     activity.update(`Extracting the ${formatBytes(archiveBytes)} archive`, { milestone: true });
     const tree = join(work, 'tree');
-    const extracted = await extractArchive(file, tree, opts.signal);
+    const extracted = await extractArchive(file, tree, opts.signal, { ...(limits ?? extractionLimits(archiveBytes, opts.maxBytes)), now: Date.now() });
 
     throwIfAborted(opts.signal);
     if (archivePath) staged = await stageArchive(file, archivePath, randomBytes(4).toString('hex'));
     throwIfAborted(opts.signal);
     // From here on the target changes; a Ctrl-C now waits for the few renames to finish.
-    await installTree(tree, target, opts.force, work);
+    const result = await installTree(tree, plan, work, opts.release ?? releaseStamp(opts.clock.now()));
+    installed = true;
     if (archivePath && staged) {
-      await commitArchive(staged, archivePath);
+      await commitArchive(staged, archivePath).then(
+        () => (staged = undefined),
+        () => opts.reporter.warn(`the site is installed, but the archive could not be kept at ${archivePath}; it is at ${staged}`),
+      );
       staged = undefined;
     }
-    activity.succeed(`Extracted ${extracted.files} files (${formatBytes(extracted.bytes)}) into ${target}`);
+    const where = plan.layout === 'link' ? `${plan.path} (release ${result.directory})` : plan.path;
+    activity.succeed(`Extracted ${extracted.files} files (${formatBytes(extracted.bytes)}) into ${where}`);
+    const left = await tidyAway(result.replaced);
+    warnLeft(left, opts.reporter);
+    // The work directory holds what could not be removed: that warning already named it.
+    if (left.some((path) => path.startsWith(work + sep))) work = undefined;
     return {
-      directory: target,
+      directory: plan.path,
       files: extracted.files,
       bytes: extracted.bytes,
       bundle: { sizeBytes: bundle.sizeBytes, expiresAt: bundle.expiresAt },
     };
   } catch (error) {
-    stopQuietly(activity);
+    activity?.stop();
     if (error instanceof RestoreFailedError) keepWork = true;
     throw opts.signal.aborted ? opts.signal.reason : error;
   } finally {
     if (staged) await removeWorkDir(staged);
-    if (!keepWork) await removeWorkDir(work);
+    if (work && !keepWork && !(await removeWorkDir(work))) {
+      if (installed) warnLeft([work], opts.reporter);
+    }
+    if (!installed && !keepWork) await removeCreated(created);
   }
 }
 
-/** main.ts prints the error; a second "failed" line from the spinner would only repeat it. */
-function stopQuietly(activity: Activity): void {
-  activity.stop();
+/** Stale work directories of earlier runs, in each parent this run works in. */
+async function sayLeftovers(parents: string[], opts: DownloadBundleOptions): Promise<void> {
+  const report: LeftoverReport = { said: [], failed: [] };
+  for (const parent of parents) await sweepLeftovers(parent, Date.now(), report);
+  for (const line of report.said) opts.reporter.info(line);
+  warnLeft(report.failed, opts.reporter);
+}
+
+function warnLeft(paths: string[], reporter: Reporter): void {
+  for (const path of paths) reporter.warn(`could not remove ${path}; remove it by hand (the install itself succeeded or was not affected)`);
+}
+
+/** `20261123T094500Z`: a release name that sorts by time when no job id is given. */
+function releaseStamp(now: number): string {
+  return new Date(now).toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '');
 }

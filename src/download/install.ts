@@ -1,84 +1,17 @@
-// Where the extraction goes and how it takes the target's place. Everything is staged in one work
-// directory BESIDE the target (same filesystem, so each move is an atomic rename), and the target
-// changes only in the last step: absent or empty -> rename; non-empty with --force -> move the old
-// one into the work directory, rename the new one in, put the old one back if that fails.
-import { constants } from 'node:fs';
-import { access, copyFile, lstat, mkdtemp, readdir, realpath, rename, rm, stat } from 'node:fs/promises';
-import { basename, dirname, join, resolve, sep } from 'node:path';
-import { CliError, EXIT_CODES, UsageError } from '../errors.js';
-
-type TargetState = 'absent' | 'empty' | 'non-empty';
-
-/**
- * Checks the target before anything is sent: UsageError when it is a file, is non-empty without
- * `force`, or its parent cannot be written. Returns the absolute path; a symlink to a directory is
- * resolved, so the new content replaces the directory it points at and the link stays.
- */
-export async function checkTarget(target: string, force: boolean): Promise<string> {
-  let path = resolve(target);
-  if (dirname(path) === path) throw new UsageError(`cannot extract into the filesystem root ${path}; choose a directory below it`);
-  const link = await lstat(path).catch(() => undefined);
-  if (link?.isSymbolicLink()) {
-    path = await realpath(path).catch(() => {
-      throw new UsageError(`${target} is a symbolic link to nothing; remove it or choose another directory`);
-    });
-  }
-  const state = await targetState(path, target);
-  if (state === 'non-empty' && !force) throw notEmpty(target);
-  await checkWritable(state === 'absent' ? nearestExisting(dirname(path)) : Promise.resolve(dirname(path)), target);
-  return path;
-}
-
-/** `--archive`: not a directory, not inside the target (it would be replaced), parent writable. */
-export async function checkArchivePath(archivePath: string, target: string): Promise<string> {
-  const path = resolve(archivePath);
-  if (path === target || path.startsWith(target + sep)) {
-    throw new UsageError(`--archive ${archivePath} is inside the directory being replaced; keep the archive somewhere else`);
-  }
-  const info = await stat(path).catch(() => undefined);
-  if (info?.isDirectory()) throw new UsageError(`--archive ${archivePath} is a directory; give a file name such as ${join(archivePath, 'site.tar.gz')}`);
-  await checkWritable(nearestExisting(dirname(path)), archivePath);
-  return path;
-}
-
-async function targetState(path: string, shown: string): Promise<TargetState> {
-  const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === 'ENOENT') return undefined;
-    throw new UsageError(`cannot use ${shown}: ${error.message}`);
-  });
-  if (!info) return 'absent';
-  if (!info.isDirectory()) throw new UsageError(`${shown} exists and is not a directory; choose a directory to extract into`);
-  return (await readdir(path)).length === 0 ? 'empty' : 'non-empty';
-}
-
-function notEmpty(shown: string): UsageError {
-  return new UsageError(`${shown} is not empty; pass --force to replace its contents, or choose another directory`);
-}
-
-async function nearestExisting(path: string): Promise<string> {
-  for (let dir = path; ; dir = dirname(dir)) {
-    const info = await stat(dir).catch(() => undefined);
-    if (info) {
-      if (!info.isDirectory()) throw new UsageError(`${dir} is not a directory`);
-      return dir;
-    }
-    if (dirname(dir) === dir) return dir;
-  }
-}
-
-async function checkWritable(dirPromise: Promise<string>, shown: string): Promise<void> {
-  const dir = await dirPromise;
-  try {
-    await access(dir, constants.W_OK | constants.X_OK);
-  } catch {
-    throw new UsageError(`cannot write to ${dir} (needed for ${shown}); choose a directory you can write to`);
-  }
-}
-
-/** A fresh work directory beside the target: `<parent>/.<name>.mint-admin-XXXXXX`. */
-export function createWorkDir(target: string): Promise<string> {
-  return mkdtemp(join(dirname(target), `.${basename(target)}.mint-admin-`));
-}
+// How the extracted tree takes the target's place, in either layout (target.ts decides which):
+// - directory: the work directory is BESIDE the target (same filesystem), so each move is a
+//   rename: absent or empty -> one rename; non-empty with --force -> the old tree into the work
+//   directory, the new one in, the old one put back if that fails. Between the two renames the
+//   path is missing for a moment; a run killed there is repaired by the next (leftovers.ts).
+// - link: the new tree becomes a release beside the current one, and a fresh symlink to it is
+//   renamed over the link: one rename(2), so a reader sees the old release or the new, never
+//   neither. With --link old releases beyond the newest N are pruned.
+// Once the new tree is in place the install has succeeded: removing what it replaced is tidying,
+// and a failure there is a warning with the path, never a different outcome.
+import { copyFile, lstat, mkdir, readdir, rename, rm, rmdir, stat, symlink, unlink, utimes } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { CliError, EXIT_CODES } from '../errors.js';
+import { linkTextFor, notEmpty, targetState, type TargetPlan } from './target.js';
 
 /** The old content could not be put back; it is kept in the work directory, which must not be removed. */
 export class RestoreFailedError extends CliError {
@@ -87,17 +20,29 @@ export class RestoreFailedError extends CliError {
   }
 }
 
-/** Moves `tree` into `target`; re-checks the target, since time passed since checkTarget. */
-export async function installTree(tree: string, target: string, force: boolean, work: string): Promise<void> {
-  const state = await targetState(target, target);
-  if (state === 'non-empty' && !force) throw notEmpty(target);
+export interface Installed {
+  /** Where the files now are (the release directory in the link layout). */
+  directory: string;
+  /** Trees that were replaced and can go; removing them is tidying (tidyAway). */
+  replaced: string[];
+}
+
+/** Moves `tree` into place; re-checks the target, since time passed since checkTarget. */
+export async function installTree(tree: string, plan: TargetPlan, work: string, release: string): Promise<Installed> {
+  return plan.layout === 'link' ? installRelease(tree, plan, release) : installDirectory(tree, plan, work);
+}
+
+async function installDirectory(tree: string, plan: TargetPlan, work: string): Promise<Installed> {
+  const target = plan.path;
+  const state = await targetState(target, plan.shown);
+  if (state === 'non-empty' && !plan.force) throw notEmpty(plan.shown);
   if (state !== 'non-empty') {
     // rename() replaces an empty directory atomically; it fails if something appeared meanwhile.
     await rename(tree, target).catch((error: NodeJS.ErrnoException) => {
-      if (error.code === 'ENOTEMPTY' || error.code === 'EEXIST') throw notEmpty(target);
+      if (error.code === 'ENOTEMPTY' || error.code === 'EEXIST') throw notEmpty(plan.shown);
       throw error;
     });
-    return;
+    return { directory: target, replaced: [] };
   }
   const previous = join(work, 'previous');
   await rename(target, previous);
@@ -109,6 +54,64 @@ export async function installTree(tree: string, target: string, force: boolean, 
     });
     throw error;
   }
+  return { directory: target, replaced: [previous] };
+}
+
+async function installRelease(tree: string, plan: TargetPlan, name: string): Promise<Installed> {
+  const releases = plan.releases!;
+  const release = await freeName(releases, name);
+  await rename(tree, release);
+  // The release's age orders pruning; a rename keeps the extraction's times, so set it to now.
+  const now = new Date();
+  await utimes(release, now, now).catch(() => undefined);
+  const temp = join(dirname(plan.path), `.${basename(plan.path)}.mint-admin-link-${process.pid}-${Date.now().toString(36)}`);
+  try {
+    await symlink(await linkTextFor(plan.path, release), temp);
+    // An empty directory standing where the link goes (checked in target.ts) is removed first;
+    // it held nothing a reader could miss.
+    if ((await targetState(plan.path, plan.shown).catch(() => 'absent')) === 'empty' && !(await isLink(plan.path))) await rmdir(plan.path);
+    await rename(temp, plan.path);
+  } catch (error) {
+    await unlink(temp).catch(() => undefined);
+    await rm(release, { recursive: true, force: true }).catch(() => undefined);
+    throw error;
+  }
+  return { directory: release, replaced: plan.ownReleases ? await oldReleases(releases, release, plan.keep ?? 3) : [] };
+}
+
+async function isLink(path: string): Promise<boolean> {
+  return lstat(path).then((i) => i.isSymbolicLink(), () => false);
+}
+
+/** `<name>`, or `<name>-2`, `<name>-3`... when a release of that name is already there (the same job installed again). */
+async function freeName(dir: string, name: string): Promise<string> {
+  for (let n = 1; ; n++) {
+    const candidate = join(dir, n === 1 ? name : `${name}-${n}`);
+    if (!(await stat(candidate).then(() => true, () => false))) return candidate;
+  }
+}
+
+/** Releases beyond the newest `keep` (the one just installed always kept), oldest last. */
+async function oldReleases(dir: string, current: string, keep: number): Promise<string[]> {
+  const names = (await readdir(dir)).filter((name) => !name.startsWith('.'));
+  const dated = await Promise.all(
+    names.map(async (name) => ({ path: join(dir, name), mtime: await stat(join(dir, name)).then((i) => (i.isDirectory() ? i.mtimeMs : -1), () => -1) })),
+  );
+  const releases = dated.filter((r) => r.mtime >= 0 && r.path !== current).sort((a, b) => b.mtime - a.mtime || b.path.localeCompare(a.path));
+  return releases.slice(Math.max(0, keep - 1)).map((r) => r.path);
+}
+
+/** Removes what the install replaced; returns the paths that could not be removed (warnings). */
+export async function tidyAway(paths: string[]): Promise<string[]> {
+  const failed: string[] = [];
+  for (const path of paths) {
+    try {
+      await rm(path, { recursive: true, force: true });
+    } catch {
+      failed.push(path);
+    }
+  }
+  return failed;
 }
 
 /**
@@ -131,9 +134,31 @@ export async function commitArchive(staged: string, archivePath: string): Promis
 }
 
 /**
+ * Creates `dir` and any missing parents; returns the ones it created, deepest last, so a failed
+ * run can remove exactly those again (removeCreated).
+ */
+export async function makeParents(dir: string): Promise<string[]> {
+  const first = await mkdir(dir, { recursive: true });
+  if (first === undefined) return [];
+  const created: string[] = [];
+  for (let at = dir; ; at = dirname(at)) {
+    created.unshift(at);
+    if (at === first || dirname(at) === at) break;
+  }
+  return created;
+}
+
+/** Removes directories makeParents created, deepest first, only while they are empty. */
+export async function removeCreated(created: string[]): Promise<void> {
+  for (const dir of [...created].reverse()) {
+    if (!(await rmdir(dir).then(() => true, () => false))) return;
+  }
+}
+
+/**
  * Removes a work directory. Extraction writes synchronously, chunk by chunk (extract.ts), so once it
  * has stopped no write of it can land while this walks the tree.
  */
-export async function removeWorkDir(work: string): Promise<void> {
-  await rm(work, { recursive: true, force: true, maxRetries: 3, retryDelay: 20 });
+export async function removeWorkDir(work: string): Promise<boolean> {
+  return rm(work, { recursive: true, force: true, maxRetries: 3, retryDelay: 20 }).then(() => true, () => false);
 }

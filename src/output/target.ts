@@ -2,10 +2,17 @@
 // path must not cost a rate-limited request) but only created once the first page is in, so a
 // failed first request leaves an older file of that name alone. It is written in place, not via a
 // temp file: if an export stops early, the rows written so far are what the resume hint builds on.
-import { constants, createWriteStream, type WriteStream } from 'node:fs';
-import { access, stat } from 'node:fs/promises';
+//
+// Each write to the file is a whole page of whole rows (writer.ts), and the file keeps that promise
+// when the disk fills: a write that fails part-way is cut back (ftruncate) to where it started, the
+// failure is reported through writeChunk, and the stream stays usable, so the writer can still
+// close a JSON document in the room the cut freed.
+import { constants } from 'node:fs';
+import { access, open, stat, type FileHandle } from 'node:fs/promises';
+import { Writable } from 'node:stream';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
+import { WRITE_FAILURE } from './writer.js';
 
 export interface OutputTarget {
   /** The stream to write to; the file is created (mode 0666 less the umask) on the first call. */
@@ -29,14 +36,11 @@ export function stdoutTarget(stdout: NodeJS.WritableStream): OutputTarget {
 
 export async function fileTarget(path: string): Promise<OutputTarget> {
   await checkWritable(path);
-  let stream: WriteStream | undefined;
+  let stream: WholeWritesFile | undefined;
   return {
     async open() {
       if (stream) return stream;
-      const opened = createWriteStream(path);
-      await new Promise<void>((ok, fail) => opened.once('open', () => ok()).once('error', fail));
-      opened.on('error', heard);
-      return (stream = opened);
+      return (stream = new WholeWritesFile(await open(path, 'w')));
     },
     async close() {
       if (!stream || stream.destroyed) return;
@@ -47,6 +51,42 @@ export async function fileTarget(path: string): Promise<OutputTarget> {
       });
     },
   };
+}
+
+/** A file stream where a failed write leaves the file as it was before that write (see the top). */
+class WholeWritesFile extends Writable {
+  /** Bytes of whole writes: the length the file is cut back to when a write fails. */
+  private committed = 0;
+  [WRITE_FAILURE]: Error | undefined;
+
+  constructor(private readonly file: FileHandle) {
+    super({ decodeStrings: true });
+  }
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+    this.writeWhole(chunk).then(() => done(), done);
+  }
+
+  private async writeWhole(chunk: Buffer): Promise<void> {
+    try {
+      for (let at = 0; at < chunk.length; ) {
+        const { bytesWritten } = await this.file.write(chunk, at, chunk.length - at, this.committed + at);
+        at += bytesWritten;
+      }
+      this.committed += chunk.length;
+    } catch (error) {
+      await this.file.truncate(this.committed).catch(() => undefined);
+      this[WRITE_FAILURE] = error as Error;
+    }
+  }
+
+  override _final(done: (error?: Error | null) => void): void {
+    this.file.close().then(() => done(), done);
+  }
+
+  override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
+    this.file.close().then(() => done(error), () => done(error));
+  }
 }
 
 async function checkWritable(path: string): Promise<void> {

@@ -27,6 +27,39 @@ export interface SearchesWriter {
 export function writeChunk(stream: NodeJS.WritableStream, chunk: string): Promise<void> {
   if (chunk === '') return Promise.resolve();
   return new Promise((resolve, reject) => {
-    stream.write(chunk, (error?: Error | null) => (error ? reject(error) : resolve()));
+    stream.write(chunk, (error?: Error | null) => {
+      const failed = error ?? takeWriteFailure(stream);
+      if (failed) reject(failed);
+      else resolve();
+    });
   });
+}
+
+/**
+ * Where a file stream that cuts a failed write back (target.ts) leaves the failure: the stream
+ * itself stays usable, so that the writer can still close the document.
+ */
+export const WRITE_FAILURE = Symbol('writeFailure');
+
+function takeWriteFailure(stream: NodeJS.WritableStream): Error | undefined {
+  const holder = stream as { [WRITE_FAILURE]?: Error | undefined };
+  const failure = holder[WRITE_FAILURE];
+  holder[WRITE_FAILURE] = undefined;
+  return failure;
+}
+
+/** A write to the -o file failed for a reason of the disk (not of the data): full, quota, too big, I/O. */
+export function diskProblem(error: unknown): string | undefined {
+  switch ((error as NodeJS.ErrnoException | undefined)?.code) {
+    case 'ENOSPC':
+      return 'disk full';
+    case 'EDQUOT':
+      return 'disk quota exceeded';
+    case 'EFBIG':
+      return 'file too large for the filesystem';
+    case 'EIO':
+      return 'I/O error';
+    default:
+      return undefined;
+  }
 }

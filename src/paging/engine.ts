@@ -84,10 +84,11 @@ export async function pageThrough<Page extends object, Item>(opts: PagingOptions
       const page = await endpoint.fetch(position);
       const items = itemsOf(page, endpoint);
       const next = nextPosition(page, items, position, endpoint, seenCursors, progress);
-      progress.pages++;
-      progress.items += items.length;
-      progress.next = next;
-      await opts.onPage(items, page, progress);
+      // The page counts as written only once onPage has written it: a write that fails (a full disk)
+      // leaves `progress` at the last whole page, which is where a resumed run must start.
+      const written: PagingProgress = { ...progress, pages: progress.pages + 1, items: progress.items + items.length, next };
+      await opts.onPage(items, page, written);
+      Object.assign(progress, written);
       if (!opts.all) break;
     }
   } catch (error) {

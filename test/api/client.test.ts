@@ -257,3 +257,86 @@ describe('retry notices', () => {
     expect(notices).toEqual(['the API answered 503', 'the connection to the API was dropped']);
   });
 });
+
+describe('answers are checked where they enter', () => {
+  it('a 2xx that does not fit is one ApiError, exit 1, naming the call and the field; the body only in --debug, redacted', async () => {
+    const echoed = { ...job, status: 7, note: `key ${KEY}`, link: 'https://s3.example.com/x?X-Amz-Signature=secret123&a=b', pad: 'x'.repeat(5000) };
+    const { client, debugLines } = await setup({ 'GET /v2/agent/p/job/j': json(200, echoed) });
+    const error = await caught(client.getAgentJob('p', 'j'));
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).exitCode).toBe(1);
+    expect(error.message).toBe('unexpected answer from the API to GET /v2/agent/{projectId}/job/{jobId}: status should be a string, got a number');
+    const bodyLine = debugLines.find((l) => l.startsWith('unexpected body from GET /v2/agent/{projectId}/job/{jobId}: {'))!;
+    expect(bodyLine).toBeDefined();
+    expect(bodyLine).not.toContain(KEY);
+    expect(bodyLine).toContain('key mint_****6789');
+    expect(bodyLine).toContain('X-Amz-Signature=REDACTED&a=b');
+    expect(bodyLine).toMatch(/\.\.\. \(\d+ characters in all\)$/);
+    expect(bodyLine.length).toBeLessThan(2200);
+  });
+
+  it('an endless body is cut at 32 MB: the request is aborted and memory stays bounded', async () => {
+    let sent = 0;
+    let closed = false;
+    const chunk = Buffer.alloc(256 * 1024, 'a');
+    const endless: Handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.on('close', () => (closed = true));
+      res.on('error', () => undefined);
+      const more = () => {
+        while (!res.destroyed) {
+          sent += chunk.length;
+          if (!res.write(chunk)) return void res.once('drain', more);
+        }
+      };
+      res.write('{"pad":"');
+      more();
+    };
+    const { client } = await setup({ 'GET /v1/analytics/p/searches': endless });
+    const before = process.memoryUsage().rss;
+    const error = await caught(client.listSearches('p', {}));
+    const grown = process.memoryUsage().rss - before;
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).exitCode).toBe(1);
+    expect(error.message).toBe('the API sent more than 32 MB in answer to GET /v1/analytics/{projectId}/searches, far more than any documented answer; check --base-url');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(closed).toBe(true);
+    // Far less than what was sent would be if it were all kept; the cap plus buffers in flight.
+    expect(sent).toBeLessThan(200 * 1024 * 1024);
+    expect(grown).toBeLessThan(160 * 1024 * 1024);
+  });
+
+  it('a Content-Length past the cap fails before the body is read', async () => {
+    const huge: Handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(100 * 1024 * 1024) });
+      res.on('error', () => undefined);
+      res.write('{"pad":"');
+    };
+    const { client } = await setup({ 'GET /v2/agent/p/job/j': huge });
+    const error = await caught(client.getAgentJob('p', 'j'));
+    expect(error.message).toMatch(/^the API sent more than 32 MB in answer to GET \/v2\/agent\/\{projectId\}\/job\/\{jobId\}/);
+  });
+
+  it('a 402 (automation credits) is exit 1 with the server text, JSON or not', async () => {
+    const { client } = await setup({
+      'POST /v2/agent/p/job': json(402, { error: 'AI credits are exhausted for this billing cycle.' }),
+      'GET /v2/agent/p/job/j': (_req, res) => res.writeHead(402, { 'content-type': 'text/plain' }).end('Payment required\u001b]0;owned\u0007'),
+    });
+    const post = await caught(client.createAgentJob('p', 'x'));
+    expect((post as ApiError).exitCode).toBe(1);
+    expect(post.message).toBe('the API rejected the request (402: AI credits are exhausted for this billing cycle.)');
+    const get = await caught(client.getAgentJob('p', 'j'));
+    expect(get.message).toBe('the API rejected the request (402: Payment required^[]0;owned^G)');
+  });
+
+  it('a 429 from a gateway as HTML is still a rate limit, with its words', async () => {
+    const html: Handler = (_req, res) =>
+      res.writeHead(429, { 'content-type': 'text/html; charset=utf-8', 'retry-after': '7200' }).end('<html><head><title>429 Too Many Requests</title></head><body>nginx</body></html>');
+    const { client } = await setup({ 'GET /v2/agent/p/job/j': html });
+    const error = await caught(client.getAgentJob('p', 'j'));
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect(error.message).toBe(
+      'rate limited by the API (429 Too Many Requests); the agent API allows 100 requests per project per hour; try again in 2h00m (after 2026-11-22T14:00:00.000Z)',
+    );
+  });
+});

@@ -166,8 +166,6 @@ describe('checkAnswer names the first problem by field path, never by value', ()
     expect(checkAnswer(schemas.StaticExportJob, { ...job, status: 'paused' })).toEqual({ ok: true, value: { ...job, status: 'paused' } });
     const agent = { id: 'j', status: 'active' };
     expect(checkAnswer(schemas.AgentJob, agent)).toEqual({ ok: true, value: agent });
-    expect(schemas.isKnownStatus(schemas.AGENT_JOB_STATUSES, 'active')).toBe(true);
-    expect(schemas.isKnownStatus(schemas.AGENT_JOB_STATUSES, 'paused' as never)).toBe(false);
   });
 
   it('reads any error body without failing, keeping what fits', () => {

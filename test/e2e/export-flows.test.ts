@@ -148,7 +148,7 @@ describe('auto-detection: a 404 on the start route tries the other flow once, an
     const seen = t.watchRequests();
     const status = await cli(['export', 'status', id, '--wait', ...FAST]);
     expect(status.code).toBe(0);
-    expect(status.stderr.split('\n')[0]).toBe(FLOW_LINES.remembered('project', id));
+    expect(status.stderr.split('\n')[1]).toBe(FLOW_LINES.remembered('project', id));
     expect(new Set(lines(seen.list))).toEqual(new Set([`GET ${projectJobs()}/${id}`]));
   });
 });
@@ -336,8 +336,10 @@ describe('the archive is checked by its first bytes', () => {
     const out = join(t.dir, 'site');
     const r = await cli(['export', 'run', '-o', out, ...FAST]);
     expect(r.code).toBe(1);
+    const id = /Started export ([0-9a-f]{24})/.exec(r.stderr)![1]!;
+    // The export is complete: the way out is downloading it, never a new export.
     expect(r.stderr.trimEnd().split('\n').at(-1)).toBe(
-      `error: the downloaded bundle is ${what}, not a tar.gz archive (gzip data starts with the bytes 1f 8b); nothing was installed; run the command again, and report it to Mintlify if it persists`,
+      `error: the downloaded bundle is ${what}, not a tar.gz archive (gzip data starts with the bytes 1f 8b); nothing was installed; if it persists, report it to Mintlify; export ${id} is complete and stays on the server: download it with \`mint-admin export download ${id} -o ${out}\``,
     );
     expect(existsSync(out)).toBe(false);
     expect(readdirSync(t.dir)).toEqual([]);

@@ -115,8 +115,9 @@ describe('export status', () => {
     const stderr = r.stderr.replace(/ \d+s\b/g, ' Ns');
     expect(stderr).toBe(
       [
-        FLOW_LINES.jobsById,
         `Waiting for export ${id} (Ctrl-C stops waiting; the export keeps running)`,
+        // The wait's first poll settles the flow (under the --timeout deadline), then says which.
+        FLOW_LINES.jobsById,
         `Exporting [#####---------------] 25% · ${Math.floor(Number(pages) / 4)} pages · Ns`,
         `Exported ${pages} pages in Ns`,
         `Download it with: mint-admin export download ${id} -o ./site`,

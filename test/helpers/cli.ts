@@ -17,12 +17,14 @@ export interface CliOptions {
   env?: Record<string, string | undefined>;
   stdin?: string;
   cwd?: string;
+  /** Run as this user (root only), e.g. one made by test/helpers/other-user.ts. */
+  user?: { uid: number; gid: number };
   /** Called once the process has started, e.g. to send it SIGINT later. */
   onSpawn?: (child: import('node:child_process').ChildProcess) => void;
 }
 
 /** The variables a test must control; anything from the developer's own shell is dropped. */
-const CLEARED = ['MINTLIFY_ADMIN_API_KEY', 'MINTLIFY_PROJECT_ID', 'MINTLIFY_API_URL', 'MINT_ADMIN_PROFILE', 'HTTPS_PROXY', 'HTTP_PROXY', 'https_proxy', 'http_proxy', 'NO_PROXY', 'no_proxy', 'NO_COLOR', 'FORCE_COLOR', 'CI'];
+export const CLEARED = ['MINTLIFY_ADMIN_API_KEY', 'MINTLIFY_PROJECT_ID', 'MINTLIFY_API_URL', 'MINT_ADMIN_PROFILE', 'HTTPS_PROXY', 'HTTP_PROXY', 'https_proxy', 'http_proxy', 'NO_PROXY', 'no_proxy', 'NO_COLOR', 'FORCE_COLOR', 'CI'];
 
 /** Runs the built CLI as a subprocess, as a user or CI would, with a private config directory. */
 export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
@@ -30,7 +32,7 @@ export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult
   for (const name of CLEARED) delete env[name];
   Object.assign(env, opts.env);
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], { env, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'], ...opts.user });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));

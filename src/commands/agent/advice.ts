@@ -15,7 +15,7 @@ export function explainCreateFailure(error: unknown, now: number): unknown {
         ? 'wait a while (up to an hour) before trying again'
         : retryWhen(error.retryAt, now);
     return new RateLimitError(
-      `rate limited: the API accepts ${AGENT_JOBS_PER_HOUR} agent jobs per project per hour; ${when}`,
+      `rate limited${error.serverMessage ? ` (${error.serverMessage})` : ''}: the API accepts ${AGENT_JOBS_PER_HOUR} agent jobs per project per hour; ${when}`,
       error.retryAt,
       error.serverMessage,
     );

@@ -3,11 +3,12 @@ import type { Bundle } from '../../api/types.js';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
 import type { DownloadResult } from '../../download/index.js';
-import { ApiError, InterruptedError } from '../../errors.js';
+import { ApiError, CliError, InterruptedError, UsageError } from '../../errors.js';
 import { addWaitOptions, parseWaitFlags, type WaitFlags, type WaitSettings } from '../../wait-flags.js';
 import { isNotFinished, waitCommand, type NotFinishedError } from './api.js';
 import { onJobFlow, type FlowApi } from './flow.js';
 import { addFlowOption } from './output.js';
+import type { GlobalOptions } from '../../config.js';
 import { shellCommand } from '../../shell.js';
 import { checkJobId } from './status.js';
 
@@ -15,6 +16,9 @@ export interface TargetFlags {
   out: string;
   force?: boolean;
   archive?: string;
+  link?: boolean;
+  keepReleases?: string;
+  maxSize?: string;
 }
 
 export interface ExportDownloadOptions extends TargetFlags {
@@ -47,12 +51,34 @@ export async function exportDownload(opts: ExportDownloadOptions, ctx: Context):
   return fetchAndExtract({ api, jobId: opts.jobId, target, flags: opts, first }, ctx);
 }
 
-/** --out and --archive, checked before any request: a refused target must not cost an export or a link. */
+/** --out, --archive and the numbers, checked before any request: a refused target must not cost an export or a link. */
 export async function checkTargets(flags: TargetFlags): Promise<string> {
+  targetNumbers(flags);
   const { checkTarget, checkArchivePath } = await import('../../download/index.js');
-  const target = await checkTarget(flags.out, Boolean(flags.force));
-  if (flags.archive !== undefined) await checkArchivePath(flags.archive, target);
-  return target;
+  const plan = await checkTarget(flags.out, { force: Boolean(flags.force), link: Boolean(flags.link) });
+  if (flags.archive !== undefined) await checkArchivePath(flags.archive, plan);
+  return plan.path;
+}
+
+/** --keep-releases and --max-size as numbers; UsageError for anything else. */
+export function targetNumbers(flags: TargetFlags): { keep: number | undefined; maxBytes: number | undefined } {
+  let keep: number | undefined;
+  if (flags.keepReleases !== undefined) {
+    if (!flags.link) throw new UsageError('--keep-releases goes with --link (it says how many releases to keep beside the link)');
+    if (!/^[1-9]\d{0,3}$/.test(flags.keepReleases)) throw new UsageError(`--keep-releases: "${flags.keepReleases}" is not a whole number from 1 to 9999`);
+    keep = Number(flags.keepReleases);
+  }
+  return { keep, maxBytes: flags.maxSize === undefined ? undefined : parseSize(flags.maxSize) };
+}
+
+const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12, k: 1e3, m: 1e6, g: 1e9, t: 1e12 };
+
+/** `5GB`, `500MB`, `2g`, `1000000` (bytes): decimal units, as every size this CLI prints. */
+export function parseSize(text: string): number {
+  const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(text.trim());
+  const unit = match ? SIZE_UNITS[match[2]!.toLowerCase()] : undefined;
+  if (!match || unit === undefined || Number(match[1]) <= 0) throw new UsageError(`--max-size: "${text}" is not a size; use e.g. 5GB or 500MB`);
+  return Math.floor(Number(match[1]) * unit);
 }
 
 /** A job not finished yet: waited for with --wait (then its link), explained without. */
@@ -67,7 +93,7 @@ async function waitForLink(api: FlowApi, opts: ExportDownloadOptions, error: Not
   // The wait loop pulls in the HTTP layer (undici): loaded only when a command really waits.
   const { followExport } = await import('./follow.js');
   const job = await followExport(
-    { jobId: opts.jobId, fetch: api.get, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs, resume: resumeCommand(opts.jobId, opts) },
+    { jobId: opts.jobId, fetch: api.get, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs, resume: downloadCommand(opts.jobId, opts, ctx.globals, { wait: true }) },
     ctx,
   );
   return api.linkIn(job) ?? api.link(opts.jobId);
@@ -84,7 +110,10 @@ export interface FetchAndExtract {
   first?: Bundle;
 }
 
-/** downloadBundle with the CLI's dependencies, and a Ctrl-C message that says nothing was left behind. */
+/**
+ * downloadBundle with the CLI's dependencies, and a Ctrl-C message that says nothing was left behind.
+ * The export itself is complete by now, so every way out points at downloading it, never at a new export.
+ */
 export async function fetchAndExtract(opts: FetchAndExtract, ctx: Context): Promise<DownloadSummary> {
   const { downloadBundle } = await import('../../download/index.js');
   let first = opts.first;
@@ -94,11 +123,16 @@ export async function fetchAndExtract(opts: FetchAndExtract, ctx: Context): Prom
     return inHand ?? opts.api.link(opts.jobId);
   };
   let result: DownloadResult;
+  const { keep, maxBytes } = targetNumbers(opts.flags);
   try {
     result = await downloadBundle({
       getBundle,
       target: opts.target,
       force: Boolean(opts.flags.force),
+      link: Boolean(opts.flags.link),
+      keep,
+      maxBytes,
+      release: opts.jobId,
       archivePath: opts.flags.archive,
       dispatcher: await ctx.dispatcher(),
       clock: ctx.clock,
@@ -108,27 +142,60 @@ export async function fetchAndExtract(opts: FetchAndExtract, ctx: Context): Prom
       debug: ctx.debug,
     });
   } catch (error) {
-    if (!ctx.signal.aborted) throw error;
-    throw new InterruptedError(
-      `interrupted: the partial download was removed and ${opts.flags.out} is as it was; export ${opts.jobId} stays on the server: download it with \`${downloadCommand(opts.jobId, opts.flags, [])}\``,
-    );
+    const again = downloadCommand(opts.jobId, opts.flags, ctx.globals, { wait: false });
+    if (ctx.signal.aborted) {
+      throw new InterruptedError(
+        `interrupted: the partial download was removed and ${opts.flags.out} is as it was; export ${opts.jobId} stays on the server: download it with \`${again}\``,
+      );
+    }
+    if (!(error instanceof CliError)) throw error;
+    const reason = error.message.replace(/; run the command again( for a fresh link)?(, and check the machine's clock if it keeps happening)?$/, '');
+    throw new CliError(`${reason}; export ${opts.jobId} is complete and stays on the server: download it with \`${again}\``, error.exitCode, { cause: error });
   }
   const { directory, files, bytes, bundle } = result;
   return { jobId: opts.jobId, directory, files, bytes, bundle: { sizeBytes: bundle.sizeBytes, expiresAt: bundle.expiresAt } };
 }
 
-export function resumeCommand(jobId: string, flags: TargetFlags): string {
-  return downloadCommand(jobId, flags, ['--wait']);
+/**
+ * `mint-admin export download <id> ...` repeating every flag that shaped this command (-o and the
+ * target flags, the global --project, --profile, --base-url, and --export-api), so it works pasted into the same shell.
+ */
+export function downloadCommand(jobId: string, flags: TargetFlags, globals: GlobalOptions, opts: { wait: boolean }): string {
+  return shellCommand([
+    'mint-admin',
+    'export',
+    'download',
+    jobId,
+    '-o',
+    flags.out,
+    ...targetFlagArgs(flags),
+    ...(opts.wait ? ['--wait'] : []),
+    ...(globals.project !== undefined ? ['--project', globals.project] : []),
+    ...(globals.profile !== undefined ? ['--profile', globals.profile] : []),
+    ...(globals.baseUrl !== undefined ? ['--base-url', globals.baseUrl] : []),
+    // A flow forced by the flag is forced again; under auto the job's flow is remembered for it.
+    ...(globals.exportApi !== undefined ? ['--export-api', globals.exportApi] : []),
+  ]);
 }
 
-function downloadCommand(jobId: string, flags: TargetFlags, extra: string[]): string {
-  return shellCommand(['mint-admin', 'export', 'download', jobId, '-o', flags.out, ...(flags.force ? ['--force'] : []), ...extra]);
+/** The target flags as given, to repeat them in a command we print. */
+function targetFlagArgs(flags: TargetFlags): string[] {
+  return [
+    ...(flags.force ? ['--force'] : []),
+    ...(flags.link ? ['--link'] : []),
+    ...(flags.keepReleases !== undefined ? ['--keep-releases', flags.keepReleases] : []),
+    ...(flags.maxSize !== undefined ? ['--max-size', flags.maxSize] : []),
+    ...(flags.archive !== undefined ? ['--archive', flags.archive] : []),
+  ];
 }
 
 export function addTargetOptions(command: Command): Command {
   return command
     .requiredOption('-o, --out <dir>', 'directory to extract the site into (created; must be empty unless --force)')
     .option('--force', 'replace an existing non-empty directory (only once the new one is complete)')
+    .option('--link', 'make <dir> a symlink to a release kept in .<dir>-releases/, swapped in one rename: readers never see a missing file')
+    .option('--keep-releases <n>', 'with --link: how many releases to keep, the new one included (default 3)')
+    .option('--max-size <size>', 'refuse a bundle that would extract to more than this (default: 50x the download, at least 1GB)')
     .option('--archive <file>', 'also keep the downloaded .tar.gz at this path');
 }
 
@@ -137,7 +204,7 @@ export function register(group: Command, deps: Deps): void {
     .command('download')
     .description('download a completed export and extract it into a directory (the link never appears in output)')
     .argument('<jobId>', 'the export job (se_...)');
-  addWaitOptions(addTargetOptions(command), 'the export completes, then download').action(
+  addWaitOptions(addFlowOption(addTargetOptions(command)), 'the export completes, then download').action(
     action<TargetFlags & WaitFlags>(deps, async ([jobId], flags, ctx) => {
       const summary = await exportDownload({ ...flags, jobId: checkJobId(jobId!), wait: parseWaitFlags(flags) }, ctx);
       if (ctx.mode.json) return printJson(ctx, summary);
@@ -148,5 +215,6 @@ export function register(group: Command, deps: Deps): void {
   examples(command, [
     'mint-admin export download se_3f9a2c1b8e7d4a06 -o ./site',
     'mint-admin export download se_3f9a2c1b8e7d4a06 -o ./site --wait --force --archive site.tar.gz',
+    'mint-admin export download se_3f9a2c1b8e7d4a06 -o /srv/docs --link --force --keep-releases 5',
   ]);
 }

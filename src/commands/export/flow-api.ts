@@ -23,7 +23,8 @@ export interface FlowApi {
   /** The start route as the documents write it, for messages. */
   readonly startRoute: string;
   start(input: StartInput): Promise<AnyExportJob>;
-  get(jobId: string): Promise<AnyExportJob>;
+  /** One look at a job; a poll passes its deadline signal and tries once (the wait loop retries). */
+  get(jobId: string, signal?: AbortSignal): Promise<AnyExportJob>;
   /** A fresh link to a completed job's archive (jobs: POST bundle; project: GET the job). 409 = not finished. */
   link(jobId: string): Promise<Bundle>;
   /** The link a completed job already carries (project flow), so no further call is needed. */
@@ -56,9 +57,10 @@ export function jobsFlowApi(client: Client): FlowApi {
 }
 
 export function projectFlowApi(client: Client, projectId: string): FlowApi {
-  const get = async (jobId: string): Promise<ProjectExportJob> => {
+  const get = async (jobId: string, signal?: AbortSignal): Promise<ProjectExportJob> => {
     try {
-      const job = await client.getProjectExport(projectId, jobId);
+      // A poll (signal given) tries once: the wait loop sits out transient failures with one note each.
+      const job = await client.getProjectExport(projectId, jobId, signal && { signal, once: true });
       checkServerId('export job id', job.jobId);
       return job;
     } catch (error) {

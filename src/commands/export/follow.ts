@@ -16,23 +16,27 @@ export interface FollowDeps {
   random: () => number;
   signal: AbortSignal;
   reporter: Reporter;
+  /** With --json, a wait that ends early (timeout, failure, interruption) prints the last job seen here. */
+  mode?: { json: boolean };
+  io?: { stdout: NodeJS.WritableStream };
 }
 
 export interface FollowOptions {
   jobId: string;
-  /** One look at the job on its flow (FlowApi.get). */
-  fetch: (jobId: string) => Promise<AnyExportJob>;
+  /** One look at the job on its flow (FlowApi.get); the signal cuts off a poll in flight at the deadline. */
+  fetch: (jobId: string, signal?: AbortSignal) => Promise<AnyExportJob>;
   intervalMs: number;
   timeoutMs: number;
   /** The command that picks the wait up again, for the timeout and Ctrl-C messages. */
   resume?: string;
 }
 
-const KNOWN: ReadonlySet<string> = new Set<ExportJobStatus>(['queued', 'running', 'completed', 'failed']);
+// A Record, not a list: a state added to the schema's enum fails to compile here until it is placed.
+const KNOWN: Record<ExportJobStatus, true> = { queued: true, running: true, completed: true, failed: true };
 
 /** A status newer than this CLI ends the wait (exit 1): it cannot know whether the job will finish. */
 function isUnknown(status: AnyExportJob['status']): status is UnknownStatus {
-  return !KNOWN.has(status);
+  return !Object.hasOwn(KNOWN, status);
 }
 
 const BAR_WIDTH = 20;
@@ -53,7 +57,7 @@ export async function followExport(opts: FollowOptions, deps: FollowDeps): Promi
     : undefined;
   try {
     const job = await pollUntil<AnyExportJob>({
-      fetch: () => opts.fetch(jobId),
+      fetch: (signal) => opts.fetch(jobId, signal),
       isDone: (j) => j.status === 'completed' || j.status === 'failed' || isUnknown(j.status),
       onValue: (j, elapsedMs) => {
         const key = `${j.status}|${progressOf(j)}|${pagesOf(j)}`;
@@ -84,6 +88,8 @@ export async function followExport(opts: FollowOptions, deps: FollowDeps): Promi
     return finish(job, activity, clock.now() - started);
   } catch (error) {
     activity.stop();
+    // --json: a pipeline reads the last known job whatever ended the wait; the exit code says what did.
+    if (deps.mode?.json && deps.io && last) deps.io.stdout.write(`${JSON.stringify(last, null, 2)}\n`);
     if (deps.signal.aborted) {
       throw new InterruptedError(`interrupted: stopped waiting, but export ${jobId} keeps running on the server; resume with \`${resume}\``);
     }

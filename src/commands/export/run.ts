@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
 import { parseWaitFlags, DEFAULT_INTERVAL, DEFAULT_TIMEOUT, type WaitFlags, type WaitSettings } from '../../wait-flags.js';
-import { addTargetOptions, checkTargets, fetchAndExtract, resumeCommand, type DownloadSummary, type TargetFlags } from './download.js';
+import { addTargetOptions, checkTargets, fetchAndExtract, downloadCommand, type DownloadSummary, type TargetFlags } from './download.js';
 import { startOnFlow, type StartInput } from './flow.js';
 import { addFlowOption, countOf, formatBytes, pagesOf } from './output.js';
 import { addStartOptions, buildStartInput, type StartFlags } from './start.js';
@@ -26,7 +26,7 @@ export async function exportRun(opts: ExportRunOptions, ctx: Context): Promise<R
   const { followExport } = await import('./follow.js');
   ctx.reporter.info(`Started export ${jobId}${opts.input.domain === undefined ? '' : ` of ${opts.input.domain}`}`);
   const job = await followExport(
-    { jobId, fetch: api.get, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs, resume: resumeCommand(jobId, opts) },
+    { jobId, fetch: api.get, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs, resume: downloadCommand(jobId, opts, ctx.globals, { wait: true }) },
     ctx,
   );
   // The project flow's completed job carries its link already: no further call for the first try.
@@ -54,5 +54,6 @@ export function register(group: Command, deps: Deps): void {
     'mint-admin export run -o ./site --base-path /docs   # project flow',
     'mint-admin export run docs.example.com -o ./site',
     'mint-admin export run docs.example.com -o ./site --force --timeout 1h --archive site.tar.gz',
+    'mint-admin export run docs.example.com -o /srv/docs --link --force',
   ]);
 }

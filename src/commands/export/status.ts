@@ -4,7 +4,7 @@ import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
 import { checkId } from '../../ids.js';
 import { addWaitOptions, parseWaitFlags, type WaitFlags, type WaitSettings } from '../../wait-flags.js';
-import { onJobFlow } from './flow.js';
+import { onJobFlow, type FlowApi } from './flow.js';
 import { addFlowOption, hintNext, jobLine } from './output.js';
 
 export interface ExportStatusOptions {
@@ -14,16 +14,17 @@ export interface ExportStatusOptions {
 
 /** One look at the job, or with --wait its final state (`failed` throws, exit 4). */
 export async function exportStatus(opts: ExportStatusOptions, ctx: Context): Promise<AnyExportJob> {
-  const { api, value: job } = await onJobFlow(opts.jobId, ctx, (flow) => flow.get(opts.jobId));
-  if (!opts.wait.wait) return job;
+  if (!opts.wait.wait) return (await onJobFlow(opts.jobId, ctx, (flow) => flow.get(opts.jobId))).value;
   // The wait loop pulls in the HTTP layer (undici): loaded only when a command really waits.
   const { followExport } = await import('./follow.js');
-  // The look that settled the flow is the wait's first poll: no second GET for the same moment.
-  let seen: AnyExportJob | undefined = job;
-  const fetch = (jobId: string) => {
-    const first = seen;
-    seen = undefined;
-    return first ? Promise.resolve(first) : api.get(jobId);
+  // The wait's first poll also settles the flow, so that look too is cut off at the --timeout deadline;
+  // later polls go straight to the flow that answered.
+  let settled: FlowApi | undefined;
+  const fetch = async (jobId: string, signal?: AbortSignal): Promise<AnyExportJob> => {
+    if (settled) return settled.get(jobId, signal);
+    const { api, value } = await onJobFlow(jobId, ctx, (flow) => flow.get(jobId, signal));
+    settled = api;
+    return value;
   };
   return followExport({ jobId: opts.jobId, fetch, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs }, ctx);
 }

@@ -45,6 +45,17 @@ async function follow(handlers: Handler[], opts: { timeoutMs?: number; reporter?
 }
 
 describe('followExport', () => {
+  it('stops at a status the documents do not list: exit 1, no line for it, one request per look', async () => {
+    const r = await follow([job('running', 25, 6), job('paused' as ExportJob['status'], 25, 6), job('completed', 100, 24)]);
+    expect(r.error).toBeInstanceOf(Error);
+    expect((r.error as { exitCode: number }).exitCode).toBe(1);
+    expect((r.error as Error).message).toBe(
+      `stopped waiting: export ${ID} reports status "paused", which this version of mint-admin does not know, so it cannot tell whether the job will finish; look at it with \`mint-admin export status ${ID} --json\` or update mint-admin`,
+    );
+    expect(r.stderr).toBe([WAITING, 'Exporting [#####---------------] 25% · 6 pages · 0s', ''].join('\n'));
+    expect(r.server.requests).toHaveLength(2);
+  });
+
   it('prints plain lines on a change of status and at most every 5 seconds otherwise, then the outcome', async () => {
     const r = await follow([job('queued', 0, 0), job('running', 25, 6), job('running', 50, 12), job('running', 50, 12), job('running', 75, 18), job('running', 90, 21), job('completed', 100, 24)]);
     expect(r.error).toBeUndefined();

@@ -1,0 +1,97 @@
+// Work directories: `<parent>/.<name>.mint-admin-XXXXXX`, each with a `lock` file holding the pid
+// of the run that owns it. A run killed outright (SIGKILL, power loss) leaves its work directory
+// behind, possibly with the old tree of a plain-directory install inside (`previous/`, moved aside
+// in the moment between the two renames). The next run in that parent finds these: a work
+// directory whose owner is gone (or that is older than a day, for a pid reused or on another host)
+// is dealt with before anything else happens, and what was done is said.
+import { readFileSync } from 'node:fs';
+import { lstat, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+
+const WORK_NAME = /^\.(.+)\.mint-admin-[A-Za-z0-9]{6}$/;
+/** An --archive staged beside its final name (install.ts stageArchive); it has no lock, so only age makes it stale. */
+const STAGED_ARCHIVE = /^\..+\.mint-admin-[0-9a-f]{8}\.partial$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A fresh work directory beside its final place, locked with our pid. */
+export async function createWorkDir(parent: string, name: string): Promise<string> {
+  const work = await mkdtemp(join(parent, `.${name}.mint-admin-`));
+  await writeFile(join(work, 'lock'), `${process.pid}\n`);
+  return work;
+}
+
+export interface LeftoverReport {
+  /** One sentence per thing done, for the user. */
+  said: string[];
+  /** Paths that could not be removed (warnings, not failures). */
+  failed: string[];
+}
+
+/**
+ * Deals with the stale work directories in `parent`: when one holds the previous tree of `target`
+ * and `target` is missing, that tree is put back (the killed run had not installed the new one);
+ * otherwise the leftover is removed.
+ */
+export async function sweepLeftovers(parent: string, now: number, report: LeftoverReport): Promise<void> {
+  const names = await readdir(parent).catch(() => [] as string[]);
+  for (const name of names) {
+    if (STAGED_ARCHIVE.test(name)) {
+      await removeStaleArchive(join(parent, name), now, report);
+      continue;
+    }
+    const match = WORK_NAME.exec(name);
+    if (!match) continue;
+    const work = join(parent, name);
+    if (!(await isStale(work, now))) continue;
+    const target = join(parent, match[1]!);
+    const previous = join(work, 'previous');
+    const hasPrevious = await lstat(previous).then((i) => i.isDirectory(), () => false);
+    if (hasPrevious && !(await lstat(target).then(() => true, () => false))) {
+      try {
+        await rename(previous, target);
+        report.said.push(`restored ${target} from an interrupted earlier run (it was left in ${work})`);
+      } catch {
+        report.said.push(`an interrupted earlier run left the previous ${basename(target)} in ${previous}; it could not be put back`);
+        continue;
+      }
+    }
+    try {
+      await rm(work, { recursive: true, force: true, maxRetries: 2, retryDelay: 20 });
+      report.said.push(`removed ${work}, left by an interrupted earlier run`);
+    } catch {
+      report.failed.push(work);
+    }
+  }
+}
+
+async function removeStaleArchive(path: string, now: number, report: LeftoverReport): Promise<void> {
+  const info = await lstat(path).catch(() => undefined);
+  if (!info?.isFile() || now - info.mtimeMs <= DAY_MS) return;
+  try {
+    await rm(path, { force: true });
+    report.said.push(`removed ${path}, left by an interrupted earlier run`);
+  } catch {
+    report.failed.push(path);
+  }
+}
+
+async function isStale(work: string, now: number): Promise<boolean> {
+  const info = await stat(work).catch(() => undefined);
+  if (!info?.isDirectory()) return false;
+  if (now - info.mtimeMs > DAY_MS) return true;
+  let pid: number;
+  try {
+    pid = Number(readFileSync(join(work, 'lock'), 'utf8').trim());
+  } catch {
+    // No lock file yet: a run that has just created the directory. Only age makes it stale.
+    return false;
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return true;
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== 'EPERM';
+  }
+}

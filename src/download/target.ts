@@ -1,0 +1,205 @@
+// Every check on where an extraction goes, made before the first request on resolved paths, so a
+// refusal never costs an export or a download: which layout the target is in, whether it can be
+// swapped by rename at all (not a mount point), whether it is one a --force must never replace,
+// whether the places we write to are writable, and (once the bundle's size is known, before its
+// bytes are fetched) whether there is room.
+import { constants } from 'node:fs';
+import { access, lstat, readdir, readlink, realpath, stat, statfs } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { UsageError } from '../errors.js';
+import { formatBytes } from './progress.js';
+
+/**
+ * `directory`: a plain directory, replaced by two renames (old aside, new in).
+ * `link`: a symbolic link to the current release; the new tree goes beside that release and the
+ * link is swapped with one rename(2), so a reader never finds a file missing.
+ */
+export type Layout = 'directory' | 'link';
+
+export interface TargetOptions {
+  force: boolean;
+  /** --link: keep releases in `.<name>-releases/` beside a symlink `<name>`, created if needed. */
+  link?: boolean;
+  /** --keep with --link (default 3). */
+  keep?: number;
+  /** For tests: the directories --force must never replace. */
+  cwd?: string;
+  home?: string;
+}
+
+export interface TargetPlan {
+  /** As the user gave it, for messages. */
+  shown: string;
+  /** Absolute, not resolved: the link itself in the link layout. */
+  path: string;
+  layout: Layout;
+  force: boolean;
+  /** The real directory now there (directory layout), or the release the link points at; undefined when none. */
+  current: string | undefined;
+  /** Link layout: where releases live (ours `.<name>-releases`, or the directory of the current release). */
+  releases: string | undefined;
+  /** True when the releases are ours (--link), so old ones may be pruned. */
+  ownReleases: boolean;
+  /** --keep: how many releases --link keeps, the new one included. */
+  keep?: number;
+  /** Where the work directory goes: on the same filesystem as the final place, so moves are renames. */
+  workParent: string;
+}
+
+type State = 'absent' | 'empty' | 'non-empty';
+
+export async function checkTarget(target: string, opts: TargetOptions): Promise<TargetPlan> {
+  const path = resolve(target);
+  if (dirname(path) === path) throw new UsageError(`cannot extract into the filesystem root ${path}; choose a directory below it`);
+  const info = await lstat(path).catch(() => undefined);
+  const plan = info?.isSymbolicLink() ? await linkPlan(target, path, opts) : await directoryPlan(target, path, info !== undefined, opts);
+  await refuseDangerous(plan, opts);
+  plan.keep = opts.keep;
+  await checkWritable(await nearestExisting(dirname(path)), target);
+  if (plan.workParent !== dirname(path)) await checkWritable(await nearestExisting(plan.workParent), target);
+  return plan;
+}
+
+/** The target is a symlink: always the link layout (the rename of one link is the atomic swap). */
+async function linkPlan(shown: string, path: string, opts: TargetOptions): Promise<TargetPlan> {
+  const current = await realpath(path).catch(() => undefined);
+  if (current === undefined && !opts.link) {
+    throw new UsageError(`${shown} is a symbolic link to nothing; remove it or choose another directory (or pass --link to point it at the new release)`);
+  }
+  if (current !== undefined) {
+    const state = await stateOf(current, shown);
+    if (state === 'non-empty' && !opts.force) throw notEmpty(shown);
+  }
+  const releases = opts.link || current === undefined ? ownReleasesDir(path) : dirname(current);
+  return { shown, path, layout: 'link', force: opts.force, current, releases, ownReleases: Boolean(opts.link), workParent: releases };
+}
+
+async function directoryPlan(shown: string, path: string, exists: boolean, opts: TargetOptions): Promise<TargetPlan> {
+  const state = exists ? await stateOf(path, shown) : 'absent';
+  if (state === 'non-empty' && !opts.force) throw notEmpty(shown);
+  if (exists) await refuseMountPoint(path, shown);
+  if (opts.link) {
+    if (state === 'non-empty') {
+      throw new UsageError(`${shown} is a directory, and --link keeps ${shown} as a symbolic link to a release: move it away first (mv ${shown} ${shown}.old), or drop --link`);
+    }
+    const releases = ownReleasesDir(path);
+    return { shown, path, layout: 'link', force: opts.force, current: undefined, releases, ownReleases: true, workParent: releases };
+  }
+  return { shown, path, layout: 'directory', force: opts.force, current: exists ? await realpath(path) : undefined, releases: undefined, ownReleases: false, workParent: dirname(path) };
+}
+
+export function ownReleasesDir(linkPath: string): string {
+  return join(dirname(linkPath), `.${basename(linkPath)}-releases`);
+}
+
+/**
+ * A mount point cannot be renamed (EBUSY), so the two-rename swap can never succeed there; say so
+ * now rather than after the download. (Detected by device id: a bind mount of the same device is
+ * not seen, and fails at the rename as before.)
+ */
+async function refuseMountPoint(path: string, shown: string): Promise<void> {
+  const [self, parent] = await Promise.all([stat(path), stat(dirname(path))]);
+  if (self.dev !== parent.dev) {
+    throw new UsageError(
+      `${shown} is a mount point, which cannot be replaced by a rename; extract into a directory inside it (-o ${join(shown, 'site')}), or keep releases inside it with a link (-o ${join(shown, 'site')} --link)`,
+    );
+  }
+}
+
+/** `/`, the home directory, the working directory or one of its parents: never replaced, even with --force. */
+async function refuseDangerous(plan: TargetPlan, opts: TargetOptions): Promise<void> {
+  if (!plan.force || plan.current === undefined) return;
+  const real = plan.current;
+  const cwd = await realpath(opts.cwd ?? process.cwd()).catch(() => resolve(opts.cwd ?? process.cwd()));
+  const home = await realpath(opts.home ?? homedir()).catch(() => undefined);
+  const what =
+    dirname(real) === real ? 'the filesystem root'
+    : real === home ? 'your home directory'
+    : real === cwd ? 'the current directory'
+    : cwd.startsWith(real + sep) ? 'a parent of the current directory'
+    : undefined;
+  if (what) {
+    throw new UsageError(`refusing to replace ${plan.shown} (${what}) with --force; name a directory below it, e.g. -o ${join(plan.shown, 'site')}`);
+  }
+}
+
+/** `--archive`: not a directory, not inside what is replaced (checked on real paths), parent writable. */
+export async function checkArchivePath(archivePath: string, plan: TargetPlan): Promise<string> {
+  const path = resolve(archivePath);
+  const real = join(await realParent(dirname(path)), basename(path));
+  const inside = (dir: string | undefined) => dir !== undefined && (real === dir || real.startsWith(dir + sep) || path === dir || path.startsWith(dir + sep));
+  if (inside(plan.path) || inside(plan.current) || (plan.ownReleases && inside(plan.releases))) {
+    throw new UsageError(`--archive ${archivePath} is inside the directory being replaced; keep the archive somewhere else`);
+  }
+  const info = await stat(path).catch(() => undefined);
+  if (info?.isDirectory()) throw new UsageError(`--archive ${archivePath} is a directory; give a file name such as ${join(archivePath, 'site.tar.gz')}`);
+  await checkWritable(await nearestExisting(dirname(path)), archivePath);
+  return path;
+}
+
+/** The real path of `dir`, resolving the part that exists and keeping the rest as given. */
+async function realParent(dir: string): Promise<string> {
+  const existing = await nearestExisting(dir);
+  const real = await realpath(existing);
+  return join(real, relative(existing, dir));
+}
+
+/**
+ * Refuses when the filesystem holding the work directory has less room than the archive plus at
+ * least as much again for its extraction (a docs bundle expands; this is the least it needs).
+ * Silent where the platform does not report free space.
+ */
+export async function checkFreeSpace(dir: string, sizeBytes: number, shown: string): Promise<void> {
+  const fs = await statfs(dir).catch(() => undefined);
+  if (!fs || sizeBytes <= 0) return;
+  const free = fs.bavail * fs.bsize;
+  const needed = 2 * sizeBytes;
+  if (free < needed) {
+    throw new UsageError(
+      `not enough free space for ${shown}: the bundle is ${formatBytes(sizeBytes)} and needs at least ${formatBytes(needed)} with its extraction, but ${dir} has ${formatBytes(free)} free; free some space or choose another directory`,
+    );
+  }
+}
+
+async function stateOf(path: string, shown: string): Promise<State> {
+  const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw new UsageError(`cannot use ${shown}: ${error.message}`);
+  });
+  if (!info) return 'absent';
+  if (!info.isDirectory()) throw new UsageError(`${shown} exists and is not a directory; choose a directory to extract into`);
+  return (await readdir(path)).length === 0 ? 'empty' : 'non-empty';
+}
+
+export { stateOf as targetState };
+
+export function notEmpty(shown: string): UsageError {
+  return new UsageError(`${shown} is not empty; pass --force to replace its contents, or choose another directory`);
+}
+
+export async function nearestExisting(path: string): Promise<string> {
+  for (let dir = path; ; dir = dirname(dir)) {
+    const info = await stat(dir).catch(() => undefined);
+    if (info) {
+      if (!info.isDirectory()) throw new UsageError(`${dir} is not a directory`);
+      return dir;
+    }
+    if (dirname(dir) === dir) return dir;
+  }
+}
+
+async function checkWritable(dir: string, shown: string): Promise<void> {
+  try {
+    await access(dir, constants.W_OK | constants.X_OK);
+  } catch {
+    throw new UsageError(`cannot write to ${dir} (needed for ${shown}); choose a directory you can write to`);
+  }
+}
+
+/** What the link points at, in the link's own style (relative stays relative). */
+export async function linkTextFor(linkPath: string, release: string): Promise<string> {
+  const existing = await readlink(linkPath).catch(() => undefined);
+  if (existing !== undefined && existing.startsWith('/')) return release;
+  return relative(dirname(linkPath), release);
+}

@@ -1,0 +1,151 @@
+// `export download` against the sandbox, the filesystem as it really is: a SIGKILLed run and the
+// next one, the --link layout from the command line, and targets refused before any request.
+import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createOtherUser, IS_ROOT, NOT_ROOT_REASON } from '../helpers/other-user.js';
+import { useExportSandbox } from './export-helpers.js';
+
+const t = useExportSandbox();
+
+function occupied(path: string): string {
+  mkdirSync(path, { recursive: true });
+  writeFileSync(join(path, 'keep-me.txt'), 'the old site');
+  return path;
+}
+
+describe('a run killed outright (SIGKILL) mid-download', () => {
+  it('leaves its work directory, which the next run removes, saying so, before installing', async () => {
+    const id = await t.exportJob();
+    const out = occupied(join(t.dir, 'site'));
+    t.sandbox.faults.throttleBytesPerSecond = 10_000;
+    const killed = await t.cli(['export', 'download', id, '-o', out, '--force'], {
+      onSpawn: (child) => {
+        const timer = setInterval(() => {
+          if (t.sandbox.requests.some((q) => q.origin === 'storage' && q.path.includes(id))) {
+            clearInterval(timer);
+            setTimeout(() => child.kill('SIGKILL'), 200);
+          }
+        }, 20);
+        child.on('close', () => clearInterval(timer));
+      },
+    });
+    expect(killed.signal).toBe('SIGKILL');
+    const left = readdirSync(t.dir).filter((n) => n.startsWith('.site.mint-admin-'));
+    expect(left).toHaveLength(1);
+    expect(readFileSync(join(out, 'keep-me.txt'), 'utf8')).toBe('the old site');
+
+    t.sandbox.faults.throttleBytesPerSecond = undefined;
+    const again = await t.cli(['export', 'download', id, '-o', out, '--force']);
+    expect(again.code).toBe(0);
+    expect(again.stderr.split('\n').slice(0, 2)).toEqual([
+      'Static export: the jobs flow (the job id looks like a jobs-flow id)',
+      `removed ${join(t.dir, left[0]!)}, left by an interrupted earlier run`,
+    ]);
+    expect(readdirSync(t.dir)).toEqual(['site']);
+    expect(existsSync(join(out, 'keep-me.txt'))).toBe(false);
+  });
+});
+
+describe('--link from the command line', () => {
+  it('installs releases named by job id beside a link, keeping --keep-releases of them', async () => {
+    const out = join(t.dir, 'site');
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const id = await t.exportJob();
+      ids.push(id);
+      const r = await t.cli(['export', 'download', id, '-o', out, '--link', '--keep-releases', '2', ...(i ? ['--force'] : [])]);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe(`${out}\n`);
+    }
+    expect(readlinkSync(out)).toBe(join('.site-releases', ids[2]!));
+    expect(readdirSync(join(t.dir, '.site-releases')).sort()).toEqual([ids[1], ids[2]].sort());
+    expect(readdirSync(t.dir).sort()).toEqual(['.site-releases', 'site']);
+  });
+
+  it.each([
+    ['--keep-releases without --link', ['--keep-releases', '2'], 'error: --keep-releases goes with --link (it says how many releases to keep beside the link)'],
+    ['a --keep-releases of 0', ['--link', '--keep-releases', '0'], 'error: --keep-releases: "0" is not a whole number from 1 to 9999'],
+    ['a --max-size that is not a size', ['--max-size', 'lots'], 'error: --max-size: "lots" is not a size; use e.g. 5GB or 500MB'],
+  ])('refuses %s before any request', async (_n, flags, line) => {
+    const seen = t.watchRequests();
+    const r = await t.cli(['export', 'download', 'se_0123456789abcdef', '-o', join(t.dir, 'site'), ...flags]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`${line}\n`);
+    expect(seen.list).toEqual([]);
+  });
+});
+
+describe('targets refused before any request', () => {
+  it('the home directory and the current directory with --force', async () => {
+    const home = join(t.dir, '..');
+    writeFileSync(join(home, 'precious'), 'x');
+    const seen = t.watchRequests();
+    const r = await t.cli(['export', 'run', 'docs.example.com', '-o', home, '--force']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`error: refusing to replace ${home} (your home directory) with --force; name a directory below it, e.g. -o ${join(home, 'site')}\n`);
+    const dot = await t.cli(['export', 'download', 'se_0123456789abcdef', '-o', '.', '--force'], { cwd: t.dir });
+    expect(dot.code).toBe(2);
+    expect(dot.stderr).toBe("error: refusing to replace . (the current directory) with --force; name a directory below it, e.g. -o site\n");
+    expect(seen.list).toEqual([]);
+    expect(readFileSync(join(home, 'precious'), 'utf8')).toBe('x');
+  });
+
+  it('an archive inside the target seen through its link (docs -> releases/r1)', async () => {
+    mkdirSync(join(t.dir, 'releases', 'r1'), { recursive: true });
+    writeFileSync(join(t.dir, 'releases', 'r1', 'index.html'), 'r1');
+    symlinkSync('releases/r1', join(t.dir, 'docs'));
+    const seen = t.watchRequests();
+    const r = await t.cli(['export', 'download', 'se_0123456789abcdef', '-o', 'docs', '--force', '--archive', 'docs/site.tgz'], { cwd: t.dir });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('error: --archive docs/site.tgz is inside the directory being replaced; keep the archive somewhere else\n');
+    expect(seen.list).toEqual([]);
+  });
+
+  it.skipIf(!IS_ROOT)(`a mount point (a real tmpfs)${IS_ROOT ? '' : ' (skipped: mounting needs root, which CI has)'}`, async () => {
+    const vol = join(t.dir, 'vol');
+    mkdirSync(vol);
+    expect(spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', vol]).status).toBe(0);
+    try {
+      const seen = t.watchRequests();
+      const r = await t.cli(['export', 'run', 'docs.example.com', '-o', vol, '--force']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(
+        `error: ${vol} is a mount point, which cannot be replaced by a rename; extract into a directory inside it (-o ${vol}/site), or keep releases inside it with a link (-o ${vol}/site --link)\n`,
+      );
+      expect(seen.list).toEqual([]);
+    } finally {
+      spawnSync('umount', ['-l', vol]);
+    }
+  });
+});
+
+describe.skipIf(!IS_ROOT)(`as an ordinary user${IS_ROOT ? '' : ` (${NOT_ROOT_REASON})`}`, () => {
+  it('a read-only directory in the old site: the install succeeds (exit 0) with a warning naming what is left', async () => {
+    const other = createOtherUser('mintadmin-dl');
+    const dir = mkdtempSync(join(tmpdir(), 'mint-admin-user-'));
+    try {
+      const out = occupied(join(dir, 'site'));
+      mkdirSync(join(out, 'ro'));
+      writeFileSync(join(out, 'ro', 'locked.txt'), 'x');
+      for (const path of [dir, out, join(out, 'keep-me.txt'), join(out, 'ro'), join(out, 'ro', 'locked.txt')]) chownSync(path, other.uid, other.gid);
+      chmodSync(join(out, 'ro'), 0o555);
+      const id = await t.exportJob();
+      const r = await t.cli(['export', 'download', id, '-o', out, '--force'], { user: other, env: { HOME: dir, XDG_CONFIG_HOME: join(dir, 'xdg') } });
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe(`${out}\n`);
+      const warnings = r.stderr.split('\n').filter((l) => l.startsWith('warning:'));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toMatch(new RegExp(`^warning: could not remove ${dir}/\\.site\\.mint-admin-\\w{6}/previous; remove it by hand \\(the install itself succeeded or was not affected\\)$`));
+      expect(existsSync(join(out, 'keep-me.txt'))).toBe(false);
+      expect(readdirSync(out).length).toBeGreaterThan(0);
+    } finally {
+      spawnSync('chmod', ['-R', 'u+w', dir]);
+      rmSync(dir, { recursive: true, force: true });
+      other.remove();
+    }
+  });
+});

@@ -1,0 +1,88 @@
+// A disk that fills during `searches list -o`: the file is cut back to its last whole row, a JSON
+// document is closed with the cursor to carry on from, and the command says "disk full" and prints
+// the command that carries on. On a real 1 MB tmpfs, filled up to just past the first page.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SearchesPage, SearchTerm } from '../../src/api/types.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { runCli, tempDir } from '../helpers/cli.js';
+import { IS_ROOT } from '../helpers/other-user.js';
+import { expectedCsv, expectedJson } from '../helpers/searches.js';
+
+const PAGE_SIZE = 4096;
+
+describe.skipIf(!IS_ROOT)(`searches list -o on a disk that fills${IS_ROOT ? '' : ' (skipped: mounting a tmpfs needs root, which CI has)'}`, () => {
+  let sb: Sandbox;
+  let home: ReturnType<typeof tempDir>;
+  let vol: string;
+  let terms: SearchTerm[];
+  beforeAll(async () => {
+    sb = await startSandbox({ searchTermCount: 300 });
+    home = tempDir();
+    terms = [];
+    let cursor: string | null = null;
+    do {
+      const params = new URLSearchParams({ limit: '100', ...(cursor ? { cursor } : {}) });
+      const res = await fetch(`${sb.baseUrl}/v1/analytics/${sb.projectId}/searches?${params}`, { headers: { authorization: `Bearer ${sb.apiKey}` } });
+      const page = (await res.json()) as SearchesPage;
+      terms.push(...page.searches);
+      cursor = page.nextCursor;
+    } while (cursor);
+  });
+  afterAll(async () => {
+    await sb.close();
+    home.cleanup();
+  });
+  beforeEach(() => {
+    vol = join(home.path, `vol-${Math.random().toString(36).slice(2)}`);
+    mkdirSync(vol);
+    expect(spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', vol]).status).toBe(0);
+    return () => void spawnSync('umount', ['-l', vol]);
+  });
+
+  /** Leaves room for `bytes` (rounded up to whole pages) plus one page. */
+  function fillLeaving(bytes: number): void {
+    const room = (Math.ceil(bytes / PAGE_SIZE) + 1) * PAGE_SIZE;
+    writeFileSync(join(vol, 'filler'), Buffer.alloc(1024 * 1024 - room));
+  }
+
+  const cli = (args: string[]) =>
+    runCli(['searches', 'list', '--all', ...args], {
+      cwd: vol,
+      env: { MINTLIFY_API_URL: sb.baseUrl, MINTLIFY_ADMIN_API_KEY: sb.apiKey, MINTLIFY_PROJECT_ID: sb.projectId, HOME: home.path, XDG_CONFIG_HOME: join(home.path, 'xdg') },
+    });
+
+  it('csv: ends with the last whole row, says disk full, and prints the command that carries on', async () => {
+    fillLeaving(Buffer.byteLength(expectedCsv(terms.slice(0, 100))));
+    const r = await cli(['--format', 'csv', '-o', 'out.csv']);
+    expect(r.code).toBe(1);
+    expect(readFileSync(join(vol, 'out.csv'), 'utf8')).toBe(expectedCsv(terms.slice(0, 100)));
+    const lines = r.stderr.trimEnd().split('\n');
+    expect(lines.shift()).toBe('fetching search terms');
+    expect(lines[0]).toBe('warning: stopped after 100 terms (1 page); what was written to out.csv ends with a whole row.');
+    expect(lines[2]).toMatch(/^  mint-admin searches list --all --format csv --no-header --cursor \S+ >> out\.csv$/);
+    expect(lines.at(-1)).toBe('error: disk full while writing out.csv: it holds the 100 terms written before, ending with a whole row; free some space, then carry on with the command above');
+  });
+
+  it('json: the document is closed and parses, its nextCursor where to carry on', async () => {
+    const firstPage = expectedJson({ searches: terms.slice(0, 100), totalSearches: 0, nextCursor: 'x'.repeat(40) });
+    fillLeaving(Buffer.byteLength(firstPage));
+    const r = await cli(['--format', 'json', '-o', 'out.json']);
+    expect(r.code).toBe(1);
+    const doc = JSON.parse(readFileSync(join(vol, 'out.json'), 'utf8')) as SearchesPage;
+    expect(doc.searches).toEqual(terms.slice(0, 100));
+    expect(doc.nextCursor).toEqual(expect.any(String));
+    expect(r.stderr).toContain(`\n  mint-admin searches list --all --format json --cursor ${doc.nextCursor} -o out.part2.json\n`);
+    expect(r.stderr).toMatch(/\nerror: disk full while writing out\.json: /);
+  });
+
+  it('a disk full before the first whole page: nothing but the header, and "run the command again"', async () => {
+    writeFileSync(join(vol, 'filler'), Buffer.alloc(1024 * 1024 - PAGE_SIZE));
+    const r = await cli(['--format', 'csv', '-o', 'out.csv']);
+    expect(r.code).toBe(1);
+    expect(readFileSync(join(vol, 'out.csv'), 'utf8')).toBe('searchQuery,hits,ctr,topClickedPage,lastSearchedAt\r\n');
+    expect(r.stderr).toBe('fetching search terms\nerror: disk full while writing out.csv: it holds the 0 terms written before, ending with a whole row; free some space, then run the command again\n');
+  });
+});
