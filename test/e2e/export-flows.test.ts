@@ -220,6 +220,29 @@ describe('the project flow\'s own answers', () => {
     );
   });
 
+  it('a project id given by flag is repeated in every hint, so the printed command works pasted as it is', async () => {
+    // No project id in the environment: only --project names it, and the project flow's routes need it.
+    const project = ['--project', t.sandbox.projectId];
+    const start = await t.cli(['export', 'start', ...project]);
+    expect(start.code).toBe(0);
+    const id = start.stdout.split('  ')[0]!;
+    expect(id).toMatch(PROJECT_JOB_ID);
+    const follow = `mint-admin export status ${id} --wait --project ${t.sandbox.projectId}`;
+    expect(start.stderr).toBe(`${FLOW_LINES.projectNoDomain}\nFollow it with: ${follow}\n`);
+    const again = await t.cli(['export', 'start', ...project]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(new RegExp(`; follow it with \`${follow}\` and start again once it has finished\n$`));
+    const notYet = await t.cli(['export', 'download', id, '-o', join(t.dir, 'site'), ...project]);
+    expect(notYet.code).toBe(1);
+    expect(notYet.stderr.trimEnd().split('\n').at(-1)).toBe(
+      `error: job ${id} not finished yet (running); add --wait to wait for it and then download, or wait with \`${follow}\``,
+    );
+    // The hint, run as printed (without the environment's project id), follows the job to the end.
+    const pasted = await t.cli([...follow.split(' ').slice(1), ...FAST]);
+    expect(pasted.code).toBe(0);
+    expect(pasted.stderr.trimEnd().split('\n').at(-1)).toBe(`Download it with: mint-admin export download ${id} -o ./site --project ${t.sandbox.projectId}`);
+  });
+
   it('409 that names no job: says to wait for it', async () => {
     t.sandbox.faults.inject({ route: 'export.project.start', status: 409, body: { error: 'busy' } });
     const r = await cli(['export', 'start']);

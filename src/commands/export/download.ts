@@ -5,7 +5,7 @@ import type { Context, Deps } from '../../context.js';
 import type { DownloadResult } from '../../download/index.js';
 import { ApiError, CliError, InterruptedError, UsageError } from '../../errors.js';
 import { addWaitOptions, parseWaitFlags, type WaitFlags, type WaitSettings } from '../../wait-flags.js';
-import { isNotFinished, waitCommand, type NotFinishedError } from './api.js';
+import { hintFlagArgs, isNotFinished, waitCommand, type NotFinishedError } from './api.js';
 import { onJobFlow, type FlowApi } from './flow.js';
 import { addFlowOption } from './output.js';
 import type { GlobalOptions } from '../../config.js';
@@ -85,7 +85,7 @@ export function parseSize(text: string): number {
 async function waitForLink(api: FlowApi, opts: ExportDownloadOptions, error: NotFinishedError, ctx: Context): Promise<Bundle> {
   if (!opts.wait.wait) {
     throw new ApiError(
-      `job ${opts.jobId} not finished yet (${error.reason}); add --wait to wait for it and then download, or wait with \`${waitCommand(opts.jobId)}\``,
+      `job ${opts.jobId} not finished yet (${error.reason}); add --wait to wait for it and then download, or wait with \`${waitCommand(opts.jobId, ctx.globals)}\``,
       409,
       { serverMessage: error.serverMessage },
     );
@@ -170,11 +170,7 @@ export function downloadCommand(jobId: string, flags: TargetFlags, globals: Glob
     flags.out,
     ...targetFlagArgs(flags),
     ...(opts.wait ? ['--wait'] : []),
-    ...(globals.project !== undefined ? ['--project', globals.project] : []),
-    ...(globals.profile !== undefined ? ['--profile', globals.profile] : []),
-    ...(globals.baseUrl !== undefined ? ['--base-url', globals.baseUrl] : []),
-    // A flow forced by the flag is forced again; under auto the job's flow is remembered for it.
-    ...(globals.exportApi !== undefined ? ['--export-api', globals.exportApi] : []),
+    ...hintFlagArgs(globals),
   ]);
 }
 

@@ -7,7 +7,7 @@ import type { ApiClient } from '../../api/client.js';
 import type { AnyExportJob, BasePath, Bundle, ProjectExportJob, StartExportRequest } from '../../api/types.js';
 import { ApiError, EXIT_CODES, JobFailedError, RateLimitError, UsageError } from '../../errors.js';
 import { checkServerId } from '../../ids.js';
-import { exportApi, explainExportError, NotFinishedError, waitCommand } from './api.js';
+import { exportApi, explainExportError, NotFinishedError, waitCommand, type HintFlags } from './api.js';
 import type { ExportFlow } from './flow-cache.js';
 
 /** What `export start|run` was given; each flow sends the part it understands. */
@@ -38,8 +38,9 @@ export const START_ROUTES: Record<ExportFlow, string> = {
   project: 'POST /v1/static-export/{projectId}/jobs',
 };
 
-export function jobsFlowApi(client: Client): FlowApi {
-  const api = exportApi(client);
+/** `hints`: the flags a command printed in a message repeats (the run's --project, --base-url, ...). */
+export function jobsFlowApi(client: Client, hints: HintFlags = {}): FlowApi {
+  const api = exportApi(client, hints);
   return {
     flow: 'jobs',
     startRoute: START_ROUTES.jobs,
@@ -56,7 +57,7 @@ export function jobsFlowApi(client: Client): FlowApi {
   };
 }
 
-export function projectFlowApi(client: Client, projectId: string): FlowApi {
+export function projectFlowApi(client: Client, projectId: string, hints: HintFlags = {}): FlowApi {
   const get = async (jobId: string, signal?: AbortSignal): Promise<ProjectExportJob> => {
     try {
       // A poll (signal given) tries once: the wait loop sits out transient failures with one note each.
@@ -64,7 +65,7 @@ export function projectFlowApi(client: Client, projectId: string): FlowApi {
       checkServerId('export job id', job.jobId);
       return job;
     } catch (error) {
-      throw explainExportError(error, jobId);
+      throw explainExportError(error, jobId, hints);
     }
   };
   return {
@@ -75,7 +76,7 @@ export function projectFlowApi(client: Client, projectId: string): FlowApi {
       try {
         job = await client.startProjectExport(projectId, input.basePath === undefined ? {} : { basePath: input.basePath });
       } catch (error) {
-        throw explainProjectStartError(error);
+        throw explainProjectStartError(error, hints);
       }
       checkServerId('export job id', job.jobId, 'the export was started: see it in the Mintlify dashboard');
       return job;
@@ -87,7 +88,7 @@ export function projectFlowApi(client: Client, projectId: string): FlowApi {
       if (bundle) return bundle;
       if (job.status === 'failed') throw new JobFailedError(`export ${jobId} failed: ${job.error ?? 'the API gave no reason'}`);
       // The same meaning as the jobs flow's 409 on POST bundle, so download and run treat both alike.
-      throw new NotFinishedError(jobId, job.status);
+      throw new NotFinishedError(jobId, job.status, undefined, hints);
     },
     linkIn: (job) => bundleOf(job as ProjectExportJob),
   };
@@ -115,17 +116,17 @@ function bundleOf(job: ProjectExportJob): Bundle | undefined {
 const NAMED_JOB = /\b([0-9a-f]{24}|se_[0-9a-f]{6,64})\b/i;
 
 /** The project flow's start answers: 409 = another export of this deployment is queued or running. */
-function explainProjectStartError(error: unknown): unknown {
+function explainProjectStartError(error: unknown, hints: HintFlags): unknown {
   if (error instanceof ApiError && !(error instanceof RateLimitError) && error.status === 409) {
     const said = error.serverMessage ? `: ${error.serverMessage}` : '';
     const named = error.serverMessage ? NAMED_JOB.exec(error.serverMessage)?.[1] : undefined;
     const next = named
-      ? `follow it with \`${waitCommand(named)}\` and start again once it has finished`
+      ? `follow it with \`${waitCommand(named, hints)}\` and start again once it has finished`
       : 'wait for it to finish (see the Mintlify dashboard), then start again';
     return new ApiError(`an export of this deployment is already running (409${said}); ${next}`, 409, {
       serverMessage: error.serverMessage,
       exitCode: EXIT_CODES.api,
     });
   }
-  return explainExportError(error);
+  return explainExportError(error, undefined, hints);
 }

@@ -46,8 +46,8 @@ async function setup(ctx: Context): Promise<FlowSetup> {
     projectId,
     cache: openFlowCache(ctx.env, ctx.debug),
     async api(flow) {
-      if (flow === 'jobs') return jobsFlowApi(client);
-      return projectFlowApi(client, projectId ?? (await ctx.projectId()));
+      if (flow === 'jobs') return jobsFlowApi(client, ctx.globals);
+      return projectFlowApi(client, projectId ?? (await ctx.projectId()), ctx.globals);
     },
   };
 }

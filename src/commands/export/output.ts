@@ -5,7 +5,7 @@ import { EXPORT_API_VALUES } from '../../config.js';
 import { formatDuration } from '../../duration.js';
 import type { Reporter } from '../../io.js';
 import { shellCommand } from '../../shell.js';
-import { waitCommand } from './api.js';
+import { hintFlagArgs, waitCommand, type HintFlags } from './api.js';
 
 // One way to write sizes across the CLI: the download engine's (decimal units, `45.6 MB`).
 export { formatBytes } from '../../download/progress.js';
@@ -36,10 +36,11 @@ export function jobLine(job: AnyExportJob, now: number): string {
 }
 
 /** What to do next with a job in this state, on stderr. */
-export function hintNext(job: AnyExportJob, reporter: Reporter): void {
-  if (job.status === 'completed') reporter.info(`Download it with: ${shellCommand(['mint-admin', 'export', 'download', job.jobId, '-o', './site'])}`);
-  else if (job.status === 'failed') reporter.info(`The export failed: ${job.error ?? 'the API gave no reason'}`);
-  else if (job.status === 'queued' || job.status === 'running') reporter.info(`Follow it with: ${waitCommand(job.jobId)}`);
+export function hintNext(job: AnyExportJob, reporter: Reporter, hints: HintFlags = {}): void {
+  if (job.status === 'completed') {
+    reporter.info(`Download it with: ${shellCommand(['mint-admin', 'export', 'download', job.jobId, '-o', './site', ...hintFlagArgs(hints)])}`);
+  } else if (job.status === 'failed') reporter.info(`The export failed: ${job.error ?? 'the API gave no reason'}`);
+  else if (job.status === 'queued' || job.status === 'running') reporter.info(`Follow it with: ${waitCommand(job.jobId, hints)}`);
 }
 
 /** `1,234 files` */

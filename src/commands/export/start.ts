@@ -6,6 +6,7 @@ import { UsageError } from '../../errors.js';
 import type { Reporter } from '../../io.js';
 import { addWaitOptions, parseWaitFlags, type WaitFlags, type WaitSettings } from '../../wait-flags.js';
 import { normaliseDomain } from './domain.js';
+import { waitCommand } from './api.js';
 import { startOnFlow, type StartInput } from './flow.js';
 import { addFlowOption, hintNext, jobLine } from './output.js';
 
@@ -62,7 +63,8 @@ export async function exportStart(opts: ExportStartOptions, ctx: Context): Promi
   // The wait loop pulls in the HTTP layer (undici): loaded only when a command really waits.
   const { followExport } = await import('./follow.js');
   ctx.reporter.info(`Started export ${job.jobId}`);
-  return followExport({ jobId: job.jobId, fetch: api.get, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs }, ctx);
+  const resume = waitCommand(job.jobId, ctx.globals);
+  return followExport({ jobId: job.jobId, fetch: api.get, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs, resume }, ctx);
 }
 
 /** The flags of the start, shared by `export start` and `export run`. */
@@ -83,7 +85,7 @@ export function register(group: Command, deps: Deps): void {
       const job = await exportStart({ input, wait }, ctx);
       if (ctx.mode.json) return printJson(ctx, job);
       ctx.print(jobLine(job, ctx.clock.now()));
-      hintNext(job, ctx.reporter);
+      hintNext(job, ctx.reporter, ctx.globals);
     }),
   );
   examples(command, [

@@ -4,6 +4,7 @@ import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
 import { checkId } from '../../ids.js';
 import { addWaitOptions, parseWaitFlags, type WaitFlags, type WaitSettings } from '../../wait-flags.js';
+import { waitCommand } from './api.js';
 import { onJobFlow, type FlowApi } from './flow.js';
 import { addFlowOption, hintNext, jobLine } from './output.js';
 
@@ -26,7 +27,8 @@ export async function exportStatus(opts: ExportStatusOptions, ctx: Context): Pro
     settled = api;
     return value;
   };
-  return followExport({ jobId: opts.jobId, fetch, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs }, ctx);
+  const resume = waitCommand(opts.jobId, ctx.globals);
+  return followExport({ jobId: opts.jobId, fetch, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs, resume }, ctx);
 }
 
 export function checkJobId(jobId: string | undefined): string {
@@ -43,7 +45,7 @@ export function register(group: Command, deps: Deps): void {
       const job = await exportStatus({ jobId: checkJobId(jobId!), wait: parseWaitFlags(flags) }, ctx);
       if (ctx.mode.json) return printJson(ctx, job);
       ctx.print(jobLine(job, ctx.clock.now()));
-      hintNext(job, ctx.reporter);
+      hintNext(job, ctx.reporter, ctx.globals);
     }),
   );
   examples(command, ['mint-admin export status se_3f9a2c1b8e7d4a06', 'mint-admin export status se_3f9a2c1b8e7d4a06 --wait --timeout 1h']);
