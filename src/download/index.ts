@@ -48,6 +48,11 @@ export interface DownloadBundleOptions {
   debug: (line: string) => void;
   /** Overrides of the retry and stall limits (tests). */
   limits?: Partial<typeof FETCH_LIMITS>;
+  /**
+   * Runs on the extracted tree before it takes the target's place (`--verify`). Throwing stops the
+   * install: the target stays as it was. The hook may move the tree away first to keep it.
+   */
+  beforeInstall?: (tree: string) => Promise<void>;
 }
 
 export interface DownloadResult {
@@ -100,6 +105,7 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
     activity.update(`Extracting the ${formatBytes(archiveBytes)} archive`, { milestone: true });
     const tree = join(work, 'tree');
     const extracted = await extractArchive(file, tree, opts.signal, { ...(limits ?? extractionLimits(archiveBytes, opts.maxBytes)), now: Date.now() });
+    if (opts.beforeInstall) await opts.beforeInstall(tree);
 
     throwIfAborted(opts.signal);
     if (archivePath) staged = await stageArchive(file, archivePath, randomBytes(4).toString('hex'));

@@ -30,7 +30,9 @@ export async function exportRun(opts: ExportRunOptions, ctx: Context): Promise<R
     ctx,
   );
   // The project flow's completed job carries its link already: no further call for the first try.
-  const summary = await fetchAndExtract({ api, jobId, target, flags: opts, first: api.linkIn(job) }, ctx);
+  // --base-path reaches the export only on the project flow; --verify checks links under it there.
+  const basePath = api.flow === 'project' ? opts.input.basePath : undefined;
+  const summary = await fetchAndExtract({ api, jobId, target, flags: opts, first: api.linkIn(job), basePath }, ctx);
   return { ...summary, pages: pagesOf(job) ?? null };
 }
 
