@@ -1,16 +1,22 @@
-// Build: tsc type-checks and emits dist/ (modules the benchmarks and tests can import), then esbuild
-// bundles the CLI entry with commander into dist/cli/, which bin/mint-admin.js runs. One bundled file
-// starts measurably faster than a graph of small ESM files plus a CommonJS commander (see README,
-// Performance); heavy dependencies stay external and load only inside the commands that use them.
+// Build: tsc type-checks and emits dist/ (modules and declarations the benchmarks, scripts and tests
+// import: the development build), then esbuild bundles what is packed (package.json `files`):
+// - dist/cli/: the CLI entry with commander, which bin/mint-admin.js runs. One bundled file starts
+//   measurably faster than a graph of small ESM files plus a CommonJS commander (see docs/performance.md,
+//   Performance); heavy dependencies stay external and load only inside the commands that use them.
+// - dist/lib/: the library (src/index.ts) as one module, with the declarations of its public surface.
+// Source maps and the metafile are written outside dist/cli and dist/lib, or beside the bundles as
+// .map files that `files` leaves out: the maps weigh three times the code.
 import { execFileSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = new URL('..', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
 
 rmSync(new URL('dist', root), { recursive: true, force: true });
-execFileSync(process.execPath, [new URL('node_modules/typescript/bin/tsc', root).pathname, '-p', 'tsconfig.json'], {
+execFileSync(process.execPath, [new URL('node_modules/typescript/bin/tsc', root).pathname, '-p', 'tsconfig.json', '--declaration'], {
   cwd: root,
   stdio: 'inherit',
 });
@@ -46,7 +52,7 @@ const program = await build({
   platform: 'node',
   target: 'node20',
   minify: true,
-  sourcemap: 'linked',
+  sourcemap: 'external',
   external: lazyDependencies,
   define: { MINT_ADMIN_VERSION: JSON.stringify(pkg.version) },
   // commander is CommonJS: give its require() calls (node:events, ...) a real require in ESM.
@@ -66,7 +72,7 @@ const entry = await build({
   platform: 'node',
   target: 'node20',
   minify: true,
-  sourcemap: 'linked',
+  sourcemap: 'external',
   external: ['./run.js'],
   metafile: true,
   logLevel: 'warning',
@@ -86,4 +92,41 @@ const metafile = {
   inputs: { ...program.metafile.inputs, ...entry.metafile.inputs },
   outputs: { ...program.metafile.outputs, ...entry.metafile.outputs },
 };
-writeFileSync(new URL('dist/cli/meta.json', root), JSON.stringify(metafile));
+writeFileSync(new URL('dist/cli-meta.json', root), JSON.stringify(metafile));
+
+// The library: one module with valibot inside (as in the CLI), its other dependencies external.
+await build({
+  absWorkingDir: root.pathname,
+  entryPoints: { index: 'src/index.ts' },
+  outdir: 'dist/lib',
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'external',
+  external: lazyDependencies,
+  define: { MINT_ADMIN_VERSION: JSON.stringify(pkg.version) },
+  logLevel: 'warning',
+});
+copyDeclarations(fileURLToPath(new URL('dist/', root)), 'index.d.ts', fileURLToPath(new URL('dist/lib/', root)));
+
+/**
+ * The declarations the library's index.d.ts reaches, and no others, copied with their relative
+ * layout under dist/lib/: the public types are the contract, the CLI's modules are not shipped.
+ */
+function copyDeclarations(from, entry, to) {
+  const seen = new Set();
+  const pending = [resolve(from, entry)];
+  while (pending.length > 0) {
+    const file = pending.pop();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const [, spec] of text.matchAll(/(?:from|import\()\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+      pending.push(resolve(dirname(file), spec.replace(/\.js$/, '.d.ts')));
+    }
+    const out = join(to, relative(from, file));
+    mkdirSync(dirname(out), { recursive: true });
+    copyFileSync(file, out);
+  }
+}

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CLI, tempDir } from './helpers/cli.js';
 
-const HEAVY_PACKAGES = ['undici', 'ora', 'tar', 'csv-stringify', 'cli-table3', 'conf', 'valibot', 'htmlparser2'];
+const HEAVY_PACKAGES = ['undici', 'ora', 'tar', 'csv-stringify', 'cli-table3', 'valibot', 'htmlparser2'];
 // The sandbox is heavy as a whole; any other source is heavy when it statically imports a heavy package.
 const HEAVY_FOLDERS = ['src/sandbox/'];
 const recorder = fileURLToPath(new URL('./helpers/record-imports.mjs', import.meta.url));
@@ -16,7 +16,7 @@ interface Metafile {
   inputs: Record<string, { imports: Array<{ path: string; kind: string; external?: boolean }> }>;
   outputs: Record<string, { inputs: Record<string, unknown> }>;
 }
-const meta = () => JSON.parse(readFileSync(join(cliDir, 'meta.json'), 'utf8')) as Metafile;
+const meta = () => JSON.parse(readFileSync(fileURLToPath(new URL('../dist/cli-meta.json', import.meta.url)), 'utf8')) as Metafile;
 
 function isHeavySource(input: string, metafile: Metafile): boolean {
   if (HEAVY_FOLDERS.some((folder) => input.startsWith(folder))) return true;
