@@ -11,13 +11,16 @@ export type { Clock } from './clock.js';
 export type {
   AgentJob,
   AgentJobStatus,
+  BasePath,
   Bundle,
   ExportJob,
   ExportJobStatus,
+  ProjectExportJob,
   SearchesPage,
   SearchesQuery,
   SearchTerm,
   StartExportRequest,
+  StartProjectExportRequest,
   UnknownStatus,
 } from './api/types.js';
 export {
