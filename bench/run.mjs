@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
-const benches = ['startup.mjs', 'download.mjs', 'searches.mjs', 'verify.mjs'];
+const benches = ['startup.mjs', 'download.mjs', 'searches.mjs', 'gaps.mjs', 'verify.mjs'];
 const rows = [];
 const notes = [];
 const verdicts = [];

@@ -3,6 +3,7 @@ export const ROUTE_NAMES = [
   'export.start', 'export.get', 'export.bundle',
   'export.project.start', 'export.project.get',
   'searches.list', 'storage.get',
+  'feedback.list', 'feedback.byPage', 'assistant.list', 'assistant.thread', 'assistant.callers', 'views.list', 'visitors.list',
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
 
