@@ -8,7 +8,7 @@ _mint_admin() {
     word="${COMP_WORDS[i]}"
     if (( skip )); then skip=0; continue; fi
     case "$word" in
-      --archive|--base-path|--base-url|--cursor|--domain|--export-version|--file|--format|--from|--host|--interval|--keep-releases|--limit|--max-requests|--max-size|--offset|--out|--output|--path|--port|--profile|--project|--root|--source|--status|--timeout|--to|--top|-f|-o|-p) skip=1; continue ;;
+      --archive|--base-path|--base-url|--cursor|--domain|--export-api|--export-version|--file|--flows|--format|--from|--host|--interval|--keep-releases|--limit|--max-requests|--max-size|--offset|--out|--output|--path|--port|--profile|--project|--root|--source|--status|--timeout|--to|--top|-f|-o|-p) skip=1; continue ;;
       -*) continue ;;
     esac
     case "$path/$word" in
@@ -81,8 +81,10 @@ _mint_admin() {
       ;;
     mint-admin/export/start)
       case "$prev" in
+        --base-path) return ;;
         --export-version) return ;;
         --path) return ;;
+        --export-api) COMPREPLY=( $(compgen -W "auto jobs project" -- "$cur") ); return ;;
         --timeout) return ;;
         --interval) return ;;
         -p|--project) return ;;
@@ -90,10 +92,11 @@ _mint_admin() {
         --profile) return ;;
       esac
       cmds=""
-      opts="--export-version --path --wait --timeout --interval -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      opts="--base-path --export-version --path --export-api --wait --timeout --interval -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
     mint-admin/export/status)
       case "$prev" in
+        --export-api) COMPREPLY=( $(compgen -W "auto jobs project" -- "$cur") ); return ;;
         --timeout) return ;;
         --interval) return ;;
         -p|--project) return ;;
@@ -101,16 +104,17 @@ _mint_admin() {
         --profile) return ;;
       esac
       cmds=""
-      opts="--wait --timeout --interval -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      opts="--export-api --wait --timeout --interval -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
     mint-admin/export/bundle)
       case "$prev" in
+        --export-api) COMPREPLY=( $(compgen -W "auto jobs project" -- "$cur") ); return ;;
         -p|--project) return ;;
         --base-url) return ;;
         --profile) return ;;
       esac
       cmds=""
-      opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      opts="--export-api -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
     mint-admin/export/download)
       case "$prev" in
@@ -118,6 +122,7 @@ _mint_admin() {
         --keep-releases) return ;;
         --max-size) return ;;
         --archive) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+        --export-api) COMPREPLY=( $(compgen -W "auto jobs project" -- "$cur") ); return ;;
         --timeout) return ;;
         --interval) return ;;
         -p|--project) return ;;
@@ -125,10 +130,11 @@ _mint_admin() {
         --profile) return ;;
       esac
       cmds=""
-      opts="-o --out --force --link --keep-releases --max-size --archive --verify --wait --timeout --interval -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      opts="-o --out --force --link --keep-releases --max-size --archive --verify --export-api --wait --timeout --interval -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
     mint-admin/export/run)
       case "$prev" in
+        --base-path) return ;;
         --export-version) return ;;
         --path) return ;;
         --timeout) return ;;
@@ -137,12 +143,13 @@ _mint_admin() {
         --keep-releases) return ;;
         --max-size) return ;;
         --archive) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+        --export-api) COMPREPLY=( $(compgen -W "auto jobs project" -- "$cur") ); return ;;
         -p|--project) return ;;
         --base-url) return ;;
         --profile) return ;;
       esac
       cmds=""
-      opts="--export-version --path --timeout --interval -o --out --force --link --keep-releases --max-size --archive --verify -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      opts="--base-path --export-version --path --timeout --interval -o --out --force --link --keep-releases --max-size --archive --verify --export-api -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
     mint-admin/export/verify)
       case "$prev" in
@@ -422,7 +429,7 @@ _mint_admin() {
       esac
       cmds=""
       opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
-      (( npos == 0 )) && cmds="$cmds api-key project-id base-url"
+      (( npos == 0 )) && cmds="$cmds api-key project-id base-url export-api"
       ;;
     mint-admin/config/get)
       case "$prev" in
@@ -432,7 +439,7 @@ _mint_admin() {
       esac
       cmds=""
       opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
-      (( npos == 0 )) && cmds="$cmds api-key project-id base-url"
+      (( npos == 0 )) && cmds="$cmds api-key project-id base-url export-api"
       ;;
     mint-admin/config/unset)
       case "$prev" in
@@ -442,7 +449,7 @@ _mint_admin() {
       esac
       cmds=""
       opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
-      (( npos == 0 )) && cmds="$cmds api-key project-id base-url"
+      (( npos == 0 )) && cmds="$cmds api-key project-id base-url export-api"
       ;;
     mint-admin/config/list)
       case "$prev" in
@@ -476,12 +483,13 @@ _mint_admin() {
       case "$prev" in
         --port) return ;;
         --host) return ;;
+        --flows) return ;;
         -p|--project) return ;;
         --base-url) return ;;
         --profile) return ;;
       esac
       cmds=""
-      opts="--port --host -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      opts="--port --host --flows -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
   esac
   if [[ "$cur" == -* ]]; then

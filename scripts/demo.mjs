@@ -64,7 +64,11 @@ try {
   sandbox.faults.inject({ route: 'agent.get', status: 503, times: 4 });
   await run('A wait sits out an API outage (the sandbox answers 503 four times)', ['agent', 'get', id, '--wait', '--interval', '200ms']);
   await run('A job that fails ends with exit 4', ['agent', 'run', 'Rewrite everything [fail]', '--wait', '--interval', '200ms'], 4);
-  await run('Export the docs site as static files, ready to self-host (a pasted URL is cut to its hostname)', ['export', 'run', 'https://docs.example.com/', '-o', site, '--interval', '200ms']);
+  // Both static export flows: the CLI says on stderr which one it used ("Static export: the ... flow").
+  await run('Export the docs site as static files on the project-scoped flow (no domain: the project id picks it)', ['export', 'run', '-o', site, '--interval', '200ms']);
+  sandbox.faults.exportFlows.delete('project');
+  await run('The same on an API that serves only the jobs flow: give the domain (a pasted URL is cut to its hostname)', ['export', 'run', 'https://docs.example.com/', '-o', site, '--force', '--interval', '200ms']);
+  sandbox.faults.exportFlows.add('project');
   await run('Export a week of search terms to CSV for a spreadsheet (--to is exclusive)', ['searches', 'list', '--from', '2026-10-26', '--to', '2026-11-02', '--all', '--format', 'csv', '-o', csv]);
   await run('The top five terms as a table', ['searches', 'list', '--limit', '5']);
   await run('Which pages readers voted down (one request: the API serves one page of counts)', ['analytics', 'feedback', '--by-page', '--limit', '5']);

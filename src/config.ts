@@ -8,17 +8,21 @@ import { maskKey } from './redact.js';
 
 export type Env = Record<string, string | undefined>;
 
-export const SETTING_KEYS = ['api-key', 'project-id', 'base-url'] as const;
+export const SETTING_KEYS = ['api-key', 'project-id', 'base-url', 'export-api'] as const;
 export type SettingKey = (typeof SETTING_KEYS)[number];
 
 export const DEFAULT_BASE_URL = 'https://api.mintlify.com';
 export const DEFAULT_PROFILE = 'default';
+export const EXPORT_API_VALUES = ['auto', 'jobs', 'project'] as const;
+export type ExportApiSetting = (typeof EXPORT_API_VALUES)[number];
+export const DEFAULT_EXPORT_API: ExportApiSetting = 'auto';
 export const API_KEYS_PAGE = 'https://app.mintlify.com/settings/organization/api-keys';
 
 export const ENV_VARS = {
   'api-key': 'MINTLIFY_ADMIN_API_KEY',
   'project-id': 'MINTLIFY_PROJECT_ID',
   'base-url': 'MINTLIFY_API_URL',
+  'export-api': 'MINT_ADMIN_EXPORT_API',
   profile: 'MINT_ADMIN_PROFILE',
 } as const;
 
@@ -27,6 +31,8 @@ export interface GlobalOptions {
   project?: string;
   baseUrl?: string;
   profile?: string;
+  /** `--export-api` (on the export commands that talk to the API). */
+  exportApi?: string;
   json?: boolean;
   quiet?: boolean;
   color?: boolean;
@@ -45,6 +51,8 @@ export interface Settings {
   apiKey: Setting | undefined;
   projectId: Setting | undefined;
   baseUrl: Setting;
+  /** Which static export flow: auto | jobs | project (cli.md, "Static export flows"). */
+  exportApi: Setting;
 }
 
 export type ProfileValues = Partial<Record<SettingKey, string>>;
@@ -137,6 +145,7 @@ export function resolveSettings(globals: GlobalOptions, env: Env, store: ConfigS
     apiKey: pick('api-key', undefined),
     projectId: pick('project-id', globals.project),
     baseUrl: pick('base-url', globals.baseUrl) ?? { value: DEFAULT_BASE_URL, source: 'default' },
+    exportApi: pick('export-api', globals.exportApi) ?? { value: DEFAULT_EXPORT_API, source: 'default' },
   };
 }
 
@@ -201,10 +210,17 @@ export function checkBaseUrl(url: string, where: string): string {
   return url.replace(/\/+$/, '');
 }
 
+/** The export-api setting, wherever it came from; a bad value is exit 2 naming its source. */
+export function checkExportApi(value: string, where: string): ExportApiSetting {
+  const given = value.trim().toLowerCase();
+  if ((EXPORT_API_VALUES as readonly string[]).includes(given)) return given as ExportApiSetting;
+  throw new UsageError(`${where}: "${value}" is not a static export flow; use one of ${EXPORT_API_VALUES.join(', ')}`);
+}
+
 export function describeSource(key: SettingKey | 'profile', setting: Setting): string {
   switch (setting.source) {
     case 'flag':
-      return key === 'project-id' ? '--project' : key === 'base-url' ? '--base-url' : '--profile';
+      return key === 'project-id' ? '--project' : key === 'base-url' ? '--base-url' : key === 'export-api' ? '--export-api' : '--profile';
     case 'env':
       return ENV_VARS[key];
     case 'config':

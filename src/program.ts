@@ -27,6 +27,7 @@ Environment:
   MINTLIFY_PROJECT_ID      project id; or --project, or \`mint-admin config set project-id\`
   MINTLIFY_API_URL         API base URL (default https://api.mintlify.com)
   MINT_ADMIN_PROFILE       config profile to use (default "default")
+  MINT_ADMIN_EXPORT_API    static export flow: auto (default), jobs or project
   HTTPS_PROXY, NO_PROXY    proxy settings
   NO_COLOR                 turn colour off
 

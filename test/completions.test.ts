@@ -23,7 +23,7 @@ function has(shell: string): boolean {
 const cases: Array<[string, string[], string[]]> = [
   ['top-level commands', ['co'], ['completion', 'config']],
   ['subcommands', ['config', 'u'], ['unset']],
-  ['config keys for config set', ['config', 'set', ''], ['api-key', 'base-url', 'project-id']],
+  ['config keys for config set', ['config', 'set', ''], ['api-key', 'base-url', 'export-api', 'project-id']],
   ['nothing more after the key', ['config', 'set', 'api-key', 'x'], []],
   ['global flags after a subcommand, skipping option values', ['--profile', 'staging', 'config', 'list', '--pro'], ['--profile', '--project']],
   ['shell names for completion', ['completion', 'f'], ['fish']],

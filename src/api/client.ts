@@ -38,9 +38,11 @@ import type {
   FeedbackByPagePage,
   FeedbackPage,
   PreviewTriggered,
+  ProjectExportJob,
   SearchesPage,
   SearchesQuery,
   StartExportRequest,
+  StartProjectExportRequest,
   Thread,
   UpdateStatus,
   UpdateTriggered,
@@ -133,6 +135,14 @@ export class ApiClient {
 
   createBundle(jobId: string, call?: CallOptions): Promise<Bundle> {
     return this.send('POST', '/v1/static-export/jobs/{jobId}/bundle', { jobId }, schemas.BundleResponse, { call });
+  }
+
+  startProjectExport(projectId: string, req: StartProjectExportRequest, call?: CallOptions): Promise<ProjectExportJob> {
+    return this.send('POST', '/v1/static-export/{projectId}/jobs', { projectId }, schemas.ProjectExportJob, { body: req, call });
+  }
+
+  getProjectExport(projectId: string, jobId: string, call?: CallOptions): Promise<ProjectExportJob> {
+    return this.send('GET', '/v1/static-export/{projectId}/jobs/{jobId}', { projectId, jobId }, schemas.ProjectExportJob, { call });
   }
 
   listSearches(projectId: string, query: SearchesQuery, call?: CallOptions): Promise<SearchesPage> {

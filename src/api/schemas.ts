@@ -118,6 +118,27 @@ export const BundleResponse = documented(
   }),
 );
 
+// ---- static export, project flow (static-export-project-openapi.json) -----------------------------
+
+/**
+ * The project-scoped flow's job: no progress or pageCount; once `completed` it carries the bundle link
+ * itself (a GET again gives a fresh one). The three bundle fields are documented as present only then,
+ * so they are optional here and the link step (commands/export/flow-api.ts) requires them.
+ */
+export const ProjectExportJob = documented(
+  { file: 'static-export-project-openapi.json', name: 'StaticExportJob' },
+  v.looseObject({
+    jobId: v.string(),
+    status: status(EXPORT_JOB_STATUSES),
+    createdAt: dateTime,
+    updatedAt: dateTime,
+    error: maybeNull(v.string()),
+    bundleUrl: maybe(v.pipe(v.string(), v.url('should be a URL'))),
+    sizeBytes: maybe(count),
+    expiresAt: maybe(dateTime),
+  }),
+);
+
 // ---- analytics (analytics.openapi.json) ----------------------------------------------------------
 
 export const SearchTerm = documented(

@@ -2,7 +2,7 @@
 // follow openapi/*.json), so a type cannot say more than what the boundary checked. Requests
 // are written by hand: the CLI builds them.
 import type * as schemas from './schemas.js';
-import type { Answer, AgentJob as AgentJobSchema, BundleResponse, SearchesResponse, SearchTerm as SearchTermSchema, StaticExportJob, UnknownStatus } from './schemas.js';
+import type { Answer, AgentJob as AgentJobSchema, BundleResponse, SearchesResponse, SearchTerm as SearchTermSchema, ProjectExportJob as ProjectExportJobSchema, StaticExportJob, UnknownStatus } from './schemas.js';
 import type {
   AutomationTriggered as AutomationTriggeredSchema,
   AutomationWebhookQueued as AutomationWebhookQueuedSchema,
@@ -21,6 +21,12 @@ export type AgentJobStatus = Exclude<AgentJob['status'], UnknownStatus>;
 /** StaticExportJob (static-export-openapi.json). */
 export type ExportJob = Answer<typeof StaticExportJob>;
 export type ExportJobStatus = Exclude<ExportJob['status'], UnknownStatus>;
+
+/** StaticExportJob of the project-scoped flow (static-export-project-openapi.json). */
+export type ProjectExportJob = Answer<typeof ProjectExportJobSchema>;
+
+/** A job of either flow, as the API returned it (`--json` prints it untouched). */
+export type AnyExportJob = ExportJob | ProjectExportJob;
 
 /** BundleResponse: a presigned storage link to the tar.gz of a completed export. */
 export type Bundle = Answer<typeof BundleResponse>;
@@ -68,6 +74,14 @@ export interface StartExportRequest {
   version?: string;
   paths?: string[];
 }
+
+/** The project flow's start body: every field optional. */
+export interface StartProjectExportRequest {
+  basePath?: BasePath;
+}
+
+export const BASE_PATHS = ['', '/docs', '/documentation'] as const;
+export type BasePath = (typeof BASE_PATHS)[number];
 
 export interface SearchesQuery {
   dateFrom?: string;

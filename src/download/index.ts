@@ -10,7 +10,7 @@ import type { Dispatcher } from 'undici';
 import type { Bundle } from '../api/types.js';
 import { throwIfAborted, type Clock } from '../clock.js';
 import type { Activity, Reporter } from '../io.js';
-import { extractArchive, extractionLimits } from './extract.js';
+import { checkArchiveFormat, extractArchive, extractionLimits } from './extract.js';
 import { fetchToFile, type FETCH_LIMITS } from './fetch.js';
 import { commitArchive, installTree, makeParents, removeCreated, removeWorkDir, RestoreFailedError, stageArchive, tidyAway } from './install.js';
 import { createWorkDir, sweepLeftovers, type LeftoverReport } from './leftovers.js';
@@ -18,10 +18,10 @@ import { DownloadProgress, formatBytes } from './progress.js';
 import { checkArchivePath, checkFreeSpace, checkTarget } from './target.js';
 
 export { checkArchivePath, checkTarget, type TargetPlan } from './target.js';
-export { ArchiveRefusedError } from './extract.js';
+export { ArchiveRefusedError, NotGzipError } from './extract.js';
 
 export interface DownloadBundleOptions {
-  /** Asks the API for a fresh presigned link (POST bundle). Called right before the first download, and again when a link has expired (storage answers 403). */
+  /** Asks the API for a fresh presigned link (jobs flow: POST bundle; project flow: GET the job). Called right before the first download, and again when a link has expired (storage answers 403). */
   getBundle: () => Promise<Bundle>;
   /** directory to extract into */
   target: string;
@@ -97,6 +97,8 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
     };
     const { bundle, bytes: archiveBytes } = await fetchToFile({ ...opts, getBundle, file, onProgress: progress.update });
 
+    // By its first bytes, whatever the link's file name says: a zip or an error page is named as such.
+    await checkArchiveFormat(file);
     // One pass: the guard refuses each entry before tar writes it, and a refused archive leaves
     // only the work directory, which goes below. (A separate header pass first would cost a
     // second gunzip of the whole bundle, ~15% of the wall time, and protect nothing more.)

@@ -1,9 +1,10 @@
 import { once } from 'node:events';
-import { startSandbox } from './index.js';
+import { startSandbox, type SandboxExportFlow } from './index.js';
 
 export interface SandboxCommandOptions {
   port?: number;
   host?: string;
+  flows?: SandboxExportFlow[];
 }
 
 export interface SandboxCommandIO {
@@ -18,7 +19,7 @@ export interface SandboxCommandIO {
  * so they can be pasted or redirected to a file and sourced; the how-to goes to stderr.
  */
 export async function runSandboxCommand(opts: SandboxCommandOptions, io: SandboxCommandIO, signal: AbortSignal): Promise<void> {
-  const sandbox = await startSandbox({ port: opts.port, host: opts.host });
+  const sandbox = await startSandbox({ port: opts.port, host: opts.host, flows: opts.flows });
   try {
     io.stdout.write(
       `export MINTLIFY_API_URL=${sandbox.baseUrl}\n` +
@@ -32,6 +33,7 @@ export async function runSandboxCommand(opts: SandboxCommandOptions, io: Sandbox
           : 'Source the export lines written to stdout (e.g. `. ./sandbox.env`), then use mint-admin as usual.\nOutcomes: put [fail],\n') +
         '[no-changes] or [archive] in an agent prompt; export domains fail.* and noplan.* fail;\n' +
         'preview branches fail/* fail; automations wf_scheduled (trigger) and wf_webhook (--webhook).\n' +
+        `Static export flows served: ${[...sandbox.faults.exportFlows].join(', ') || 'none'} (switch with --flows).\n` +
         `Faults: POST ${sandbox.baseUrl}/_sandbox/faults. Stop with Ctrl-C.\n`,
     );
     if (!signal.aborted) await once(signal, 'abort');

@@ -1,6 +1,7 @@
 export const ROUTE_NAMES = [
   'agent.create', 'agent.get', 'agent.message',
   'export.start', 'export.get', 'export.bundle',
+  'export.project.start', 'export.project.get',
   'searches.list', 'storage.get',
   'deploy.update', 'deploy.status', 'deploy.preview', 'automation.trigger', 'automation.webhook',
   'feedback.list', 'feedback.byPage', 'assistant.list', 'assistant.thread', 'assistant.callers', 'views.list', 'visitors.list',
@@ -25,7 +26,11 @@ export interface FaultSpec {
   dropConnection?: boolean;
 }
 
-const DEFAULTS = { agentPollsToFinish: 3, exportPollsToFinish: 4, buildPollsToFinish: 4 };
+/** The two static export flows the sandbox serves (cli.md, "Static export flows"). */
+export const EXPORT_FLOWS = ['jobs', 'project'] as const;
+export type SandboxExportFlow = (typeof EXPORT_FLOWS)[number];
+
+const DEFAULTS = { agentPollsToFinish: 3, exportPollsToFinish: 4, projectStartsPerHour: 10, failNextExports: 0, buildPollsToFinish: 4 };
 
 /** Fault knobs. Tests mutate the object directly; scripts use POST /_sandbox/faults. */
 export class Faults {
@@ -45,11 +50,31 @@ export class Faults {
   creditsExhausted = false;
   /** The next n webhook calls answer 503 "Credit check failed. Retry the request." (no run queued). */
   webhookCreditCheckFailures = 0;
+  /**
+   * Which export flows exist: a flow switched off answers 404 on its routes, as an API that does not
+   * (or no longer) serves it would. Starts as the sandbox was told (`--flows`); reset() restores that.
+   */
+  exportFlows: Set<SandboxExportFlow>;
+  /** The project flow's documented limit on starts per organization per hour (429 past it); 0 = none. */
+  projectStartsPerHour = DEFAULTS.projectStartsPerHour;
+  /** The next this-many export jobs (either flow) end `failed` instead of `completed`. */
+  failNextExports = DEFAULTS.failNextExports;
+  /**
+   * Bumped by reset(): the 409 (an export already running) and 429 (starts this hour) rules count only
+   * jobs of the current epoch, so one test's unfinished export does not block the next test.
+   */
+  epoch = 0;
   /** Cap on storage download speed; undefined or 0 = unthrottled. */
   throttleBytesPerSecond: number | undefined = undefined;
+  private readonly defaultFlows: ReadonlySet<SandboxExportFlow>;
   private queue: Array<FaultSpec & { remaining: number }> = [];
   private truncations: number[] = [];
   private expiredLinks = 0;
+
+  constructor(flows: Iterable<SandboxExportFlow> = EXPORT_FLOWS) {
+    this.defaultFlows = new Set(flows);
+    this.exportFlows = new Set(this.defaultFlows);
+  }
 
   inject(spec: FaultSpec): void {
     if (spec.route !== undefined && spec.route !== '*' && !ROUTE_NAMES.includes(spec.route)) {
@@ -87,6 +112,8 @@ export class Faults {
       creditsExhausted: false,
       webhookCreditCheckFailures: 0,
     });
+    this.exportFlows = new Set(this.defaultFlows);
+    this.epoch += 1;
     this.queue = [];
     this.truncations = [];
     this.expiredLinks = 0;
@@ -119,7 +146,8 @@ export class Faults {
     if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new Error('expected a JSON object');
     const d = doc as Record<string, unknown>;
     if (d.reset === true) this.reset();
-    for (const key of ['agentPollsToFinish', 'exportPollsToFinish', 'buildPollsToFinish', 'throttleBytesPerSecond'] as const) {
+    if (d.exportFlows !== undefined) this.exportFlows = new Set(parseFlows(d.exportFlows));
+    for (const key of ['agentPollsToFinish', 'exportPollsToFinish', 'buildPollsToFinish', 'throttleBytesPerSecond', 'projectStartsPerHour', 'failNextExports'] as const) {
       if (d[key] === undefined) continue;
       if (typeof d[key] !== 'number' || !(d[key] >= 0)) throw new Error(`${key} must be a number >= 0`);
       this[key] = d[key];
@@ -143,6 +171,15 @@ export class Faults {
     const injections = d.inject === undefined ? [] : Array.isArray(d.inject) ? d.inject : [d.inject];
     for (const spec of injections) this.inject(spec as FaultSpec);
   }
+}
+
+/** `["jobs"]`, or "jobs,project" as the sandbox flag writes it; an empty list switches both off. */
+export function parseFlows(value: unknown): SandboxExportFlow[] {
+  const list = typeof value === 'string' ? value.split(',').map((f) => f.trim()).filter(Boolean) : value;
+  if (!Array.isArray(list) || !list.every((f): f is SandboxExportFlow => (EXPORT_FLOWS as readonly unknown[]).includes(f))) {
+    throw new Error(`exportFlows must list flows among ${EXPORT_FLOWS.join(', ')}`);
+  }
+  return list;
 }
 
 function nonNegativeInt(value: unknown, name: string): number {

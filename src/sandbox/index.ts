@@ -5,7 +5,7 @@ import { AgentService } from './agent.js';
 import { generatedArchive, generatedFiles } from './bundle.js';
 import { DeployService } from './deploy.js';
 import { ExportService } from './export.js';
-import { Faults } from './faults.js';
+import { Faults, type SandboxExportFlow } from './faults.js';
 import { LinkSigner } from './presign.js';
 import { SearchService } from './searches.js';
 import { AnalyticsService } from './analytics.js';
@@ -14,7 +14,7 @@ import { createApiHandler } from './server.js';
 import { countPages, DEFAULT_BUNDLE, type BundleSpec } from './site.js';
 import { bufferSource, fileSource, handleStorage, type ArchiveSource } from './storage.js';
 
-export { Faults, ROUTE_NAMES, type FaultSpec, type RouteName } from './faults.js';
+export { EXPORT_FLOWS, Faults, parseFlows, ROUTE_NAMES, type FaultSpec, type RouteName, type SandboxExportFlow } from './faults.js';
 export type { BundleSpec } from './site.js';
 export { SANDBOX_AUTOMATIONS } from './deploy.js';
 
@@ -34,6 +34,8 @@ export interface SandboxOptions {
   /** Rate-limit windows (default 10 s shared by update/trigger/webhook, 60 s for previews). */
   deployRateWindowMs?: number;
   previewRateWindowMs?: number;
+  /** The static export flows served (default both); each can also be switched at run time (Faults.exportFlows). */
+  flows?: SandboxExportFlow[];
 }
 
 export interface RecordedRequest {
@@ -71,7 +73,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const spec = opts.bundle ?? DEFAULT_BUNDLE;
   const now = opts.now ?? Date.now;
   const lifetime = new AbortController();
-  const faults = new Faults();
+  const faults = new Faults(opts.flows);
   const signer = new LinkSigner(`sandbox-link-secret:${seed}:${apiKey}`);
   const requests: RecordedRequest[] = [];
   let override: ArchiveSource | null = null;

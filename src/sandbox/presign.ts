@@ -7,7 +7,8 @@ export interface SignedLink {
 
 export type LinkCheck = { ok: true; jobId: string } | { ok: false; reason: 'signature' | 'expired' };
 
-const LINK_PATH = /^\/([^/]+)\/bundle\.tar\.gz$/;
+/** `/{jobId}/{file}.tar.gz`: the jobs flow's `bundle.tar.gz`, the project flow's `{subdomain}-export-{date}.tar.gz`. */
+const LINK_PATH = /^\/([^/]+)\/[A-Za-z0-9._-]+\.tar\.gz$/;
 
 /**
  * S3-looking presigned links: an issue time and lifetime in whole seconds (as X-Amz-Date and
@@ -16,8 +17,8 @@ const LINK_PATH = /^\/([^/]+)\/bundle\.tar\.gz$/;
 export class LinkSigner {
   constructor(private readonly secret: string) {}
 
-  sign(origin: string, jobId: string, issuedAtMs: number, ttlMs: number): SignedLink {
-    const path = `/${encodeURIComponent(jobId)}/bundle.tar.gz`;
+  sign(origin: string, jobId: string, issuedAtMs: number, ttlMs: number, fileName = 'bundle.tar.gz'): SignedLink {
+    const path = `/${encodeURIComponent(jobId)}/${encodeURIComponent(fileName)}`;
     const issuedAt = Math.floor(issuedAtMs / 1000) * 1000;
     const expiresSeconds = Math.max(1, Math.ceil(ttlMs / 1000));
     const amzDate = toAmzDate(issuedAt);

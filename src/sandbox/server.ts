@@ -47,6 +47,8 @@ function routes(deps: ApiDeps): Route[] {
     route('export.start', 'POST', '/v1/static-export/jobs', (c) => exports.start(c.body)),
     route('export.get', 'GET', '/v1/static-export/jobs/:jobId', (c) => exports.get(c.params.jobId ?? '')),
     route('export.bundle', 'POST', '/v1/static-export/jobs/:jobId/bundle', (c) => exports.bundle(c.params.jobId ?? '')),
+    route('export.project.start', 'POST', '/v1/static-export/:projectId/jobs', (c) => exports.projectStart(c.body)),
+    route('export.project.get', 'GET', '/v1/static-export/:projectId/jobs/:jobId', (c) => exports.projectGet(c.params.jobId ?? '')),
     route('searches.list', 'GET', '/v1/analytics/:projectId/searches', (c) => searches.list(c.query)),
     route('deploy.update', 'POST', '/v1/project/update/:projectId', () => deploy.update()),
     route('deploy.status', 'GET', '/v1/project/update-status/:statusId', (c) => deploy.status(c.params.statusId ?? '')),
@@ -109,10 +111,11 @@ async function faultsEndpoint(req: IncomingMessage, faults: Faults, log: BodySin
 }
 
 function state(faults: Faults): unknown {
-  const { agentPollsToFinish, exportPollsToFinish, exportForbidden, throttleBytesPerSecond } = faults;
+  const { agentPollsToFinish, exportPollsToFinish, exportForbidden, throttleBytesPerSecond, projectStartsPerHour, failNextExports } = faults;
   const { buildPollsToFinish, buildsFail, previewForbidden, creditsExhausted, webhookCreditCheckFailures } = faults;
   return {
-    agentPollsToFinish, exportPollsToFinish, exportForbidden, throttleBytesPerSecond: throttleBytesPerSecond ?? null,
+    agentPollsToFinish, exportPollsToFinish, exportForbidden, exportFlows: [...faults.exportFlows], projectStartsPerHour, failNextExports,
+    throttleBytesPerSecond: throttleBytesPerSecond ?? null,
     buildPollsToFinish, buildsFail, previewForbidden, creditsExhausted, webhookCreditCheckFailures,
     pending: faults.pending(),
   };

@@ -83,6 +83,7 @@ describe('config get, list, unset, path', () => {
       'api-key': { value: 'mint_****wxyz', source: 'config file' },
       'project-id': { value: 'proj_default', source: 'config file' },
       'base-url': { value: 'http://127.0.0.1:1', source: 'MINTLIFY_API_URL' },
+      'export-api': { value: 'auto', source: 'default' },
     });
     const human = await runCli(['config', 'list', '-p', 'flagged'], { env });
     expect(human.stdout).toBe(
@@ -91,6 +92,7 @@ describe('config get, list, unset, path', () => {
         'api-key     mint_****wxyz             config file',
         'project-id  flagged                   --project',
         'base-url    https://api.mintlify.com  default',
+        'export-api  auto                      default',
         '',
       ].join('\n'),
     );
@@ -104,6 +106,18 @@ describe('config get, list, unset, path', () => {
     expect(saved().profiles.staging).toEqual({ 'project-id': 'proj_staging' });
   });
 
+  it('sets, gets and unsets export-api; the environment and the flag beat the config file', async () => {
+    const set = await runCli(['config', 'set', 'export-api', 'Project'], { env });
+    expect(set.code).toBe(0);
+    expect(set.stderr).toBe('saved export-api = project in profile "default"\n');
+    expect(saved().profiles.default!['export-api']).toBe('project');
+    expect((await runCli(['config', 'get', 'export-api', '--json'], { env })).stdout).toBe('{\n  "key": "export-api",\n  "value": "project",\n  "source": "config file"\n}\n');
+    const fromEnv = await runCli(['config', 'list', '--json'], { env: { ...env, MINT_ADMIN_EXPORT_API: 'jobs' } });
+    expect(JSON.parse(fromEnv.stdout)['export-api']).toEqual({ value: 'jobs', source: 'MINT_ADMIN_EXPORT_API' });
+    expect((await runCli(['config', 'unset', 'export-api'], { env })).stderr).toBe('removed export-api from profile "default"\n');
+    expect((await runCli(['config', 'get', 'export-api'], { env })).stdout).toBe('auto\n');
+  });
+
   it('prints the config path', async () => {
     expect((await runCli(['config', 'path'], { env })).stdout).toBe(`${configFile()}\n`);
   });
@@ -111,7 +125,8 @@ describe('config get, list, unset, path', () => {
 
 describe('bad input', () => {
   it.each([
-    ['an unknown config key', ['config', 'set', 'colour', 'x'], 2, "error: command-argument value 'colour' is invalid for argument 'key'. Allowed choices are api-key, project-id, base-url."],
+    ['an unknown config key', ['config', 'set', 'colour', 'x'], 2, "error: command-argument value 'colour' is invalid for argument 'key'. Allowed choices are api-key, project-id, base-url, export-api."],
+    ['an export flow that is not one', ['config', 'set', 'export-api', 'v2'], 2, 'error: export-api: "v2" is not a static export flow; use one of auto, jobs, project'],
     ['a project id with a slash', ['config', 'set', 'project-id', 'a/b'], 2, 'error: project-id: "a/b" is not a project id (letters, digits, "-" and "_" only)'],
     ['a base URL that is not one', ['config', 'set', 'base-url', 'api.mintlify.com'], 2, 'error: base-url: "api.mintlify.com" is not a URL; use e.g. https://api.mintlify.com'],
     ['a missing value', ['config', 'set', 'project-id'], 2, 'error: config set project-id needs a value'],

@@ -187,7 +187,7 @@ describe('export download', () => {
     const early = await t.cli(['export', 'download', id, '-o', out]);
     expect(early.code).toBe(1);
     expect(early.stderr).toBe(
-      `error: job ${id} not finished yet (409: Job ${id} is queued; wait until its status is completed); add --wait to wait for it and then download, or wait with \`mint-admin export status ${id} --wait\`\n`,
+      `Static export: the jobs flow (the job id looks like a jobs-flow id)\nerror: job ${id} not finished yet (409: Job ${id} is queued; wait until its status is completed); add --wait to wait for it and then download, or wait with \`mint-admin export status ${id} --wait\`\n`,
     );
     const waited = await t.cli(['export', 'download', id, '-o', out, '--wait', ...FAST]);
     expect(waited.code).toBe(0);

@@ -8,6 +8,16 @@ import { runCli, tempDir, type CliOptions, type CliResult } from '../helpers/cli
 import { call } from '../sandbox/helpers.js';
 
 export const JOB_ID = /^se_[0-9a-f]{16}$/;
+export const PROJECT_JOB_ID = /^[0-9a-f]{24}$/;
+
+/** The one stderr line that says which static export flow answered, and why. */
+export const FLOW_LINES = {
+  jobsByDomain: 'Static export: the jobs flow (a domain was given)',
+  jobsById: 'Static export: the jobs flow (the job id looks like a jobs-flow id)',
+  projectNoDomain: 'Static export: the project flow (no domain given)',
+  projectById: 'Static export: the project flow (the job id looks like a project-flow id)',
+  remembered: (flow: string, id: string) => `Static export: the ${flow} flow (job ${id} is remembered there)`,
+};
 
 export function useExportSandbox(opts: SandboxOptions = {}) {
   const state = {} as { sandbox: Sandbox; home: ReturnType<typeof tempDir> };

@@ -37,6 +37,16 @@ describe('export run/download --verify', () => {
     expect(existsSync(join(out, 'guides/intro.html'))).toBe(true);
   });
 
+  it('export run --base-path /docs --verify checks the site for the base path it was built for (project flow)', async () => {
+    t.sandbox.setBundleArchive((await bundleOf({ basePath: '/docs' })).archive);
+    const out = join(t.dir, 'site');
+    const env = { MINTLIFY_PROJECT_ID: t.sandbox.projectId };
+    const r = await t.cli(['export', 'run', '-o', out, '--base-path', '/docs', '--verify', ...FAST], { env });
+    expect(r.stderr).toMatch(/\nVerified: Checked 5 pages, 12 files in all, 25 internal references, 3 sitemap entries: no problems; 2 external links not checked \(offline\)\n/);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`${out}\n`);
+  });
+
   it('refuses a broken export with exit 4: the old site stays, the new one is kept beside it', async () => {
     const { archive, planted } = await bundleOf({ plant: true });
     t.sandbox.setBundleArchive(archive);

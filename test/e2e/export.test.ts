@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JOB_ID, useExportSandbox } from './export-helpers.js';
+import { FLOW_LINES, JOB_ID, useExportSandbox } from './export-helpers.js';
 
 const t = useExportSandbox();
 const FAST = ['--interval', '100ms'];
@@ -50,7 +50,7 @@ describe('export start', () => {
     expect(id).toMatch(JOB_ID);
     expect(r.stdout).toBe(`${id}  queued\n`);
     expect(status).toBe('queued');
-    expect(r.stderr).toBe(`Follow it with: mint-admin export status ${id} --wait\n`);
+    expect(r.stderr).toBe(`${FLOW_LINES.jobsByDomain}\nFollow it with: mint-admin export status ${id} --wait\n`);
   });
 
   it('sends --export-version as version and --path as paths', async () => {
@@ -66,7 +66,7 @@ describe('export start', () => {
     const job = JSON.parse(r.stdout);
     expect(Object.keys(job).sort()).toEqual(['createdAt', 'jobId', 'pageCount', 'progress', 'status', 'updatedAt']);
     expect(job).toMatchObject({ status: 'queued', progress: 0, pageCount: 0 });
-    expect(r.stderr).toBe('');
+    expect(r.stderr).toBe(`${FLOW_LINES.jobsByDomain}\n`);
   });
 
   it('--wait follows the job to completed and prints the final job', async () => {
@@ -103,7 +103,7 @@ describe('export status', () => {
     expect(job).toMatchObject({ jobId: id, status: 'running', progress: 25 });
     const human = await t.cli(['export', 'status', id]);
     expect(human.stdout).toMatch(new RegExp(`^${id}  running  50%  \\d+ pages\\n$`));
-    expect(human.stderr).toBe(`Follow it with: mint-admin export status ${id} --wait\n`);
+    expect(human.stderr).toBe(`${FLOW_LINES.jobsById}\nFollow it with: mint-admin export status ${id} --wait\n`);
   });
 
   it('--wait polls to completed: plain progress lines on stderr, the final job on stdout, exit 0', async () => {
@@ -116,6 +116,8 @@ describe('export status', () => {
     expect(stderr).toBe(
       [
         `Waiting for export ${id} (Ctrl-C stops waiting; the export keeps running)`,
+        // The wait's first poll settles the flow (under the --timeout deadline), then says which.
+        FLOW_LINES.jobsById,
         `Exporting [#####---------------] 25% · ${Math.floor(Number(pages) / 4)} pages · Ns`,
         `Exported ${pages} pages in Ns`,
         `Download it with: mint-admin export download ${id} -o ./site`,
@@ -169,7 +171,7 @@ describe('export bundle', () => {
     const r = await t.cli(['export', 'bundle', id]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(new RegExp(`^${t.sandbox.storageUrl}/${id}/bundle\\.tar\\.gz\\?\\S*X-Amz-Signature=[0-9a-f]+\\n$`));
-    expect(r.stderr).toMatch(/^\d+\.\d KB; the link expires at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z \(in 1[45]m\d\ds\)\. Treat it as a secret until then\.\n$/);
+    expect(r.stderr).toMatch(/^Static export: the jobs flow \(the job id looks like a jobs-flow id\)\n\d+\.\d KB; the link expires at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z \(in 1[45]m\d\ds\)\. Treat it as a secret until then\.\n$/);
   });
 
   it('--json prints the bundle response', async () => {

@@ -32,4 +32,35 @@ describe('mint-admin sandbox', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/--port: .* is not a port number/);
   });
+
+  it('--flows project serves only the project-scoped export flow, and says so', async () => {
+    let statuses: number[] = [];
+    const result = await runCli(['sandbox', '--flows', 'project'], {
+      onSpawn: (child) => {
+        let out = '';
+        child.stdout!.on('data', async (chunk: Buffer) => {
+          out += chunk.toString();
+          if (out.split('\n').length < 4 || statuses.length > 0) return;
+          const vars = Object.fromEntries([...out.matchAll(/^export (\w+)=(.*)$/gm)].map((m) => [m[1], m[2]]));
+          const post = (path: string, body: unknown) =>
+            fetch(`${vars.MINTLIFY_API_URL}${path}`, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${vars.MINTLIFY_ADMIN_API_KEY}`, 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            });
+          statuses = [(await post('/v1/static-export/jobs', { domain: 'docs.example.com' })).status, (await post(`/v1/static-export/${vars.MINTLIFY_PROJECT_ID}/jobs`, {})).status];
+          child.kill('SIGINT');
+        });
+      },
+    });
+    expect(statuses).toEqual([404, 202]);
+    expect(result.stderr).toContain('Static export flows served: project (switch with --flows).\n');
+    expect(result.code).toBe(0);
+  });
+
+  it.each([['nope'], [''], ['jobs,zip']])('refuses --flows %j with exit 2', async (flows) => {
+    const r = await runCli(['sandbox', '--flows', flows]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`error: --flows: "${flows}" is not a list of static export flows; use jobs, project or jobs,project\n`);
+  });
 });

@@ -73,7 +73,7 @@ describe('escape sequences from the server are shown, not obeyed', () => {
   it("an export job's error, on stdout's hint line and in the final error", async () => {
     const failed = exportJob({ status: 'failed', error: `build broke${CLEAR}\rOK: all good` });
     const status = await cli({ 'GET /v1/static-export/jobs/se_1': json(200, failed) }, ['export', 'status', 'se_1']);
-    expect(status.stderr).toBe('The export failed: build broke^[[2J^MOK: all good\n');
+    expect(status.stderr).toBe('Static export: the jobs flow (the job id looks like a jobs-flow id)\nThe export failed: build broke^[[2J^MOK: all good\n');
     const waited = await cli({ 'GET /v1/static-export/jobs/se_1': json(200, failed) }, ['export', 'status', 'se_1', '--wait', '--interval', '100ms']);
     expect(waited.code).toBe(4);
     expect(waited.stderr).toContain('error: export se_1 failed: build broke^[[2J^MOK: all good\n');
@@ -125,7 +125,7 @@ describe('the admin key echoed by the server is masked everywhere', () => {
 
   it('in an export job error and a server error message', async () => {
     const failed = await cli({ 'GET /v1/static-export/jobs/se_1': json(200, exportJob({ status: 'failed', error: `bad key ${KEY}` })) }, ['export', 'status', 'se_1']);
-    expect(failed.stderr).toBe(`The export failed: bad key ${MASKED}\n`);
+    expect(failed.stderr).toBe(`Static export: the jobs flow (the job id looks like a jobs-flow id)\nThe export failed: bad key ${MASKED}\n`);
     const refused = await cli({ [`GET /v2/agent/${PROJECT}/job/job_1`]: json(400, { error: `key ${KEY} is wrong` }) }, ['agent', 'get', 'job_1']);
     expect(refused.stderr).toBe(`error: the API rejected the request (400: key ${MASKED} is wrong)\n`);
   });

@@ -16,7 +16,7 @@ export async function configGet(opts: { key: string }, ctx: Context): Promise<Co
   const key = checkSettingKey(opts.key);
   const settings = await ctx.settings();
   const setting: Setting | undefined =
-    key === 'api-key' ? settings.apiKey : key === 'project-id' ? settings.projectId : settings.baseUrl;
+    key === 'api-key' ? settings.apiKey : key === 'project-id' ? settings.projectId : key === 'export-api' ? settings.exportApi : settings.baseUrl;
   if (!setting) {
     throw new ConfigError(`${key} is not set in profile "${settings.profile.value}"; set it with \`mint-admin config set ${key}\``);
   }
@@ -31,7 +31,7 @@ export function register(group: Command, deps: Deps): void {
   const command = group
     .command('get')
     .description('print the effective value of a setting (the API key masked)')
-    .addArgument(new Argument('<key>', 'api-key | project-id | base-url').choices(SETTING_KEYS))
+    .addArgument(new Argument('<key>', 'api-key | project-id | base-url | export-api').choices(SETTING_KEYS))
     .action(
       action(deps, async ([key], _opts, ctx) => {
         const result = await configGet({ key: key! }, ctx);

@@ -9,17 +9,18 @@ export interface ListedSetting {
   source: string | null;
 }
 
-export type ConfigListResult = Record<'profile' | 'api-key' | 'project-id' | 'base-url', ListedSetting>;
+export type ConfigListResult = Record<'profile' | 'api-key' | 'project-id' | 'base-url' | 'export-api', ListedSetting>;
 
 export async function configList(ctx: Context): Promise<ConfigListResult> {
   const s = await ctx.settings();
-  const listed = (key: 'profile' | 'api-key' | 'project-id' | 'base-url', setting: Setting | undefined, show = (v: string) => v) =>
+  const listed = (key: keyof ConfigListResult, setting: Setting | undefined, show = (v: string) => v) =>
     setting ? { value: show(setting.value), source: describeSource(key, setting) } : { value: null, source: null };
   return {
     profile: listed('profile', s.profile),
     'api-key': listed('api-key', s.apiKey, maskKey),
     'project-id': listed('project-id', s.projectId),
     'base-url': listed('base-url', s.baseUrl),
+    'export-api': listed('export-api', s.exportApi),
   };
 }
 

@@ -1,7 +1,7 @@
 import { Argument, type Command } from 'commander';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
-import { checkApiKey, checkBaseUrl, checkProjectId, SETTING_KEYS, checkSettingKey, type SettingKey } from '../../config.js';
+import { checkApiKey, checkBaseUrl, checkExportApi, checkProjectId, SETTING_KEYS, checkSettingKey, type SettingKey } from '../../config.js';
 import { UsageError } from '../../errors.js';
 import { maskKey } from '../../redact.js';
 import { promptHidden, readAllStdin } from '../../secret-input.js';
@@ -40,6 +40,7 @@ async function valueToStore(key: SettingKey, given: string | undefined, ctx: Con
   }
   if (given === undefined) throw new UsageError(`config set ${key} needs a value`);
   if (key === 'project-id') return checkProjectId(given.trim(), 'project-id');
+  if (key === 'export-api') return checkExportApi(given, 'export-api');
   return checkBaseUrl(given.trim(), 'base-url');
 }
 
@@ -51,7 +52,7 @@ export function register(group: Command, deps: Deps): void {
   const command = group
     .command('set')
     .description('save a setting in the selected profile')
-    .addArgument(new Argument('<key>', 'api-key | project-id | base-url').choices(SETTING_KEYS))
+    .addArgument(new Argument('<key>', 'api-key | project-id | base-url | export-api').choices(SETTING_KEYS))
     .argument('[value]', 'the value; for api-key omit it (or use "-") to read stdin or a hidden prompt')
     .action(
       action(deps, async ([key, value], _opts, ctx) => {

@@ -20,7 +20,7 @@ export function register(group: Command, deps: Deps): void {
   const command = group
     .command('unset')
     .description('remove a setting from the selected profile')
-    .addArgument(new Argument('<key>', 'api-key | project-id | base-url').choices(SETTING_KEYS))
+    .addArgument(new Argument('<key>', 'api-key | project-id | base-url | export-api').choices(SETTING_KEYS))
     .action(
       action(deps, async ([key], _opts, ctx) => {
         const result = await configUnset({ key: key! }, ctx);

@@ -5,7 +5,9 @@ import type { Context, Deps } from '../../context.js';
 import type { DownloadResult } from '../../download/index.js';
 import { ApiError, CliError, InterruptedError, SiteProblemsError, UsageError } from '../../errors.js';
 import { addWaitOptions, parseWaitFlags, type WaitFlags, type WaitSettings } from '../../wait-flags.js';
-import { exportApi, isNotFinished, waitCommand, type ExportApi } from './api.js';
+import { hintFlagArgs, isNotFinished, waitCommand, type NotFinishedError } from './api.js';
+import { onJobFlow, type FlowApi } from './flow.js';
+import { addFlowOption } from './output.js';
 import type { GlobalOptions } from '../../config.js';
 import { shellCommand } from '../../shell.js';
 import { checkJobId } from './status.js';
@@ -38,8 +40,16 @@ export interface DownloadSummary {
 /** Checks the target, gets a link (waiting for the job with --wait), streams and extracts the archive. */
 export async function exportDownload(opts: ExportDownloadOptions, ctx: Context): Promise<DownloadSummary> {
   const target = await checkTargets(opts);
-  const api = exportApi(await ctx.api());
-  const first = await bundleWhenReady(api, opts, ctx);
+  // The first ask for a link also settles the flow; a job not finished yet is waited for below.
+  let notYet: NotFinishedError | undefined;
+  const { api, value } = await onJobFlow(opts.jobId, ctx, (flow) =>
+    flow.link(opts.jobId).catch((error: unknown) => {
+      if (!isNotFinished(error)) throw error;
+      notYet = error;
+      return undefined;
+    }),
+  );
+  const first = value ?? (await waitForLink(api, opts, notYet!, ctx));
   return fetchAndExtract({ api, jobId: opts.jobId, target, flags: opts, first }, ctx);
 }
 
@@ -73,37 +83,35 @@ export function parseSize(text: string): number {
   return Math.floor(Number(match[1]) * unit);
 }
 
-/** The bundle POST; its 409 (job not finished) is waited out with --wait, and explained without. */
-async function bundleWhenReady(api: ExportApi, opts: ExportDownloadOptions, ctx: Context): Promise<Bundle> {
-  try {
-    return await api.bundle(opts.jobId);
-  } catch (error) {
-    if (!isNotFinished(error)) throw error;
-    if (!opts.wait.wait) {
-      throw new ApiError(
-        `job ${opts.jobId} not finished yet (409${error.serverMessage ? `: ${error.serverMessage}` : ''}); add --wait to wait for it and then download, or wait with \`${waitCommand(opts.jobId)}\``,
-        409,
-        { serverMessage: error.serverMessage },
-      );
-    }
+/** A job not finished yet: waited for with --wait (then its link), explained without. */
+async function waitForLink(api: FlowApi, opts: ExportDownloadOptions, error: NotFinishedError, ctx: Context): Promise<Bundle> {
+  if (!opts.wait.wait) {
+    throw new ApiError(
+      `job ${opts.jobId} not finished yet (${error.reason}); add --wait to wait for it and then download, or wait with \`${waitCommand(opts.jobId, ctx.globals)}\``,
+      409,
+      { serverMessage: error.serverMessage },
+    );
   }
   // The wait loop pulls in the HTTP layer (undici): loaded only when a command really waits.
   const { followExport } = await import('./follow.js');
-  await followExport(
+  const job = await followExport(
     { jobId: opts.jobId, fetch: api.get, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs, resume: downloadCommand(opts.jobId, opts, ctx.globals, { wait: true }) },
     ctx,
   );
-  return api.bundle(opts.jobId);
+  return api.linkIn(job) ?? api.link(opts.jobId);
 }
 
 export interface FetchAndExtract {
-  api: ExportApi;
+  /** The job's flow: its `link` is how an expired link is replaced (POST bundle, or GET the job). */
+  api: FlowApi;
   jobId: string;
   /** What checkTarget returned. */
   target: string;
   flags: TargetFlags;
   /** A link already in hand, used for the first try; later tries (expired link) ask for a fresh one. */
   first?: Bundle;
+  /** The base path the export was built for ('' or '/docs', known when this run started it), for --verify. */
+  basePath?: string;
 }
 
 /**
@@ -116,7 +124,7 @@ export async function fetchAndExtract(opts: FetchAndExtract, ctx: Context): Prom
   const getBundle = async (): Promise<Bundle> => {
     const inHand = first;
     first = undefined;
-    return inHand ?? opts.api.bundle(opts.jobId);
+    return inHand ?? opts.api.link(opts.jobId);
   };
   let result: DownloadResult;
   const { keep, maxBytes } = targetNumbers(opts.flags);
@@ -136,7 +144,7 @@ export async function fetchAndExtract(opts: FetchAndExtract, ctx: Context): Prom
       signal: ctx.signal,
       reporter: ctx.reporter,
       debug: ctx.debug,
-      beforeInstall: opts.flags.verify ? (tree) => verifyBeforeInstall(tree, { jobId: opts.jobId, target: opts.target, shown: opts.flags.out }, ctx) : undefined,
+      beforeInstall: opts.flags.verify ? (tree) => verifyBeforeInstall(tree, { jobId: opts.jobId, target: opts.target, shown: opts.flags.out, basePath: opts.basePath }, ctx) : undefined,
     });
   } catch (error) {
     const again = downloadCommand(opts.jobId, opts.flags, ctx.globals, { wait: false });
@@ -156,7 +164,7 @@ export async function fetchAndExtract(opts: FetchAndExtract, ctx: Context): Prom
 
 /**
  * `mint-admin export download <id> ...` repeating every flag that shaped this command (-o and the
- * target flags, and the global --project, --profile, --base-url), so it works pasted into the same shell.
+ * target flags, the global --project, --profile, --base-url, and --export-api), so it works pasted into the same shell.
  */
 export function downloadCommand(jobId: string, flags: TargetFlags, globals: GlobalOptions, opts: { wait: boolean }): string {
   return shellCommand([
@@ -168,9 +176,7 @@ export function downloadCommand(jobId: string, flags: TargetFlags, globals: Glob
     flags.out,
     ...targetFlagArgs(flags),
     ...(opts.wait ? ['--wait'] : []),
-    ...(globals.project !== undefined ? ['--project', globals.project] : []),
-    ...(globals.profile !== undefined ? ['--profile', globals.profile] : []),
-    ...(globals.baseUrl !== undefined ? ['--base-url', globals.baseUrl] : []),
+    ...hintFlagArgs(globals),
   ]);
 }
 
@@ -202,7 +208,7 @@ export function register(group: Command, deps: Deps): void {
     .command('download')
     .description('download a completed export and extract it into a directory (the link never appears in output)')
     .argument('<jobId>', 'the export job (se_...)');
-  addWaitOptions(addTargetOptions(command), 'the export completes, then download').action(
+  addWaitOptions(addFlowOption(addTargetOptions(command)), 'the export completes, then download').action(
     action<TargetFlags & WaitFlags>(deps, async ([jobId], flags, ctx) => {
       const summary = await exportDownload({ ...flags, jobId: checkJobId(jobId!), wait: parseWaitFlags(flags) }, ctx);
       if (ctx.mode.json) return printJson(ctx, summary);

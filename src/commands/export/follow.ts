@@ -2,14 +2,14 @@
 // meanwhile. On a terminal, a live bar (`Exporting [#####-----] 58% · 120 pages · 1m05s`); elsewhere a
 // plain line when something changed, at most every few seconds, and always on a change of status.
 import type { Clock } from '../../clock.js';
-import type { ExportJob, ExportJobStatus, UnknownStatus } from '../../api/types.js';
+import type { AnyExportJob, ExportJobStatus, UnknownStatus } from '../../api/types.js';
 import { unknownStatusError } from '../../unknown-status.js';
 import { formatDuration } from '../../duration.js';
 import { InterruptedError, JobFailedError, WaitTimeoutError, briefReason } from '../../errors.js';
 import type { Activity, Reporter } from '../../io.js';
 import { pollUntil } from '../../wait.js';
 import { waitCommand } from './api.js';
-import { countOf } from './output.js';
+import { countOf, pagesOf, progressOf } from './output.js';
 
 export interface FollowDeps {
   clock: Clock;
@@ -23,7 +23,8 @@ export interface FollowDeps {
 
 export interface FollowOptions {
   jobId: string;
-  fetch: (jobId: string, signal?: AbortSignal) => Promise<ExportJob>;
+  /** One look at the job on its flow (FlowApi.get); the signal cuts off a poll in flight at the deadline. */
+  fetch: (jobId: string, signal?: AbortSignal) => Promise<AnyExportJob>;
   intervalMs: number;
   timeoutMs: number;
   /** The command that picks the wait up again, for the timeout and Ctrl-C messages. */
@@ -34,7 +35,7 @@ export interface FollowOptions {
 const KNOWN: Record<ExportJobStatus, true> = { queued: true, running: true, completed: true, failed: true };
 
 /** A status newer than this CLI ends the wait (exit 1): it cannot know whether the job will finish. */
-function isUnknown(status: ExportJob['status']): status is UnknownStatus {
+function isUnknown(status: AnyExportJob['status']): status is UnknownStatus {
   return !Object.hasOwn(KNOWN, status);
 }
 
@@ -43,23 +44,23 @@ const BAR_WIDTH = 20;
 const LIVE_TICK_MS = 1000;
 
 /** Resolves with the completed job; throws JobFailedError (4), WaitTimeoutError (5) or InterruptedError (130). */
-export async function followExport(opts: FollowOptions, deps: FollowDeps): Promise<ExportJob> {
+export async function followExport(opts: FollowOptions, deps: FollowDeps): Promise<AnyExportJob> {
   const { jobId } = opts;
   const resume = opts.resume ?? waitCommand(jobId);
   const { clock, reporter } = deps;
   const activity = await reporter.activity(`Waiting for export ${jobId} (Ctrl-C stops waiting; the export keeps running)`);
   const started = clock.now();
-  let last: ExportJob | undefined;
+  let last: AnyExportJob | undefined;
   let lastKey = '';
   const ticker = reporter.live
     ? setInterval(() => last && activity.update(describeProgress(last, clock.now() - started)), LIVE_TICK_MS).unref()
     : undefined;
   try {
-    const job = await pollUntil<ExportJob>({
+    const job = await pollUntil<AnyExportJob>({
       fetch: (signal) => opts.fetch(jobId, signal),
       isDone: (j) => j.status === 'completed' || j.status === 'failed' || isUnknown(j.status),
       onValue: (j, elapsedMs) => {
-        const key = `${j.status}|${j.progress}|${j.pageCount}`;
+        const key = `${j.status}|${progressOf(j)}|${pagesOf(j)}`;
         // Plain lines only when something moved; the live bar also shows the time passing. The final
         // state gets its own line from finish().
         const terminal = j.status === 'completed' || j.status === 'failed' || isUnknown(j.status);
@@ -98,19 +99,26 @@ export async function followExport(opts: FollowOptions, deps: FollowDeps): Promi
   }
 }
 
-function finish(job: ExportJob, activity: Activity, elapsedMs: number): ExportJob {
+function finish(job: AnyExportJob, activity: Activity, elapsedMs: number): AnyExportJob {
   if (job.status === 'failed') {
     activity.stop();
     throw new JobFailedError(`export ${job.jobId} failed: ${job.error ?? 'the API gave no reason'}`);
   }
-  activity.succeed(`Exported ${countOf(job.pageCount, 'page')} in ${formatDuration(elapsedMs)}`);
+  const pages = pagesOf(job);
+  activity.succeed(`Exported ${pages === undefined ? '' : `${countOf(pages, 'page')} `}in ${formatDuration(elapsedMs)}`);
   return job;
 }
 
-/** `Exporting [###########---------] 58% · 120 pages · 1m05s` */
-export function describeProgress(job: ExportJob, elapsedMs: number): string {
-  const percent = clampPercent(job.progress);
-  const detail = job.status === 'queued' ? 'queued' : countOf(job.pageCount, 'page');
+/**
+ * `Exporting [###########---------] 58% · 120 pages · 1m05s` on the jobs flow; the project flow reports
+ * no progress, so there it is `Exporting · running · 1m05s` (no invented percentage).
+ */
+export function describeProgress(job: AnyExportJob, elapsedMs: number): string {
+  const progress = progressOf(job);
+  const pages = pagesOf(job);
+  if (progress === undefined) return `Exporting · ${job.status} · ${formatDuration(elapsedMs)}`;
+  const percent = clampPercent(progress);
+  const detail = job.status === 'queued' || pages === undefined ? job.status : countOf(pages, 'page');
   return `Exporting [${progressBar(percent)}] ${percent}% · ${detail} · ${formatDuration(elapsedMs)}`;
 }
 
@@ -119,9 +127,13 @@ export function progressBar(percent: number, width = BAR_WIDTH): string {
   return '#'.repeat(filled) + '-'.repeat(width - filled);
 }
 
-/** `running, 58%, 120 pages` */
-export function describeState(job: ExportJob): string {
-  return `${job.status}, ${clampPercent(job.progress)}%, ${countOf(job.pageCount, 'page')}`;
+/** `running, 58%, 120 pages` (just `running` on the project flow) */
+export function describeState(job: AnyExportJob): string {
+  const progress = progressOf(job);
+  const pages = pagesOf(job);
+  return [job.status, progress === undefined ? undefined : `${clampPercent(progress)}%`, pages === undefined ? undefined : countOf(pages, 'page')]
+    .filter((part) => part !== undefined)
+    .join(', ');
 }
 
 function clampPercent(value: number): number {

@@ -15,6 +15,7 @@ export function registerExport(program: Command, deps: Deps): void {
     .command('export')
     .description('static export (Enterprise plan): pre-render a deployment to static files and download them');
   examples(group, [
+    'mint-admin export run -o ./site                # project-scoped flow (needs the project id)',
     'mint-admin export run docs.example.com -o ./site',
     'mint-admin export start docs.example.com --wait',
     'mint-admin export download se_3f9a2c1b8e7d4a06 -o ./site --wait',

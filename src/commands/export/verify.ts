@@ -45,9 +45,14 @@ export function printReport(report: VerifyReport, ctx: Context): void {
  * `--verify` on export download/run: the check, between extraction and install. With problems the
  * extracted tree moves beside the target (nothing downloaded is lost) and the install is stopped.
  */
-export async function verifyBeforeInstall(tree: string, where: { jobId: string; target: string; shown: string }, ctx: Context): Promise<void> {
+export async function verifyBeforeInstall(
+  tree: string,
+  where: { jobId: string; target: string; shown: string; basePath?: string },
+  ctx: Context,
+): Promise<void> {
   const { verifySite, SiteProblemsError } = await import('../../site/verify.js');
-  const report = await verifySite({ directory: tree, basePath: '' });
+  // An export built for a base path (project flow, --base-path /docs) links under it.
+  const report = await verifySite({ directory: tree, basePath: where.basePath ?? '' });
   if (report.problems.length === 0) {
     ctx.reporter.info(`Verified: ${summaryLine(report)}`);
     return;
