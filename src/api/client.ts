@@ -28,17 +28,20 @@ import { rateLimitNote } from './limits.js';
 import * as schemas from './schemas.js';
 import type {
   AgentJob,
-  AnalyticsQuery,
   AutomationTriggered,
   AutomationWebhookQueued,
   Bundle,
   CallerStats,
+  CallerStatsQuery,
   ConversationsPage,
+  ConversationsQuery,
   ExportJob,
   FeedbackByPagePage,
+  FeedbackByPageQuery,
   FeedbackPage,
   PreviewTriggered,
   ProjectExportJob,
+  FeedbackQuery,
   SearchesPage,
   SearchesQuery,
   StartExportRequest,
@@ -46,6 +49,7 @@ import type {
   Thread,
   UpdateStatus,
   UpdateTriggered,
+  TrafficQuery,
   ViewsPage,
   VisitorsPage,
 } from './types.js';
@@ -186,15 +190,15 @@ export class ApiClient {
     });
   }
 
-  listFeedback(projectId: string, query: AnalyticsQuery, call?: CallOptions): Promise<FeedbackPage> {
+  listFeedback(projectId: string, query: FeedbackQuery, call?: CallOptions): Promise<FeedbackPage> {
     return this.send('GET', '/v1/analytics/{projectId}/feedback', { projectId }, schemas.FeedbackResponse, { query: { ...query }, call });
   }
 
-  feedbackByPage(projectId: string, query: AnalyticsQuery, call?: CallOptions): Promise<FeedbackByPagePage> {
+  feedbackByPage(projectId: string, query: FeedbackByPageQuery, call?: CallOptions): Promise<FeedbackByPagePage> {
     return this.send('GET', '/v1/analytics/{projectId}/feedback/by-page', { projectId }, schemas.FeedbackByPageResponse, { query: { ...query }, call });
   }
 
-  listConversations(projectId: string, query: AnalyticsQuery, call?: CallOptions): Promise<ConversationsPage> {
+  listConversations(projectId: string, query: ConversationsQuery, call?: CallOptions): Promise<ConversationsPage> {
     return this.send('GET', '/v1/analytics/{projectId}/assistant', { projectId }, schemas.ConversationsResponse, { query: { ...query }, call });
   }
 
@@ -202,15 +206,15 @@ export class ApiClient {
     return this.send('GET', '/v1/analytics/{projectId}/assistant/threads/{threadId}', { projectId, threadId }, schemas.ThreadResponse, { call });
   }
 
-  callerStats(projectId: string, query: AnalyticsQuery, call?: CallOptions): Promise<CallerStats> {
+  callerStats(projectId: string, query: CallerStatsQuery, call?: CallOptions): Promise<CallerStats> {
     return this.send('GET', '/v1/analytics/{projectId}/assistant/caller-stats', { projectId }, schemas.CallerStatsResponse, { query: { ...query }, call });
   }
 
-  listViews(projectId: string, query: AnalyticsQuery, call?: CallOptions): Promise<ViewsPage> {
+  listViews(projectId: string, query: TrafficQuery, call?: CallOptions): Promise<ViewsPage> {
     return this.send('GET', '/v1/analytics/{projectId}/views', { projectId }, schemas.ViewsResponse, { query: { ...query }, call });
   }
 
-  listVisitors(projectId: string, query: AnalyticsQuery, call?: CallOptions): Promise<VisitorsPage> {
+  listVisitors(projectId: string, query: TrafficQuery, call?: CallOptions): Promise<VisitorsPage> {
     return this.send('GET', '/v1/analytics/{projectId}/visitors', { projectId }, schemas.VisitorsResponse, { query: { ...query }, call });
   }
 

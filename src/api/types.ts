@@ -1,6 +1,7 @@
 // Shapes of the Admin API's resources. Answers are inferred from the schemas in schemas.ts (which
 // follow openapi/*.json), so a type cannot say more than what the boundary checked. Requests
 // are written by hand: the CLI builds them.
+import type { FEEDBACK_SOURCES, FEEDBACK_STATUSES } from './enums.js';
 import type * as schemas from './schemas.js';
 import type { Answer, AgentJob as AgentJobSchema, BundleResponse, SearchesResponse, SearchTerm as SearchTermSchema, ProjectExportJob as ProjectExportJobSchema, StaticExportJob, UnknownStatus } from './schemas.js';
 import type {
@@ -68,6 +69,42 @@ export interface AnalyticsQuery {
   source?: string | undefined;
   status?: string | undefined;
 }
+
+/** The date range of every analytics query: YYYY-MM-DD or ISO 8601 (UTC unless it has an offset). */
+export interface AnalyticsDateRange {
+  dateFrom?: string | undefined;
+  /** Exclusive: that instant itself is not counted. */
+  dateTo?: string | undefined;
+}
+
+/** GET /v1/analytics/{projectId}/feedback: cursor pages of up to 100. */
+export interface FeedbackQuery extends AnalyticsDateRange {
+  limit?: number | undefined;
+  cursor?: string | undefined;
+  source?: FeedbackSource | undefined;
+  /** Comma-separated review states: `pending,in_progress`. */
+  status?: string | undefined;
+}
+export type FeedbackSource = (typeof FEEDBACK_SOURCES)[number];
+export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
+
+/** GET .../feedback/by-page: one page of up to 100 rows (the API has no cursor for it). */
+export type FeedbackByPageQuery = Omit<FeedbackQuery, 'cursor'>;
+
+/** GET .../assistant: cursor pages of up to 1000. */
+export interface ConversationsQuery extends AnalyticsDateRange {
+  limit?: number | undefined;
+  cursor?: string | undefined;
+}
+
+/** GET .../views and .../visitors: offset pages of up to 250. */
+export interface TrafficQuery extends AnalyticsDateRange {
+  limit?: number | undefined;
+  offset?: number | undefined;
+}
+
+/** GET .../assistant/caller-stats. */
+export type CallerStatsQuery = AnalyticsDateRange;
 
 export interface StartExportRequest {
   domain: string;

@@ -6,10 +6,23 @@
 import { Agent, type Dispatcher } from 'undici';
 import { ApiClient, type CallOptions, type RetryNotice, type RetryPolicy } from '../api/client.js';
 import { DEFAULT_TIMEOUTS, type Timeouts } from '../api/http.js';
-import type { ExportJob, ExportJobStatus, SearchesPage, SearchesQuery, SearchTerm } from '../api/types.js';
+import type {
+  Conversation,
+  ConversationsQuery,
+  ExportJob,
+  ExportJobStatus,
+  FeedbackItem,
+  FeedbackQuery,
+  PageTraffic,
+  SearchesQuery,
+  SearchTerm,
+  TrafficQuery,
+} from '../api/types.js';
 import { systemClock, type Clock } from '../clock.js';
 import { checkApiKey, checkBaseUrl, checkProjectId, DEFAULT_BASE_URL } from '../config.js';
+import { CONVERSATIONS, FEEDBACK, SEARCHES, startOf, VIEWS, VISITORS, walkOf, type PagedRoute } from '../paging/endpoints.js';
 import { pagedItems } from '../paging/iterate.js';
+import { checkAnalyticsQuery } from './query.js';
 import { VERSION } from '../version.js';
 import { pollUntil } from '../wait.js';
 import { WaitTimeoutError } from '../errors.js';
@@ -85,22 +98,47 @@ export class AdminClient extends ApiClient {
     this.clientRandom = random;
   }
 
-  /**
-   * Every search term of the project for the query, page after page (`searches list --all`): the
-   * paging guards of the CLI apply, and a `break` stops the requests.
-   */
+  // The iterators: every item of a paged endpoint, page after page (the CLI's `--all`), each page
+  // fetched when the loop needs it. The CLI's paging guards apply (a repeated cursor, or an empty
+  // page claiming more, is an ApiError rather than a loop), a `break` stops the requests, and the
+  // query is checked before anything is sent. Without a `limit` each page is the largest the
+  // endpoint serves: all analytics endpoints share 100 requests per organization an hour.
+
+  /** Every search term for the query, most searched first (`analytics searches --all`). */
   searchTerms(projectId: string, query: SearchesQuery = {}, call?: CallOptions): AsyncGenerator<SearchTerm, void, undefined> {
+    return this.walk(SEARCHES, projectId, query, call);
+  }
+
+  /** Every feedback entry for the query, newest first (`analytics feedback --all`). */
+  feedbackEntries(projectId: string, query: FeedbackQuery = {}, call?: CallOptions): AsyncGenerator<FeedbackItem, void, undefined> {
+    return this.walk(FEEDBACK, projectId, query, call);
+  }
+
+  /** Every assistant conversation for the query, newest first (`analytics conversations --all`). */
+  conversations(projectId: string, query: ConversationsQuery = {}, call?: CallOptions): AsyncGenerator<Conversation, void, undefined> {
+    return this.walk(CONVERSATIONS, projectId, query, call);
+  }
+
+  /** Views of every page for the query, most viewed first (`analytics views --all`). */
+  pageViews(projectId: string, query: TrafficQuery = {}, call?: CallOptions): AsyncGenerator<PageTraffic, void, undefined> {
+    return this.walk(VIEWS, projectId, query, call);
+  }
+
+  /** Unique visitors of every page for the query, most visited first (`analytics visitors --all`). */
+  pageVisitors(projectId: string, query: TrafficQuery = {}, call?: CallOptions): AsyncGenerator<PageTraffic, void, undefined> {
+    return this.walk(VISITORS, projectId, query, call);
+  }
+
+  private walk<Page extends object, Item, Query extends { cursor?: string | undefined; offset?: number | undefined; limit?: number | undefined }>(
+    route: PagedRoute<Page, Item, Query>,
+    projectId: string,
+    query: Query,
+    call: CallOptions | undefined,
+  ): AsyncGenerator<Item, void, undefined> {
+    // Checked now, not at the first next(): a bad query is an error where the iterator is made.
     checkProjectId(projectId, 'projectId');
-    const { cursor, ...rest } = query;
-    return pagedItems<SearchesPage, SearchTerm>(
-      {
-        style: 'cursor',
-        itemsKey: 'searches',
-        noun: 'search terms',
-        fetch: (position) => this.listSearches(projectId, { ...rest, cursor: position.cursor }, call),
-      },
-      { cursor },
-    );
+    checkAnalyticsQuery(route, query);
+    return pagedItems(walkOf(route, this, projectId, query, call), startOf(route, query));
   }
 
   /**

@@ -6,10 +6,11 @@ import { action, examples } from '../../command.js';
 import type { Deps } from '../../context.js';
 import type { Conversation, ConversationsPage } from '../../api/types.js';
 import type { Columns } from '../../output/writer.js';
+import { CONVERSATIONS } from '../../paging/endpoints.js';
 import { exportList, type ListSpec } from './export-list.js';
-import { addListOptions, parseAnalyticsListFlags, type AnalyticsListFlags, type ListShape } from './list-flags.js';
+import { addListOptions, listShape, parseAnalyticsListFlags, type AnalyticsListFlags } from './list-flags.js';
 
-const SHAPE: ListShape = { style: 'cursor+hasMore', default: 100, max: 1000, noun: 'conversations' };
+const SHAPE = listShape(CONVERSATIONS);
 
 const sourcesCell = (c: Conversation) => c.sources.map((s) => `${s.title} <${s.url}>`).join('\n');
 
@@ -28,10 +29,10 @@ export const CONVERSATION_COLUMNS: Columns<Conversation> = {
 const SPEC: ListSpec<ConversationsPage, Conversation> = {
   command: ['analytics', 'conversations'],
   noun: SHAPE.noun,
-  style: SHAPE.style,
-  itemsKey: 'conversations',
+  style: CONVERSATIONS.style,
+  itemsKey: CONVERSATIONS.itemsKey,
   columns: CONVERSATION_COLUMNS,
-  fetch: (api, projectId, query) => api.listConversations(projectId, query),
+  fetch: (api, projectId, { offset: _none, ...query }) => CONVERSATIONS.fetch(api, projectId, query),
   summary: (last, next) => ({ nextCursor: next?.cursor ?? null, hasMore: next !== null && (last?.hasMore ?? false) }),
 };
 

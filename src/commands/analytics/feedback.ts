@@ -8,13 +8,14 @@ import { Option, type Command } from 'commander';
 import { action, examples } from '../../command.js';
 import type { Deps } from '../../context.js';
 import { FEEDBACK_SOURCES, FEEDBACK_STATUSES } from '../../api/enums.js';
-import type { FeedbackByPagePage, FeedbackItem, FeedbackPage, PageFeedback } from '../../api/types.js';
+import type { FeedbackByPagePage, FeedbackItem, FeedbackPage, FeedbackSource, PageFeedback } from '../../api/types.js';
 import type { Columns } from '../../output/writer.js';
 import { UsageError } from '../../errors.js';
+import { FEEDBACK } from '../../paging/endpoints.js';
 import { exportList, type ListSpec } from './export-list.js';
-import { addListOptions, parseAnalyticsListFlags, type AnalyticsListFlags, type ListShape } from './list-flags.js';
+import { addListOptions, listShape, parseAnalyticsListFlags, type AnalyticsListFlags, type ListShape } from './list-flags.js';
 
-const SHAPE: ListShape = { style: 'cursor+hasMore', default: 50, max: 100, noun: 'feedback entries' };
+const SHAPE = listShape(FEEDBACK);
 const BY_PAGE_SHAPE: ListShape = { style: 'cursor+hasMore', default: 100, max: 100, noun: 'pages' };
 
 /** A field of one variant only, or null (an empty cell) on the others. */
@@ -47,7 +48,7 @@ export const PAGE_FEEDBACK_COLUMNS: Columns<PageFeedback> = {
 };
 
 interface FeedbackFilters {
-  source: string | undefined;
+  source: FeedbackSource | undefined;
   status: string | undefined;
 }
 
@@ -55,10 +56,10 @@ function feedbackSpec(filters: FeedbackFilters): ListSpec<FeedbackPage, Feedback
   return {
     command: ['analytics', 'feedback'],
     noun: SHAPE.noun,
-    style: SHAPE.style,
-    itemsKey: 'feedback',
+    style: FEEDBACK.style,
+    itemsKey: FEEDBACK.itemsKey,
     columns: FEEDBACK_COLUMNS,
-    fetch: (api, projectId, query) => api.listFeedback(projectId, { ...query, ...filters }),
+    fetch: (api, projectId, { offset: _none, ...query }) => FEEDBACK.fetch(api, projectId, { ...query, ...filters }),
     summary: (last, next) => ({ nextCursor: next?.cursor ?? null, hasMore: next !== null && (last?.hasMore ?? false) }),
   };
 }
@@ -81,7 +82,7 @@ function byPageSpec(filters: FeedbackFilters): ListSpec<FeedbackByPagePage, Page
   };
 }
 
-type FeedbackFlags = AnalyticsListFlags & { source?: string; status?: string; byPage?: boolean };
+type FeedbackFlags = AnalyticsListFlags & { source?: FeedbackSource; status?: string; byPage?: boolean };
 
 
 function filtersOf(flags: FeedbackFlags): { filters: FeedbackFilters; args: string[] } {

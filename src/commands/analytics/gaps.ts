@@ -16,6 +16,7 @@ import type { Columns } from '../../output/writer.js';
 import { checkDateRange, parseDateFlag } from '../searches/dates.js';
 import { addConversations, MIN_SEARCH_HITS, pageGaps, questionGaps, rankGaps, searchGaps, viewsByPath, type Gap } from './gap-score.js';
 import { shellCommand } from '../../shell.js';
+import { CONVERSATIONS, SEARCHES, VIEWS, walkOf } from '../../paging/endpoints.js';
 
 const FORMATS = ['md', 'csv', 'json'] as const;
 type GapsFormat = (typeof FORMATS)[number];
@@ -94,7 +95,7 @@ export async function collectGaps(opts: GapsOptions, ctx: Context): Promise<Gaps
     // Views weight the others; the most viewed pages come first, so a few requests cover the weight.
     await run('views', Math.max(1, Math.floor((opts.maxRequests - 1) * 0.2)), (budget) =>
       pageThrough<ViewsPage, PageTraffic>({
-        endpoint: { style: 'offset+hasMore', itemsKey: 'views', noun: 'page views', fetch: (p) => api.listViews(projectId, { ...range, limit: 250, offset: p.offset }) },
+        endpoint: walkOf(VIEWS, api, projectId, range, undefined, 'page views'),
         start: {},
         all: true,
         maxRequests: budget,
@@ -109,7 +110,7 @@ export async function collectGaps(opts: GapsOptions, ctx: Context): Promise<Gaps
     // do with what is left.
     await run('conversations', Math.max(1, Math.floor((opts.maxRequests - 1) * 0.6)), (budget) =>
       pageThrough<ConversationsPage, Conversation>({
-        endpoint: { style: 'cursor+hasMore', itemsKey: 'conversations', noun: 'assistant conversations', fetch: (p) => api.listConversations(projectId, { ...range, limit: 1000, cursor: p.cursor }) },
+        endpoint: walkOf(CONVERSATIONS, api, projectId, range, undefined, 'assistant conversations'),
         start: {},
         all: true,
         maxRequests: budget,
@@ -125,7 +126,7 @@ export async function collectGaps(opts: GapsOptions, ctx: Context): Promise<Gaps
     let rare = false;
     await run('searches', left, async (budget) => {
       const result = await pageThrough<SearchesPage, SearchTerm>({
-        endpoint: { style: 'cursor', itemsKey: 'searches', noun: 'search terms', fetch: (p) => api.listSearches(projectId, { ...range, limit: 100, cursor: p.cursor }) },
+        endpoint: walkOf(SEARCHES, api, projectId, range),
         start: {},
         all: true,
         maxRequests: budget,
@@ -137,7 +138,7 @@ export async function collectGaps(opts: GapsOptions, ctx: Context): Promise<Gaps
           if (rare) throw new EnoughSearches();
         },
       }).catch((error: unknown) => {
-        if (error instanceof EnoughSearches) return { requests: Math.ceil(sources.searches.rows / 100), budgetSpent: false };
+        if (error instanceof EnoughSearches) return { requests: Math.ceil(sources.searches.rows / SEARCHES.maxLimit), budgetSpent: false };
         throw error;
       });
       return result;

@@ -5,6 +5,7 @@
 import { Option, type Command } from 'commander';
 import { UsageError } from '../../errors.js';
 import type { PagingStyle } from '../../paging/engine.js';
+import type { PagedRoute } from '../../paging/endpoints.js';
 import { FORMATS, parseListFlags, type PageLimits, type SearchesListFlags, type SearchesListOptions } from '../searches/flags.js';
 
 export type AnalyticsListFlags = SearchesListFlags & { offset?: string };
@@ -18,6 +19,11 @@ export interface AnalyticsListOptions extends SearchesListOptions {
 
 export interface ListShape extends PageLimits {
   style: PagingStyle;
+}
+
+/** A list's flags as its route declares them: --limit up to the largest page, --cursor or --offset. */
+export function listShape(route: Pick<PagedRoute<object, unknown, object>, 'style' | 'defaultLimit' | 'maxLimit' | 'noun'>): ListShape {
+  return { style: route.style, default: route.defaultLimit, max: route.maxLimit, noun: route.noun };
 }
 
 export function addListOptions(command: Command, shape: ListShape): Command {

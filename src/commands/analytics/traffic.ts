@@ -3,11 +3,11 @@
 import type { Command } from 'commander';
 import { action, examples } from '../../command.js';
 import type { Deps } from '../../context.js';
-import type { ApiClient } from '../../api/client.js';
-import type { AnalyticsQuery, PageTraffic, ViewsPage } from '../../api/types.js';
+import type { PageTraffic, TrafficQuery, ViewsPage, VisitorsPage } from '../../api/types.js';
+import type { PagedRoute } from '../../paging/endpoints.js';
 import type { Columns } from '../../output/writer.js';
 import { exportList, type ListSpec } from './export-list.js';
-import { addListOptions, parseAnalyticsListFlags, type AnalyticsListFlags, type ListShape } from './list-flags.js';
+import { addListOptions, listShape, parseAnalyticsListFlags, type AnalyticsListFlags } from './list-flags.js';
 
 export const TRAFFIC_COLUMNS: Columns<PageTraffic> = {
   csvHeader: ['path', 'human', 'ai', 'total'],
@@ -25,26 +25,25 @@ export interface TrafficEndpoint {
   description: string;
   /** What the counts are, in the totals line: "view events", "unique visitors". */
   counted: string;
-  fetch(api: ApiClient, projectId: string, query: AnalyticsQuery): Promise<object>;
+  /** VIEWS or VISITORS (src/paging/endpoints.ts): how it pages and its page sizes. */
+  route: PagedRoute<ViewsPage, PageTraffic, TrafficQuery> | PagedRoute<VisitorsPage, PageTraffic, TrafficQuery>;
 }
-
-const SHAPE = (noun: string): ListShape => ({ style: 'offset+hasMore', default: 50, max: 250, noun });
 
 function spec(endpoint: TrafficEndpoint): ListSpec<TrafficPage, PageTraffic> {
   return {
     command: ['analytics', endpoint.name],
-    noun: 'pages',
-    style: 'offset+hasMore',
-    itemsKey: endpoint.name,
+    noun: endpoint.route.noun,
+    style: endpoint.route.style,
+    itemsKey: endpoint.route.itemsKey,
     columns: TRAFFIC_COLUMNS,
-    fetch: (api, projectId, { cursor: _none, ...query }) => endpoint.fetch(api, projectId, query) as Promise<TrafficPage>,
+    fetch: (api, projectId, { cursor: _none, ...query }) => endpoint.route.fetch(api, projectId, query) as Promise<TrafficPage>,
     summary: (last, next) => ({ totals: last?.totals ?? null, hasMore: next !== null, nextOffset: next?.offset ?? null }),
     totals: (last) => `Site-wide ${endpoint.counted}: ${last.totals.total} (human ${last.totals.human}, AI ${last.totals.ai})`,
   };
 }
 
 export function registerTraffic(group: Command, deps: Deps, endpoint: TrafficEndpoint): void {
-  const shape = SHAPE('pages');
+  const shape = listShape(endpoint.route);
   const command = group.command(endpoint.name).description(endpoint.description);
   addListOptions(command, shape).addHelpText(
     'after',

@@ -1,6 +1,7 @@
 // `analytics views`: content view events per page, human and AI (offset pages, 250 a request).
 import type { Command } from 'commander';
 import type { Deps } from '../../context.js';
+import { VIEWS } from '../../paging/endpoints.js';
 import { registerTraffic } from './traffic.js';
 
 export function register(group: Command, deps: Deps): void {
@@ -8,6 +9,6 @@ export function register(group: Command, deps: Deps): void {
     name: 'views',
     description: 'page views per page, from people and from AI agents, most viewed first',
     counted: 'views',
-    fetch: (api, projectId, query) => api.listViews(projectId, query),
+    route: VIEWS,
   });
 }

@@ -1,14 +1,12 @@
 // Every flag of `searches list` checked before anything is sent (exit 2, no request): an analytics
 // request is one of 100 an organization gets an hour, too dear to spend on a typo.
 import { UsageError } from '../../errors.js';
+import { SEARCHES } from '../../paging/endpoints.js';
 import { checkDateRange, parseDateFlag } from './dates.js';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
 export type SearchesFormat = (typeof FORMATS)[number];
 
-export const DEFAULT_LIMIT = 50;
-/** The API's largest page: --all always uses it, so an export costs the fewest requests. */
-export const MAX_LIMIT = 100;
 
 /** The flags as commander hands them over. */
 export type SearchesListFlags = {
@@ -43,7 +41,8 @@ export interface PageLimits {
   noun: string;
 }
 
-const SEARCH_LIMITS: PageLimits = { default: DEFAULT_LIMIT, max: MAX_LIMIT, noun: 'terms' };
+// --all always asks for the largest page, so an export costs the fewest requests.
+const SEARCH_LIMITS: PageLimits = { default: SEARCHES.defaultLimit, max: SEARCHES.maxLimit, noun: 'terms' };
 
 /** `json` is the global --json flag, which means --format json. */
 export function parseListFlags(flags: SearchesListFlags, json: boolean, limits: PageLimits = SEARCH_LIMITS): SearchesListOptions {

@@ -6,6 +6,7 @@ import type { Context, Deps } from '../../context.js';
 import type { ApiClient } from '../../api/client.js';
 import type { SearchesPage, SearchTerm } from '../../api/types.js';
 import type { PagedEndpoint, PagingProgress } from '../../paging/engine.js';
+import { SEARCHES, walkOf } from '../../paging/endpoints.js';
 import { diskProblem, type SearchesWriter } from '../../output/writer.js';
 import { CliError, EXIT_CODES } from '../../errors.js';
 import { fileTarget, stdoutTarget, type OutputTarget } from '../../output/target.js';
@@ -24,12 +25,7 @@ export interface SearchesListResult {
 
 /** `searches list` as the paged-export engine sees it: cursor + nextCursor, the terms under `searches`. */
 export function searchesEndpoint(api: ApiClient, projectId: string, opts: SearchesListOptions): PagedEndpoint<SearchesPage, SearchTerm> {
-  return {
-    style: 'cursor',
-    itemsKey: 'searches',
-    noun: 'search terms',
-    fetch: ({ cursor }) => api.listSearches(projectId, { dateFrom: opts.dateFrom, dateTo: opts.dateTo, limit: opts.limit, cursor }),
-  };
+  return walkOf(SEARCHES, api, projectId, { dateFrom: opts.dateFrom, dateTo: opts.dateTo, limit: opts.limit });
 }
 
 export async function searchesList(opts: SearchesListOptions, ctx: Context): Promise<SearchesListResult> {

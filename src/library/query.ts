@@ -1,0 +1,37 @@
+// A query handed to one of AdminClient's iterators, checked before anything is sent (a UsageError,
+// exit code 2): each analytics request is one of the 100 the whole organization gets an hour, too
+// dear to spend on a typo the API would only answer with a 400. The same checks as the CLI's flags,
+// named after the query's fields rather than the flags.
+import { FEEDBACK_SOURCES, FEEDBACK_STATUSES } from '../api/enums.js';
+import type { FeedbackQuery } from '../api/types.js';
+import { checkDateRange, parseDateFlag } from '../commands/searches/dates.js';
+import { UsageError } from '../errors.js';
+import type { PagedRoute } from '../paging/endpoints.js';
+
+type AnyQuery = FeedbackQuery & { offset?: number | undefined };
+
+export function checkAnalyticsQuery(route: Pick<PagedRoute<object, unknown, object>, 'maxLimit' | 'noun'>, query: object): void {
+  const q = query as AnyQuery;
+  const from = q.dateFrom === undefined ? undefined : parseDateFlag(String(q.dateFrom), 'dateFrom');
+  const to = q.dateTo === undefined ? undefined : parseDateFlag(String(q.dateTo), 'dateTo');
+  try {
+    checkDateRange(from, to);
+  } catch {
+    throw new UsageError('dateFrom must be before dateTo (dateTo is exclusive: a week is dateFrom 2026-11-16, dateTo 2026-11-23)');
+  }
+  if (q.limit !== undefined && !(Number.isInteger(q.limit) && q.limit >= 1 && q.limit <= route.maxLimit)) {
+    throw new UsageError(`limit: ${String(q.limit)} is not a page size for ${route.noun}; give a whole number from 1 to ${route.maxLimit} (or none: the largest page)`);
+  }
+  if (q.offset !== undefined && !(Number.isInteger(q.offset) && q.offset >= 0)) {
+    throw new UsageError(`offset: ${String(q.offset)} is not a number of rows to skip; give a whole number, 0 or more`);
+  }
+  if (q.cursor !== undefined && (typeof q.cursor !== 'string' || q.cursor === '')) {
+    throw new UsageError('cursor: give the nextCursor of an earlier page, or leave it out to start at the first page');
+  }
+  if (q.source !== undefined && !(FEEDBACK_SOURCES as readonly unknown[]).includes(q.source)) {
+    throw new UsageError(`source: "${String(q.source)}" is not one of ${FEEDBACK_SOURCES.join(', ')}`);
+  }
+  if (q.status !== undefined && !(typeof q.status === 'string' && q.status.split(',').every((s) => (FEEDBACK_STATUSES as readonly string[]).includes(s)))) {
+    throw new UsageError(`status: "${String(q.status)}" is not a comma-separated list of ${FEEDBACK_STATUSES.join(', ')}`);
+  }
+}
