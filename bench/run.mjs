@@ -1,11 +1,13 @@
 // `npm run bench`: every benchmark on this machine, one after another, as one markdown table
-// (figure, mint-admin, baseline, ratio), then each target as PASS or MISS. BENCH_QUICK=1 shrinks the
+// (figure, mint-admin, baseline, ratio), the notes (each with the clean environment its processes ran
+// in, bench/measure.mjs), then each target as PASS or MISS, then the raw runs (docs/performance.md). BENCH_QUICK=1 shrinks the
 // workloads to check the scripts themselves; its figures are not measurements.
 import { spawnSync } from 'node:child_process';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
-const benches = ['startup.mjs', 'download.mjs', 'searches.mjs'];
+const benches = ['startup.mjs', 'requests.mjs', 'download.mjs', 'searches.mjs'];
+const raw = [];
 const rows = [];
 const notes = [];
 const verdicts = [];
@@ -19,6 +21,7 @@ for (const bench of benches) {
     if (/^\|\s*(figure|---)/.test(line)) continue;
     if (line.startsWith('| ')) rows.push(line);
     else if (/^(PASS|MISS) /.test(line)) verdicts.push(line);
+    else if (line.startsWith('raw: ')) raw.push(`- ${line.slice(5)}`);
     else if (line.trim()) notes.push(line);
   }
 }
@@ -31,4 +34,6 @@ console.log('');
 for (const note of notes) console.log(note);
 console.log('');
 for (const verdict of verdicts) console.log(verdict);
+console.log('\nRaw runs, in the order they ran:\n');
+for (const line of raw) console.log(line);
 process.exitCode = failed ? 1 : 0;
