@@ -4,7 +4,7 @@
 // README, Performance. Heavy dependencies stay external and load only inside the commands that use them.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const root = new URL('..', import.meta.url);
@@ -34,12 +34,50 @@ const lazyChildProcess = {
 
 // valibot is bundled too: tree-shaken to the ~9 KB the schemas use, it loads in about half the time
 // of the whole package (src/api/schemas.ts).
-const BUNDLED = new Set(['commander', 'valibot']);
+// undici is bundled too, but only the parts used (scripts/undici-slim.cjs), so that the few files a
+// request needs are one more stretch of the code-cached bundle instead of ~110 files read and compiled.
+const BUNDLED = new Set(['commander', 'valibot', 'undici']);
 const lazyDependencies = Object.keys(pkg.dependencies).filter((name) => !BUNDLED.has(name));
 // In the CommonJS bundles import.meta.url is this file's URL, as it was in ESM.
 const importMetaUrl = {
   banner: 'var __mintAdminUrl = require("node:url").pathToFileURL(__filename).href;',
   define: { 'import.meta.url': '__mintAdminUrl' },
+};
+
+// The names the slim undici entry provides; a source importing any other is an error here, not an
+// undefined at run time.
+const UNDICI_SLIM = new Set(['request', 'EnvHttpProxyAgent']);
+function checkUndiciImports() {
+  const problems = [];
+  for (const file of readdirSync(new URL('src', root), { recursive: true })) {
+    if (!String(file).endsWith('.ts')) continue;
+    const text = readFileSync(new URL(`src/${file}`, root), 'utf8');
+    const names = [];
+    for (const m of text.matchAll(/import\s+(?!type\b)([^;]*?)\s+from\s+'undici'/g)) {
+      const braces = /^\{([^}]*)\}$/.exec(m[1].trim());
+      if (!braces) problems.push(`src/${file}: \`import ${m[1]} from 'undici'\` (only named imports)`);
+      else names.push(...braces[1].split(','));
+    }
+    for (const m of text.matchAll(/(.{0,60})import\('undici'\)/g)) {
+      const braces = /\{([^}]*)\}\s*=\s*await\s*$/.exec(m[1]);
+      if (!braces) problems.push(`src/${file}: import('undici') must be destructured`);
+      else names.push(...braces[1].split(','));
+    }
+    for (const raw of names) {
+      const name = raw.trim().replace(/\s+as\s+\w+$/, '');
+      if (name && !name.startsWith('type ') && !UNDICI_SLIM.has(name)) problems.push(`src/${file} uses undici's ${name}`);
+    }
+  }
+  if (problems.length > 0) {
+    throw new Error(`the CLI bundle carries only ${[...UNDICI_SLIM].join(', ')} of undici; add to scripts/undici-slim.cjs and UNDICI_SLIM:\n  ${problems.join('\n  ')}`);
+  }
+}
+checkUndiciImports();
+const slimUndici = {
+  name: 'slim-undici',
+  setup(b) {
+    b.onResolve({ filter: /^undici$/ }, () => ({ path: new URL('scripts/undici-slim.cjs', root).pathname }));
+  },
 };
 
 // Node built-ins that a bundled module imports at its top but uses only in some commands: loading
@@ -73,7 +111,7 @@ const program = await build({
   external: lazyDependencies,
   define: { MINT_ADMIN_VERSION: JSON.stringify(pkg.version), ...importMetaUrl.define },
   banner: { js: `${importMetaUrl.banner}\n${lazyRequire}` },
-  plugins: [lazyChildProcess],
+  plugins: [lazyChildProcess, slimUndici],
   metafile: true,
   logLevel: 'warning',
 });

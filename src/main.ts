@@ -5,7 +5,6 @@
 // which the build bundles into one CommonJS file loaded with V8's code cache (code-cache.ts).
 import { writeSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString } from 'node:v8';
 import { prerenderedOutput } from './prerendered.js';
 
 // Success is 0 (EXIT_CODES.ok); spelled out so this entry loads no other module on the fast path.
@@ -53,11 +52,6 @@ async function runProgram(argv: string[]): Promise<number> {
   watchForClosedPipe();
   let code: number;
   if (typeof MINT_ADMIN_BUILD_ID === 'string') {
-    // undici's HTTP parser is WebAssembly; by default V8 re-compiles it with its optimising tier on a
-    // background thread and waits for that at exit (~70 ms after a one-request command). The baseline
-    // tier is plenty for parsing a few responses, so optimising is skipped. Must be set before
-    // undici loads.
-    setFlagsFromString('--liftoff-only');
     const { codeCacheDir, loadWithCodeCache } = await import('./code-cache.js');
     const file = fileURLToPath(new URL('program.cjs', import.meta.url));
     const program = loadWithCodeCache<typeof import('./run.js')>(file, MINT_ADMIN_BUILD_ID, codeCacheDir(process.env));
