@@ -93,6 +93,15 @@ function makeBuiltinsLazy(file) {
   const pattern = new RegExp(`\\brequire\\(("node:(?:${LAZY_BUILTINS.map((n) => n.replace('/', '\\/')).join('|')})")\\)`, 'g');
   writeFileSync(path, readFileSync(path, 'utf8').replace(pattern, '__lazyR($1)'));
 }
+
+// The program runs in a vm.Script (src/code-cache.ts), where import() needs an experimental flag; its
+// import("x") calls become _impt_("x") (the same length, for the source map), the loader's import().
+// Required plainly (no cache), the bundle falls back to its own import().
+const importFallback = 'var _impt_ = typeof _impt_ === "function" ? _impt_ : (s) => import(s);';
+function routeDynamicImports(file) {
+  const path = new URL(file, root);
+  writeFileSync(path, readFileSync(path, 'utf8').replace(/\bimport\((?=")/g, '_impt_('));
+}
 // The program (run.ts) and everything it loads lazily: one CommonJS file. Modules it imports lazily
 // become functions that run on first use, so a command still evaluates only what it needs, and one
 // file is one read and one code-cache entry (src/code-cache.ts); an ESM graph of a dozen chunks cost
@@ -110,12 +119,13 @@ const program = await build({
   sourcemap: 'linked',
   external: lazyDependencies,
   define: { MINT_ADMIN_VERSION: JSON.stringify(pkg.version), ...importMetaUrl.define },
-  banner: { js: `${importMetaUrl.banner}\n${lazyRequire}` },
+  banner: { js: `${importMetaUrl.banner}\n${lazyRequire}\n${importFallback}` },
   plugins: [lazyChildProcess, slimUndici],
   metafile: true,
   logLevel: 'warning',
 });
 makeBuiltinsLazy('dist/cli/program.cjs');
+routeDynamicImports('dist/cli/program.cjs');
 // Names this build of the program, so a code cache is never applied to another build's bundle.
 const buildId = createHash('sha256').update(readFileSync(new URL('dist/cli/program.cjs', root))).digest('hex').slice(0, 16);
 

@@ -12,7 +12,7 @@ import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdi
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { basename, dirname, isAbsolute, join } from 'node:path';
-import { Script, constants as vmConstants } from 'node:vm';
+import { Script } from 'node:vm';
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const CACHE_SUFFIX = '.v8cache';
@@ -81,22 +81,18 @@ export interface LoadedProgram<T> {
  * Runs the CommonJS bundle at `file` like require() would, with V8's code cache from `cacheDir`.
  * `buildId` names this build of the bundle (scripts/build.mjs).
  */
-export function loadWithCodeCache<T>(file: string, buildId: string, cacheDir: string): LoadedProgram<T> {
-  // Before Node 20.12 a vm.Script cannot import(): load the bundle plainly, without a cache.
-  if (vmConstants?.USE_MAIN_CONTEXT_DEFAULT_LOADER === undefined) return { exports: createRequire(file)(file) as T, saveCache() {} };
+export function loadWithCodeCache<T>(file: string, buildId: string, cacheDir: string, importModule: (specifier: string) => Promise<unknown>): LoadedProgram<T> {
   const cachePath = join(cacheDir, `program-${buildId}-${process.version}-${process.arch}${CACHE_SUFFIX}`);
   const dirTrusted = trustedDirectory(cacheDir);
   const cachedData = dirTrusted ? readTrustedCache(cachePath) : undefined;
   const source = readFileSync(file, 'utf8');
-  // The same wrapper as require()'s, so the bundle sees exports, require, module, __filename, __dirname.
-  const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
-    filename: file,
-    cachedData,
-    // The bundle loads ESM-only packages (ora) with import(); let the main loader answer those.
-    importModuleDynamically: vmConstants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
-  });
+  // The same wrapper as require()'s, so the bundle sees exports, require, module, __filename, __dirname;
+  // and _impt_, the import() of the caller: code in a vm.Script cannot import() without an
+  // experimental flag, so the build renames the bundle's import( calls to _impt_( (scripts/build.mjs).
+  const script = new Script(`(function (exports, require, module, __filename, __dirname, _impt_) {${source}\n})`, { filename: file, cachedData });
   const module = { exports: {} as T };
-  (script.runInThisContext() as (...args: unknown[]) => void).call(module.exports, module.exports, createRequire(file), module, file, dirname(file));
+  const run = script.runInThisContext() as (...args: unknown[]) => void;
+  run.call(module.exports, module.exports, createRequire(file), module, file, dirname(file), importModule);
   const useless = cachedData === undefined || script.cachedDataRejected === true;
   return {
     exports: module.exports,
