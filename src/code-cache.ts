@@ -11,7 +11,7 @@
 import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
-import { basename, dirname, isAbsolute, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { Script } from 'node:vm';
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
@@ -57,7 +57,7 @@ function readTrustedCache(path: string): Buffer | undefined {
 }
 
 /** Writes a fresh 0600 file beside `path` and renames it over `path`; drops caches of other builds. */
-function writeAtomically(dir: string, path: string, data: Buffer): void {
+function writeAtomically(dir: string, path: string, data: Buffer, buildPrefix: string): void {
   const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
   const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o600);
   try {
@@ -67,7 +67,7 @@ function writeAtomically(dir: string, path: string, data: Buffer): void {
   }
   renameSync(temp, path);
   for (const name of readdirSync(dir)) {
-    if (name.endsWith(CACHE_SUFFIX) && name !== basename(path)) unlinkSync(join(dir, name));
+    if (name.endsWith(CACHE_SUFFIX) && !name.startsWith(buildPrefix)) unlinkSync(join(dir, name));
   }
 }
 
@@ -79,10 +79,14 @@ export interface LoadedProgram<T> {
 
 /**
  * Runs the CommonJS bundle at `file` like require() would, with V8's code cache from `cacheDir`.
- * `buildId` names this build of the bundle (scripts/build.mjs).
+ * `buildId` names this build of the bundle (scripts/build.mjs). The cache holds the functions the
+ * run that wrote it compiled, so each command group (`agent`, `config`...) has its own: a cache
+ * written by `config path` would leave all of undici to compile on every `agent get`.
  */
-export function loadWithCodeCache<T>(file: string, buildId: string, cacheDir: string, importModule: (specifier: string) => Promise<unknown>): LoadedProgram<T> {
-  const cachePath = join(cacheDir, `program-${buildId}-${process.version}-${process.arch}${CACHE_SUFFIX}`);
+export function loadWithCodeCache<T>(file: string, buildId: string, cacheDir: string, importModule: (specifier: string) => Promise<unknown>, group: string | undefined): LoadedProgram<T> {
+  const buildPrefix = `program-${buildId}-`;
+  const flavour = group !== undefined && /^[a-z][a-z-]{0,19}$/.test(group) ? group : 'other';
+  const cachePath = join(cacheDir, `${buildPrefix}${flavour}-${process.version}-${process.arch}${CACHE_SUFFIX}`);
   const dirTrusted = trustedDirectory(cacheDir);
   const cachedData = dirTrusted ? readTrustedCache(cachePath) : undefined;
   const source = readFileSync(file, 'utf8');
@@ -101,7 +105,7 @@ export function loadWithCodeCache<T>(file: string, buildId: string, cacheDir: st
       try {
         mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
         if (!trustedDirectory(cacheDir)) return;
-        writeAtomically(cacheDir, cachePath, script.createCachedData());
+        writeAtomically(cacheDir, cachePath, script.createCachedData(), buildPrefix);
       } catch {
         // A full disk or a read-only home: the next run compiles again, nothing else changes.
       }

@@ -54,7 +54,7 @@ async function runProgram(argv: string[]): Promise<number> {
   if (typeof MINT_ADMIN_BUILD_ID === 'string') {
     const { codeCacheDir, loadWithCodeCache } = await import('./code-cache.js');
     const file = fileURLToPath(new URL('program.cjs', import.meta.url));
-    const program = loadWithCodeCache<typeof import('./run.js')>(file, MINT_ADMIN_BUILD_ID, codeCacheDir(process.env), (specifier) => import(specifier));
+    const program = loadWithCodeCache<typeof import('./run.js')>(file, MINT_ADMIN_BUILD_ID, codeCacheDir(process.env), (specifier) => import(specifier), argv[0]);
     code = await program.exports.runCli(argv);
     program.saveCache();
   } else {

@@ -33,10 +33,10 @@ function theCache(): string {
 const mode = (path: string) => statSync(path).mode & 0o777;
 
 describe('code cache', () => {
-  it('is written on the first run, to a 0700 directory and a 0600 file named for the build, Node and arch; the next run uses it as is', async () => {
+  it('is written on the first run, to a 0700 directory and a 0600 file named for the build, command group, Node and arch; the next run uses it as is', async () => {
     await run();
     const file = theCache();
-    expect(file).toMatch(new RegExp(`/program-[0-9a-f]{16}-${process.version.replace(/\./g, '\\.')}-${process.arch}\\.v8cache$`));
+    expect(file).toMatch(new RegExp(`/program-[0-9a-f]{16}-config-${process.version.replace(/\./g, '\\.')}-${process.arch}\\.v8cache$`));
     expect(mode(cacheDir)).toBe(0o700);
     expect(mode(file)).toBe(0o600);
     const before = statSync(file);
@@ -88,7 +88,7 @@ describe('code cache', () => {
 
   it("another build's cache is removed when this build writes its own", async () => {
     mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
-    const old = `program-0000000000000000-${process.version}-${process.arch}.v8cache`;
+    const old = `program-0000000000000000-config-${process.version}-${process.arch}.v8cache`;
     writeFileSync(join(cacheDir, old), 'old', { mode: 0o600 });
     await run();
     expect(cacheFiles()).toHaveLength(1);
