@@ -154,7 +154,8 @@ const { buildProgram } = await import(new URL('dist/program.js', root).href);
 const { renderOutputs, PRERENDERED_FILE } = await import(new URL('dist/prerendered.js', root).href);
 let captured = '';
 const sink = { write: (text) => ((captured += text), true) };
-const tree = buildProgram({ io: { stdout: sink, stderr: sink }, env: {}, signal: new AbortController().signal, random: Math.random });
+// columns: Infinity renders help unwrapped; main.ts wraps it to the terminal when it prints it.
+const tree = buildProgram({ io: { stdout: sink, stderr: sink, columns: Number.POSITIVE_INFINITY }, env: {}, signal: new AbortController().signal, random: Math.random });
 const outputs = renderOutputs(tree, () => captured, () => (captured = ''));
 writeFileSync(new URL(`dist/cli/${PRERENDERED_FILE}`, root), JSON.stringify(outputs));
 

@@ -115,6 +115,11 @@ export function createContext(deps: Deps, globals: GlobalOptions): Context {
   return ctx;
 }
 
+/** `retrying in 2s`, or `retrying shortly` for a pause that would read as "in 0s". */
+export function retryingIn(delayMs: number): string {
+  return delayMs < 500 ? 'retrying shortly' : `retrying in ${formatDuration(delayMs)}`;
+}
+
 async function buildClient(ctx: Context): Promise<ApiClient> {
   const s = await ctx.settings();
   if (!s.apiKey) {
@@ -134,8 +139,7 @@ async function buildClient(ctx: Context): Promise<ApiClient> {
     random: ctx.random,
     signal: ctx.signal,
     debug: ctx.debug,
-    onRetry: ({ delayMs, reason }) => {
-      if (delayMs >= 1000) ctx.reporter.info(`${reason}; retrying in ${formatDuration(delayMs)}`);
-    },
+    // Every retry says so, once (README promises a note), however brief the pause.
+    onRetry: ({ delayMs, reason }) => ctx.reporter.info(`${reason}; ${retryingIn(delayMs)}`),
   });
 }

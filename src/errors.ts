@@ -10,6 +10,9 @@ export const EXIT_CODES = {
   timeout: 5,
   rateLimited: 6,
   interrupted: 130,
+  /** 128 + the signal's number, as a shell reports a process a signal ended. */
+  hungUp: 129,
+  terminated: 143,
 } as const;
 
 export type ExitCode = (typeof EXIT_CODES)[keyof typeof EXIT_CODES];
@@ -87,10 +90,19 @@ export class WaitTimeoutError extends CliError {
   }
 }
 
-/** Ctrl-C. The message says what was left running and how to pick it up again. */
+/** The signals that stop a command, each with the same clean-up and its own exit code. */
+export const STOP_SIGNALS = { SIGINT: EXIT_CODES.interrupted, SIGTERM: EXIT_CODES.terminated, SIGHUP: EXIT_CODES.hungUp } as const;
+export type StopSignal = keyof typeof STOP_SIGNALS;
+
+/**
+ * Ctrl-C, SIGTERM (CI cancelling a job, `docker stop`) or SIGHUP (a dropped SSH session). The message
+ * says what was left running and how to pick it up again.
+ */
 export class InterruptedError extends CliError {
-  constructor(message = 'interrupted') {
-    super(message, EXIT_CODES.interrupted);
+  readonly signal: StopSignal;
+  constructor(message = 'interrupted', signal: StopSignal = 'SIGINT') {
+    super(message, STOP_SIGNALS[signal]);
+    this.signal = signal;
   }
 }
 

@@ -101,7 +101,8 @@ function plainActivity(line: (text: string) => void, clock: Clock, first: string
   };
   return {
     update(text, opts) {
-      if (text === lastText) return;
+      // A milestone is an event (a retry, a status change): each one is a line, even if worded alike.
+      if (text === lastText && !opts?.milestone) return;
       if (opts?.milestone || clock.now() - lastAt >= PLAIN_PROGRESS_INTERVAL_MS) print(text);
     },
     succeed: (text) => print(text),
@@ -113,7 +114,10 @@ function plainActivity(line: (text: string) => void, clock: Clock, first: string
 async function spinnerActivity(io: IO, mode: OutputMode, first: string, clean: (text: string) => string): Promise<Activity> {
   // ora is loaded only when a spinner is really drawn, so help and piped runs never pay for it.
   const { default: ora } = await import('ora');
-  const spinner = ora({ text: clean(first), stream: io.stderr, color: mode.color ? 'cyan' : false, isEnabled: true }).start();
+  // discardStdin off: ora's discarder puts the terminal in raw mode, where a typed Ctrl-C is just a byte
+  // (and the discarder, never reading, does not turn it into SIGINT). In the terminal's normal mode the
+  // kernel sends SIGINT, which run.ts handles like `kill -INT`; typed keys echo, as they do under gh.
+  const spinner = ora({ text: clean(first), stream: io.stderr, color: mode.color ? 'cyan' : false, isEnabled: true, discardStdin: false }).start();
   return {
     update(next) {
       spinner.text = clean(next);

@@ -1,10 +1,13 @@
 // The entry point and the only place that sets the exit code. Help texts and the version depend only
 // on the command tree, so the build renders them ahead of time (scripts/build.mjs); printing one of
-// those needs neither commander nor the command modules, and is written straight to fd 1, which
-// keeps --help and --version close to bare Node start-up. Everything else runs the program (run.ts),
-// which the build bundles into one CommonJS file loaded with V8's code cache (code-cache.ts).
+// those needs neither commander nor the command modules: it is wrapped to the terminal's width
+// (help-wrap.ts) and written straight to fd 1, which keeps --help and --version close to bare Node
+// start-up. Everything else runs the program (run.ts), which the build bundles into one CommonJS
+// file loaded with V8's code cache (code-cache.ts).
 import { writeSync } from 'node:fs';
+import { isatty } from 'node:tty';
 import { fileURLToPath } from 'node:url';
+import { wrapHelp } from './help-wrap.js';
 import { prerenderedOutput } from './prerendered.js';
 
 // Success is 0 (EXIT_CODES.ok); spelled out so this entry loads no other module on the fast path.
@@ -64,10 +67,20 @@ async function runProgram(argv: string[]): Promise<number> {
   return code;
 }
 
-async function main(argv: string[]): Promise<number> {
+/**
+ * The same width rule as the program's own help output (program.ts, io.ts): the terminal's, else 80.
+ * In a pipe process.stdout is never touched: building that stream costs start-up time.
+ */
+function helpWidth(): number {
+  return (isatty(1) && process.stdout.columns) || 80;
+}
+
+async function main(given: string[]): Promise<number> {
+  // `mint-admin help agent run` is `mint-admin agent run --help` (commander's help command takes one word).
+  const argv = given[0] === 'help' ? [...given.slice(1), '--help'] : given;
   const ready = prerenderedOutput(argv);
   if (ready === undefined) return runProgram(argv);
-  await printNow(ready);
+  await printNow(wrapHelp(ready, helpWidth()));
   return OK;
 }
 

@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import type { Deps } from './context.js';
 import { EXIT_CODES } from './errors.js';
 import { VERSION } from './version.js';
+import { wrapHelp } from './help-wrap.js';
 import { registerAgent } from './commands/agent/index.js';
 import { registerExport } from './commands/export/index.js';
 import { registerSearches } from './commands/searches/index.js';
@@ -11,7 +12,10 @@ import { registerConfig } from './commands/config/index.js';
 import { register as registerCompletion } from './commands/completion.js';
 import { register as registerSandbox } from './commands/sandbox.js';
 
+/** Help is wrapped to the terminal's width at print time (help-wrap.ts); 80 when not a terminal. */
 export const HELP_WIDTH = 80;
+/** Commander renders help unwrapped: a width it never reaches. */
+const UNWRAPPED = 100_000;
 
 const ENVIRONMENT_HELP = `
 Environment:
@@ -31,6 +35,7 @@ Exit codes:
   ${EXIT_CODES.timeout}    timed out waiting (--timeout)
   ${EXIT_CODES.rateLimited}    rate limited (429 after the allowed retries)
   ${EXIT_CODES.interrupted}  interrupted (Ctrl-C)
+  ${EXIT_CODES.terminated}  terminated (SIGTERM); ${EXIT_CODES.hungUp}: hung up (SIGHUP); the same clean-up as Ctrl-C
 
 Examples:
   $ mint-admin agent run "Document the new /v2/users endpoint" --wait
@@ -53,12 +58,14 @@ export function buildProgram(deps: Deps): Command {
     .addHelpText('after', ENVIRONMENT_HELP)
     .showSuggestionAfterError(true)
     .exitOverride()
+    // Every command's help lists the global options under their own heading, as gh shows inherited flags.
+    .configureHelp({ showGlobalOptions: true, styleTitle: (title) => (title === 'Global Options:' ? 'Global options:' : title) })
     .configureOutput({
-      writeOut: (text) => void deps.io.stdout.write(text),
+      writeOut: (text) => void deps.io.stdout.write(wrapHelp(text, deps.io.columns ?? HELP_WIDTH)),
       writeErr: (text) => void deps.io.stderr.write(text),
-      // One width and no colour whatever the terminal, so help can be rendered at build time
-      // (prerendered.ts) and read the same as commander's own.
-      getOutHelpWidth: () => HELP_WIDTH,
+      // Unwrapped and without colour whatever the terminal, so help can be rendered at build time
+      // (prerendered.ts) and wrapped, like commander's own, when printed.
+      getOutHelpWidth: () => UNWRAPPED,
       getErrHelpWidth: () => HELP_WIDTH,
       getOutHasColors: () => false,
       getErrHasColors: () => false,

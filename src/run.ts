@@ -3,7 +3,7 @@
 import { CommanderError } from 'commander';
 import { systemClock } from './clock.js';
 import type { Deps } from './context.js';
-import { CliError, EXIT_CODES, InterruptedError } from './errors.js';
+import { CliError, EXIT_CODES, InterruptedError, STOP_SIGNALS, type StopSignal } from './errors.js';
 import { processIO } from './io.js';
 import { buildProgram } from './program.js';
 import { scrubSecrets } from './redact.js';
@@ -11,11 +11,7 @@ import { forTerminal } from './terminal-text.js';
 
 export async function runCli(argv: string[]): Promise<number> {
   const controller = new AbortController();
-  process.once('SIGINT', () => {
-    controller.abort(new InterruptedError());
-    // A second Ctrl-C means "now": skip the clean-up.
-    process.once('SIGINT', () => process.exit(EXIT_CODES.interrupted));
-  });
+  stopOnSignals(controller);
   const deps: Deps = {
     io: processIO(),
     env: process.env,
@@ -33,10 +29,33 @@ export async function runCli(argv: string[]): Promise<number> {
   }
 }
 
+/**
+ * Ctrl-C, SIGTERM and SIGHUP all abort the command the same way, so each gets the same clean-up
+ * (partial downloads removed, documents closed, the resume command printed). A second signal of any
+ * kind means "now": exit at once, skipping the clean-up.
+ */
+function stopOnSignals(controller: AbortController): void {
+  // One listener per signal for the whole run, never removed: removing the last listener of a signal
+  // hands it back to the default action for a moment, and a second signal landing then would kill the
+  // process without the documented exit code.
+  const onSignal = (signal: StopSignal) => {
+    if (controller.signal.aborted) process.exit(STOP_SIGNALS[signal]);
+    controller.abort(new InterruptedError('interrupted', signal));
+  };
+  for (const name of Object.keys(STOP_SIGNALS) as StopSignal[]) process.on(name, onSignal);
+}
+
 function report(error: unknown, deps: Deps, debug: boolean): number {
   // Error messages carry server text: shown with control characters visible and the key masked.
   const clean = (text: string) => forTerminal(scrubSecrets(text, [...(deps.secrets ?? [])]), { multiline: true });
   const stderr = { write: (text: string) => deps.io.stderr.write(clean(text)) };
+  // A command rewords an interruption (what keeps running, how to resume); the exit code stays the
+  // one of the signal that stopped it.
+  const reason: unknown = deps.signal.aborted ? deps.signal.reason : undefined;
+  if (error instanceof InterruptedError && reason instanceof InterruptedError) {
+    stderr.write(`error: ${error.message}\n`);
+    return reason.exitCode;
+  }
   // Commander has already printed its own message (unknown option, missing argument, help).
   if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_CODES.ok : EXIT_CODES.usage;
   if (error instanceof CliError) {

@@ -5,7 +5,7 @@
 // `ESC [ 2 J` shows as `^[[2J`; a C1 character is `^[` and its 7-bit twin (CSI, U+009B, is `^[[`);
 // DEL is `^?`. Data formats (JSON, CSV, TSV) keep their own escaping and do not pass through here.
 
-/** C0 (but tab and newline, which are handled by the caller's choice), DEL, and C1. */
+/** C0 (but tab, harmless on one line; newline by the caller's choice), DEL, and C1. */
 const CONTROL = /[\x00-\x08\x0a-\x1f\x7f-\x9f]/g;
 const CONTROL_KEEPING_LINES = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
 

@@ -6,8 +6,8 @@ import { isTransient } from './errors.js';
 import { backoffDelay } from './api/http.js';
 
 export interface PollOptions<T> {
-  /** One look at the job. */
-  fetch: () => Promise<T>;
+  /** One look at the job; `signal` aborts it when the wait is over (deadline or Ctrl-C). */
+  fetch: (signal: AbortSignal) => Promise<T>;
   isDone: (value: T) => boolean;
   /** Every successful look, done or not. */
   onValue?: (value: T, elapsedMs: number) => void;
@@ -28,6 +28,11 @@ export interface PollOptions<T> {
 }
 
 export const DEFAULT_MAX_INTERVAL_MS = 30_000;
+/**
+ * How long the last look, taken at the deadline, may take. A request in flight is cut off at the
+ * deadline plus this much, so a trickling or silent API cannot stretch --timeout (exit 5 within a second).
+ */
+export const LAST_LOOK_GRACE_MS = 500;
 
 export async function pollUntil<T>(opts: PollOptions<T>): Promise<T> {
   const { clock, signal } = opts;
@@ -40,11 +45,13 @@ export async function pollUntil<T>(opts: PollOptions<T>): Promise<T> {
   let interval = opts.intervalMs;
   let failures = 0;
   let last: T | undefined;
+  const deadlinePassed = clock.timeout(opts.timeoutMs + LAST_LOOK_GRACE_MS);
+  const requestSignal = signal ? AbortSignal.any([signal, deadlinePassed]) : deadlinePassed;
 
   for (;;) {
     let delay: number;
     try {
-      last = await opts.fetch();
+      last = await opts.fetch(requestSignal);
       failures = 0;
       opts.onValue?.(last, clock.now() - started);
       if (opts.isDone(last)) return last;
@@ -52,6 +59,7 @@ export async function pollUntil<T>(opts: PollOptions<T>): Promise<T> {
       interval = Math.min(maxInterval, interval * growth);
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
+      if (deadlinePassed.aborted) throw opts.timeoutError(clock.now() - started, last);
       if (!isTransient(error)) throw error;
       failures++;
       const retryAt = (error as { retryAt?: number }).retryAt;

@@ -98,4 +98,34 @@ describe('pollUntil', () => {
     await pollUntil({ ...base, clock, fetch: job.fetch as () => Promise<string>, isDone: (s) => s === 'done' });
     expect(clock.sleeps).toEqual([7000]);
   });
+
+  /** A request that hangs (as on a silent or trickling API) until its signal aborts, after `takesMs` of clock time. */
+  const hanging = (clock: FakeClock, takesMs: number) => (signal: AbortSignal) =>
+    new Promise<string>((_resolve, reject) => {
+      signal.addEventListener('abort', () => reject(new NetworkError('aborted', 'UND_ERR_ABORTED')), { once: true });
+      clock.advance(takesMs);
+    });
+
+  it.each([
+    ['the first look', 0],
+    ['a later look', 2],
+  ])('cuts off a request in flight at the deadline (%s) and says it timed out', async (_name, answeredLooks) => {
+    const clock = new FakeClock();
+    const started = clock.now();
+    let looks = 0;
+    const fetch = (signal: AbortSignal) => (looks++ < answeredLooks ? Promise.resolve('active') : hanging(clock, 3_600_000)(signal));
+    await expect(pollUntil({ ...base, timeoutMs: 10_000, clock, fetch, isDone: () => false })).rejects.toThrow(WaitTimeoutError);
+    expect(looks).toBe(answeredLooks + 1);
+    // The hanging request was cut off, not waited out: no sleep was spent on a retry after it.
+    expect(clock.sleeps.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(10_000);
+    expect(clock.now() - started).toBeGreaterThanOrEqual(10_000);
+  });
+
+  it('lets the last look, taken at the deadline, answer within the grace', async () => {
+    const clock = new FakeClock();
+    const job = scripted(['active', 'active', 'done']);
+    const result = await pollUntil({ ...base, intervalMs: 5000, jitter: 0, growth: 1, timeoutMs: 10_000, clock, fetch: job.fetch, isDone: (s) => s === 'done' });
+    expect(result).toBe('done');
+    expect(clock.sleeps).toEqual([5000, 5000]);
+  });
 });

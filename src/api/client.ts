@@ -62,6 +62,14 @@ export interface ClientConfig {
   onRetry?: (notice: RetryNotice) => void;
 }
 
+/** For one call: a polling loop passes its deadline, and does its own retrying (one note per retry). */
+export interface CallOptions {
+  /** Cuts this call short (a wait's deadline), besides the client's own signal. */
+  signal?: AbortSignal;
+  /** One try only: the caller sits out transient failures itself. */
+  once?: boolean;
+}
+
 type Method = 'GET' | 'POST';
 type Query = Record<string, string | number | undefined>;
 
@@ -85,8 +93,8 @@ export class ApiClient {
     return this.send('POST', '/v2/agent/{projectId}/job', { projectId }, schemas.AgentJob, { body: { prompt } });
   }
 
-  getAgentJob(projectId: string, jobId: string): Promise<AgentJob> {
-    return this.send('GET', '/v2/agent/{projectId}/job/{jobId}', { projectId, jobId }, schemas.AgentJob);
+  getAgentJob(projectId: string, jobId: string, call?: CallOptions): Promise<AgentJob> {
+    return this.send('GET', '/v2/agent/{projectId}/job/{jobId}', { projectId, jobId }, schemas.AgentJob, call);
   }
 
   sendAgentMessage(projectId: string, jobId: string, prompt: string): Promise<AgentJob> {
@@ -97,8 +105,8 @@ export class ApiClient {
     return this.send('POST', '/v1/static-export/jobs', {}, schemas.StaticExportJob, { body: req });
   }
 
-  getExport(jobId: string): Promise<ExportJob> {
-    return this.send('GET', '/v1/static-export/jobs/{jobId}', { jobId }, schemas.StaticExportJob);
+  getExport(jobId: string, call?: CallOptions): Promise<ExportJob> {
+    return this.send('GET', '/v1/static-export/jobs/{jobId}', { jobId }, schemas.StaticExportJob, call);
   }
 
   createBundle(jobId: string): Promise<Bundle> {
@@ -128,22 +136,24 @@ export class ApiClient {
     route: string,
     params: Record<string, string>,
     schema: S,
-    opts: { body?: unknown; query?: Query } = {},
+    opts: { body?: unknown; query?: Query } & CallOptions = {},
   ): Promise<InferOutput<S>> {
     const call = `${method} ${route}`;
     const url = this.url(fillRoute(route, params), opts.query);
-    const { clock, signal } = this.config;
+    const { clock } = this.config;
+    const signal = anySignal(this.config.signal, opts.signal);
     const random = this.config.random ?? Math.random;
+    const attempts = opts.once ? 1 : this.retry.attempts;
     for (let attempt = 1; ; attempt++) {
-      const lastTry = attempt >= this.retry.attempts;
+      const lastTry = attempt >= attempts;
       let response: Answered;
       try {
-        response = await this.once(method, url, opts.body);
+        response = await this.once(method, url, opts.body, signal);
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
         const failure = toNetworkError(error, 'the API');
         if (lastTry || !(method === 'GET' || neverReachedServer(failure))) throw failure;
-        await this.pause(attempt, backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random), briefReason(failure));
+        await this.pause(attempt, backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random), briefReason(failure), signal);
         continue;
       }
       if (response.status >= 200 && response.status < 300) return this.accept(call, response, schema);
@@ -151,12 +161,12 @@ export class ApiClient {
         const retryAfter = parseRetryAfter(response.headers['retry-after'], clock.now());
         const delay = retryAfter ?? backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random);
         if (lastTry || delay > this.retry.maxRetryAfterMs) throw this.rateLimited(call, response, retryAfter);
-        await this.pause(attempt, delay, 'rate limited (429)');
+        await this.pause(attempt, delay, 'rate limited (429)', signal);
         continue;
       }
       const error = this.toApiError(response);
       if (method === 'GET' && response.status >= 500 && !lastTry) {
-        await this.pause(attempt, backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random), briefReason(error));
+        await this.pause(attempt, backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random), briefReason(error), signal);
         continue;
       }
       throw error;
@@ -193,7 +203,7 @@ export class ApiClient {
     return scrubbed.length > DEBUG_BODY_CHARS ? `${scrubbed.slice(0, DEBUG_BODY_CHARS)}... (${text.length} characters in all)` : scrubbed;
   }
 
-  private async once(method: Method, url: string, body: unknown): Promise<Answered> {
+  private async once(method: Method, url: string, body: unknown, signal: AbortSignal | undefined): Promise<Answered> {
     const started = this.config.clock.now();
     this.config.debug?.(`> ${method} ${redactUrl(url)}`);
     const headers: Record<string, string> = {
@@ -207,7 +217,7 @@ export class ApiClient {
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       dispatcher: this.config.dispatcher,
-      signal: this.config.signal,
+      signal,
       headersTimeout: this.timeouts.headersMs,
       bodyTimeout: this.timeouts.bodyMs,
     });
@@ -226,10 +236,10 @@ export class ApiClient {
     };
   }
 
-  private async pause(attempt: number, delayMs: number, reason: string): Promise<void> {
+  private async pause(attempt: number, delayMs: number, reason: string, signal: AbortSignal | undefined): Promise<void> {
     this.config.debug?.(`retry ${attempt} in ${delayMs} ms: ${reason}`);
     this.config.onRetry?.({ attempt, delayMs, reason });
-    await this.config.clock.sleep(delayMs, this.config.signal);
+    await this.config.clock.sleep(delayMs, signal);
   }
 
   /**
@@ -334,6 +344,10 @@ function htmlText(html: string): string {
 
 function decodeEntities(text: string): string {
   return text.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' })[e] ?? '');
+}
+
+function anySignal(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
+  return a && b ? AbortSignal.any([a, b]) : (a ?? b);
 }
 
 function seg(value: string): string {

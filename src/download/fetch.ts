@@ -19,6 +19,12 @@ export const FETCH_LIMITS = {
   redirects: 5,
   baseDelayMs: 500,
   maxDelayMs: 10_000,
+  /**
+   * A download that brings fewer than stallMinBytes in stallMs has stalled and ends with an error that
+   * names stallMs. (undici's body timeout alone never fires on a storage that sends a byte a second.)
+   */
+  stallMs: 60_000,
+  stallMinBytes: 1024,
 };
 
 export interface FetchToFileOptions {
@@ -54,11 +60,50 @@ interface Download {
   opts: FetchToFileOptions;
   handle: FileHandle;
   have: number;
+  /** Bytes received, counted as they arrive (before they are written), for the stall watch. */
+  received: number;
+  /** Aborted by the Ctrl-C signal, or by the stall watch with a StalledError. */
+  signal: AbortSignal;
+}
+
+/** No progress worth the name for stallMs: final, since retrying a stuck storage only stretches the wait. */
+export class StalledError extends CliError {
+  constructor(stallMs: number, minBytes: number) {
+    super(
+      `the download stalled: less than ${minBytes} bytes arrived in ${Math.round(stallMs / 1000)}s (check your connection or proxy settings); run the command again`,
+      EXIT_CODES.api,
+    );
+  }
+}
+
+/**
+ * Aborts the download when fewer than `minBytes` arrive in a window of `stallMs` on the clock (the
+ * clock's own deadlines, so tests with a fake clock decide when a window ends). Returns the signal the
+ * requests use (Ctrl-C or stall) and a stop function.
+ */
+function watchForStall(download: Omit<Download, 'signal'>, limits: typeof FETCH_LIMITS): { signal: AbortSignal; stop: () => void } {
+  const { clock, signal: interrupt } = download.opts;
+  const stall = new AbortController();
+  let stopped = false;
+  let window: AbortSignal | undefined;
+  const startWindow = () => {
+    const from = download.received;
+    window = clock.timeout(limits.stallMs);
+    window.addEventListener('abort', () => {
+      if (stopped || interrupt.aborted) return;
+      if (download.received - from < limits.stallMinBytes) stall.abort(new StalledError(limits.stallMs, limits.stallMinBytes));
+      else startWindow();
+    }, { once: true });
+  };
+  startWindow();
+  return { signal: AbortSignal.any([interrupt, stall.signal]), stop: () => void (stopped = true) };
 }
 
 export async function fetchToFile(opts: FetchToFileOptions): Promise<FetchToFileResult> {
   const limits = { ...FETCH_LIMITS, ...opts.limits };
-  const download: Download = { opts, handle: await open(opts.file, 'w'), have: 0 };
+  const started: Omit<Download, 'signal'> = { opts, handle: await open(opts.file, 'w'), have: 0, received: 0 };
+  const watch = watchForStall(started, limits);
+  const download: Download = Object.assign(started, { signal: watch.signal });
   try {
     let bundle = await freshBundle(opts);
     let failures = 0;
@@ -71,6 +116,7 @@ export async function fetchToFile(opts: FetchToFileOptions): Promise<FetchToFile
         return { bundle, bytes: download.have };
       } catch (error) {
         if (opts.signal.aborted) throw opts.signal.reason;
+        if (download.signal.aborted) throw download.signal.reason;
         if (error instanceof LinkExpired) {
           if (++refreshes > limits.linkRefreshes) {
             throw new ApiError(`the bundle storage refused ${refreshes} download links in a row (403${error.message ? ` ${error.message}` : ''}); run the command again, and check the machine's clock if it keeps happening`, 403, { exitCode: EXIT_CODES.api });
@@ -90,6 +136,7 @@ export async function fetchToFile(opts: FetchToFileOptions): Promise<FetchToFile
       }
     }
   } finally {
+    watch.stop();
     await download.handle.close();
   }
 }
@@ -146,7 +193,7 @@ async function requestFollowingRedirects(download: Download, url: string, maxRed
   let current = url;
   for (let hop = 0; ; hop++) {
     const started = opts.clock.now();
-    const response = await request(current, { method: 'GET', headers, dispatcher: opts.dispatcher, signal: opts.signal });
+    const response = await request(current, { method: 'GET', headers, dispatcher: opts.dispatcher, signal: download.signal });
     opts.debug(`GET ${redactUrl(current)}${have > 0 ? ` (${headers.range})` : ''} -> ${response.statusCode} in ${opts.clock.now() - started} ms`);
     if (!isRedirect(response.statusCode)) return response;
     await response.body.dump();
@@ -189,6 +236,7 @@ async function writeBody(download: Download, body: Dispatcher.ResponseData['body
       }
       pending.push(chunk);
       pendingBytes += chunk.length;
+      download.received += chunk.length;
       // Progress counts bytes received; DownloadProgress decides how often that is drawn.
       download.opts.onProgress(download.have + pendingBytes, total);
       if (pendingBytes >= WRITE_BATCH_BYTES) await flush();

@@ -11,7 +11,7 @@ import type { Bundle } from '../api/types.js';
 import { throwIfAborted, type Clock } from '../clock.js';
 import type { Activity, Reporter } from '../io.js';
 import { extractArchive, extractionLimits } from './extract.js';
-import { fetchToFile } from './fetch.js';
+import { fetchToFile, type FETCH_LIMITS } from './fetch.js';
 import { commitArchive, installTree, makeParents, removeCreated, removeWorkDir, RestoreFailedError, stageArchive, tidyAway } from './install.js';
 import { createWorkDir, sweepLeftovers, type LeftoverReport } from './leftovers.js';
 import { DownloadProgress, formatBytes } from './progress.js';
@@ -46,6 +46,8 @@ export interface DownloadBundleOptions {
   reporter: Reporter;
   /** ctx.debug; storage URLs only through redactUrl */
   debug: (line: string) => void;
+  /** Overrides of the retry and stall limits (tests). */
+  limits?: Partial<typeof FETCH_LIMITS>;
 }
 
 export interface DownloadResult {

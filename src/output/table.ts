@@ -31,12 +31,12 @@ function tsvWriter(stream: NodeJS.WritableStream, header: boolean): SearchesWrit
 type TableModule = typeof import('cli-table3');
 
 /**
- * One drawn table a page, all with the column widths fitted to the first page, so an `--all` run on
- * a terminal reads as one long table; only the first carries the header.
+ * One drawn table a page, all with the layout fitted to the first page, so an `--all` run on a
+ * terminal reads as one long table; only the first carries the header.
  */
 function drawnTableWriter(stream: NodeJS.WritableStream, opts: TableOptions): SearchesWriter {
   let Table: TableModule | undefined;
-  let widths: number[] | undefined;
+  let layout: TableLayout | undefined;
   let pages = 0;
   return {
     async begin() {
@@ -46,43 +46,80 @@ function drawnTableWriter(stream: NodeJS.WritableStream, opts: TableOptions): Se
       if (!Table) throw new Error('tableWriter: begin() was not called');
       if (searches.length === 0 && pages > 0) return;
       const rows = searches.map((s) => tableCells(s).map((c) => escapeCell(c, { backslash: false })));
-      widths ??= fitColumns([[...TABLE_HEADER], ...rows], opts.columns ?? 80);
+      layout ??= fitColumns([[...TABLE_HEADER], ...rows], opts.columns ?? 80);
+      const shown = layout.shown;
+      const pick = (row: readonly string[]) => shown.map((i) => (i === TIMESTAMP && layout!.dateOnly ? dateOf(row[i] ?? '') : (row[i] ?? '')));
       const table = new Table({
-        ...(pages++ === 0 ? { head: [...TABLE_HEADER] } : {}),
-        colWidths: widths,
-        colAligns: ['left', 'right', 'right', 'left', 'left'],
+        ...(pages++ === 0 ? { head: pick(TABLE_HEADER) } : {}),
+        colWidths: layout.widths,
+        colAligns: shown.map((i) => (i === 1 || i === 2 ? 'right' : 'left')),
         wordWrap: false,
         truncate: '…',
         style: { compact: true, head: opts.color ? ['bold'] : [], border: [] },
       });
-      table.push(...rows);
+      table.push(...rows.map(pick));
       await writeChunk(stream, `${table.toString()}\n`);
     },
     end: async () => undefined,
   };
 }
 
-/** Columns whose content is short and fixed-width; query and page share what is left. */
-const FLEXIBLE = [0, 3];
+const QUERY = 0;
+const PAGE = 3;
+const TIMESTAMP = 4;
 const PADDING = 2;
+/** The narrowest a query or page column gets (padding included): a few characters and the "…". */
 const MIN_FLEXIBLE = 10;
+/** Before a timestamp is shortened or dropped, the query gets at least this much (or all it needs). */
+const QUERY_COMFORT = 30;
+
+export interface TableLayout {
+  /** Which columns (indexes into TABLE_HEADER) are drawn, in order. */
+  shown: number[];
+  /** Their widths, padding included, as cli-table3 counts them. */
+  widths: number[];
+  /** Timestamps shown as their date (YYYY-MM-DD) only. */
+  dateOnly: boolean;
+}
 
 /**
- * Widths (padding included, as cli-table3 counts them) that fit `columns` terminal cells: each column
- * as wide as its longest cell, and when that is too wide, the query and page columns share the rest:
- * a column that needs less than half keeps its width, the other gets what is left.
+ * A layout that fits `columns` terminal cells without wrapping a row. Columns give way by priority:
+ * the page column shrinks first, then the timestamp shortens to a date, then it goes, then the page
+ * column goes; the query keeps the most room throughout. Below ~40 columns, cells are cut shorter still.
  */
-export function fitColumns(rows: readonly string[][], columns: number): number[] {
-  const natural = TABLE_HEADER.map((_, i) => Math.max(...rows.map((r) => displayWidth(r[i] ?? ''))) + PADDING);
-  const borders = TABLE_HEADER.length + 1;
-  const total = natural.reduce((a, b) => a + b, 0) + borders;
-  if (total <= columns) return natural;
-  const fixed = natural.reduce((sum, w, i) => (FLEXIBLE.includes(i) ? sum : sum + w), 0);
-  const room = Math.max(2 * MIN_FLEXIBLE, columns - borders - fixed);
-  const [query, page] = [natural[0]!, natural[3]!];
-  const half = Math.floor(room / 2);
-  const [q, p] = query <= half ? [query, room - query] : page <= half ? [room - page, page] : [half, room - half];
-  return [q, natural[1]!, natural[2]!, p, natural[4]!];
+export function fitColumns(rows: readonly string[][], columns: number): TableLayout {
+  const natural = (i: number, dateOnly = false) =>
+    Math.max(...rows.map((r, n) => displayWidth(dateOnly && n > 0 ? dateOf(r[i] ?? '') : (r[i] ?? '')))) + PADDING;
+  const candidates: Array<{ timestamp: 'full' | 'date' | 'none'; page: boolean }> = [
+    { timestamp: 'full', page: true },
+    { timestamp: 'date', page: true },
+    { timestamp: 'none', page: true },
+    { timestamp: 'none', page: false },
+  ];
+  const q = natural(QUERY);
+  const p = natural(PAGE);
+  for (const [n, c] of candidates.entries()) {
+    const shown = [QUERY, 1, 2, ...(c.page ? [PAGE] : []), ...(c.timestamp === 'none' ? [] : [TIMESTAMP])];
+    const fixedWidths = new Map<number, number>([[1, natural(1)], [2, natural(2)]]);
+    if (c.timestamp !== 'none') fixedWidths.set(TIMESTAMP, natural(TIMESTAMP, c.timestamp === 'date'));
+    const fixed = [...fixedWidths.values()].reduce((a, b) => a + b, 0);
+    const room = columns - (shown.length + 1) - fixed;
+    const pageMin = c.page ? Math.min(p, MIN_FLEXIBLE) : 0;
+    const last = n === candidates.length - 1;
+    if (!last && room < Math.min(q, QUERY_COMFORT) + pageMin) continue;
+    // The query takes what it needs, up to two thirds of the room when the page wants more; the page the rest.
+    let query = Math.max(Math.min(q, MIN_FLEXIBLE), c.page ? Math.min(q, Math.max(room - p, Math.ceil((room * 2) / 3))) : Math.min(q, room));
+    const page = c.page ? Math.max(pageMin, Math.min(p, room - query)) : 0;
+    if (c.page) query = Math.max(Math.min(q, MIN_FLEXIBLE), Math.min(q, room - page));
+    const widths = shown.map((i) => (i === QUERY ? query : i === PAGE ? page : fixedWidths.get(i)!));
+    return { shown, widths, dateOnly: c.timestamp === 'date' };
+  }
+  throw new Error('unreachable: the last layout is always taken');
+}
+
+/** `2026-11-20T10:11:12.000Z` -> `2026-11-20`; anything else as it is. */
+function dateOf(timestamp: string): string {
+  return /^\d{4}-\d{2}-\d{2}T/.test(timestamp) ? timestamp.slice(0, 10) : timestamp;
 }
 
 /** Terminal cells a string takes: wide (East Asian, emoji) characters count two. */

@@ -9,6 +9,8 @@ export interface SandboxCommandOptions {
 export interface SandboxCommandIO {
   stdout: NodeJS.WritableStream;
   stderr: NodeJS.WritableStream;
+  /** Whether the export lines reach a person (who pastes them) or a file or pipe (which is sourced). */
+  stdoutIsTTY?: boolean;
 }
 
 /**
@@ -25,7 +27,9 @@ export async function runSandboxCommand(opts: SandboxCommandOptions, io: Sandbox
     );
     io.stderr.write(
       `Sandbox of the Admin API on ${sandbox.baseUrl} (bundle downloads from ${sandbox.storageUrl}).\n` +
-        'Paste the lines above into your shell, then use mint-admin as usual. Outcomes: put [fail],\n' +
+        (io.stdoutIsTTY
+          ? 'Paste the lines above into your shell, then use mint-admin as usual. Outcomes: put [fail],\n'
+          : 'Source the export lines written to stdout (e.g. `. ./sandbox.env`), then use mint-admin as usual.\nOutcomes: put [fail],\n') +
         '[no-changes] or [archive] in an agent prompt; export domains fail.* and noplan.* fail.\n' +
         `Faults: POST ${sandbox.baseUrl}/_sandbox/faults. Stop with Ctrl-C.\n`,
     );

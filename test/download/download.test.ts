@@ -245,3 +245,28 @@ describe('the target directory', () => {
     expect(readdirSync(root.path)).toEqual(['site']);
   });
 });
+
+describe('a stalled download', () => {
+  const writeOld = () => {
+    mkdirSync(target, { recursive: true });
+    writeFileSync(join(target, 'index.html'), 'old home');
+  };
+  const oldTree = () => new Map([['index.html', Buffer.from('old home').toString('base64')]]);
+  it.each([
+    ['the default limit: under 1024 bytes in 60s', undefined, 'less than 1024 bytes arrived in 60s'],
+    ['a limit of 5s', { stallMs: 5000 }, 'less than 1024 bytes arrived in 5s'],
+  ])('ends with an error naming the limit (%s), the target as it was, nothing left beside it', async (_name, limits, words) => {
+    // The storage sends its headers and a few bytes, then nothing (or a byte now and then, which is
+    // no better); the clock then moves past the window.
+    let clock: { advance(ms: number): void } | undefined;
+    const { download } = await setup(stallAfter(() => archive, 100, () => setTimeout(() => clock?.advance((limits?.stallMs ?? 60_000) + 1), 50)));
+    clock = h!.clock;
+    writeOld();
+    const error = await caught(download({ force: true, ...(limits ? { limits } : {}) }));
+    expect(error.message).toBe(`the download stalled: ${words} (check your connection or proxy settings); run the command again`);
+    expect(error.exitCode).toBe(1);
+    expect(readTree(target)).toEqual(oldTree());
+    expect(readdirSync(root.path)).toEqual(['site']);
+  });
+});
+

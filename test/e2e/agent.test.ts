@@ -164,11 +164,11 @@ describe.concurrent('waiting', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('https://github.com/sandbox/docs/pull/1\n');
     expect(r.stderr).toMatch(/^agent job \w+: the API answered 503; retrying shortly$/m);
-    expect(r.stderr).toMatch(/^rate limited \(429\); retrying in 1s$/m);
+    expect(r.stderr).toMatch(/^agent job \w+: rate limited \(429\); retrying in 1s$/m);
     expectPlain(r.stderr);
     expect(posts()).toHaveLength(1);
     expect(gets()).toHaveLength(4 + 1 + sandbox.faults.agentPollsToFinish);
-  });
+  }, 20_000);
 
   it('times out with exit 5 and the command that resumes the wait, --project included', async () => {
     const { sandbox, env } = await setup();

@@ -46,3 +46,27 @@ describe('pre-rendered help and version', () => {
     expect((await runCli(args)).stdout).toBe(await commanderOutput(args));
   });
 });
+
+describe('help for people', () => {
+  it.each([['agent', 'run'], ['export', 'download'], ['searches', 'list'], ['config', 'set']])('`mint-admin help %s %s` shows the leaf, the same as --help', async (...path) => {
+    const help = await runCli(['help', ...path]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(new RegExp(`^Usage: mint-admin ${path.join(' ')} `));
+    expect(help.stdout).toBe((await runCli([...path, '--help'])).stdout);
+  });
+
+  it.each(commandPaths().filter((p) => p.length === 2).map((p) => [p.join(' '), p] as const))('`mint-admin %s --help` lists the global options under their own heading', async (_name, path) => {
+    const help = (await runCli([...path, '--help'])).stdout;
+    const global = help.slice(help.indexOf('\nGlobal options:\n'));
+    expect(help).toContain('\nGlobal options:\n');
+    for (const flag of ['-p, --project <id>', '--base-url <url>', '--profile <name>', '--json', '-q, --quiet', '--no-color', '--debug']) expect(global).toContain(`  ${flag} `);
+  });
+
+  it('wraps to 80 columns in a pipe (examples may stay long)', async () => {
+    for (const path of commandPaths()) {
+      const help = (await runCli([...path, '--help'])).stdout;
+      for (const line of help.split('\n')) if (!/^\s*\$ /.test(line)) expect([...line].length, `${path.join(' ')}: ${line}`).toBeLessThanOrEqual(80);
+    }
+  });
+});
+

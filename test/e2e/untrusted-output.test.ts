@@ -99,7 +99,7 @@ describe('escape sequences from the server are shown, not obeyed', () => {
     const r = await cli({ [`GET /v1/analytics/${PROJECT}/searches`]: json(200, page) }, ['searches', 'list']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('query\thits\tCTR\ttop clicked page\tlast searched\nx\\x1b[2Jy\t10\t12.5%\t/p\\x9b31m\t2026-10-31T12:00:00.000Z\n');
-    expect(r.stderr).toBe(`Showing 1 terms, 10 searches in the date range; more: --cursor 'a'\\''b$(id)'\n`);
+    expect(r.stderr).toBe(`Showing 1 terms, 10 searches in total; more: --cursor 'a'\\''b$(id)'\n`);
   });
 
   it('a cursor with an escape sequence is refused, not printed', async () => {

@@ -24,7 +24,7 @@ export interface CliOptions {
 }
 
 /** The variables a test must control; anything from the developer's own shell is dropped. */
-const CLEARED = ['MINTLIFY_ADMIN_API_KEY', 'MINTLIFY_PROJECT_ID', 'MINTLIFY_API_URL', 'MINT_ADMIN_PROFILE', 'HTTPS_PROXY', 'HTTP_PROXY', 'https_proxy', 'http_proxy', 'NO_PROXY', 'no_proxy', 'NO_COLOR', 'FORCE_COLOR', 'CI'];
+export const CLEARED = ['MINTLIFY_ADMIN_API_KEY', 'MINTLIFY_PROJECT_ID', 'MINTLIFY_API_URL', 'MINT_ADMIN_PROFILE', 'HTTPS_PROXY', 'HTTP_PROXY', 'https_proxy', 'http_proxy', 'NO_PROXY', 'no_proxy', 'NO_COLOR', 'FORCE_COLOR', 'CI'];
 
 /** Runs the built CLI as a subprocess, as a user or CI would, with a private config directory. */
 export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult> {

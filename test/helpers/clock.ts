@@ -4,6 +4,7 @@ import type { Clock } from '../../src/clock.js';
 export class FakeClock implements Clock {
   time: number;
   readonly sleeps: number[] = [];
+  private deadlines: Array<{ at: number; controller: AbortController }> = [];
   constructor(start = Date.UTC(2026, 10, 22, 12, 0, 0)) {
     this.time = start;
   }
@@ -11,8 +12,21 @@ export class FakeClock implements Clock {
   sleep = async (ms: number, signal?: AbortSignal): Promise<void> => {
     if (signal?.aborted) throw signal.reason;
     this.sleeps.push(ms);
-    this.time += ms;
+    this.advance(ms);
     await Promise.resolve();
     if (signal?.aborted) throw signal.reason;
   };
+
+  timeout = (ms: number): AbortSignal => {
+    const controller = new AbortController();
+    this.deadlines.push({ at: this.time + ms, controller });
+    return controller.signal;
+  };
+
+  /** Moves time forward (as a slow request would), aborting the deadlines it passes. */
+  advance(ms: number): void {
+    this.time += ms;
+    for (const d of this.deadlines) if (d.at <= this.time && !d.controller.signal.aborted) d.controller.abort(new Error('deadline passed'));
+    this.deadlines = this.deadlines.filter((d) => !d.controller.signal.aborted);
+  }
 }

@@ -99,7 +99,7 @@ describe('table writer', () => {
     const out = memory();
     await run(tableWriter(out.stream, { terminal: true, columns: 80, color: false, header: true }), [[long, ...TRICKY], TRICKY]);
     const lines = out.text().split('\n').filter(Boolean);
-    expect(lines.filter((l) => l.includes('top clicked page'))).toHaveLength(1);
+    expect(lines.filter((l) => /^│ query +│ +hits │/.test(l))).toHaveLength(1);
     for (const line of lines) expect([...line].length).toBeLessThanOrEqual(80);
     expect(out.text()).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f]/);
     expect(out.text()).toContain('multi\\nline');
@@ -126,14 +126,31 @@ describe('cells', () => {
     ['\x1b[2J\x7f', false, '\\x1b[2J\\x7f'],
   ])('escapes %j (backslash %s) as %j', (value, backslash, text) => expect(escapeCell(value, { backslash })).toBe(text));
 
+  const HEAD = ['query', 'hits', 'CTR', 'top clicked page', 'last searched'];
+  const TS = '2026-11-20T10:11:12.000Z';
   it.each([
-    ['keeps natural widths when they fit', [['q', '1', '1%', '/p', 'x']], 80, [7, 6, 5, 18, 15]],
-    ['gives a short page column its width and the query the rest', [['q'.repeat(100), '1', '1%', '/p', 'x']], 80, [30, 6, 5, 18, 15]],
-    ['splits the room when both are long', [['q'.repeat(100), '1', '1%', 'p'.repeat(100), 'x']], 80, [24, 6, 5, 24, 15]],
-  ])('fits columns: %s', (_n, rows, columns, widths) => {
-    const got = fitColumns([['query', 'hits', 'CTR', 'top clicked page', 'last searched'], ...rows], columns);
-    expect(got).toEqual(widths);
-    if (rows.some((r) => r[0]!.length > 50)) expect(got.reduce((a, b) => a + b, 0) + 6).toBe(columns);
+    ['keeps natural widths when they fit', [['q', '1', '1%', '/p', TS]], 80, { shown: [0, 1, 2, 3, 4], widths: [7, 6, 5, 18, 26], dateOnly: false }],
+    ['gives a short page column its width and the query the rest', [['q'.repeat(100), '1', '1%', '/p', TS]], 100, { shown: [0, 1, 2, 3, 4], widths: [39, 6, 5, 18, 26], dateOnly: false }],
+    ['shortens timestamps to a date before cutting the query short', [['q'.repeat(100), '1', '1%', '/p', TS]], 80, { shown: [0, 1, 2, 3, 4], widths: [32, 6, 5, 16, 15], dateOnly: true }],
+    ['gives the query two thirds when both are long', [['q'.repeat(100), '1', '1%', 'p'.repeat(100), TS]], 100, { shown: [0, 1, 2, 3, 4], widths: [38, 6, 5, 19, 26], dateOnly: false }],
+    ['drops the timestamp at 60 columns', [['q'.repeat(100), '1', '1%', 'p'.repeat(100), TS]], 60, { shown: [0, 1, 2, 3], widths: [30, 6, 5, 14], dateOnly: false }],
+    ['drops the page column too at 40 columns', [['q'.repeat(100), '1', '1%', 'p'.repeat(100), TS]], 40, { shown: [0, 1, 2], widths: [25, 6, 5], dateOnly: false }],
+  ])('fits columns: %s', (_n, rows, columns, layout) => {
+    const got = fitColumns([HEAD, ...rows], columns);
+    expect(got).toEqual(layout);
+    expect(got.widths.reduce((a, b) => a + b, 0) + got.shown.length + 1).toBeLessThanOrEqual(columns);
+  });
+
+  it('draws every width from 40 to 120 columns without a line longer than the terminal, the query widest', async () => {
+    const rows = [term({ searchQuery: 'how do I configure the authentication provider for SSO', topClickedPage: '/guides/authentication/single-sign-on/setup', lastSearchedAt: TS })];
+    for (let columns = 40; columns <= 120; columns++) {
+      const out = memory();
+      await run(tableWriter(out.stream, { terminal: true, columns, color: false, header: true }), [rows]);
+      const lines = out.text().split('\n').filter(Boolean);
+      for (const line of lines) expect([...line].length, `${columns} columns: ${line}`).toBeLessThanOrEqual(columns);
+      const layout = fitColumns([HEAD, ...rows.map((r) => [r.searchQuery, String(r.hits), '1%', r.topClickedPage!, r.lastSearchedAt])], columns);
+      expect(Math.max(...layout.widths)).toBe(layout.widths[0]);
+    }
   });
 });
 

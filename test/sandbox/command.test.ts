@@ -40,4 +40,15 @@ describe('runSandboxCommand', () => {
     await runSandboxCommand({}, { stdout: out.stream, stderr: out.stream }, AbortSignal.abort());
     expect(out.text()).toContain('export MINTLIFY_API_URL=');
   });
+
+  it.each([
+    ['a terminal', true, 'Paste the lines above into your shell'],
+    ['a file or a pipe', false, 'Source the export lines written to stdout (e.g. `. ./sandbox.env`)'],
+  ])('says how to use the lines when stdout is %s', async (_name, stdoutIsTTY, words) => {
+    const out = capture();
+    const err = capture();
+    await runSandboxCommand({}, { stdout: out.stream, stderr: err.stream, stdoutIsTTY }, AbortSignal.abort());
+    expect(err.text().split('\n')[1]).toMatch(new RegExp(`^${words.replace(/[.()`]/g, '\\$&')}`));
+    expect(err.text()).not.toContain(stdoutIsTTY ? 'Source' : 'Paste');
+  });
 });

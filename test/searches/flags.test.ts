@@ -110,10 +110,13 @@ describe('resume command', () => {
 
 describe('footer', () => {
   const opts = parseListFlags({}, false);
+  const ranged = parseListFlags({ from: '2026-11-16', to: '2026-11-23' }, false);
   it.each([
-    ['the whole range from the start', { pages: 1, terms: 42, totalSearches: 900, nextCursor: null }, opts, 'Showing 42 of 42 terms, 900 searches in the date range'],
-    ['a page with more after it', { pages: 1, terms: 50, totalSearches: 900, nextCursor: 'c2' }, opts, 'Showing 50 terms, 900 searches in the date range; more: --cursor c2'],
-    ['the last page, started at a cursor', { pages: 1, terms: 7, totalSearches: 900, nextCursor: null }, { ...opts, cursor: 'c9' }, 'Showing 7 terms, the last of the range; 900 searches in the date range'],
-    ['a file', { pages: 3, terms: 250, totalSearches: 900, nextCursor: null }, { ...opts, output: 'x.tsv' }, 'Wrote 250 of 250 terms to x.tsv, 900 searches in the date range'],
+    ['the whole list from the start', { pages: 1, terms: 42, totalSearches: 900, nextCursor: null }, opts, 'Showing 42 of 42 terms, 900 searches in total'],
+    ['a page with more after it', { pages: 1, terms: 50, totalSearches: 900, nextCursor: 'c2' }, opts, 'Showing 50 terms, 900 searches in total; more: --cursor c2'],
+    ['the last page, started at a cursor', { pages: 1, terms: 7, totalSearches: 900, nextCursor: null }, { ...opts, cursor: 'c9' }, 'Showing 7 terms, the last of the list; 900 searches in total'],
+    ['a file', { pages: 3, terms: 250, totalSearches: 900, nextCursor: null }, { ...opts, output: 'x.tsv' }, 'Wrote 250 of 250 terms to x.tsv, 900 searches in total'],
+    ['a date range', { pages: 1, terms: 42, totalSearches: 900, nextCursor: null }, ranged, 'Showing 42 of 42 terms, 900 searches in the date range'],
+    ['the last page of a date range', { pages: 1, terms: 7, totalSearches: 900, nextCursor: null }, { ...ranged, cursor: 'c9' }, 'Showing 7 terms, the last of the range; 900 searches in the date range'],
   ])('%s', (_n, result, o, line) => expect(footer(result, o)).toBe(line));
 });

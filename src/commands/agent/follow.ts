@@ -4,7 +4,7 @@
 import type { AgentJob, AgentJobStatus, UnknownStatus } from '../../api/types.js';
 import { unknownStatusError } from '../../unknown-status.js';
 import { printJson } from '../../command.js';
-import type { Context } from '../../context.js';
+import { retryingIn, type Context } from '../../context.js';
 import { formatDuration } from '../../duration.js';
 import { InterruptedError, JobFailedError, WaitTimeoutError, briefReason } from '../../errors.js';
 import type { Activity } from '../../io.js';
@@ -40,11 +40,16 @@ export async function waitForAgentJob(opts: FollowOptions, ctx: Context): Promis
   const api = await ctx.api();
   const resume = await agentGetCommand(jobId, ctx, ['--wait']);
   const view = await WaitView.start(jobId, opts.known?.status, ctx);
+  let lastSeen = opts.known;
   try {
     const job = await pollUntil({
-      fetch: () => api.getAgentJob(opts.projectId, jobId),
+      // One try a poll: the loop sits out transient failures itself, with one note per retry.
+      fetch: (signal) => api.getAgentJob(opts.projectId, jobId, { signal, once: true }),
       isDone: (job) => isFinished(job) || isUnknown(job.status),
-      onValue: (job) => view.status(job.status),
+      onValue: (job) => {
+        lastSeen = job;
+        view.status(job.status);
+      },
       onTransientError: (error, retryInMs) => view.transient(error, retryInMs),
       timeoutError: (elapsedMs, last) =>
         new WaitTimeoutError(
@@ -61,6 +66,8 @@ export async function waitForAgentJob(opts: FollowOptions, ctx: Context): Promis
     return job;
   } catch (error) {
     view.stop();
+    // --json: a pipeline reads the last known job whatever ended the wait; the exit code says what did.
+    if (ctx.mode.json && lastSeen) printJson(ctx, lastSeen);
     if (ctx.signal.aborted) {
       throw new InterruptedError(`stopped waiting; agent job ${jobId} keeps running on the server: resume the wait with \`${resume}\``);
     }
@@ -142,7 +149,7 @@ class WaitView {
   }
 
   transient(error: unknown, retryInMs: number): void {
-    this.note = `${briefReason(error)}; ${retryInMs < 1000 ? 'retrying shortly' : `retrying in ${formatDuration(retryInMs)}`}`;
+    this.note = `${briefReason(error)}; ${retryingIn(retryInMs)}`;
     if (this.ctx.reporter.live) this.redraw();
     else this.activity.update(`agent job ${this.jobId}: ${this.note}`, { milestone: true });
   }

@@ -35,7 +35,7 @@ async function valueToStore(key: SettingKey, given: string | undefined, ctx: Con
     if (fromArgv) ctx.reporter.warn('the key is now in your shell history; next time pipe it in: `mint-admin config set api-key < key.txt`');
     const raw = fromArgv ? given : await readKey(ctx);
     const trimmed = raw.trim();
-    if (trimmed === '') throw new UsageError('no key given on stdin; nothing was saved');
+    if (trimmed === '') throw new UsageError(`no key ${!fromArgv && ctx.io.stdinIsTTY ? 'entered' : 'given on stdin'}; nothing was saved`);
     return checkApiKey(trimmed, 'the key given');
   }
   if (given === undefined) throw new UsageError(`config set ${key} needs a value`);

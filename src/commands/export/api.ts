@@ -8,7 +8,7 @@ import { shellCommand } from '../../shell.js';
 
 export interface ExportApi {
   start(req: StartExportRequest): Promise<ExportJob>;
-  get(jobId: string): Promise<ExportJob>;
+  get(jobId: string, signal?: AbortSignal): Promise<ExportJob>;
   bundle(jobId: string): Promise<Bundle>;
 }
 
@@ -16,7 +16,8 @@ export function exportApi(client: Pick<ApiClient, 'startExport' | 'getExport' | 
   return {
     // A job id from the server goes into URLs and printed commands: only a plain token is used.
     start: async (req) => plainId(await explained(client.startExport(req)), 'the export was started: see it in the Mintlify dashboard'),
-    get: async (jobId) => plainId(await explained(client.getExport(jobId), jobId)),
+    // A poll (signal given) tries once: the wait loop sits out transient failures with one note each.
+    get: async (jobId, signal) => plainId(await explained(client.getExport(jobId, signal && { signal, once: true }), jobId)),
     bundle: (jobId) => explained(client.createBundle(jobId), jobId),
   };
 }

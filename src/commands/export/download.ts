@@ -3,9 +3,10 @@ import type { Bundle } from '../../api/types.js';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
 import type { DownloadResult } from '../../download/index.js';
-import { ApiError, InterruptedError, UsageError } from '../../errors.js';
+import { ApiError, CliError, InterruptedError, UsageError } from '../../errors.js';
 import { addWaitOptions, parseWaitFlags, type WaitFlags, type WaitSettings } from '../../wait-flags.js';
 import { exportApi, isNotFinished, waitCommand, type ExportApi } from './api.js';
+import type { GlobalOptions } from '../../config.js';
 import { shellCommand } from '../../shell.js';
 import { checkJobId } from './status.js';
 
@@ -87,7 +88,7 @@ async function bundleWhenReady(api: ExportApi, opts: ExportDownloadOptions, ctx:
   // The wait loop pulls in the HTTP layer (undici): loaded only when a command really waits.
   const { followExport } = await import('./follow.js');
   await followExport(
-    { jobId: opts.jobId, fetch: api.get, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs, resume: resumeCommand(opts.jobId, opts) },
+    { jobId: opts.jobId, fetch: api.get, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs, resume: downloadCommand(opts.jobId, opts, ctx.globals, { wait: true }) },
     ctx,
   );
   return api.bundle(opts.jobId);
@@ -103,7 +104,10 @@ export interface FetchAndExtract {
   first?: Bundle;
 }
 
-/** downloadBundle with the CLI's dependencies, and a Ctrl-C message that says nothing was left behind. */
+/**
+ * downloadBundle with the CLI's dependencies, and a Ctrl-C message that says nothing was left behind.
+ * The export itself is complete by now, so every way out points at downloading it, never at a new export.
+ */
 export async function fetchAndExtract(opts: FetchAndExtract, ctx: Context): Promise<DownloadSummary> {
   const { downloadBundle } = await import('../../download/index.js');
   let first = opts.first;
@@ -132,21 +136,38 @@ export async function fetchAndExtract(opts: FetchAndExtract, ctx: Context): Prom
       debug: ctx.debug,
     });
   } catch (error) {
-    if (!ctx.signal.aborted) throw error;
-    throw new InterruptedError(
-      `interrupted: the partial download was removed and ${opts.flags.out} is as it was; export ${opts.jobId} stays on the server: download it with \`${downloadCommand(opts.jobId, opts.flags, [])}\``,
-    );
+    const again = downloadCommand(opts.jobId, opts.flags, ctx.globals, { wait: false });
+    if (ctx.signal.aborted) {
+      throw new InterruptedError(
+        `interrupted: the partial download was removed and ${opts.flags.out} is as it was; export ${opts.jobId} stays on the server: download it with \`${again}\``,
+      );
+    }
+    if (!(error instanceof CliError)) throw error;
+    const reason = error.message.replace(/; run the command again( for a fresh link)?(, and check the machine's clock if it keeps happening)?$/, '');
+    throw new CliError(`${reason}; export ${opts.jobId} is complete and stays on the server: download it with \`${again}\``, error.exitCode, { cause: error });
   }
   const { directory, files, bytes, bundle } = result;
   return { jobId: opts.jobId, directory, files, bytes, bundle: { sizeBytes: bundle.sizeBytes, expiresAt: bundle.expiresAt } };
 }
 
-export function resumeCommand(jobId: string, flags: TargetFlags): string {
-  return downloadCommand(jobId, flags, ['--wait']);
-}
-
-function downloadCommand(jobId: string, flags: TargetFlags, extra: string[]): string {
-  return shellCommand(['mint-admin', 'export', 'download', jobId, '-o', flags.out, ...targetFlagArgs(flags), ...extra]);
+/**
+ * `mint-admin export download <id> ...` repeating every flag that shaped this command (-o and the
+ * target flags, and the global --project, --profile, --base-url), so it works pasted into the same shell.
+ */
+export function downloadCommand(jobId: string, flags: TargetFlags, globals: GlobalOptions, opts: { wait: boolean }): string {
+  return shellCommand([
+    'mint-admin',
+    'export',
+    'download',
+    jobId,
+    '-o',
+    flags.out,
+    ...targetFlagArgs(flags),
+    ...(opts.wait ? ['--wait'] : []),
+    ...(globals.project !== undefined ? ['--project', globals.project] : []),
+    ...(globals.profile !== undefined ? ['--profile', globals.profile] : []),
+    ...(globals.baseUrl !== undefined ? ['--base-url', globals.baseUrl] : []),
+  ]);
 }
 
 /** The target flags as given, to repeat them in a command we print. */
@@ -154,7 +175,7 @@ function targetFlagArgs(flags: TargetFlags): string[] {
   return [
     ...(flags.force ? ['--force'] : []),
     ...(flags.link ? ['--link'] : []),
-    ...(flags.keepReleases !== undefined ? ['--keep-releases', String(flags.keepReleases)] : []),
+    ...(flags.keepReleases !== undefined ? ['--keep-releases', flags.keepReleases] : []),
     ...(flags.maxSize !== undefined ? ['--max-size', flags.maxSize] : []),
     ...(flags.archive !== undefined ? ['--archive', flags.archive] : []),
   ];

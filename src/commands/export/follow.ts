@@ -16,11 +16,14 @@ export interface FollowDeps {
   random: () => number;
   signal: AbortSignal;
   reporter: Reporter;
+  /** With --json, a wait that ends early (timeout, failure, interruption) prints the last job seen here. */
+  mode?: { json: boolean };
+  io?: { stdout: NodeJS.WritableStream };
 }
 
 export interface FollowOptions {
   jobId: string;
-  fetch: (jobId: string) => Promise<ExportJob>;
+  fetch: (jobId: string, signal?: AbortSignal) => Promise<ExportJob>;
   intervalMs: number;
   timeoutMs: number;
   /** The command that picks the wait up again, for the timeout and Ctrl-C messages. */
@@ -53,7 +56,7 @@ export async function followExport(opts: FollowOptions, deps: FollowDeps): Promi
     : undefined;
   try {
     const job = await pollUntil<ExportJob>({
-      fetch: () => opts.fetch(jobId),
+      fetch: (signal) => opts.fetch(jobId, signal),
       isDone: (j) => j.status === 'completed' || j.status === 'failed' || isUnknown(j.status),
       onValue: (j, elapsedMs) => {
         const key = `${j.status}|${j.progress}|${j.pageCount}`;
@@ -84,6 +87,8 @@ export async function followExport(opts: FollowOptions, deps: FollowDeps): Promi
     return finish(job, activity, clock.now() - started);
   } catch (error) {
     activity.stop();
+    // --json: a pipeline reads the last known job whatever ended the wait; the exit code says what did.
+    if (deps.mode?.json && deps.io && last) deps.io.stdout.write(`${JSON.stringify(last, null, 2)}\n`);
     if (deps.signal.aborted) {
       throw new InterruptedError(`interrupted: stopped waiting, but export ${jobId} keeps running on the server; resume with \`${resume}\``);
     }

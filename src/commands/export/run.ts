@@ -4,7 +4,7 @@ import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
 import { parseWaitFlags, DEFAULT_INTERVAL, DEFAULT_TIMEOUT, type WaitFlags, type WaitSettings } from '../../wait-flags.js';
 import { exportApi } from './api.js';
-import { addTargetOptions, checkTargets, fetchAndExtract, resumeCommand, type DownloadSummary, type TargetFlags } from './download.js';
+import { addTargetOptions, checkTargets, fetchAndExtract, downloadCommand, type DownloadSummary, type TargetFlags } from './download.js';
 import { countOf, formatBytes } from './output.js';
 import { buildStartRequest, type StartFlags } from './start.js';
 
@@ -26,7 +26,7 @@ export async function exportRun(opts: ExportRunOptions, ctx: Context): Promise<R
   const { followExport } = await import('./follow.js');
   ctx.reporter.info(`Started export ${jobId} of ${opts.request.domain}`);
   const job = await followExport(
-    { jobId, fetch: api.get, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs, resume: resumeCommand(jobId, opts) },
+    { jobId, fetch: api.get, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs, resume: downloadCommand(jobId, opts, ctx.globals, { wait: true }) },
     ctx,
   );
   const summary = await fetchAndExtract({ api, jobId, target, flags: opts }, ctx);

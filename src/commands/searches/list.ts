@@ -124,11 +124,13 @@ function diskProblemError(problem: string, result: SearchesListResult, opts: Sea
 export function footer(result: SearchesListResult, opts: SearchesListOptions): string {
   const verb = opts.output === undefined ? 'Showing' : 'Wrote';
   const into = opts.output === undefined ? '' : ` to ${opts.output}`;
-  const searches = `${result.totalSearches} searches in the date range`;
+  // Without --from/--to the API counts over its default period, which is not "the date range" to the user.
+  const ranged = opts.dateFrom !== undefined || opts.dateTo !== undefined;
+  const searches = `${result.totalSearches} searches ${ranged ? 'in the date range' : 'in total'}`;
   if (result.nextCursor !== null) return `${verb} ${result.terms} terms${into}, ${searches}; more: ${shellCommand(['--cursor', result.nextCursor])}`;
   // From the first page to the last, every term was written, so the term count is known.
   if (opts.cursor === undefined) return `${verb} ${result.terms} of ${result.terms} terms${into}, ${searches}`;
-  return `${verb} ${result.terms} terms${into}, the last of the range; ${searches}`;
+  return `${verb} ${result.terms} terms${into}, the last of the ${ranged ? 'range' : 'list'}; ${searches}`;
 }
 
 export function register(group: Command, deps: Deps): void {
@@ -144,23 +146,18 @@ export function register(group: Command, deps: Deps): void {
     .option('-o, --output <file>', 'write the data to this file instead of stdout')
     .option('--csv-raw', 'keep CSV cells that start with = + - @ tab or CR as they are (by default they get a leading \')')
     .option('--no-header', 'leave out the header line of csv and piped table output (to append a resumed export)')
+    // One line per item: help-wrap.ts wraps them to the terminal when the help is printed.
     .addHelpText(
       'after',
       `
 Formats:
-  table    on a terminal, a table fitted to its width; piped or with -o, tab-separated lines
-           with a header and full values (inside a value a tab is \\t, a newline \\n, a CR \\r,
-           a backslash \\\\, other control characters \\xNN), so cut and awk work
-  json     one document {"searches", "totalSearches", "nextCursor"}; with --all every term and
-           "nextCursor": null
+  table    on a terminal, a table fitted to its width; piped or with -o, tab-separated lines with a header and full values (inside a value a tab is \\t, a newline \\n, a CR \\r, a backslash \\\\, other control characters \\xNN), so cut and awk work
+  json     one document {"searches", "totalSearches", "nextCursor"}; with --all every term and "nextCursor": null
   ndjson   one search object a line, written page by page
-  csv      header searchQuery,hits,ctr,topClickedPage,lastSearchedAt; RFC 4180 quoting, UTF-8
-           without BOM, CRLF line ends; a missing top clicked page is an empty cell
+  csv      header searchQuery,hits,ctr,topClickedPage,lastSearchedAt; RFC 4180 quoting, UTF-8 without BOM, CRLF line ends; a missing top clicked page is an empty cell
 
 --to is exclusive: --from 2026-11-16 --to 2026-11-23 is the seven days of 16..22 November.
-If an --all export stops early (rate limit, Ctrl-C), what was written ends with a whole row
-(a JSON document is closed, its nextCursor the place to carry on) and the command that carries
-on from there is printed on stderr.`,
+If an --all export stops early (rate limit, Ctrl-C), what was written ends with a whole row (a JSON document is closed, its nextCursor the place to carry on) and the command that carries on from there is printed on stderr.`,
     )
     .action(
       action<SearchesListFlags>(deps, async (_args, flags, ctx) => {

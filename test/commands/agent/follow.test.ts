@@ -89,17 +89,18 @@ describe('waitForAgentJob and the outcome of a wait', () => {
     expect(r.error).toBeUndefined();
   });
 
-  it('sits out an outage longer than the client retries, with a short note', async () => {
+  it('sits out an outage, with one short note per retry (the loop retries a poll; the client does not again)', async () => {
     const down = json(503, { error: 'down' });
     const r = await follow({ [PATH]: sequence(down, down, down, down, json(200, active), json(200, withPr)) });
     expect(r.stderr).toBe(
       [
         'waiting for agent job job_1',
-        // The client's own retries (375 ms, 750 ms, 1.5 s) come first; only the last is worth a line.
-        'the API answered 503; retrying in 2s',
-        'agent job job_1: the API answered 503; retrying shortly',
+        'agent job job_1: the API answered 503; retrying in 1s',
+        'agent job job_1: the API answered 503; retrying in 2s',
+        'agent job job_1: the API answered 503; retrying in 3s',
+        'agent job job_1: the API answered 503; retrying in 6s',
         'agent job job_1: active',
-        'agent job job_1: completed after 4s',
+        'agent job job_1: completed after 12s',
         '',
       ].join('\n'),
     );
@@ -109,7 +110,7 @@ describe('waitForAgentJob and the outcome of a wait', () => {
 
   it.each([
     // Four drops outlast the client's own retries of a GET.
-    ['dropped connections', [dropConnection, dropConnection, dropConnection, dropConnection], 'agent job job_1: the connection to the API was dropped; retrying shortly'],
+    ['dropped connections', [dropConnection, dropConnection, dropConnection, dropConnection], 'agent job job_1: the connection to the API was dropped; retrying in 1s'],
     // A Retry-After past the client's 60 s cap comes straight to the loop, which sits it out.
     ['a 429 asking for two minutes', [json(429, { error: 'slow down' }, { 'retry-after': '120' })], 'agent job job_1: rate limited (429); retrying in 2m00s'],
   ])('keeps waiting through %s', async (_name, faults, note) => {

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, UsageError } from '../src/errors.js';
+import { checkId, checkServerId, isSafeSegment } from '../src/ids.js';
+import { shellCommand } from '../src/shell.js';
+import { forTerminal } from '../src/terminal-text.js';
+
+describe('forTerminal: control characters in caret notation', () => {
+  it.each([
+    ['CSI clear screen', 'a\x1b[2Jb', 'a^[[2Jb'],
+    ['OSC 8 hyperlink ended by BEL', '\x1b]8;;https://e/\x07x', '^[]8;;https://e/^Gx'],
+    ['C1 CSI', '\x9b31m', '^[[31m'],
+    ['C1 OSC', '\x9d0;title\x9c', '^[]0;title^[\\'],
+    ['CR and backspace', 'ok\rno\b', 'ok^Mno^H'],
+    ['NUL and DEL', '\x00\x7f', '^@^?'],
+    ['a newline, one value on one line', 'a\nb', 'a^Jb'],
+    ['tabs stay', 'a\tb', 'a\tb'],
+    ['ordinary text, accents and emoji stay', 'café 😀 – “x”', 'café 😀 – “x”'],
+  ])('%s', (_n, input, shown) => expect(forTerminal(input)).toBe(shown));
+
+  it('multiline keeps newlines and still shows every other control', () => {
+    expect(forTerminal('line 1\nline\x1b[A 2\r', { multiline: true })).toBe('line 1\nline^[[A 2^M');
+  });
+});
+
+describe('shellCommand', () => {
+  it.each<[string[], string]>([
+    [['mint-admin', 'agent', 'get', 'job_1', '--wait'], 'mint-admin agent get job_1 --wait'],
+    [['mint-admin', '-o', 'week 47.csv'], "mint-admin -o 'week 47.csv'"],
+    [['x', "it's"], "x 'it'\\''s'"],
+    [['x', '$(touch p)', '`id`', 'a;b', 'a|b', '~'], "x '$(touch p)' '`id`' 'a;b' 'a|b' '~'"],
+    [['x', ''], "x ''"],
+  ])('%j -> %s', (argv, line) => expect(shellCommand(argv)).toBe(line));
+});
+
+describe('checkId: ids bound for a URL path', () => {
+  it('trims and returns a good id', () => expect(checkId('job id', ' se_1.a-b ', 'hint')).toBe('se_1.a-b'));
+  it.each(['.', '..', 'a/b', '/', 'a\\b', 'a b', 'a\x1bb', 'a\x9bb', 'a\nb'])('refuses %j (exit 2)', (id) => {
+    expect(isSafeSegment(id)).toBe(false);
+    expect(() => checkId('export job id', id, 'use the id export start printed')).toThrow(UsageError);
+  });
+  it('says what is wrong and where a good one comes from', () => {
+    expect(() => checkId('export job id', '..', 'use the id `mint-admin export start` printed')).toThrow(
+      '".." is not an export job id (no "/", "\\", spaces or control characters, and not "." or ".."); use the id `mint-admin export start` printed',
+    );
+    expect(() => checkId('job id', '  ', 'pass the id')).toThrow('the job id is empty; pass the id');
+  });
+});
+
+describe('checkServerId: ids the API sent', () => {
+  it('accepts plain tokens', () => expect(checkServerId('agent job id', 'se_3f9a.2-c')).toBe('se_3f9a.2-c'));
+  it.each<unknown>(['a b', "a'b", '$(x)', '..', '.', 'a/b', '', 'a\x1b', 42, null, 'x'.repeat(257)])('refuses %j (exit 1)', (id) => {
+    let error: unknown;
+    try {
+      checkServerId('agent job id', id);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).exitCode).toBe(1);
+  });
+});
