@@ -1,6 +1,6 @@
 // Unpacks the downloaded tar.gz with the `tar` package into a work directory, refusing the whole
 // archive at the first entry that breaks a rule of the guard (guard.ts).
-import { createReadStream } from 'node:fs';
+import { createReadStream, mkdirSync, rmSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import type { Parser, ReadEntry, Unpack } from 'tar';
 import { throwIfAborted } from '../clock.js';
@@ -46,15 +46,16 @@ export interface ArchiveSummary {
 
 const READ_CHUNK = 256 * 1024;
 
-/**
- * Extracts into `dir` (created here), each entry through the guard before it is written. At the
- * first refusal nothing more is written and ArchiveRefusedError names the entry; the caller removes
- * `dir`, which is never the target itself.
- */
-export async function extractArchive(file: string, dir: string, signal: AbortSignal, limits: ExtractionLimits & { now: number }): Promise<ArchiveSummary> {
-  throwIfAborted(signal);
-  const tar = await import('tar');
-  await mkdir(dir, { recursive: true });
+/** One tar unpacker through the guard, and what it found: the refusal (if any) and the totals. */
+interface Extraction {
+  unpack: Unpack;
+  refusal: () => string | undefined;
+  summary: () => ArchiveSummary;
+}
+
+type Tar = typeof import('tar');
+
+function createExtraction(tar: Tar, dir: string, limits: ExtractionLimits & { now: number }): Extraction {
   const guard = new EntryGuard();
   let refusal: string | undefined;
   let entries = 0;
@@ -63,9 +64,9 @@ export async function extractArchive(file: string, dir: string, signal: AbortSig
   // sparse map as the content, so the entry is refused (see the filter).
   let sparseNext = false;
   const seen = new WeakSet<object>();
-  // tar's synchronous unpacker, fed chunk by chunk from a stream: each chunk's entries are written
-  // with plain sync calls (no thread-pool round trip per file system call, 2-3x faster for many small
-  // files), and the event loop runs between chunks, so Ctrl-C is still seen within a chunk.
+  // tar's synchronous unpacker, fed chunk by chunk: each chunk's entries are written with plain sync
+  // calls (no thread-pool round trip per file system call, 2-3x faster for many small files), and
+  // the event loop runs between chunks, so Ctrl-C is still seen within a chunk.
   const unpack: Unpack = tar.x({
     cwd: dir,
     sync: true,
@@ -97,8 +98,102 @@ export async function extractArchive(file: string, dir: string, signal: AbortSig
   unpack.on('meta', (text: string) => {
     if (/(^|\n)\d+ GNU\.sparse\./.test(text)) sparseNext = true;
   });
-  await run(file, unpack, signal, () => refusal, dir);
-  return { files: guard.fileCount, bytes: guard.totalBytes };
+  return { unpack, refusal: () => refusal, summary: () => ({ files: guard.fileCount, bytes: guard.totalBytes }) };
+}
+
+/**
+ * Extracts into `dir` (created here), each entry through the guard before it is written. At the
+ * first refusal nothing more is written and ArchiveRefusedError names the entry; the caller removes
+ * `dir`, which is never the target itself.
+ */
+export async function extractArchive(file: string, dir: string, signal: AbortSignal, limits: ExtractionLimits & { now: number }): Promise<ArchiveSummary> {
+  throwIfAborted(signal);
+  const tar = await import('tar');
+  await mkdir(dir, { recursive: true });
+  const extraction = createExtraction(tar, dir, limits);
+  await run(file, extraction.unpack, signal, extraction.refusal, dir);
+  return extraction.summary();
+}
+
+/**
+ * Extraction from the download as it arrives (downloadBundle): the same unpacker and guard as
+ * extractArchive, fed the bytes of the archive in order while they also go to the work file. It
+ * only ever gives a result for an archive it saw whole and in order, from byte 0, with no failure;
+ * anything else (a restart from zero or a rewind after a failed write, a refusal, a broken archive,
+ * a full disk) makes it stand down and remove what it wrote, and the caller extracts from the
+ * complete file as before, which then says exactly what went wrong. The refused entry itself is
+ * never written either way: the guard decides before tar writes.
+ */
+export class LiveExtraction {
+  private extraction: Extraction | undefined;
+  private fed = 0;
+  private failed = false;
+  private closed = false;
+  private discarded = false;
+
+  private constructor(
+    private readonly tar: Tar,
+    private readonly dir: string,
+    private readonly limits: () => (ExtractionLimits & { now: number }) | undefined,
+  ) {}
+
+  /** `limits` is read at the first byte (the bundle's size is known by then). */
+  static async create(dir: string, limits: () => (ExtractionLimits & { now: number }) | undefined): Promise<LiveExtraction> {
+    return new LiveExtraction(await import('tar'), dir, limits);
+  }
+
+  /** The archive's bytes from `offset`, as they arrive. Never throws: a failure only stands it down. */
+  write(chunk: Buffer, offset: number): void {
+    if (this.failed) return;
+    if (offset !== this.fed) this.failed = true;
+    else {
+      try {
+        this.extraction ??= this.begin();
+        this.extraction?.unpack.write(chunk);
+        this.fed += chunk.length;
+        if (!this.extraction || this.extraction.refusal()) this.failed = true;
+      } catch {
+        this.failed = true;
+      }
+    }
+    // Removed at once, not at the end: a disk filled by a half-written tree would otherwise fail
+    // the rest of the download with a misleading error instead of the extraction with "disk full".
+    if (this.failed) this.discard();
+  }
+
+  /**
+   * Ends the extraction of an archive of `total` bytes: its totals when all of it went through
+   * here and was extracted, else undefined (and nothing of it is left in `dir`).
+   */
+  finish(total: number): ArchiveSummary | undefined {
+    if (!this.failed && this.extraction && this.fed === total) {
+      try {
+        this.extraction.unpack.end();
+      } catch {
+        this.failed = true;
+      }
+      if (!this.failed && this.closed && !this.extraction.refusal()) return this.extraction.summary();
+    }
+    this.failed = true;
+    this.discard();
+    return undefined;
+  }
+
+  private begin(): Extraction | undefined {
+    const limits = this.limits();
+    if (!limits) return undefined;
+    mkdirSync(this.dir, { recursive: true });
+    const extraction = createExtraction(this.tar, this.dir, limits);
+    extraction.unpack.on('error', () => (this.failed = true));
+    extraction.unpack.on('close', () => (this.closed = true));
+    return extraction;
+  }
+
+  private discard(): void {
+    if (this.discarded) return;
+    this.discarded = true;
+    rmSync(this.dir, { recursive: true, force: true });
+  }
 }
 
 const FILE_LIKE = new Set(['File', 'OldFile', 'ContiguousFile']);

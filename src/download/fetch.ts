@@ -37,6 +37,12 @@ export interface FetchToFileOptions {
   signal: AbortSignal;
   debug: (line: string) => void;
   onProgress: (bytes: number, total: number | undefined) => void;
+  /**
+   * Each chunk of the body as it arrives, with the file offset of its first byte, before it is
+   * written: the extraction runs on the same bytes meanwhile (LiveExtraction). After a restart or a
+   * rewind the offsets go back, which is how the consumer knows.
+   */
+  onData?: (chunk: Buffer, offset: number) => void;
   limits?: Partial<typeof FETCH_LIMITS>;
 }
 
@@ -234,6 +240,7 @@ async function writeBody(download: Download, body: Dispatcher.ResponseData['body
         body.destroy();
         throw new RetryableFailure(`the bundle storage sent more than the ${total} bytes of the bundle`, true);
       }
+      download.opts.onData?.(chunk, download.have + pendingBytes);
       pending.push(chunk);
       pendingBytes += chunk.length;
       download.received += chunk.length;
