@@ -128,7 +128,6 @@ export class LiveExtraction {
   private extraction: Extraction | undefined;
   private fed = 0;
   private failed = false;
-  private closed = false;
   private discarded = false;
 
   private constructor(
@@ -165,14 +164,21 @@ export class LiveExtraction {
    * Ends the extraction of an archive of `total` bytes: its totals when all of it went through
    * here and was extracted, else undefined (and nothing of it is left in `dir`).
    */
-  finish(total: number): ArchiveSummary | undefined {
-    if (!this.failed && this.extraction && this.fed === total) {
+  async finish(total: number): Promise<ArchiveSummary | undefined> {
+    const extraction = this.extraction;
+    if (!this.failed && extraction && this.fed === total) {
+      // tar emits 'close' a microtask after the last entry is written.
+      const closed = new Promise<void>((resolve) => {
+        extraction.unpack.once('close', resolve);
+        extraction.unpack.once('error', () => resolve());
+      });
       try {
-        this.extraction.unpack.end();
+        extraction.unpack.end();
+        await closed;
       } catch {
         this.failed = true;
       }
-      if (!this.failed && this.closed && !this.extraction.refusal()) return this.extraction.summary();
+      if (!this.failed && !extraction.refusal()) return extraction.summary();
     }
     this.failed = true;
     this.discard();
@@ -185,7 +191,6 @@ export class LiveExtraction {
     mkdirSync(this.dir, { recursive: true });
     const extraction = createExtraction(this.tar, this.dir, limits);
     extraction.unpack.on('error', () => (this.failed = true));
-    extraction.unpack.on('close', () => (this.closed = true));
     return extraction;
   }
 

@@ -102,7 +102,7 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
     // only the work directory, which goes below. (A separate header pass first would cost a
     // second gunzip of the whole bundle, ~15% of the wall time, and protect nothing more.)
     activity.update(`Extracting the ${formatBytes(archiveBytes)} archive`, { milestone: true });
-    const extracted = live.finish(archiveBytes) ?? (await extractArchive(file, tree, opts.signal, { ...(limits ?? extractionLimits(archiveBytes, opts.maxBytes)), now }));
+    const extracted = (await live.finish(archiveBytes)) ?? (await extractArchive(file, tree, opts.signal, { ...(limits ?? extractionLimits(archiveBytes, opts.maxBytes)), now }));
 
     throwIfAborted(opts.signal);
     if (archivePath) staged = await stageArchive(file, archivePath, randomBytes(4).toString('hex'));
