@@ -3,7 +3,7 @@
 // in, bench/measure.mjs), then each target as PASS or MISS, then the raw runs (docs/performance.md). BENCH_QUICK=1 shrinks the
 // workloads to check the scripts themselves; its figures are not measurements.
 import { spawnSync } from 'node:child_process';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 const benches = ['startup.mjs', 'requests.mjs', 'download.mjs', 'searches.mjs'];
@@ -13,6 +13,9 @@ const notes = [];
 const verdicts = [];
 let failed = false;
 
+// The machine may be shared: its load before and after says how far to trust the wall times.
+const load = () => loadavg().map((x) => x.toFixed(2)).join(', ');
+const loadBefore = load();
 for (const bench of benches) {
   process.stderr.write(`running bench/${bench}...\n`);
   const r = spawnSync(process.execPath, [fileURLToPath(new URL(bench, import.meta.url))], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
@@ -26,7 +29,7 @@ for (const bench of benches) {
   }
 }
 
-console.log(`Benchmarks on ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}.\n`);
+console.log(`Benchmarks on ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ${new Date().toISOString().slice(0, 16)}Z; load average (1, 5, 15 min) ${loadBefore} before, ${load()} after.\n`);
 console.log('| figure | mint-admin | baseline | ratio |');
 console.log('|---|---|---|---|');
 for (const row of rows) console.log(row);
