@@ -2,6 +2,7 @@
 // archive at the first entry that breaks a rule of the guard (guard.ts).
 import { createReadStream, mkdirSync, rmSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { dirname, resolve as resolvePath } from 'node:path';
 import type { Parser, ReadEntry, Unpack } from 'tar';
 import { throwIfAborted } from '../clock.js';
 import { CliError, EXIT_CODES } from '../errors.js';
@@ -98,6 +99,7 @@ function createExtraction(tar: Tar, dir: string, limits: ExtractionLimits & { no
   unpack.on('meta', (text: string) => {
     if (/(^|\n)\d+ GNU\.sparse\./.test(text)) sparseNext = true;
   });
+  skipChecksOfAFreshDirectory(unpack, dir);
   return { unpack, refusal: () => refusal, summary: () => ({ files: guard.fileCount, bytes: guard.totalBytes }) };
 }
 
@@ -199,6 +201,58 @@ export class LiveExtraction {
     this.discarded = true;
     rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+type TarInternals = Record<symbol, (...args: unknown[]) => unknown> & { cwd: string; dmode: number };
+
+/**
+ * tar checks every entry against the disk as if extracting over an existing tree: for a file at
+ * depth d, d mkdir calls that fail with EEXIST (each a thrown error) plus d lstat calls to walk its
+ * parents, then an lstat of the entry itself. Extraction here always goes into a fresh work
+ * directory (mkdtemp, 0700: nothing in it but what this archive put there), and the guard refuses
+ * any entry under an earlier link entry, so for a path no earlier entry had, none of that can find
+ * anything: the parent is a directory this unpacker made (or the cwd) and the entry does not exist.
+ * For such entries the parent's mkdir is done once per directory and the entry is made directly;
+ * a path seen before (a duplicate, a file replacing a directory...) and the first entry (tar's own
+ * cwd check) take tar's full path. tar keeps these steps behind module-private symbols, found by
+ * name: if a tar release renames them this returns false and extraction is merely slower (a test
+ * holds it to true for the tar in the lock file).
+ */
+export function skipChecksOfAFreshDirectory(unpack: Unpack, dir: string): boolean {
+  const self = unpack as unknown as TarInternals;
+  const find = (name: string): symbol | undefined => {
+    for (let proto = Object.getPrototypeOf(unpack) as object | null; proto; proto = Object.getPrototypeOf(proto) as object | null) {
+      const key = Object.getOwnPropertySymbols(proto).find((k) => k.description === name);
+      if (key) return key;
+    }
+    return undefined;
+  };
+  const [CHECKFS, MAKEFS, MKDIR, ONERROR] = ['checkFs', 'makeFs', 'mkdir', 'onError'].map(find);
+  if (!CHECKFS || !MAKEFS || !MKDIR || !ONERROR || self.cwd !== resolvePath(dir)) return false;
+  const checkFs = self[CHECKFS]!;
+  const seen = new Set<string>();
+  const madeDirs = new Set<string>([self.cwd]);
+  self[CHECKFS] = function (this: TarInternals, ...args: unknown[]) {
+    const entry = args[0] as ReadEntry;
+    const absolute = String(entry.absolute);
+    const key = absolute.normalize('NFC').toLowerCase();
+    const fresh = seen.size > 0 && !seen.has(key) && absolute !== this.cwd;
+    seen.add(key);
+    if (!fresh) {
+      // tar may remove what is there (a directory replaced by a file): forget it as made.
+      madeDirs.delete(absolute);
+      return checkFs.call(this, entry);
+    }
+    const parent = dirname(absolute);
+    if (!madeDirs.has(parent)) {
+      const error = this[MKDIR]!.call(this, parent, this.dmode);
+      if (error) return this[ONERROR]!.call(this, error, entry);
+      madeDirs.add(parent);
+    }
+    if (entry.type === 'Directory') madeDirs.add(absolute);
+    return this[MAKEFS]!.call(this, null, entry);
+  };
+  return true;
 }
 
 const FILE_LIKE = new Set(['File', 'OldFile', 'ContiguousFile']);
