@@ -8,11 +8,11 @@ _mint_admin() {
     word="${COMP_WORDS[i]}"
     if (( skip )); then skip=0; continue; fi
     case "$word" in
-      --archive|--base-url|--cursor|--export-version|--file|--format|--from|--host|--interval|--keep-releases|--limit|--max-size|--out|--output|--path|--port|--profile|--project|--timeout|--to|-f|-o|-p) skip=1; continue ;;
+      --archive|--base-path|--base-url|--cursor|--domain|--export-version|--file|--format|--from|--host|--interval|--keep-releases|--limit|--max-size|--out|--output|--path|--port|--profile|--project|--root|--timeout|--to|-f|-o|-p) skip=1; continue ;;
       -*) continue ;;
     esac
     case "$path/$word" in
-      mint-admin/agent|mint-admin/agent/run|mint-admin/agent/get|mint-admin/agent/message|mint-admin/export|mint-admin/export/start|mint-admin/export/status|mint-admin/export/bundle|mint-admin/export/download|mint-admin/export/run|mint-admin/searches|mint-admin/searches/list|mint-admin/config|mint-admin/config/set|mint-admin/config/get|mint-admin/config/unset|mint-admin/config/list|mint-admin/config/path|mint-admin/completion|mint-admin/sandbox) path="$path/$word" ;;
+      mint-admin/agent|mint-admin/agent/run|mint-admin/agent/get|mint-admin/agent/message|mint-admin/export|mint-admin/export/start|mint-admin/export/status|mint-admin/export/bundle|mint-admin/export/download|mint-admin/export/run|mint-admin/export/verify|mint-admin/export/serve|mint-admin/export/host-config|mint-admin/searches|mint-admin/searches/list|mint-admin/config|mint-admin/config/set|mint-admin/config/get|mint-admin/config/unset|mint-admin/config/list|mint-admin/config/path|mint-admin/completion|mint-admin/sandbox) path="$path/$word" ;;
       *) npos=$(( npos + 1 )) ;;
     esac
   done
@@ -76,7 +76,7 @@ _mint_admin() {
         --base-url) return ;;
         --profile) return ;;
       esac
-      cmds="start status bundle download run"
+      cmds="start status bundle download run verify serve host-config"
       opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
     mint-admin/export/start)
@@ -125,7 +125,7 @@ _mint_admin() {
         --profile) return ;;
       esac
       cmds=""
-      opts="-o --out --force --link --keep-releases --max-size --archive --wait --timeout --interval -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      opts="-o --out --force --link --keep-releases --max-size --archive --verify --wait --timeout --interval -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
     mint-admin/export/run)
       case "$prev" in
@@ -142,7 +142,42 @@ _mint_admin() {
         --profile) return ;;
       esac
       cmds=""
-      opts="--export-version --path --timeout --interval -o --out --force --link --keep-releases --max-size --archive -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      opts="--export-version --path --timeout --interval -o --out --force --link --keep-releases --max-size --archive --verify -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/export/verify)
+      case "$prev" in
+        --base-path) return ;;
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="--base-path -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/export/serve)
+      case "$prev" in
+        --port) return ;;
+        --host) return ;;
+        --base-path) return ;;
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="--port --host --base-path -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/export/host-config)
+      case "$prev" in
+        --root) return ;;
+        --domain) return ;;
+        --base-path) return ;;
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="--root --domain --base-path -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      (( npos == 0 )) && cmds="$cmds nginx caddy apache cloudfront s3"
       ;;
     mint-admin/searches)
       case "$prev" in

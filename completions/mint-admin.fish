@@ -11,13 +11,13 @@ function __mint_admin_scan --description 'print the mint-admin command path type
             continue
         end
         switch $word
-            case --archive --base-url --cursor --export-version --file --format --from --host --interval --keep-releases --limit --max-size --out --output --path --port --profile --project --timeout --to -f -o -p
+            case --archive --base-path --base-url --cursor --domain --export-version --file --format --from --host --interval --keep-releases --limit --max-size --out --output --path --port --profile --project --root --timeout --to -f -o -p
                 set skip 1
                 continue
             case '-*'
                 continue
         end
-        if contains -- "$path/$word" mint-admin/agent mint-admin/agent/run mint-admin/agent/get mint-admin/agent/message mint-admin/export mint-admin/export/start mint-admin/export/status mint-admin/export/bundle mint-admin/export/download mint-admin/export/run mint-admin/searches mint-admin/searches/list mint-admin/config mint-admin/config/set mint-admin/config/get mint-admin/config/unset mint-admin/config/list mint-admin/config/path mint-admin/completion mint-admin/sandbox
+        if contains -- "$path/$word" mint-admin/agent mint-admin/agent/run mint-admin/agent/get mint-admin/agent/message mint-admin/export mint-admin/export/start mint-admin/export/status mint-admin/export/bundle mint-admin/export/download mint-admin/export/run mint-admin/export/verify mint-admin/export/serve mint-admin/export/host-config mint-admin/searches mint-admin/searches/list mint-admin/config mint-admin/config/set mint-admin/config/get mint-admin/config/unset mint-admin/config/list mint-admin/config/path mint-admin/completion mint-admin/sandbox
             set path "$path/$word"
         else
             set npos (math $npos + 1)
@@ -100,6 +100,9 @@ complete -c mint-admin -n '__mint_admin_at mint-admin/export' -a status -d 'show
 complete -c mint-admin -n '__mint_admin_at mint-admin/export' -a bundle -d 'get a download link (presigned, time-limited) to a completed export; the only command that prints it'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export' -a download -d 'download a completed export and extract it into a directory (the link never appears in output)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export' -a run -d 'start an export, wait for it, download and extract it: one command for CI'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export' -a verify -d 'check an extracted export offline: every internal link and asset resolves as a host would serve it, sitemap.xml entries exist'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export' -a serve -d 'serve an extracted export locally as production will (extensionless URLs, index.html, 404.html), to preview it before deploying'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export' -a host-config -d 'print a ready configuration for serving an extracted export: extensionless URLs, index.html, 404 page, cache headers'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export' -s p -l project -x -d 'project id (env MINTLIFY_PROJECT_ID)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export' -l base-url -x -d 'API base URL (env MINTLIFY_API_URL)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export' -l profile -x -d 'config profile (env MINT_ADMIN_PROFILE)'
@@ -146,6 +149,7 @@ complete -c mint-admin -n '__mint_admin_at mint-admin/export/download' -l link -
 complete -c mint-admin -n '__mint_admin_at mint-admin/export/download' -l keep-releases -x -d 'with --link: how many releases to keep, the new one included (default 3)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export/download' -l max-size -x -d 'refuse a bundle that would extract to more than this (default: 50x the download, at least 1GB)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export/download' -l archive -r -F -d 'also keep the downloaded .tar.gz at this path'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/download' -l verify -d 'check the extracted site (as `export verify` does) before installing it; problems: exit 4, the directory stays as it was'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export/download' -l wait -d 'wait until the export completes, then download'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export/download' -l timeout -x -d 'give up waiting after this long (90s, 5m, 1h30m)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export/download' -l interval -x -d 'first poll interval; it grows gently from there'
@@ -167,6 +171,7 @@ complete -c mint-admin -n '__mint_admin_at mint-admin/export/run' -l link -d 'ma
 complete -c mint-admin -n '__mint_admin_at mint-admin/export/run' -l keep-releases -x -d 'with --link: how many releases to keep, the new one included (default 3)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export/run' -l max-size -x -d 'refuse a bundle that would extract to more than this (default: 50x the download, at least 1GB)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export/run' -l archive -r -F -d 'also keep the downloaded .tar.gz at this path'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/run' -l verify -d 'check the extracted site (as `export verify` does) before installing it; problems: exit 4, the directory stays as it was'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export/run' -s p -l project -x -d 'project id (env MINTLIFY_PROJECT_ID)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export/run' -l base-url -x -d 'API base URL (env MINTLIFY_API_URL)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export/run' -l profile -x -d 'config profile (env MINT_ADMIN_PROFILE)'
@@ -175,6 +180,38 @@ complete -c mint-admin -n '__mint_admin_at mint-admin/export/run' -s q -l quiet 
 complete -c mint-admin -n '__mint_admin_at mint-admin/export/run' -l no-color -d 'no colour (also NO_COLOR)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export/run' -l debug -d 'log HTTP requests and stack traces to stderr (secrets redacted)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export/run' -s h -l help -d 'show help'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/verify' -l base-path -x -d 'the URL path the site is served under, e.g. /docs (links must start with it)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/verify' -s p -l project -x -d 'project id (env MINTLIFY_PROJECT_ID)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/verify' -l base-url -x -d 'API base URL (env MINTLIFY_API_URL)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/verify' -l profile -x -d 'config profile (env MINT_ADMIN_PROFILE)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/verify' -l json -d 'machine-readable JSON on stdout'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/verify' -s q -l quiet -d 'no progress or hints on stderr'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/verify' -l no-color -d 'no colour (also NO_COLOR)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/verify' -l debug -d 'log HTTP requests and stack traces to stderr (secrets redacted)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/verify' -s h -l help -d 'show help'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/serve' -l port -x -d 'port to listen on (0 picks a free one)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/serve' -l host -x -d 'address to listen on (0.0.0.0 shares the preview with your network)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/serve' -l base-path -x -d 'serve the site under this URL path, e.g. /docs, as the host will'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/serve' -s p -l project -x -d 'project id (env MINTLIFY_PROJECT_ID)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/serve' -l base-url -x -d 'API base URL (env MINTLIFY_API_URL)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/serve' -l profile -x -d 'config profile (env MINT_ADMIN_PROFILE)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/serve' -l json -d 'machine-readable JSON on stdout'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/serve' -s q -l quiet -d 'no progress or hints on stderr'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/serve' -l no-color -d 'no colour (also NO_COLOR)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/serve' -l debug -d 'log HTTP requests and stack traces to stderr (secrets redacted)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/serve' -s h -l help -d 'show help'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/host-config 0' -a 'nginx caddy apache cloudfront s3'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/host-config' -l root -x -d 'where the extracted site is on the server'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/host-config' -l domain -x -d 'the site\'s host name (for S3 and CloudFront, also the bucket name)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/host-config' -l base-path -x -d 'serve the site under this URL path, e.g. /docs'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/host-config' -s p -l project -x -d 'project id (env MINTLIFY_PROJECT_ID)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/host-config' -l base-url -x -d 'API base URL (env MINTLIFY_API_URL)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/host-config' -l profile -x -d 'config profile (env MINT_ADMIN_PROFILE)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/host-config' -l json -d 'machine-readable JSON on stdout'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/host-config' -s q -l quiet -d 'no progress or hints on stderr'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/host-config' -l no-color -d 'no colour (also NO_COLOR)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/host-config' -l debug -d 'log HTTP requests and stack traces to stderr (secrets redacted)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export/host-config' -s h -l help -d 'show help'
 complete -c mint-admin -n '__mint_admin_at mint-admin/searches' -a list -d 'search terms with their hits, click-through rate and top clicked page, most searched first'
 complete -c mint-admin -n '__mint_admin_at mint-admin/searches' -s p -l project -x -d 'project id (env MINTLIFY_PROJECT_ID)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/searches' -l base-url -x -d 'API base URL (env MINTLIFY_API_URL)'

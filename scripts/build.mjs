@@ -1,17 +1,24 @@
-// Build: tsc type-checks and emits dist/ (modules the benchmarks and tests can import), then esbuild
-// bundles the CLI into dist/cli/: main.cjs (the entry bin/mint-admin.js runs; it prints pre-rendered
-// help itself) and program.cjs (everything else, with commander, loaded with V8's code cache). See
-// README, Performance. Heavy dependencies stay external and load only inside the commands that use them.
+// Build: tsc type-checks and emits dist/ (modules and declarations the benchmarks, scripts and tests
+// import: the development build), then esbuild bundles what is packed (package.json `files`):
+// - dist/cli/: main.cjs (the entry bin/mint-admin.js runs; it prints pre-rendered help itself) and
+//   program.cjs (everything else, with commander and the parts of undici used, loaded with V8's code
+//   cache: src/code-cache.ts). See docs/performance.md. Heavy dependencies stay external and load
+//   only inside the commands that use them.
+// - dist/lib/: the library (src/index.ts) as one module, with the declarations of its public surface.
+// Source maps and the metafile are written outside dist/cli and dist/lib, or beside the bundles as
+// .map files that `files` leaves out: the maps weigh three times the code.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = new URL('..', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
 
 rmSync(new URL('dist', root), { recursive: true, force: true });
-execFileSync(process.execPath, [new URL('node_modules/typescript/bin/tsc', root).pathname, '-p', 'tsconfig.json'], {
+execFileSync(process.execPath, [new URL('node_modules/typescript/bin/tsc', root).pathname, '-p', 'tsconfig.json', '--declaration'], {
   cwd: root,
   stdio: 'inherit',
 });
@@ -47,11 +54,13 @@ const importMetaUrl = {
 // The names the slim undici entry provides; a source importing any other is an error here, not an
 // undefined at run time.
 const UNDICI_SLIM = new Set(['request', 'EnvHttpProxyAgent']);
-function checkUndiciImports() {
+// Only the sources in the CLI bundle count: the library (dist/lib) imports the real undici package.
+function checkUndiciImports(sources) {
   const problems = [];
-  for (const file of readdirSync(new URL('src', root), { recursive: true })) {
-    if (!String(file).endsWith('.ts')) continue;
-    const text = readFileSync(new URL(`src/${file}`, root), 'utf8');
+  for (const source of sources) {
+    if (!source.startsWith('src/') || !source.endsWith('.ts')) continue;
+    const file = source.slice('src/'.length);
+    const text = readFileSync(new URL(source, root), 'utf8');
     const names = [];
     for (const m of text.matchAll(/import\s+(?!type\b)([^;]*?)\s+from\s+'undici'/g)) {
       const braces = /^\{([^}]*)\}$/.exec(m[1].trim());
@@ -72,7 +81,6 @@ function checkUndiciImports() {
     throw new Error(`the CLI bundle carries only ${[...UNDICI_SLIM].join(', ')} of undici; add to scripts/undici-slim.cjs and UNDICI_SLIM:\n  ${problems.join('\n  ')}`);
   }
 }
-checkUndiciImports();
 const slimUndici = {
   name: 'slim-undici',
   setup(b) {
@@ -116,14 +124,16 @@ const program = await build({
   platform: 'node',
   target: 'node20',
   minify: true,
-  sourcemap: 'linked',
+  sourcemap: 'external',
   external: lazyDependencies,
-  define: { MINT_ADMIN_VERSION: JSON.stringify(pkg.version), ...importMetaUrl.define },
+  // MINT_ADMIN_CLI: process-wide settings only the CLI may make (src/api/wasm-baseline.ts).
+  define: { MINT_ADMIN_VERSION: JSON.stringify(pkg.version), MINT_ADMIN_CLI: 'true', ...importMetaUrl.define },
   banner: { js: `${importMetaUrl.banner}\n${lazyRequire}\n${importFallback}` },
   plugins: [lazyChildProcess, slimUndici],
   metafile: true,
   logLevel: 'warning',
 });
+checkUndiciImports(Object.keys(program.metafile.inputs));
 makeBuiltinsLazy('dist/cli/program.cjs');
 routeDynamicImports('dist/cli/program.cjs');
 // Names this build of the program, so a code cache is never applied to another build's bundle.
@@ -141,7 +151,7 @@ const entry = await build({
   platform: 'node',
   target: 'node20',
   minify: true,
-  sourcemap: 'linked',
+  sourcemap: 'external',
   external: ['./run.js'],
   define: { MINT_ADMIN_BUILD_ID: JSON.stringify(buildId), ...importMetaUrl.define },
   banner: { js: `${importMetaUrl.banner}\n${lazyRequire}` },
@@ -164,4 +174,42 @@ const metafile = {
   inputs: { ...program.metafile.inputs, ...entry.metafile.inputs },
   outputs: { ...program.metafile.outputs, ...entry.metafile.outputs },
 };
-writeFileSync(new URL('dist/cli/meta.json', root), JSON.stringify(metafile));
+writeFileSync(new URL('dist/cli-meta.json', root), JSON.stringify(metafile));
+
+// The library: one module with valibot inside (as in the CLI), its other dependencies external.
+await build({
+  absWorkingDir: root.pathname,
+  entryPoints: { index: 'src/index.ts' },
+  outdir: 'dist/lib',
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'external',
+  // undici too: the slim undici is the CLI's; a library user gets the package as installed.
+  external: Object.keys(pkg.dependencies).filter((name) => name !== 'valibot'),
+  define: { MINT_ADMIN_VERSION: JSON.stringify(pkg.version) },
+  logLevel: 'warning',
+});
+copyDeclarations(fileURLToPath(new URL('dist/', root)), 'index.d.ts', fileURLToPath(new URL('dist/lib/', root)));
+
+/**
+ * The declarations the library's index.d.ts reaches, and no others, copied with their relative
+ * layout under dist/lib/: the public types are the contract, the CLI's modules are not shipped.
+ */
+function copyDeclarations(from, entry, to) {
+  const seen = new Set();
+  const pending = [resolve(from, entry)];
+  while (pending.length > 0) {
+    const file = pending.pop();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const [, spec] of text.matchAll(/(?:from|import\()\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+      pending.push(resolve(dirname(file), spec.replace(/\.js$/, '.d.ts')));
+    }
+    const out = join(to, relative(from, file));
+    mkdirSync(dirname(out), { recursive: true });
+    copyFileSync(file, out);
+  }
+}

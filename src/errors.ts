@@ -84,6 +84,13 @@ export class JobFailedError extends CliError {
 }
 
 /** `--timeout` ran out while waiting for a job. */
+/** Exit 4 when the check found problems (cli.md); the problems themselves are already printed. */
+export class SiteProblemsError extends CliError {
+  constructor(message: string) {
+    super(message, EXIT_CODES.jobFailed);
+  }
+}
+
 export class WaitTimeoutError extends CliError {
   constructor(message: string) {
     super(message, EXIT_CODES.timeout);

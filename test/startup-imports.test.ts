@@ -10,13 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../src/sandbox/index.js';
 import { CLI, tempDir } from './helpers/cli.js';
 
-const HEAVY_PACKAGES = ['undici', 'ora', 'tar', 'csv-stringify', 'cli-table3', 'conf', 'valibot', 'commander'];
+const HEAVY_PACKAGES = ['undici', 'ora', 'tar', 'csv-stringify', 'cli-table3', 'valibot', 'htmlparser2', 'commander'];
 const recorder = fileURLToPath(new URL('./helpers/record-imports.mjs', import.meta.url));
 const cliDir = fileURLToPath(new URL('../dist/cli/', import.meta.url));
 interface Metafile {
   outputs: Record<string, { inputs: Record<string, unknown> }>;
 }
-const meta = () => JSON.parse(readFileSync(join(cliDir, 'meta.json'), 'utf8')) as Metafile;
+const meta = () => JSON.parse(readFileSync(fileURLToPath(new URL('../dist/cli-meta.json', import.meta.url)), 'utf8')) as Metafile;
 const inputsOf = (output: string) => Object.keys(meta().outputs[`dist/cli/${output}`]?.inputs ?? {});
 
 /** The heavy things a run of the built CLI loaded: npm packages by name, and our bundles by file name. */

@@ -62,12 +62,15 @@ export interface ClientConfig {
   onRetry?: (notice: RetryNotice) => void;
 }
 
-/** For one call: a polling loop passes its deadline, and does its own retrying (one note per retry). */
+/**
+ * What every call takes last. A method passes it to `send` as `call`; a method added later does the same.
+ * A polling loop passes its deadline, and does its own retrying (one note per retry).
+ */
 export interface CallOptions {
-  /** Cuts this call short (a wait's deadline), besides the client's own signal. */
-  signal?: AbortSignal;
+  /** Cancels this call alone (a wait's deadline); the client's own signal still cancels them all. */
+  signal?: AbortSignal | undefined;
   /** One try only: the caller sits out transient failures itself. */
-  once?: boolean;
+  once?: boolean | undefined;
 }
 
 type Method = 'GET' | 'POST';
@@ -89,32 +92,32 @@ export class ApiClient {
   // One typed method per endpoint: the route as the documents write it (also how errors name the
   // call), its path parameters, and the schema its answer must fit.
 
-  createAgentJob(projectId: string, prompt: string): Promise<AgentJob> {
-    return this.send('POST', '/v2/agent/{projectId}/job', { projectId }, schemas.AgentJob, { body: { prompt } });
+  createAgentJob(projectId: string, prompt: string, call?: CallOptions): Promise<AgentJob> {
+    return this.send('POST', '/v2/agent/{projectId}/job', { projectId }, schemas.AgentJob, { body: { prompt }, call });
   }
 
   getAgentJob(projectId: string, jobId: string, call?: CallOptions): Promise<AgentJob> {
-    return this.send('GET', '/v2/agent/{projectId}/job/{jobId}', { projectId, jobId }, schemas.AgentJob, call);
+    return this.send('GET', '/v2/agent/{projectId}/job/{jobId}', { projectId, jobId }, schemas.AgentJob, { call });
   }
 
-  sendAgentMessage(projectId: string, jobId: string, prompt: string): Promise<AgentJob> {
-    return this.send('POST', '/v2/agent/{projectId}/job/{jobId}/message', { projectId, jobId }, schemas.AgentJob, { body: { prompt } });
+  sendAgentMessage(projectId: string, jobId: string, prompt: string, call?: CallOptions): Promise<AgentJob> {
+    return this.send('POST', '/v2/agent/{projectId}/job/{jobId}/message', { projectId, jobId }, schemas.AgentJob, { body: { prompt }, call });
   }
 
-  startExport(req: StartExportRequest): Promise<ExportJob> {
-    return this.send('POST', '/v1/static-export/jobs', {}, schemas.StaticExportJob, { body: req });
+  startExport(req: StartExportRequest, call?: CallOptions): Promise<ExportJob> {
+    return this.send('POST', '/v1/static-export/jobs', {}, schemas.StaticExportJob, { body: req, call });
   }
 
   getExport(jobId: string, call?: CallOptions): Promise<ExportJob> {
-    return this.send('GET', '/v1/static-export/jobs/{jobId}', { jobId }, schemas.StaticExportJob, call);
+    return this.send('GET', '/v1/static-export/jobs/{jobId}', { jobId }, schemas.StaticExportJob, { call });
   }
 
-  createBundle(jobId: string): Promise<Bundle> {
-    return this.send('POST', '/v1/static-export/jobs/{jobId}/bundle', { jobId }, schemas.BundleResponse);
+  createBundle(jobId: string, call?: CallOptions): Promise<Bundle> {
+    return this.send('POST', '/v1/static-export/jobs/{jobId}/bundle', { jobId }, schemas.BundleResponse, { call });
   }
 
-  listSearches(projectId: string, query: SearchesQuery): Promise<SearchesPage> {
-    return this.send('GET', '/v1/analytics/{projectId}/searches', { projectId }, schemas.SearchesResponse, { query: { ...query } });
+  listSearches(projectId: string, query: SearchesQuery, call?: CallOptions): Promise<SearchesPage> {
+    return this.send('GET', '/v1/analytics/{projectId}/searches', { projectId }, schemas.SearchesResponse, { query: { ...query }, call });
   }
 
   private url(path: string, query: Query | undefined): string {
@@ -136,14 +139,16 @@ export class ApiClient {
     route: string,
     params: Record<string, string>,
     schema: S,
-    opts: { body?: unknown; query?: Query } & CallOptions = {},
+    opts: { body?: unknown; query?: Query; call?: CallOptions | undefined } = {},
   ): Promise<InferOutput<S>> {
     const call = `${method} ${route}`;
     const url = this.url(fillRoute(route, params), opts.query);
     const { clock } = this.config;
-    const signal = anySignal(this.config.signal, opts.signal);
+    const signal = eitherSignal(this.config.signal, opts.call?.signal);
+    // An aborted call sends nothing.
+    if (signal?.aborted) throw signal.reason;
     const random = this.config.random ?? Math.random;
-    const attempts = opts.once ? 1 : this.retry.attempts;
+    const attempts = opts.call?.once ? 1 : this.retry.attempts;
     for (let attempt = 1; ; attempt++) {
       const lastTry = attempt >= attempts;
       let response: Answered;
@@ -314,6 +319,12 @@ const SERVER_TEXT_CHARS = 300;
 const DEBUG_BODY_CHARS = 2000;
 const SIGNATURE_VALUES = /((?:X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token|Signature|X-Goog-Signature)=)[^&"\s]+/gi;
 
+/** The client's signal and the call's, as one: either aborting cancels the call. */
+function eitherSignal(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
+  if (!a || !b) return a ?? b;
+  return AbortSignal.any([a, b]);
+}
+
 /** `/v2/agent/{projectId}/job` with each placeholder replaced by its encoded value. */
 function fillRoute(route: string, params: Record<string, string>): string {
   return route.replace(/\{(\w+)\}/g, (_, name: string) => {
@@ -344,10 +355,6 @@ function htmlText(html: string): string {
 
 function decodeEntities(text: string): string {
   return text.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' })[e] ?? '');
-}
-
-function anySignal(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
-  return a && b ? AbortSignal.any([a, b]) : (a ?? b);
 }
 
 function seg(value: string): string {

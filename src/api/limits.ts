@@ -1,5 +1,5 @@
 // The documented rate limits, so a 429 says which budget ran out (admin-api.md, "Limits", and the
-// 429 descriptions in ../shared/api/*.json). Keyed by call, `METHOD /route` as client.ts names it;
+// 429 descriptions in openapi/*.json). Keyed by call, `METHOD /route` as client.ts names it;
 // a later endpoint with a documented limit adds one row.
 const LIMITS: Array<[RegExp, string]> = [
   [/^(GET|POST) \/v2\/agent\//, 'the agent API allows 100 requests per project per hour'],

@@ -1,5 +1,5 @@
 // The boundary: every answer body the client reads is checked here before any command sees it, against
-// schemas that follow ../shared/api/*.json. The types in types.ts are inferred from these, so the two
+// schemas that follow openapi/*.json. The types in types.ts are inferred from these, so the two
 // cannot drift; test/api/schemas.test.ts compares each schema with its OpenAPI document.
 //
 // Rules every schema follows:

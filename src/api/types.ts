@@ -1,5 +1,5 @@
 // Shapes of the Admin API's resources. Answers are inferred from the schemas in schemas.ts (which
-// follow ../shared/api/*.json), so a type cannot say more than what the boundary checked. Requests
+// follow openapi/*.json), so a type cannot say more than what the boundary checked. Requests
 // are written by hand: the CLI builds them.
 import type { Answer, AgentJob as AgentJobSchema, BundleResponse, SearchesResponse, SearchTerm as SearchTermSchema, StaticExportJob, UnknownStatus } from './schemas.js';
 

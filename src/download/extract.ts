@@ -218,7 +218,7 @@ type TarInternals = Record<symbol, (...args: unknown[]) => unknown> & { cwd: str
  * name: if a tar release renames them this returns false and extraction is merely slower (a test
  * holds it to true for the tar in the lock file).
  */
-export function skipChecksOfAFreshDirectory(unpack: Unpack, dir: string): boolean {
+export function skipChecksOfAFreshDirectory(unpack: object, dir: string): boolean {
   const self = unpack as unknown as TarInternals;
   const find = (name: string): symbol | undefined => {
     for (let proto = Object.getPrototypeOf(unpack) as object | null; proto; proto = Object.getPrototypeOf(proto) as object | null) {

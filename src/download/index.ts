@@ -48,6 +48,11 @@ export interface DownloadBundleOptions {
   debug: (line: string) => void;
   /** Overrides of the retry and stall limits (tests). */
   limits?: Partial<typeof FETCH_LIMITS>;
+  /**
+   * Runs on the extracted tree before it takes the target's place (`--verify`). Throwing stops the
+   * install: the target stays as it was. The hook may move the tree away first to keep it.
+   */
+  beforeInstall?: (tree: string) => Promise<void>;
 }
 
 export interface DownloadResult {
@@ -103,6 +108,7 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
     // second gunzip of the whole bundle, ~15% of the wall time, and protect nothing more.)
     activity.update(`Extracting the ${formatBytes(archiveBytes)} archive`, { milestone: true });
     const extracted = (await live.finish(archiveBytes)) ?? (await extractArchive(file, tree, opts.signal, { ...(limits ?? extractionLimits(archiveBytes, opts.maxBytes)), now }));
+    if (opts.beforeInstall) await opts.beforeInstall(tree);
 
     throwIfAborted(opts.signal);
     if (archivePath) staged = await stageArchive(file, archivePath, randomBytes(4).toString('hex'));

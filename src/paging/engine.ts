@@ -9,7 +9,7 @@
 import { ApiError } from '../errors.js';
 
 /**
- * How an endpoint pages (../shared/api/analytics.openapi.json):
+ * How an endpoint pages (openapi/analytics.openapi.json):
  * - `cursor`: `nextCursor` is the next page's cursor, null on the last page (searches);
  * - `cursor+hasMore`: `hasMore` says whether there is a next page, `nextCursor` says where (feedback,
  *   assistant conversations);

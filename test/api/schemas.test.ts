@@ -1,5 +1,5 @@
 // The boundary against the documents: every schema in src/api/schemas.ts is compared, field by field,
-// with the OpenAPI component it names (../shared/api/*.json, read here as JSON): the same properties,
+// with the OpenAPI component it names (openapi/*.json, read here as JSON): the same properties,
 // the same required ones (plus those the CLI needs, each with its reason), the same types, nullables
 // and enums. A schema that is not registered with its source fails too, so none can be added unchecked.
 import { readFileSync } from 'node:fs';
@@ -8,7 +8,7 @@ import type { GenericSchema } from 'valibot';
 import * as schemas from '../../src/api/schemas.js';
 import { checkAnswer, SOURCES, type SchemaSource } from '../../src/api/schemas.js';
 
-const API_DIR = new URL('../../../shared/api/', import.meta.url);
+const API_DIR = new URL('../../openapi/', import.meta.url);
 
 interface OpenApiSchema {
   type?: string | string[];

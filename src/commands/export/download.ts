@@ -3,12 +3,13 @@ import type { Bundle } from '../../api/types.js';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
 import type { DownloadResult } from '../../download/index.js';
-import { ApiError, CliError, InterruptedError, UsageError } from '../../errors.js';
+import { ApiError, CliError, InterruptedError, SiteProblemsError, UsageError } from '../../errors.js';
 import { addWaitOptions, parseWaitFlags, type WaitFlags, type WaitSettings } from '../../wait-flags.js';
 import { exportApi, isNotFinished, waitCommand, type ExportApi } from './api.js';
 import type { GlobalOptions } from '../../config.js';
 import { shellCommand } from '../../shell.js';
 import { checkJobId } from './status.js';
+import { verifyBeforeInstall } from './verify.js';
 
 export interface TargetFlags {
   out: string;
@@ -17,6 +18,7 @@ export interface TargetFlags {
   link?: boolean;
   keepReleases?: string;
   maxSize?: string;
+  verify?: boolean;
 }
 
 export interface ExportDownloadOptions extends TargetFlags {
@@ -134,6 +136,7 @@ export async function fetchAndExtract(opts: FetchAndExtract, ctx: Context): Prom
       signal: ctx.signal,
       reporter: ctx.reporter,
       debug: ctx.debug,
+      beforeInstall: opts.flags.verify ? (tree) => verifyBeforeInstall(tree, { jobId: opts.jobId, target: opts.target, shown: opts.flags.out }, ctx) : undefined,
     });
   } catch (error) {
     const again = downloadCommand(opts.jobId, opts.flags, ctx.globals, { wait: false });
@@ -142,7 +145,8 @@ export async function fetchAndExtract(opts: FetchAndExtract, ctx: Context): Prom
         `interrupted: the partial download was removed and ${opts.flags.out} is as it was; export ${opts.jobId} stays on the server: download it with \`${again}\``,
       );
     }
-    if (!(error instanceof CliError)) throw error;
+    // A site that failed --verify was downloaded fine: its message already says where it was kept.
+    if (!(error instanceof CliError) || error instanceof SiteProblemsError) throw error;
     const reason = error.message.replace(/; run the command again( for a fresh link)?(, and check the machine's clock if it keeps happening)?$/, '');
     throw new CliError(`${reason}; export ${opts.jobId} is complete and stays on the server: download it with \`${again}\``, error.exitCode, { cause: error });
   }
@@ -178,6 +182,7 @@ function targetFlagArgs(flags: TargetFlags): string[] {
     ...(flags.keepReleases !== undefined ? ['--keep-releases', flags.keepReleases] : []),
     ...(flags.maxSize !== undefined ? ['--max-size', flags.maxSize] : []),
     ...(flags.archive !== undefined ? ['--archive', flags.archive] : []),
+    ...(flags.verify ? ['--verify'] : []),
   ];
 }
 
@@ -188,7 +193,8 @@ export function addTargetOptions(command: Command): Command {
     .option('--link', 'make <dir> a symlink to a release kept in .<dir>-releases/, swapped in one rename: readers never see a missing file')
     .option('--keep-releases <n>', 'with --link: how many releases to keep, the new one included (default 3)')
     .option('--max-size <size>', 'refuse a bundle that would extract to more than this (default: 50x the download, at least 1GB)')
-    .option('--archive <file>', 'also keep the downloaded .tar.gz at this path');
+    .option('--archive <file>', 'also keep the downloaded .tar.gz at this path')
+    .option('--verify', 'check the extracted site (as `export verify` does) before installing it; problems: exit 4, the directory stays as it was');
 }
 
 export function register(group: Command, deps: Deps): void {

@@ -6,6 +6,9 @@ import { register as registerStatus } from './status.js';
 import { register as registerBundle } from './bundle.js';
 import { register as registerDownload } from './download.js';
 import { register as registerRun } from './run.js';
+import { register as registerVerify } from './verify.js';
+import { register as registerServe } from './serve.js';
+import { register as registerHostConfig } from './host-config.js';
 
 export function registerExport(program: Command, deps: Deps): void {
   const group = program
@@ -15,6 +18,7 @@ export function registerExport(program: Command, deps: Deps): void {
     'mint-admin export run docs.example.com -o ./site',
     'mint-admin export start docs.example.com --wait',
     'mint-admin export download se_3f9a2c1b8e7d4a06 -o ./site --wait',
+    'mint-admin export verify ./site && mint-admin export serve ./site',
   ]);
-  for (const register of [registerStart, registerStatus, registerBundle, registerDownload, registerRun]) register(group, deps);
+  for (const register of [registerStart, registerStatus, registerBundle, registerDownload, registerRun, registerVerify, registerServe, registerHostConfig]) register(group, deps);
 }

@@ -1,0 +1,37 @@
+// The library: `import { AdminClient, downloadBundle } from 'mint-admin'`. Everything exported here
+// is the documented contract (docs/library.md); what is not exported is internal and may change.
+// The CLI is built on the same client and download engine, so a script gets the CLI's checks,
+// retries, rate-limit rules and redaction.
+export { AdminClient, type AdminClientOptions, type WaitOptions } from './library/client.js';
+export { downloadBundle, type DownloadBundleOptions, type DownloadEvent, type DownloadResult } from './library/download.js';
+export { DEFAULT_RETRY, type CallOptions, type RetryNotice, type RetryPolicy } from './api/client.js';
+export { DEFAULT_TIMEOUTS, type Timeouts } from './api/http.js';
+export { DEFAULT_BASE_URL } from './config.js';
+export type { Clock } from './clock.js';
+export type {
+  AgentJob,
+  AgentJobStatus,
+  Bundle,
+  ExportJob,
+  ExportJobStatus,
+  SearchesPage,
+  SearchesQuery,
+  SearchTerm,
+  StartExportRequest,
+  UnknownStatus,
+} from './api/types.js';
+export {
+  ApiError,
+  CliError as MintAdminError,
+  ConfigError,
+  EXIT_CODES,
+  InterruptedError,
+  JobFailedError,
+  NetworkError,
+  RateLimitError,
+  UsageError,
+  WaitTimeoutError,
+  type ExitCode,
+} from './errors.js';
+export { ArchiveRefusedError } from './download/index.js';
+export { VERSION } from './version.js';

@@ -1,0 +1,84 @@
+// downloadBundle for scripts: the CLI's download engine (src/download/) with its guarantees (every
+// check on the target before the first request, the archive streamed to a work directory beside the
+// target, extraction through the path guard, one atomic move into place, the target untouched on any
+// failure), fed from an AdminClient. Progress and warnings go to callbacks, never to a terminal.
+import { Agent, type Dispatcher } from 'undici';
+import type { AdminClient } from './client.js';
+import { systemClock, type Clock } from '../clock.js';
+import { checkId } from '../ids.js';
+import type { Activity, Reporter } from '../io.js';
+import { downloadBundle as download, type DownloadResult } from '../download/index.js';
+
+export type { DownloadResult };
+
+export interface DownloadEvent {
+  /** `progress`: a step or byte count; `info`: something said once; `warn`: something to act on. */
+  kind: 'progress' | 'info' | 'warn';
+  message: string;
+}
+
+export interface DownloadBundleOptions {
+  client: AdminClient;
+  /** A completed export job. */
+  jobId: string;
+  /** Directory to install the site into. */
+  target: string;
+  /** Replace a target that is not empty (default false: refused). */
+  force?: boolean;
+  /** Keep releases beside a symlink at the target, swapped in one rename(2). */
+  link?: boolean;
+  /** Releases kept with `link` (default 3). */
+  keep?: number;
+  /** Refuse an archive that would extract to more than this many bytes. */
+  maxBytes?: number;
+  /** Also keep the .tar.gz here. */
+  archivePath?: string;
+  signal?: AbortSignal;
+  onEvent?: (event: DownloadEvent) => void;
+  /** For the storage download (never sent the admin key). Default: a pool closed when the download ends. */
+  dispatcher?: Dispatcher;
+  clock?: Clock;
+}
+
+export async function downloadBundle(options: DownloadBundleOptions): Promise<DownloadResult> {
+  const jobId = checkId('export job id', options.jobId, 'the jobId of a completed export');
+  const signal = options.signal ?? new AbortController().signal;
+  const own = options.dispatcher ? undefined : new Agent();
+  try {
+    return await download({
+      getBundle: () => options.client.createBundle(jobId, { signal }),
+      target: options.target,
+      force: options.force ?? false,
+      link: options.link,
+      keep: options.keep,
+      release: jobId,
+      maxBytes: options.maxBytes,
+      archivePath: options.archivePath,
+      dispatcher: options.dispatcher ?? own!,
+      clock: options.clock ?? systemClock,
+      random: Math.random,
+      signal,
+      reporter: eventReporter(options.onEvent),
+      debug: () => undefined,
+    });
+  } finally {
+    await own?.close();
+  }
+}
+
+/** The engine's Reporter as plain events: no spinner, no bar, nothing written anywhere. */
+function eventReporter(onEvent: ((event: DownloadEvent) => void) | undefined): Reporter {
+  const say = (kind: DownloadEvent['kind'], message: string) => onEvent?.({ kind, message });
+  const activity: Activity = {
+    update: (text) => say('progress', text),
+    succeed: (text) => say('info', text),
+    fail: (text) => say('warn', text),
+    stop: () => undefined,
+  };
+  return {
+    info: (message) => say('info', message),
+    warn: (message) => say('warn', message),
+    activity: async (text) => (say('progress', text), activity),
+    live: false,
+  };
+}

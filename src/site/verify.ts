@@ -1,0 +1,248 @@
+// `export verify`: checks an extracted site offline. One walk lists the files; then every page is
+// streamed through the HTML parser, a few at a time, and each internal reference is resolved under the
+// rules the hosts apply (resolve.ts). Only the file list and the problems are kept in memory.
+import { readdir, realpath, stat } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { UsageError } from '../errors.js';
+import { cssUrls, htmlReferences, sitemapLocations, type Reference, type ReferenceRole } from './references.js';
+import { parseUrlPath } from './resolve.js';
+
+export type ProblemKind =
+  /** a link to a page that is not there */
+  | 'broken-link'
+  /** an image, script, stylesheet, font... that is not there */
+  | 'missing-asset'
+  /** a sitemap.xml entry with no page */
+  | 'missing-sitemap-entry'
+  /** an internal absolute link that does not start with the base path (it would leave the site) */
+  | 'outside-base-path'
+  /** a path no host will serve: an encoded slash, a NUL, bad percent-encoding */
+  | 'unsafe-path';
+
+export interface Problem {
+  /** the page (or stylesheet, or sitemap) holding the reference, relative to the site root */
+  page: string;
+  /** the reference as written */
+  target: string;
+  kind: ProblemKind;
+}
+
+export interface VerifyOptions {
+  /** the site's root directory */
+  directory: string;
+  /** normalized (resolve.ts normalizeBasePath): '' or '/docs' */
+  basePath: string;
+  /** pages parsed at once: enough to overlap reads with parsing */
+  concurrency?: number;
+}
+
+export interface VerifyReport {
+  directory: string;
+  basePath: string;
+  pages: number;
+  files: number;
+  /** internal references resolved (after removing duplicates within a page) */
+  references: number;
+  /** links to other sites: counted, never fetched */
+  externalLinks: number;
+  /** entries of sitemap.xml (and the sitemaps it lists); null when there is no sitemap.xml */
+  sitemapEntries: number | null;
+  problems: Problem[];
+  /** what an offline export does not have, whatever this check finds */
+  notes: string[];
+}
+
+/** Mintlify documents that a static export is a plain set of files: its server-side features stay behind. */
+export const OFFLINE_NOTE =
+  'an offline export has no search and no AI assistant (they need Mintlify\'s hosted service); its pages and assets are all there is';
+
+export { SiteProblemsError } from '../errors.js';
+
+/** The host name a link must carry to count as internal even when written as an absolute URL. */
+const PLACEHOLDER_HOST = 'site.invalid';
+
+export async function verifySite(opts: VerifyOptions): Promise<VerifyReport> {
+  const root = await checkSiteDirectory(opts.directory);
+  const files = await listFiles(root);
+  const report: VerifyReport = {
+    directory: root,
+    basePath: opts.basePath,
+    pages: 0,
+    files: files.size,
+    references: 0,
+    externalLinks: 0,
+    sitemapEntries: null,
+    problems: [],
+    notes: [OFFLINE_NOTE],
+  };
+  // The sitemap first: its absolute URLs name the site's own host(s), so links written that way count as internal.
+  const siteHosts = new Set<string>([PLACEHOLDER_HOST]);
+  if (files.has('sitemap.xml')) await checkSitemaps(root, files, opts.basePath, siteHosts, report);
+
+  const checkable = [...files].filter((f) => /\.(html?|css)$/i.test(f)).sort();
+  report.pages = checkable.filter((f) => /\.html?$/i.test(f)).length;
+  const perFile: Problem[][] = new Array(checkable.length);
+  // Pages link to the same few hundred paths over and over: resolve each root-relative one once.
+  const cache = new Map<string, Outcome>();
+  let next = 0;
+  const worker = async () => {
+    while (next < checkable.length) {
+      const index = next++;
+      const file = checkable[index]!;
+      const references = /\.css$/i.test(file) ? await stylesheetReferences(join(root, file)) : await htmlReferences(join(root, file));
+      perFile[index] = checkReferences(file, references, files, opts.basePath, siteHosts, report, cache);
+    }
+  };
+  await Promise.all(Array.from({ length: opts.concurrency ?? 8 }, worker));
+  // Sitemap problems were found first; page problems follow in file order, each page's in document order.
+  report.problems.push(...perFile.flat());
+  return report;
+}
+
+/** The directory, resolved; a UsageError when it is missing or not a directory. */
+export async function checkSiteDirectory(directory: string): Promise<string> {
+  const info = await stat(directory).catch(() => undefined);
+  if (!info) throw new UsageError(`${directory} does not exist; give the directory an export was extracted into`);
+  if (!info.isDirectory()) throw new UsageError(`${directory} is not a directory; give the directory an export was extracted into`);
+  return realpath(directory);
+}
+
+/**
+ * Every regular file under root, relative with `/` separators. A symbolic link counts only when it
+ * leads to a file inside the root: a host may follow it, but nothing outside the site is part of it.
+ */
+async function listFiles(root: string): Promise<Set<string>> {
+  const files = new Set<string>();
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    const full = join(entry.parentPath, entry.name);
+    if (entry.isFile() || (entry.isSymbolicLink() && (await isFileInside(full, root)))) {
+      files.add(relative(root, full).split(sep).join('/'));
+    }
+  }
+  return files;
+}
+
+async function isFileInside(path: string, root: string): Promise<boolean> {
+  const real = await realpath(path).catch(() => undefined);
+  if (!real || !real.startsWith(root + sep)) return false;
+  return (await stat(real)).isFile();
+}
+
+async function stylesheetReferences(file: string): Promise<Reference[]> {
+  // Stylesheets are small next to pages and a regex needs the whole text: read it in one go.
+  return cssUrls(await readFile(file, 'utf8')).map((url) => ({ url, role: 'asset' as const }));
+}
+
+type Classified = { kind: 'internal'; path: string } | { kind: 'external' } | { kind: 'ignored' };
+
+/**
+ * Where a reference written in `page` points. Relative references resolve against the page's own
+ * path under the base path, as a browser does for a page served from that path.
+ */
+export function classifyReference(ref: string, page: string, basePath: string, siteHosts: Set<string>): Classified {
+  if (ref.startsWith('#')) return { kind: 'ignored' }; // the same page
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(ref)?.[1]?.toLowerCase();
+  if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') return { kind: 'ignored' }; // mailto:, tel:, data:, javascript:
+  let url: URL;
+  try {
+    url = new URL(ref, `http://${PLACEHOLDER_HOST}${basePath}/${page}`);
+  } catch {
+    return { kind: 'internal', path: ref }; // unparseable: resolution will refuse it
+  }
+  if (!siteHosts.has(url.host)) return { kind: 'external' };
+  return { kind: 'internal', path: url.pathname };
+}
+
+/** The first candidate file that exists, or why none can. */
+export function resolveInSite(path: string, basePath: string, files: Set<string>): 'found' | ProblemKind | 'missing' {
+  const parsed = parseUrlPath(path, basePath);
+  if (parsed.kind === 'outside-base') return 'outside-base-path';
+  if (parsed.kind === 'refused') return 'unsafe-path';
+  return parsed.candidates.some((candidate) => files.has(candidate)) ? 'found' : 'missing';
+}
+
+function checkReferences(
+  page: string,
+  references: Reference[],
+  files: Set<string>,
+  basePath: string,
+  siteHosts: Set<string>,
+  report: VerifyReport,
+  cache: Map<string, Outcome>,
+): Problem[] {
+  const problems: Problem[] = [];
+  const seen = new Set<string>();
+  for (const { url, role } of references) {
+    const key = `${role} ${url}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const where = classifyCached(url, page, basePath, siteHosts, files, cache);
+    if (where.kind === 'external') report.externalLinks++;
+    if (where.kind !== 'internal') continue;
+    report.references++;
+    const outcome = where.outcome;
+    if (outcome !== 'found') problems.push({ page, target: url, kind: outcome === 'missing' ? missingKind(role) : outcome });
+  }
+  return problems;
+}
+
+type Outcome = { kind: 'internal'; outcome: ReturnType<typeof resolveInSite> } | { kind: 'external' } | { kind: 'ignored' };
+
+/** classifyReference + resolveInSite; a root-relative reference means the same on every page, so its answer is kept. */
+function classifyCached(
+  ref: string,
+  page: string,
+  basePath: string,
+  siteHosts: Set<string>,
+  files: Set<string>,
+  cache: Map<string, Outcome>,
+): Outcome {
+  const pageIndependent = ref.startsWith('/') && !ref.startsWith('//');
+  const known = pageIndependent ? cache.get(ref) : undefined;
+  if (known) return known;
+  const where = classifyReference(ref, page, basePath, siteHosts);
+  const outcome: Outcome = where.kind === 'internal' ? { kind: 'internal', outcome: resolveInSite(where.path, basePath, files) } : where;
+  if (pageIndependent) cache.set(ref, outcome);
+  return outcome;
+}
+
+function missingKind(role: ReferenceRole): ProblemKind {
+  return role === 'link' ? 'broken-link' : 'missing-asset';
+}
+
+/** sitemap.xml's entries, and those of the sitemaps a sitemap index lists (local files only). */
+async function checkSitemaps(root: string, files: Set<string>, basePath: string, siteHosts: Set<string>, report: VerifyReport): Promise<void> {
+  const queue = ['sitemap.xml'];
+  const visited = new Set(queue);
+  report.sitemapEntries = 0;
+  for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
+    const { index, locations } = await sitemapLocations(join(root, file));
+    const urls = locations.map((loc) => ({ loc, url: parseAbsoluteUrl(loc) }));
+    // A sitemap's URLs are absolute (sitemaps.org): their host is the site's own.
+    for (const { url } of urls) if (url) siteHosts.add(url.host);
+    for (const { loc, url } of urls) {
+      if (!index) report.sitemapEntries++;
+      if (!url) {
+        report.problems.push({ page: file, target: loc, kind: 'missing-sitemap-entry' });
+        continue;
+      }
+      const outcome = resolveInSite(url.pathname, basePath, files);
+      if (index && outcome === 'found') {
+        const nested = parseUrlPath(url.pathname, basePath);
+        const local = nested.kind === 'site' ? nested.candidates.find((c) => files.has(c)) : undefined;
+        if (local && !visited.has(local)) queue.push(local), visited.add(local);
+      }
+      if (outcome !== 'found') report.problems.push({ page: file, target: loc, kind: outcome === 'missing' ? 'missing-sitemap-entry' : outcome });
+    }
+  }
+}
+
+/** URL.parse arrived in Node 20.18 only as an experiment; this works on every supported version. */
+function parseAbsoluteUrl(text: string): URL | undefined {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,201 @@
+// The package as users get it: `npm pack`, installed into a temp prefix (the CLI) and a temp project
+// (the library), the way docs/library.md and README say. Dependencies come from the npm cache, or
+// the npm registry where the cache lacks them; nothing else is fetched.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { tempDir } from '../helpers/cli.js';
+import { runnableBlocks, typecheck } from '../helpers/docs.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+
+interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function run(command: string, args: string[], opts: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<Ran> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: opts.cwd, env: opts.env ?? npmEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** This environment without what `npm test` itself set (its prefix, its package, its lifecycle). */
+function npmEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const name of Object.keys(env)) {
+    if (/^npm_(package_|lifecycle_|config_(prefix|global|local_prefix)$)/i.test(name)) delete env[name];
+  }
+  return env;
+}
+
+const npm = (args: string[], cwd: string) => run('npm', [...args, '--prefer-offline', '--no-audit', '--no-fund'], { cwd });
+
+/** Chunks a bundled module imports, statically or lazily: `"./chunk-X.js"`. */
+function importsOf(code: string): string[] {
+  return [...code.matchAll(/["']\.\/([\w.-]+\.js)["']/g)].map((m) => m[1]!);
+}
+
+/** Declaration files a .d.ts refers to, relative to the package root. */
+function declarationsOf(dir: string, file: string, text: string): string[] {
+  const base = file.split('/').slice(0, -1);
+  return [...text.matchAll(/(?:from|import\()\s*['"](\.{1,2}\/[^'"]+)\.js['"]/g)].map((m) => {
+    const parts = [...base];
+    for (const part of `${m[1]!}.d.ts`.split('/')) {
+      if (part === '..') parts.pop();
+      else if (part !== '.') parts.push(part);
+    }
+    return parts.join('/');
+  });
+}
+
+/** Everything reachable from `start` through `next`. */
+function closure(start: string[], next: (item: string) => string[]): Set<string> {
+  const seen = new Set<string>();
+  const pending = [...start];
+  while (pending.length > 0) {
+    const item = pending.pop()!;
+    if (seen.has(item)) continue;
+    seen.add(item);
+    pending.push(...next(item));
+  }
+  return seen;
+}
+
+describe('the packed package', () => {
+  const dir = tempDir('mint-admin-package-');
+  const prefix = join(dir.path, 'prefix');
+  const project = join(dir.path, 'project');
+  let packed: { filename: string; unpackedSize: number; files: Array<{ path: string; size: number }> };
+  let tarball: string;
+  let globalInstall: Ran;
+  let projectInstall: Ran;
+  let sandbox: Sandbox;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+    // The build already ran (pretest); --ignore-scripts keeps prepack from building again.
+    const pack = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir.path], { cwd: root });
+    expect(pack.code, pack.stderr).toBe(0);
+    packed = (JSON.parse(pack.stdout) as (typeof packed)[])[0]!;
+    tarball = join(dir.path, packed.filename);
+    globalInstall = await npm(['install', '--global', '--prefix', prefix, tarball], dir.path);
+    mkdirSync(project);
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'script', private: true, type: 'module' }));
+    projectInstall = await npm(['install', tarball], project);
+  }, 300_000);
+  afterAll(async () => {
+    await sandbox?.close();
+    dir.cleanup();
+  });
+
+  it('installs without a warning about the package or its scripts', () => {
+    for (const install of [globalInstall, projectInstall]) {
+      expect(install.code, install.stderr).toBe(0);
+      const output = `${install.stdout}\n${install.stderr}`;
+      expect(output.split('\n').filter((line) => /warn|ERR/i.test(line) && /mint-admin|script|prepare|build/i.test(line))).toEqual([]);
+    }
+  });
+
+  it('holds only what runs: the bundled CLI and library, declarations, completions, man pages, README, LICENSE, CHANGELOG', () => {
+    const allowed = [
+      /^package\.json$/,
+      /^(README|CHANGELOG)\.md$/,
+      /^LICENSE$/,
+      /^bin\/mint-admin\.js$/,
+      /^bin\/package\.json$/,
+      /^completions\/(_mint-admin|mint-admin\.(bash|fish))$/,
+      /^man\/mint-admin(-[a-z]+)*\.1$/,
+      /^dist\/cli\/[\w-]+\.cjs$/,
+      /^dist\/cli\/prerendered\.json$/,
+      /^dist\/lib\/index\.js$/,
+      /^dist\/lib\/([\w-]+\/)*[\w-]+\.d\.ts$/,
+    ];
+    const paths = packed.files.map((f) => f.path);
+    expect(paths.filter((path) => !allowed.some((pattern) => pattern.test(path)))).toEqual([]);
+    for (const needed of ['LICENSE', 'CHANGELOG.md', 'README.md', 'man/mint-admin.1', 'dist/lib/index.d.ts', 'dist/cli/main.cjs', 'bin/package.json']) expect(paths).toContain(needed);
+  });
+
+  it('ships the two CLI bundles and no other: the entry loads the program bundle, which loads no chunk of its own', () => {
+    const installed = join(prefix, 'lib/node_modules/mint-admin');
+    const shipped = packed.files.map((f) => f.path).filter((p) => p.startsWith('dist/cli/') && /\.c?js$/.test(p));
+    expect(shipped.sort()).toEqual(['dist/cli/main.cjs', 'dist/cli/program.cjs']);
+    expect(readFileSync(join(installed, 'dist/cli/main.cjs'), 'utf8')).toContain('"program.cjs"');
+    expect(importsOf(readFileSync(join(installed, 'dist/cli/program.cjs'), 'utf8'))).toEqual([]);
+  });
+
+  it('ships exactly the declarations the library index reaches', () => {
+    const installed = join(project, 'node_modules/mint-admin');
+    const shipped = packed.files.map((f) => f.path).filter((p) => p.endsWith('.d.ts'));
+    const reachable = closure(['dist/lib/index.d.ts'], (file) => declarationsOf(installed, file, readFileSync(join(installed, file), 'utf8')));
+    expect(shipped.sort()).toEqual([...reachable].sort());
+  });
+
+  it('is small: under 1.5 MB unpacked', () => {
+    console.log(`packed ${packed.files.length} files, ${packed.unpackedSize} bytes unpacked`);
+    expect(packed.unpackedSize).toBeLessThan(1.5 * 1024 * 1024);
+  });
+
+  it('runs the CLI from the prefix bin, against the sandbox', async () => {
+    const bin = join(prefix, 'bin/mint-admin');
+    const env = { ...npmEnv(), MINTLIFY_API_URL: sandbox.baseUrl, MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, XDG_CONFIG_HOME: join(dir.path, 'config') };
+    expect(await run(bin, ['--version'], { cwd: dir.path, env })).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
+    const list = await run(bin, ['searches', 'list', '--limit', '3', '--format', 'ndjson'], { cwd: dir.path, env });
+    expect(list.code, list.stderr).toBe(0);
+    expect(list.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { searchQuery: string }).searchQuery)).toEqual(
+      sandbox.searchTerms().slice(0, 3).map((t) => t.searchQuery),
+    );
+    const completion = await run(bin, ['completion', 'bash'], { cwd: dir.path, env });
+    expect(completion.stdout).toBe(readFileSync(join(root, 'completions/mint-admin.bash'), 'utf8'));
+  });
+
+  it('links the man pages where man looks in the prefix', () => {
+    expect(readFileSync(join(prefix, 'share/man/man1/mint-admin-export-download.1'), 'utf8')).toBe(readFileSync(join(root, 'man/mint-admin-export-download.1'), 'utf8'));
+  });
+
+  it('the library imports, and the example in docs/library.md runs against the sandbox', async () => {
+    const [example] = runnableBlocks('docs/library.md', readFileSync(join(root, 'docs/library.md'), 'utf8')).filter((b) => b.lang === 'js');
+    writeFileSync(join(project, 'export.mjs'), example!.code);
+    const env = { ...npmEnv(), MINTLIFY_API_URL: sandbox.baseUrl, MINTLIFY_ADMIN_API_KEY: sandbox.apiKey };
+    const r = await run(process.execPath, ['export.mjs'], { cwd: project, env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/^\d+ files \(\d+ bytes\) in .*\/site\n$/);
+    expect(existsSync(join(project, 'site/index.html'))).toBe(true);
+  });
+
+  // tsc's answer does not depend on the Node.js line running it: .ci/run checks it once, on the first line.
+  it.skipIf(process.env.MINT_ADMIN_EXTRA_NODE_LINE === '1')('the TypeScript example type-checks against the installed declarations (the declarations themselves included)', async () => {
+    const [example] = runnableBlocks('docs/library.md', readFileSync(join(root, 'docs/library.md'), 'utf8')).filter((b) => b.lang === 'ts');
+    writeFileSync(join(project, 'example.ts'), example!.code);
+    const checked = await typecheck(project, 'example.ts', { skipLibCheck: false });
+    expect(checked.stdout + checked.stderr).toBe('');
+  }, 120_000);
+
+  // What only some Node.js lines have is tested on the lines that have it (.ci/run runs this file on 20, 22 and 24).
+  const features = process.features as { require_module?: boolean; typescript?: string };
+
+  it.runIf(features.require_module)(`CommonJS can require() the library (require of ES modules, Node.js ${process.version})`, async () => {
+    const r = await run(process.execPath, ['-e', "const m = require('mint-admin'); console.log(typeof m.AdminClient, typeof m.downloadBundle, m.VERSION)"], { cwd: project });
+    expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 0, stdout: `function function ${pkg.version}\n` });
+  });
+
+  it.runIf(features.typescript === 'strip')(`node runs the TypeScript example as it is (type stripping, Node.js ${process.version})`, async () => {
+    const [example] = runnableBlocks('docs/library.md', readFileSync(join(root, 'docs/library.md'), 'utf8')).filter((b) => b.lang === 'ts');
+    writeFileSync(join(project, 'strip.ts'), example!.code);
+    const env = { ...npmEnv(), MINTLIFY_API_URL: sandbox.baseUrl, MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId };
+    const r = await run(process.execPath, ['strip.ts'], { cwd: project, env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/\d+ searches in all\n$/);
+  });
+});

@@ -1,0 +1,158 @@
+// The library as a script uses it: `import { AdminClient, downloadBundle } from 'mint-admin'`, here
+// from the source, against the sandbox and small loopback servers. The packed package is tested in
+// test/e2e/package.test.ts.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { AdminClient, ApiError, ConfigError, downloadBundle, EXIT_CODES, UsageError, type DownloadEvent, type SearchTerm } from '../../src/index.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { FakeClock } from '../helpers/clock.js';
+import { tempDir } from '../helpers/cli.js';
+import { json, startServer } from '../helpers/server.js';
+
+let sandbox: Sandbox;
+beforeAll(async () => {
+  sandbox = await startSandbox({ searchTermCount: 250 });
+});
+afterAll(() => sandbox.close());
+
+const clients: AdminClient[] = [];
+afterEach(async () => {
+  await Promise.all(clients.splice(0).map((c) => c.close()));
+});
+function client(opts: Partial<ConstructorParameters<typeof AdminClient>[0]> = {}): AdminClient {
+  const made = new AdminClient({ apiKey: sandbox.apiKey, baseUrl: sandbox.baseUrl, clock: new FakeClock(), ...opts });
+  clients.push(made);
+  return made;
+}
+
+describe('AdminClient against the sandbox', () => {
+  it('starts an export, waits for it and installs the site with downloadBundle', async () => {
+    const api = client();
+    const seen: string[] = [];
+    const job = await api.startExport({ domain: 'docs.example.com' });
+    const done = await api.waitForExport(job.jobId, { onProgress: (j) => seen.push(j.status) });
+    expect(done.status).toBe('completed');
+    expect(seen.at(-1)).toBe('completed');
+    expect(seen[0]).not.toBe('completed');
+
+    const dir = tempDir();
+    try {
+      const events: DownloadEvent[] = [];
+      const target = join(dir.path, 'site');
+      const result = await downloadBundle({ client: api, jobId: job.jobId, target, onEvent: (e) => events.push(e) });
+      const expected = await sandbox.bundleFiles();
+      expect(result.directory).toBe(target);
+      expect(result.files).toBe(expected.size);
+      expect(readFileSync(join(target, 'index.html'))).toEqual(expected.get('index.html'));
+      expect(events.at(-1)).toEqual({ kind: 'info', message: expect.stringMatching(new RegExp(`^Extracted ${expected.size} files \\(.+\\) into ${target}$`)) });
+      // No work directory is left beside the site.
+      expect(readdirSync(dir.path)).toEqual(['site']);
+      expect(JSON.stringify(events)).not.toContain(sandbox.apiKey);
+    } finally {
+      dir.cleanup();
+    }
+  });
+
+  it('walks every page of search terms with searchTerms, in order, 100 a request', async () => {
+    const before = sandbox.requests.length;
+    const terms: SearchTerm[] = [];
+    for await (const term of client().searchTerms(sandbox.projectId, { limit: 100 })) terms.push(term);
+    expect(terms).toEqual(sandbox.searchTerms());
+    const paths = sandbox.requests.slice(before).map((r) => r.path.split('?')[0]);
+    expect(paths).toEqual(Array(3).fill(`/v1/analytics/${sandbox.projectId}/searches`));
+  });
+
+  it('stops asking for pages when the loop breaks', async () => {
+    const before = sandbox.requests.length;
+    const first: string[] = [];
+    for await (const term of client().searchTerms(sandbox.projectId, { limit: 100 })) {
+      first.push(term.searchQuery);
+      if (first.length === 5) break;
+    }
+    expect(first).toEqual(sandbox.searchTerms().slice(0, 5).map((t) => t.searchQuery));
+    expect(sandbox.requests.length - before).toBe(1);
+  });
+
+  it('refuses a job id that would change the URL path before sending anything', async () => {
+    const before = sandbox.requests.length;
+    await expect(client().getExport('../jobs')).rejects.toThrow(UsageError);
+    expect(sandbox.requests.length).toBe(before);
+  });
+});
+
+describe('settings are checked before anything is sent', () => {
+  it.each([
+    ['an assistant key', 'mint_dsc_abcdefgh', ConfigError, /^apiKey holds an assistant API key \(mint_\*{4}efgh\); mint-admin needs an admin API key \(mint_\.\.\.\) from https:/],
+    ['a key with a space', 'mint_abc def', ConfigError, /^apiKey is not an admin API key/],
+    ['no key', '', ConfigError, /^apiKey is not an admin API key/],
+  ])('%s', (_name, apiKey, type, message) => {
+    const made = () => new AdminClient({ apiKey, baseUrl: sandbox.baseUrl });
+    expect(made).toThrow(type);
+    expect(made).toThrow(message);
+  });
+
+  it('a base URL with credentials in it', () => {
+    expect(() => new AdminClient({ apiKey: sandbox.apiKey, baseUrl: 'https://user:pw@api.example.com' })).toThrow(
+      'baseUrl: "https://user:pw@api.example.com" must be a plain origin with no credentials, query or fragment',
+    );
+  });
+});
+
+describe('an AbortSignal on every call', () => {
+  it('an already aborted call sends nothing and rejects with the signal reason', async () => {
+    const before = sandbox.requests.length;
+    const reason = new Error('stop');
+    await expect(client().getExport('se_1', { signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+    await expect(client().createAgentJob(sandbox.projectId, 'hi', { signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+    expect(sandbox.requests.length).toBe(before);
+  });
+
+  it('aborting one call while the server is silent ends that call and not the client', async () => {
+    let arrived!: () => void;
+    const requestArrived = new Promise<void>((resolve) => (arrived = resolve));
+    const server = await startServer({
+      'GET /v1/static-export/jobs/se_slow': () => arrived(), // never answers
+      'GET /v1/static-export/jobs/se_fast': json(200, { jobId: 'se_fast', status: 'queued', progress: 0, pageCount: 0, createdAt: '2026-11-22T12:00:00Z', updatedAt: '2026-11-22T12:00:00Z' }),
+    });
+    try {
+      const api = client({ baseUrl: server.url });
+      const controller = new AbortController();
+      const slow = api.getExport('se_slow', { signal: controller.signal });
+      await requestArrived;
+      const reason = new Error('user cancelled');
+      controller.abort(reason);
+      await expect(slow).rejects.toBe(reason);
+      await expect(api.getExport('se_fast')).resolves.toMatchObject({ jobId: 'se_fast', status: 'queued' });
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('a paged walk whose server repeats a cursor ends in an ApiError after the good page', async () => {
+    const page = { searches: [{ searchQuery: 'a', hits: 1, ctr: 0, topClickedPage: null, lastSearchedAt: '2026-11-22T12:00:00Z' }], totalSearches: 1, nextCursor: 'c1' };
+    const server = await startServer({ 'GET /v1/analytics/proj/searches': json(200, page) });
+    try {
+      const seen: string[] = [];
+      const walk = async () => {
+        for await (const term of client({ baseUrl: server.url }).searchTerms('proj')) seen.push(term.searchQuery);
+      };
+      const error = await walk().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).exitCode).toBe(EXIT_CODES.api);
+      expect((error as Error).message).toMatch(/cursor/);
+      expect(seen).toEqual(['a']);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the library bundle', () => {
+  it('reaches for no process globals: no environment, no terminal, no exit', () => {
+    const bundle = new URL('../../dist/lib/index.js', import.meta.url);
+    expect(existsSync(bundle)).toBe(true);
+    const text = readFileSync(bundle, 'utf8');
+    expect(text.match(/process\.(env|stdout|stderr|stdin|exit|argv|on)\b/g)).toBeNull();
+  });
+});

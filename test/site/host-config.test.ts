@@ -1,0 +1,234 @@
+// The generated configs, proven by the servers themselves: nginx and Caddy are started on loopback
+// ports against a generated site (CI installs both: .ci/run), and the CloudFront function runs in Node.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { userInfo } from 'node:os';
+import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hostConfig } from '../../src/site/hosts/index.js';
+import { runCli, tempDir } from '../helpers/cli.js';
+import { CSS, DOMAIN, writeSite } from './fixture.js';
+
+function has(command: string): boolean {
+  const found = spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
+  // CI installs both servers (.ci/run); there a missing one is a failure, not a skip.
+  if (!found && process.env.CI === 'true') throw new Error(`${command} is not installed; .ci/run should have installed it`);
+  return found;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function fetchUntilUp(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited ${child.exitCode}: ${log()}`);
+    try {
+      await fetch(url, { redirect: 'manual' });
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`server did not answer: ${log()}`);
+}
+
+const title = (body: string) => /<title>(.*?)<\/title>/.exec(body)?.[1];
+const LONG = 'public, max-age=31536000, immutable';
+const SHORT = 'public, max-age=300, must-revalidate';
+
+/** What both servers must do with the generated site, under a base path or not. */
+function behaviour(base: () => string, bp: string) {
+  it.each([
+    ['the home page', `${bp}/`, 'Home'],
+    ['an extensionless page', `${bp}/guides/intro`, 'Intro'],
+    ['a directory index', `${bp}/guides/`, 'Guides'],
+    ['a percent-encoded name', `${bp}/guides/with%20space`, 'With space'],
+  ])('serves %s, with a short cache', async (_name, path, expected) => {
+    const r = await fetch(base() + path);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(r.headers.get('cache-control')).toBe(SHORT);
+    expect(title(await r.text())).toBe(expected);
+  });
+
+  it('compresses pages with gzip', async () => {
+    const r = await fetch(`${base()}${bp}/`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(r.headers.get('content-encoding')).toBe('gzip');
+    expect(title(await r.text())).toBe('Home');
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const r = await fetch(`${base()}${bp}/${CSS}`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('cache-control')).toBe(LONG);
+    expect(await r.text()).toContain('background: url(../../../images/logo.png)');
+  });
+
+  it('answers a missing page with the 404 page and status 404', async () => {
+    const r = await fetch(`${base()}${bp}/guides/nope`);
+    expect(r.status).toBe(404);
+    expect(title(await r.text())).toBe('Not found');
+  });
+
+  it('never lists a directory', async () => {
+    const r = await fetch(`${base()}${bp}/images/`);
+    expect(r.status).not.toBe(200);
+    expect(await r.text()).not.toContain('logo.png');
+  });
+
+  if (bp !== '') {
+    it('keeps the site under the base path', async () => {
+      expect((await fetch(`${base()}/guides/intro`)).status).toBe(404);
+    });
+  }
+}
+
+describe.each([['', 'at the root'], ['/docs', 'under /docs']])('nginx%s (%s)', (bp) => {
+  const enabled = has('nginx');
+  const dir = tempDir('mint-admin-nginx-');
+  let child: ChildProcess;
+  let base = '';
+  let log = '';
+  beforeAll(async () => {
+    if (!enabled) return;
+    const root = join(dir.path, 'site');
+    writeSite(root, { basePath: bp });
+    const port = await freePort();
+    const generated = hostConfig('nginx', { root, domain: DOMAIN, basePath: bp });
+    // The only change: listen on a loopback port instead of 80 (no root privileges in a test).
+    const server = generated.replace('    listen 80;\n    listen [::]:80;\n', `    listen 127.0.0.1:${port};\n`);
+    expect(server).not.toBe(generated);
+    writeFileSync(join(dir.path, 'site.conf'), server);
+    mkdirSync(join(dir.path, 'tmp'));
+    const nginxConf = join(dir.path, 'nginx.conf');
+    writeFileSync(
+      nginxConf,
+      // Workers as this user: run as root (CI), nginx would otherwise switch them to nobody, who cannot read a private temp dir.
+      `daemon off;\nuser ${userInfo().username};\npid ${dir.path}/nginx.pid;\nerror_log ${dir.path}/error.log;\nevents {}\nhttp {\n  include /etc/nginx/mime.types;\n  access_log off;\n` +
+        ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${dir.path}/tmp/${t};\n`).join('') +
+        `  include ${dir.path}/site.conf;\n}\n`,
+    );
+    const test = spawnSync('nginx', ['-t', '-p', dir.path, '-c', nginxConf], { encoding: 'utf8' });
+    expect(test.stderr).toMatch(/syntax is ok[\s\S]*test is successful/);
+    child = spawn('nginx', ['-p', dir.path, '-c', nginxConf], { stdio: ['ignore', 'ignore', 'pipe'] });
+    child.stderr!.setEncoding('utf8').on('data', (c: string) => (log += c));
+    base = `http://127.0.0.1:${port}`;
+    await fetchUntilUp(base, child, () => log);
+  });
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      child.kill('SIGQUIT');
+      await new Promise((r) => child.on('close', r));
+    }
+    dir.cleanup();
+  });
+  if (!enabled) it.skip('nginx is not installed (CI installs it)', () => undefined);
+  else behaviour(() => base, bp);
+});
+
+describe.each([['', 'at the root'], ['/docs', 'under /docs']])('caddy%s (%s)', (bp) => {
+  const enabled = has('caddy');
+  const dir = tempDir('mint-admin-caddy-');
+  let child: ChildProcess;
+  let base = '';
+  let log = '';
+  beforeAll(async () => {
+    if (!enabled) return;
+    const root = join(dir.path, 'site');
+    writeSite(root, { basePath: bp });
+    const port = await freePort();
+    const generated = hostConfig('caddy', { root, domain: DOMAIN, basePath: bp });
+    // The only changes: plain HTTP on a loopback port for the site address, no admin endpoint.
+    const site = generated.replace(`\n${DOMAIN} {\n`, `\nhttp://127.0.0.1:${port} {\n`);
+    expect(site).not.toBe(generated);
+    const caddyfile = join(dir.path, 'Caddyfile');
+    writeFileSync(caddyfile, `{\n\tadmin off\n\tstorage file_system ${dir.path}/data\n}\n${site}`);
+    const env = { ...process.env, HOME: dir.path, XDG_DATA_HOME: join(dir.path, 'data'), XDG_CONFIG_HOME: join(dir.path, 'config') };
+    const validate = spawnSync('caddy', ['validate', '--adapter', 'caddyfile', '--config', caddyfile], { encoding: 'utf8', env });
+    expect(validate.status, validate.stderr).toBe(0);
+    child = spawn('caddy', ['run', '--adapter', 'caddyfile', '--config', caddyfile], { stdio: ['ignore', 'ignore', 'pipe'], env });
+    child.stderr!.setEncoding('utf8').on('data', (c: string) => (log += c));
+    base = `http://127.0.0.1:${port}`;
+    await fetchUntilUp(base, child, () => log);
+  });
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.on('close', r));
+    }
+    dir.cleanup();
+  });
+  if (!enabled) it.skip('caddy is not installed (CI installs it)', () => undefined);
+  else behaviour(() => base, bp);
+});
+
+describe('the CloudFront function', () => {
+  /** Evaluates the printed text as CloudFront would, and runs its handler on one URI. */
+  function viewerRequest(basePath: string, uri: string): string {
+    const code = hostConfig('cloudfront', { root: '/var/www/docs', domain: DOMAIN, basePath });
+    const sandbox: { handler?: (event: unknown) => { uri: string } } = {};
+    runInNewContext(`${code}\nthis.handler = handler;`, sandbox);
+    return sandbox.handler!({ request: { uri, method: 'GET', headers: {}, querystring: {} } }).uri;
+  }
+
+  it.each([
+    ['', '/', '/index.html'],
+    ['', '/guides/intro', '/guides/intro.html'],
+    ['', '/guides/', '/guides/index.html'],
+    ['', `/${CSS}`, `/${CSS}`],
+    ['', '/images/logo.png', '/images/logo.png'],
+    ['', '/guides/with%20space', '/guides/with%20space.html'],
+    ['/docs', '/docs', '/docs/index.html'],
+    ['/docs', '/docs/', '/docs/index.html'],
+    ['/docs', '/docs/guides/intro', '/docs/guides/intro.html'],
+  ])('with base path %j, %s -> %s', (basePath, uri, expected) => {
+    expect(viewerRequest(basePath, uri)).toBe(expected);
+  });
+});
+
+describe('S3 and Apache', () => {
+  it('S3: website settings with index and error documents, the extensionless copies, and the limits', () => {
+    const text = hostConfig('s3', { root: '/srv/site', domain: DOMAIN, basePath: '/docs' });
+    expect(text).toContain(`--website-configuration '{"IndexDocument":{"Suffix":"index.html"},"ErrorDocument":{"Key":"docs/404.html"}}'`);
+    expect(text).toContain(`aws s3 cp "$page" "s3://$BUCKET/docs/\${page%.html}" --content-type 'text/html; charset=utf-8'`);
+    expect(text).toMatch(/HTTP only: the website endpoint has no HTTPS/);
+    expect(text).toMatch(/No compression/);
+    expect(spawnSync('sh', ['-n'], { input: text }).status).toBe(0);
+  });
+
+  it('Apache: rewrite to .html only when the file is missing, no listings, the 404 page', () => {
+    const text = hostConfig('apache', { root: '/srv/site', domain: DOMAIN, basePath: '' });
+    expect(text).toContain('Options -Indexes -MultiViews');
+    expect(text).toContain('RewriteCond %{REQUEST_FILENAME} !-f\n        RewriteCond %{REQUEST_FILENAME}.html -f\n        RewriteRule ^(.+)$ $1.html [L]');
+    expect(text).toContain('ErrorDocument 404 /404.html');
+    expect(text).toContain(`Header set Cache-Control "${LONG}"`);
+  });
+});
+
+describe('mint-admin export host-config', () => {
+  it('prints the config for the host on stdout', async () => {
+    const r = await runCli(['export', 'host-config', 'nginx', '--root', '/srv/docs/', '--domain', 'Docs.Example.com', '--base-path', 'docs']);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout).toBe(hostConfig('nginx', { root: '/srv/docs', domain: 'docs.example.com', basePath: '/docs' }));
+  });
+
+  it.each([
+    ['an unknown host', ['iis'], /error: command-argument value 'iis' is invalid for argument 'host'\. Allowed choices are nginx, caddy, apache, cloudfront, s3\./],
+    ['a relative root', ['nginx', '--root', 'site'], /error: --root: "site" must be an absolute path/],
+    ['a root that would break the syntax', ['nginx', '--root', '/srv/x; }'], /error: --root: "\/srv\/x; }" must be an absolute path/],
+    ['a bad domain', ['caddy', '--domain', 'docs example.com'], /error: --domain: "docs example.com" is not a host name/],
+  ])('refuses %s with exit 2', async (_name, args, message) => {
+    const r = await runCli(['export', 'host-config', ...args]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+    expect(r.stdout).toBe('');
+  });
+});

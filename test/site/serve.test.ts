@@ -1,0 +1,230 @@
+import { request } from 'node:http';
+import { symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSiteServer, type SiteServer } from '../../src/site/serve.js';
+import { checkSiteDirectory } from '../../src/site/verify.js';
+import { CLI, tempDir } from '../helpers/cli.js';
+import { spawn } from 'node:child_process';
+import { CSS, writeSite } from './fixture.js';
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+  bytes: number;
+}
+
+/** A raw request: the path goes on the wire exactly as written (fetch would normalise `..`). */
+function get(base: string, path: string, method = 'GET'): Promise<Answer> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: hostname, port, path, method }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const all = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: all.toString('utf8'), bytes: all.length });
+      });
+    });
+    req.on('error', reject).end();
+  });
+}
+
+const title = (body: string) => /<title>(.*?)<\/title>/.exec(body)?.[1];
+
+describe('export serve (the server, over loopback)', () => {
+  const dir = tempDir('mint-admin-serve-');
+  const outside = tempDir('mint-admin-outside-');
+  let server: SiteServer;
+  beforeAll(async () => {
+    writeSite(dir.path);
+    writeFileSync(join(outside.path, 'secret.html'), '<title>secret</title>');
+    writeFileSync(join(dir.path, 'plain.txt'), 'text');
+    symlinkSync(join(outside.path, 'secret.html'), join(dir.path, 'leak.html'));
+    symlinkSync(outside.path, join(dir.path, 'leakdir'));
+    server = await startSiteServer({ root: await checkSiteDirectory(dir.path), basePath: '', host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await server.close();
+    dir.cleanup();
+    outside.cleanup();
+  });
+
+  it('prints a loopback URL', () => expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/));
+
+  it.each([
+    ['the home page', '/', 'Home'],
+    ['an extensionless page', '/guides/intro', 'Intro'],
+    ['the .html name itself', '/guides/intro.html', 'Intro'],
+    ['a directory index, with the slash', '/guides/', 'Guides'],
+    ['a directory index, without it', '/guides', 'Guides'],
+    ['a query string and a fragment', '/guides/intro?tab=1', 'Intro'],
+    ['a percent-encoded name', '/guides/with%20space', 'With space'],
+  ])('serves %s', async (_name, path, expected) => {
+    const r = await get(server.url, path);
+    expect(r.status).toBe(200);
+    expect(r.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(title(r.body)).toBe(expected);
+  });
+
+  it.each([
+    [CSS, 'text/css; charset=utf-8'],
+    ['_next/static/chunks/main-8e7d4a06.js', 'text/javascript; charset=utf-8'],
+    ['images/logo.png', 'image/png'],
+    ['fonts/inter.woff2', 'font/woff2'],
+    ['sitemap.xml', 'application/xml; charset=utf-8'],
+    ['plain.txt', 'text/plain; charset=utf-8'],
+    ['images/demo.mp4', 'video/mp4'],
+  ])('serves /%s as %s, with its length and nosniff', async (path, type) => {
+    const r = await get(server.url, `/${path}`);
+    expect(r.status).toBe(200);
+    expect(r.headers).toMatchObject({ 'content-type': type, 'x-content-type-options': 'nosniff', 'cache-control': 'no-cache' });
+    expect(Number(r.headers['content-length'])).toBe(r.bytes);
+  });
+
+  it('answers a missing page with 404.html and status 404', async () => {
+    const r = await get(server.url, '/guides/nope');
+    expect(r.status).toBe(404);
+    expect(title(r.body)).toBe('Not found');
+  });
+
+  it('never lists a directory', async () => {
+    const r = await get(server.url, '/images/');
+    expect(r.status).toBe(404);
+    expect(r.body).not.toContain('logo.png');
+  });
+
+  it('HEAD gets the headers without the body', async () => {
+    const r = await get(server.url, '/guides/intro', 'HEAD');
+    expect(r).toMatchObject({ status: 200, body: '' });
+    expect(Number(r.headers['content-length'])).toBeGreaterThan(100);
+  });
+
+  it('refuses other methods with 405', async () => {
+    const r = await get(server.url, '/', 'POST');
+    expect(r.status).toBe(405);
+    expect(r.headers.allow).toBe('GET, HEAD');
+  });
+
+  it.each([
+    ['../', '/../../../etc/passwd', 400],
+    ['encoded ..', '/%2e%2e/%2e%2e/etc/passwd', 400],
+    ['an encoded slash', '/..%2f..%2f..%2fetc%2fpasswd', 400],
+    ['an encoded backslash', '/..%5c..%5cetc%5cpasswd', 400],
+    ['a NUL', '/index.html%00.png', 400],
+    ['a symbolic link to a file outside', '/leak', 404],
+    ['a symbolic link to a directory outside', '/leakdir/secret', 404],
+  ])('refuses %s', async (_name, path, status) => {
+    const r = await get(server.url, path);
+    expect(r.status).toBe(status);
+    expect(r.body).not.toMatch(/secret|root:/);
+  });
+
+  it('without 404.html, a plain 404', async () => {
+    const bare = tempDir();
+    writeFileSync(join(bare.path, 'index.html'), 'home');
+    const s = await startSiteServer({ root: await checkSiteDirectory(bare.path), basePath: '', host: '127.0.0.1', port: 0 });
+    try {
+      expect(await get(s.url, '/nope')).toMatchObject({ status: 404, body: '404 not found\n' });
+    } finally {
+      await s.close();
+      bare.cleanup();
+    }
+  });
+});
+
+describe('export serve --base-path', () => {
+  const dir = tempDir('mint-admin-serve-');
+  let server: SiteServer;
+  beforeAll(async () => {
+    writeSite(dir.path, { basePath: '/docs' });
+    server = await startSiteServer({ root: await checkSiteDirectory(dir.path), basePath: '/docs', host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await server.close();
+    dir.cleanup();
+  });
+
+  it('serves the site under it, and its URL names it', async () => {
+    expect(server.url).toMatch(/\/docs\/$/);
+    expect(title((await get(server.url, '/docs/guides/intro')).body)).toBe('Intro');
+    expect(title((await get(server.url, '/docs/')).body)).toBe('Home');
+  });
+
+  it('redirects the bare base path to its slash', async () => {
+    expect(await get(server.url, '/docs')).toMatchObject({ status: 301, headers: { location: '/docs/' } });
+  });
+
+  it('answers 404 outside it', async () => {
+    const r = await get(server.url, '/guides/intro');
+    expect(r.status).toBe(404);
+    expect(title(r.body)).toBe('Not found');
+  });
+});
+
+describe('mint-admin export serve', () => {
+  /** Starts the CLI, waits for the URL on stdout, runs `use`, then sends `signal` and waits for the exit. */
+  async function withServe(args: string[], signal: NodeJS.Signals, use: (url: string) => Promise<void>) {
+    const child = spawn(process.execPath, [CLI, 'export', 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, sig) => resolve({ code, signal: sig })));
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.setEncoding('utf8').on('data', (c: string) => {
+        stdout += c;
+        if (stdout.endsWith('\n')) resolve(stdout.trim());
+      });
+      child.on('close', () => reject(new Error(`exited early: ${stderr}`)));
+    });
+    try {
+      await use(url);
+    } finally {
+      child.kill(signal);
+    }
+    return { ...(await exited), stdout, stderr };
+  }
+
+  it('prints its URL, serves, and stops on Ctrl-C with exit 0', async () => {
+    const dir = tempDir();
+    writeSite(dir.path);
+    try {
+      const r = await withServe([dir.path, '--port', '0'], 'SIGINT', async (url) => {
+        expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+        expect(title((await get(url, '/guides/intro')).body)).toBe('Intro');
+      });
+      expect(r.code).toBe(0);
+      expect(r.stderr).toMatch(/^Serving .* on http:\/\/127\.0\.0\.1:\d+\/ \(no directory listings, 404\.html for missing pages\)\. Stop with Ctrl-C\.\n$/);
+    } finally {
+      dir.cleanup();
+    }
+  });
+
+  it('stops on SIGTERM', async () => {
+    const dir = tempDir();
+    writeSite(dir.path);
+    try {
+      const r = await withServe([dir.path, '--port', '0'], 'SIGTERM', async () => undefined);
+      expect(r.code === 143 || r.code === 0 || r.signal === 'SIGTERM').toBe(true);
+    } finally {
+      dir.cleanup();
+    }
+  });
+
+  it('refuses a port that is taken, with exit 2', async () => {
+    const dir = tempDir();
+    writeSite(dir.path);
+    try {
+      await withServe([dir.path, '--port', '0'], 'SIGINT', async (url) => {
+        const port = new URL(url).port;
+        const { runCli } = await import('../helpers/cli.js');
+        const r = await runCli(['export', 'serve', dir.path, '--port', port]);
+        expect(r.code).toBe(2);
+        expect(r.stderr).toBe(`error: port ${port} on 127.0.0.1 is in use; pass --port <n> (0 picks a free one)\n`);
+      });
+    } finally {
+      dir.cleanup();
+    }
+  });
+});
