@@ -8,11 +8,11 @@ _mint_admin() {
     word="${COMP_WORDS[i]}"
     if (( skip )); then skip=0; continue; fi
     case "$word" in
-      --archive|--base-path|--base-url|--cursor|--domain|--export-version|--file|--format|--from|--host|--interval|--keep-releases|--limit|--max-size|--out|--output|--path|--port|--profile|--project|--root|--timeout|--to|-f|-o|-p) skip=1; continue ;;
+      --archive|--base-path|--base-url|--cursor|--domain|--export-version|--file|--format|--from|--host|--interval|--keep-releases|--limit|--max-requests|--max-size|--offset|--out|--output|--path|--port|--profile|--project|--root|--source|--status|--timeout|--to|--top|-f|-o|-p) skip=1; continue ;;
       -*) continue ;;
     esac
     case "$path/$word" in
-      mint-admin/agent|mint-admin/agent/run|mint-admin/agent/get|mint-admin/agent/message|mint-admin/export|mint-admin/export/start|mint-admin/export/status|mint-admin/export/bundle|mint-admin/export/download|mint-admin/export/run|mint-admin/export/verify|mint-admin/export/serve|mint-admin/export/host-config|mint-admin/searches|mint-admin/searches/list|mint-admin/config|mint-admin/config/set|mint-admin/config/get|mint-admin/config/unset|mint-admin/config/list|mint-admin/config/path|mint-admin/completion|mint-admin/sandbox) path="$path/$word" ;;
+      mint-admin/agent|mint-admin/agent/run|mint-admin/agent/get|mint-admin/agent/message|mint-admin/export|mint-admin/export/start|mint-admin/export/status|mint-admin/export/bundle|mint-admin/export/download|mint-admin/export/run|mint-admin/export/verify|mint-admin/export/serve|mint-admin/export/host-config|mint-admin/searches|mint-admin/searches/list|mint-admin/analytics|mint-admin/analytics/searches|mint-admin/analytics/feedback|mint-admin/analytics/conversations|mint-admin/analytics/thread|mint-admin/analytics/callers|mint-admin/analytics/views|mint-admin/analytics/visitors|mint-admin/analytics/gaps|mint-admin/config|mint-admin/config/set|mint-admin/config/get|mint-admin/config/unset|mint-admin/config/list|mint-admin/config/path|mint-admin/completion|mint-admin/sandbox) path="$path/$word" ;;
       *) npos=$(( npos + 1 )) ;;
     esac
   done
@@ -23,7 +23,7 @@ _mint_admin() {
         --base-url) return ;;
         --profile) return ;;
       esac
-      cmds="agent export searches config completion sandbox"
+      cmds="agent export searches analytics config completion sandbox"
       opts="-V --version -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
     mint-admin/agent)
@@ -202,6 +202,128 @@ _mint_admin() {
       esac
       cmds=""
       opts="--from --to --limit --cursor --all --format -o --output --csv-raw --no-header -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/analytics)
+      case "$prev" in
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds="searches feedback conversations thread callers views visitors gaps"
+      opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/analytics/searches)
+      case "$prev" in
+        --from) return ;;
+        --to) return ;;
+        --limit) return ;;
+        --cursor) return ;;
+        --format) COMPREPLY=( $(compgen -W "table json ndjson csv" -- "$cur") ); return ;;
+        -o|--output) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="--from --to --limit --cursor --all --format -o --output --csv-raw --no-header -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/analytics/feedback)
+      case "$prev" in
+        --source) COMPREPLY=( $(compgen -W "code_snippet contextual agent thumbs_only" -- "$cur") ); return ;;
+        --status) return ;;
+        --from) return ;;
+        --to) return ;;
+        --limit) return ;;
+        --cursor) return ;;
+        --format) COMPREPLY=( $(compgen -W "table json ndjson csv" -- "$cur") ); return ;;
+        -o|--output) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="--source --status --by-page --from --to --limit --cursor --all --format -o --output --csv-raw --no-header -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/analytics/conversations)
+      case "$prev" in
+        --from) return ;;
+        --to) return ;;
+        --limit) return ;;
+        --cursor) return ;;
+        --format) COMPREPLY=( $(compgen -W "table json ndjson csv" -- "$cur") ); return ;;
+        -o|--output) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="--from --to --limit --cursor --all --format -o --output --csv-raw --no-header -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/analytics/thread)
+      case "$prev" in
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/analytics/callers)
+      case "$prev" in
+        --from) return ;;
+        --to) return ;;
+        --format) COMPREPLY=( $(compgen -W "table json csv" -- "$cur") ); return ;;
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="--from --to --format -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/analytics/views)
+      case "$prev" in
+        --from) return ;;
+        --to) return ;;
+        --limit) return ;;
+        --offset) return ;;
+        --format) COMPREPLY=( $(compgen -W "table json ndjson csv" -- "$cur") ); return ;;
+        -o|--output) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="--from --to --limit --offset --all --format -o --output --csv-raw --no-header -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/analytics/visitors)
+      case "$prev" in
+        --from) return ;;
+        --to) return ;;
+        --limit) return ;;
+        --offset) return ;;
+        --format) COMPREPLY=( $(compgen -W "table json ndjson csv" -- "$cur") ); return ;;
+        -o|--output) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="--from --to --limit --offset --all --format -o --output --csv-raw --no-header -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/analytics/gaps)
+      case "$prev" in
+        --from) return ;;
+        --to) return ;;
+        --format) COMPREPLY=( $(compgen -W "md csv json" -- "$cur") ); return ;;
+        -o|--output) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+        --max-requests) return ;;
+        --top) return ;;
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="--from --to --format -o --output --max-requests --top --prompt -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
     mint-admin/config)
       case "$prev" in

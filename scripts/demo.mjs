@@ -67,6 +67,8 @@ try {
   await run('Export the docs site as static files, ready to self-host (a pasted URL is cut to its hostname)', ['export', 'run', 'https://docs.example.com/', '-o', site, '--interval', '200ms']);
   await run('Export a week of search terms to CSV for a spreadsheet (--to is exclusive)', ['searches', 'list', '--from', '2026-10-26', '--to', '2026-11-02', '--all', '--format', 'csv', '-o', csv]);
   await run('The top five terms as a table', ['searches', 'list', '--limit', '5']);
+  await run('Which pages readers voted down (one request: the API serves one page of counts)', ['analytics', 'feedback', '--by-page', '--limit', '5']);
+  await run('What readers are looking for and not finding: the content-gap report, within 25 requests', ['analytics', 'gaps', '--top', '8']);
 
   const files = readdirSync(site, { recursive: true }).length;
   const csvBytes = readFileSync(csv).length;

@@ -8,6 +8,7 @@ import { wrapHelp } from './help-wrap.js';
 import { registerAgent } from './commands/agent/index.js';
 import { registerExport } from './commands/export/index.js';
 import { registerSearches } from './commands/searches/index.js';
+import { registerAnalytics } from './commands/analytics/index.js';
 import { registerConfig } from './commands/config/index.js';
 import { register as registerCompletion } from './commands/completion.js';
 import { register as registerSandbox } from './commands/sandbox.js';
@@ -45,7 +46,7 @@ Examples:
 
 export function buildProgram(deps: Deps): Command {
   const program = new Command('mint-admin')
-    .description('Command-line client for the Mintlify Admin API: agent jobs, static export, search analytics.')
+    .description('Command-line client for the Mintlify Admin API: agent jobs, static export, docs analytics.')
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .option('-p, --project <id>', 'project id (env MINTLIFY_PROJECT_ID)')
@@ -74,6 +75,7 @@ export function buildProgram(deps: Deps): Command {
   registerAgent(program, deps);
   registerExport(program, deps);
   registerSearches(program, deps);
+  registerAnalytics(program, deps);
   registerConfig(program, deps);
   registerCompletion(program, deps);
   registerSandbox(program, deps);

@@ -27,7 +27,22 @@ import {
 } from './http.js';
 import { rateLimitNote } from './limits.js';
 import * as schemas from './schemas.js';
-import type { AgentJob, Bundle, ExportJob, SearchesPage, SearchesQuery, StartExportRequest } from './types.js';
+import type {
+  AgentJob,
+  AnalyticsQuery,
+  Bundle,
+  CallerStats,
+  ConversationsPage,
+  ExportJob,
+  FeedbackByPagePage,
+  FeedbackPage,
+  SearchesPage,
+  SearchesQuery,
+  StartExportRequest,
+  Thread,
+  ViewsPage,
+  VisitorsPage,
+} from './types.js';
 
 export interface RetryPolicy {
   /** Total tries of one call, the first included. */
@@ -118,6 +133,34 @@ export class ApiClient {
 
   listSearches(projectId: string, query: SearchesQuery, call?: CallOptions): Promise<SearchesPage> {
     return this.send('GET', '/v1/analytics/{projectId}/searches', { projectId }, schemas.SearchesResponse, { query: { ...query }, call });
+  }
+
+  listFeedback(projectId: string, query: AnalyticsQuery, call?: CallOptions): Promise<FeedbackPage> {
+    return this.send('GET', '/v1/analytics/{projectId}/feedback', { projectId }, schemas.FeedbackResponse, { query: { ...query }, call });
+  }
+
+  feedbackByPage(projectId: string, query: AnalyticsQuery, call?: CallOptions): Promise<FeedbackByPagePage> {
+    return this.send('GET', '/v1/analytics/{projectId}/feedback/by-page', { projectId }, schemas.FeedbackByPageResponse, { query: { ...query }, call });
+  }
+
+  listConversations(projectId: string, query: AnalyticsQuery, call?: CallOptions): Promise<ConversationsPage> {
+    return this.send('GET', '/v1/analytics/{projectId}/assistant', { projectId }, schemas.ConversationsResponse, { query: { ...query }, call });
+  }
+
+  getThread(projectId: string, threadId: string, call?: CallOptions): Promise<Thread> {
+    return this.send('GET', '/v1/analytics/{projectId}/assistant/threads/{threadId}', { projectId, threadId }, schemas.ThreadResponse, { call });
+  }
+
+  callerStats(projectId: string, query: AnalyticsQuery, call?: CallOptions): Promise<CallerStats> {
+    return this.send('GET', '/v1/analytics/{projectId}/assistant/caller-stats', { projectId }, schemas.CallerStatsResponse, { query: { ...query }, call });
+  }
+
+  listViews(projectId: string, query: AnalyticsQuery, call?: CallOptions): Promise<ViewsPage> {
+    return this.send('GET', '/v1/analytics/{projectId}/views', { projectId }, schemas.ViewsResponse, { query: { ...query }, call });
+  }
+
+  listVisitors(projectId: string, query: AnalyticsQuery, call?: CallOptions): Promise<VisitorsPage> {
+    return this.send('GET', '/v1/analytics/{projectId}/visitors', { projectId }, schemas.VisitorsResponse, { query: { ...query }, call });
   }
 
   private url(path: string, query: Query | undefined): string {

@@ -16,6 +16,7 @@
 // then compares it with its document on its own), its type in types.ts (`Answer<typeof X>`), and a
 // typed method in client.ts: `this.send('GET', '/v1/.../{projectId}', { projectId }, schemas.X)`.
 import * as v from 'valibot';
+import { FEEDBACK_SOURCES, FEEDBACK_STATUSES } from './enums.js';
 
 /** Where a schema comes from: the OpenAPI file and the components.schemas name. Read by the drift test. */
 export interface SchemaSource {
@@ -131,6 +132,108 @@ export const SearchesResponse = documented(
     totalSearches: count,
     nextCursor: nullable(v.string()),
   }),
+);
+
+// Feedback, conversations, threads, caller stats, views, visitors: the analytics endpoints beyond
+// searches (issue 15). Counts documented as `number` stay plain numbers (the document does not say
+// integer); enums go through status() so a newer value is kept, not refused.
+
+export { FEEDBACK_SOURCES, FEEDBACK_STATUSES };
+
+const feedbackBase = {
+  id: v.string(),
+  path: v.string(),
+  comment: nullable(v.string()),
+  createdAt: nullable(v.string()),
+  source: status(FEEDBACK_SOURCES),
+  status: status(FEEDBACK_STATUSES),
+};
+
+/** `contextual`: page-level feedback, helpful or not, with an optional contact. */
+export const ContextualFeedback = documented(
+  { file: 'analytics.openapi.json', name: 'FeedbackResponse', pointer: 'properties.feedback.items.anyOf.0' },
+  v.looseObject({ ...feedbackBase, helpful: v.boolean(), contact: nullable(v.string()) }),
+);
+
+/** `code_snippet`: feedback on a code block, with the code it is about. */
+export const CodeSnippetFeedback = documented(
+  { file: 'analytics.openapi.json', name: 'FeedbackResponse', pointer: 'properties.feedback.items.anyOf.1' },
+  v.looseObject({ ...feedbackBase, code: v.string(), filename: nullable(v.string()), lang: nullable(v.string()) }),
+);
+
+/** `agent` and `thumbs_only`: the base fields only. */
+export const BaseFeedback = documented(
+  { file: 'analytics.openapi.json', name: 'FeedbackResponse', pointer: 'properties.feedback.items.anyOf.2' },
+  v.looseObject(feedbackBase),
+);
+
+export const FeedbackResponse = documented(
+  { file: 'analytics.openapi.json', name: 'FeedbackResponse' },
+  v.looseObject({
+    // The most specific variant first: the base one fits every item.
+    feedback: v.array(v.union([ContextualFeedback, CodeSnippetFeedback, BaseFeedback])),
+    nextCursor: nullable(v.string()),
+    hasMore: v.boolean(),
+  }),
+);
+
+export const PageFeedback = documented(
+  { file: 'analytics.openapi.json', name: 'FeedbackGroupedByPageResponse', pointer: 'properties.feedback.items' },
+  v.looseObject({ path: v.string(), thumbsUp: v.number(), thumbsDown: v.number(), code: v.number(), total: v.number() }),
+);
+
+export const FeedbackByPageResponse = documented(
+  { file: 'analytics.openapi.json', name: 'FeedbackGroupedByPageResponse' },
+  v.looseObject({ feedback: v.array(PageFeedback), hasMore: v.boolean() }),
+);
+
+export const RESOLUTION_STATUSES = ['answered', 'unanswered'] as const;
+
+export const Conversation = documented(
+  { file: 'analytics.openapi.json', name: 'AssistantConversationsResponse', pointer: 'properties.conversations.items' },
+  v.looseObject({
+    id: v.string(),
+    timestamp: v.string(),
+    query: v.string(),
+    response: v.string(),
+    responseType: maybe(status(['answer', 'clarifying_question'])),
+    sources: v.array(v.looseObject({ title: v.string(), url: v.string() })),
+    resolutionStatus: status(RESOLUTION_STATUSES),
+    queryCategory: nullable(v.string()),
+    pageUrl: nullable(v.string()),
+  }),
+);
+
+export const ConversationsResponse = documented(
+  { file: 'analytics.openapi.json', name: 'AssistantConversationsResponse' },
+  v.looseObject({ conversations: v.array(Conversation), nextCursor: nullable(v.string()), hasMore: v.boolean() }),
+);
+
+export const ThreadResponse = documented(
+  { file: 'analytics.openapi.json', name: 'AssistantThreadResponse' },
+  v.looseObject({
+    threadId: v.string(),
+    createdAt: v.string(),
+    messages: v.array(v.looseObject({ id: v.string(), role: status(['user', 'assistant']), content: v.string(), createdAt: v.string() })),
+  }),
+);
+
+export const CallerStatsResponse = documented(
+  { file: 'analytics.openapi.json', name: 'AssistantCallerStatsResponse' },
+  v.looseObject({ web: v.number(), api: v.number(), other: v.number(), total: v.number() }),
+);
+
+const trafficTotals = v.looseObject({ human: v.number(), ai: v.number(), total: v.number() });
+const pageTraffic = v.looseObject({ path: v.string(), human: v.number(), ai: v.number(), total: v.number() });
+
+export const ViewsResponse = documented(
+  { file: 'analytics.openapi.json', name: 'ViewsByPageResponse' },
+  v.looseObject({ totals: trafficTotals, views: v.array(pageTraffic), hasMore: v.boolean() }),
+);
+
+export const VisitorsResponse = documented(
+  { file: 'analytics.openapi.json', name: 'VisitorsByPageResponse' },
+  v.looseObject({ totals: trafficTotals, visitors: v.array(pageTraffic), hasMore: v.boolean() }),
 );
 
 // ---- error bodies --------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 // How a search term's fields read as text in the table format, on a terminal and in a pipe.
 import type { SearchTerm } from '../api/types.js';
+import type { Columns } from './writer.js';
 
 export const TABLE_HEADER = ['query', 'hits', 'CTR', 'top clicked page', 'last searched'] as const;
 
@@ -12,6 +13,15 @@ export function formatCtr(ctr: number): string {
 export function tableCells(search: SearchTerm): string[] {
   return [search.searchQuery, String(search.hits), formatCtr(search.ctr), search.topClickedPage ?? '-', search.lastSearchedAt];
 }
+
+export const SEARCH_COLUMNS: Columns<SearchTerm> = {
+  csvHeader: ['searchQuery', 'hits', 'ctr', 'topClickedPage', 'lastSearchedAt'],
+  csvRecord: (s) => [s.searchQuery, s.hits, s.ctr, s.topClickedPage, s.lastSearchedAt],
+  tableHeader: TABLE_HEADER,
+  tableCells,
+  align: ['left', 'right', 'right', 'left', 'left'],
+  flexible: [0, 3],
+};
 
 const NAMED: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 

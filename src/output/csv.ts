@@ -3,9 +3,10 @@
 // --csv-raw, neutralises cells a spreadsheet would run as a formula (=, +, -, @, tab, CR, and their
 // full-width forms) with a leading "'". Numbers are left alone: a hit count or CTR is never a formula.
 import type { SearchTerm } from '../api/types.js';
-import { writeChunk, type SearchesWriter } from './writer.js';
+import { SEARCH_COLUMNS } from './cells.js';
+import { writeChunk, type Columns, type PageWriter } from './writer.js';
 
-export const CSV_COLUMNS = ['searchQuery', 'hits', 'ctr', 'topClickedPage', 'lastSearchedAt'] as const;
+export const CSV_COLUMNS = SEARCH_COLUMNS.csvHeader;
 
 export interface CsvOptions {
   /** Keep formula-like cells as they are (--csv-raw). */
@@ -16,7 +17,10 @@ export interface CsvOptions {
 
 type Stringify = typeof import('csv-stringify/sync').stringify;
 
-export function csvWriter(stream: NodeJS.WritableStream, opts: CsvOptions): SearchesWriter {
+export function csvWriter(stream: NodeJS.WritableStream, opts: CsvOptions): PageWriter<SearchTerm, object>;
+export function csvWriter<Item>(stream: NodeJS.WritableStream, opts: CsvOptions, columns: Columns<Item>): PageWriter<Item, object>;
+
+export function csvWriter<Item>(stream: NodeJS.WritableStream, opts: CsvOptions, columns: Columns<Item> = SEARCH_COLUMNS as Columns<never>): PageWriter<Item, object> {
   let stringify: Stringify | undefined;
   const settings = {
     record_delimiter: 'windows',
@@ -30,16 +34,13 @@ export function csvWriter(stream: NodeJS.WritableStream, opts: CsvOptions): Sear
     async begin() {
       // Loaded here, not at the top: --help and the other formats never pay for it.
       ({ stringify } = await import('csv-stringify/sync'));
-      if (opts.header) await writeChunk(stream, stringify([[...CSV_COLUMNS]], settings));
+      if (opts.header) await writeChunk(stream, stringify([[...columns.csvHeader]], settings));
     },
-    async writePage(searches) {
+    async writePage(items) {
       if (!stringify) throw new Error('csvWriter: begin() was not called');
-      await writeChunk(stream, stringify(searches.map(csvRecord), settings));
+      await writeChunk(stream, stringify(items.map((item) => columns.csvRecord(item)), settings));
     },
     end: async () => undefined,
   };
 }
 
-function csvRecord(search: SearchTerm): Array<string | number | null> {
-  return [search.searchQuery, search.hits, search.ctr, search.topClickedPage, search.lastSearchedAt];
-}

@@ -1,29 +1,31 @@
-// One JSON document, `{ searches, totalSearches, nextCursor }`, written as the pages arrive: the
-// opening first, each page's searches as they come, the closing last, so an export of any size
-// holds one page in memory. The bytes are exactly JSON.stringify(document, null, 2) + "\n", the same
-// as every other --json output. If an export stops early, end() still closes the document, with the
-// cursor to resume from as nextCursor, so what was written parses.
+// One JSON document, `{ <items>: [...], ...summary }` (`{ searches, totalSearches, nextCursor }` for
+// searches), written as the pages arrive: the opening first, each page's items as they come, the
+// summary and closing last, so an export of any size holds one page in memory. The bytes are exactly
+// JSON.stringify(document, null, 2) + "\n", the same as every other --json output. If an export stops
+// early, end() still closes the document, with where to resume in the summary, so what was written
+// parses.
 import type { SearchTerm } from '../api/types.js';
-import { writeChunk, type PageSummary, type SearchesWriter } from './writer.js';
+import { writeChunk, type PageSummary, type PageWriter } from './writer.js';
 
 const ITEM_INDENT = '    ';
 
-export function jsonWriter(stream: NodeJS.WritableStream): SearchesWriter {
+export function jsonWriter(stream: NodeJS.WritableStream): PageWriter<SearchTerm, PageSummary>;
+export function jsonWriter<Item, Summary extends object>(stream: NodeJS.WritableStream, itemsKey: string): PageWriter<Item, Summary>;
+export function jsonWriter<Item, Summary extends object>(stream: NodeJS.WritableStream, itemsKey = 'searches'): PageWriter<Item, Summary> {
   let written = 0;
   return {
-    begin: () => writeChunk(stream, '{\n  "searches": ['),
-    async writePage(searches) {
-      await writeChunk(stream, searches.map((s) => `${written++ === 0 ? '' : ','}\n${ITEM_INDENT}${indented(s)}`).join(''));
+    begin: () => writeChunk(stream, `{\n  ${JSON.stringify(itemsKey)}: [`),
+    async writePage(items) {
+      await writeChunk(stream, items.map((s) => `${written++ === 0 ? '' : ','}\n${ITEM_INDENT}${indented(s)}`).join(''));
     },
-    end: (summary: PageSummary) =>
-      writeChunk(
-        stream,
-        `${written === 0 ? '' : '\n  '}],\n  "totalSearches": ${JSON.stringify(summary.totalSearches)},\n  "nextCursor": ${JSON.stringify(summary.nextCursor)}\n}\n`,
-      ),
+    end: (summary: Summary) => {
+      const fields = Object.entries(summary).map(([key, value]) => `,\n  ${JSON.stringify(key)}: ${indented(value, '  ')}`);
+      return writeChunk(stream, `${written === 0 ? '' : '\n  '}]${fields.join('')}\n}\n`);
+    },
   };
 }
 
-/** A search object pretty-printed at the depth of an array element; strings never hold a raw newline. */
-function indented(search: SearchTerm): string {
-  return JSON.stringify(search, null, 2).replaceAll('\n', `\n${ITEM_INDENT}`);
+/** A value pretty-printed at the depth of an array element (or a field); strings never hold a raw newline. */
+function indented(value: unknown, indent = ITEM_INDENT): string {
+  return JSON.stringify(value, null, 2).replaceAll('\n', `\n${indent}`);
 }

@@ -10,12 +10,36 @@ export interface PageSummary {
   nextCursor: string | null;
 }
 
-export interface SearchesWriter {
+export interface PageWriter<Item, Summary extends object = Record<string, unknown>> {
   /** Whatever goes before the first row (a header); called once, even for an empty result. */
   begin(): Promise<void>;
-  writePage(searches: readonly SearchTerm[]): Promise<void>;
-  /** Closes the document; also called when an export stops early, with the cursor to resume from. */
-  end(summary: PageSummary): Promise<void>;
+  writePage(items: readonly Item[]): Promise<void>;
+  /** Closes the document; also called when an export stops early, with where to resume. */
+  end(summary: Summary): Promise<void>;
+}
+
+export type SearchesWriter = PageWriter<SearchTerm, PageSummary>;
+
+/** A CSV cell before quoting: null is an empty cell. */
+export type CsvCell = string | number | boolean | null;
+
+/**
+ * How one endpoint's items become rows: the CSV header and cells (API field names, raw values), the
+ * table header and cells (for people), which table columns are numbers (right-aligned) and which
+ * hold long text that shares what is left of a narrow terminal. Declared once per endpoint; every
+ * writer reads the same declaration.
+ */
+export interface Columns<Item> {
+  csvHeader: readonly string[];
+  csvRecord(item: Item): CsvCell[];
+  tableHeader: readonly string[];
+  tableCells(item: Item): string[];
+  align: ReadonlyArray<'left' | 'right'>;
+  flexible: readonly number[];
+  /** Table columns holding ISO timestamps, shown as a date when the terminal is narrow. */
+  dates?: readonly number[];
+  /** Table columns that go, first to last, when a terminal is too narrow for the rest. */
+  dropOrder?: readonly number[];
 }
 
 /**

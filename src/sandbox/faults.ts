@@ -2,6 +2,7 @@ export const ROUTE_NAMES = [
   'agent.create', 'agent.get', 'agent.message',
   'export.start', 'export.get', 'export.bundle',
   'searches.list', 'storage.get',
+  'feedback.list', 'feedback.byPage', 'assistant.list', 'assistant.thread', 'assistant.callers', 'views.list', 'visitors.list',
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
 

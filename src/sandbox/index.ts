@@ -7,6 +7,8 @@ import { ExportService } from './export.js';
 import { Faults } from './faults.js';
 import { LinkSigner } from './presign.js';
 import { SearchService } from './searches.js';
+import { AnalyticsService } from './analytics.js';
+import type { AnalyticsSize } from './analytics-data.js';
 import { createApiHandler } from './server.js';
 import { countPages, DEFAULT_BUNDLE, type BundleSpec } from './site.js';
 import { bufferSource, fileSource, handleStorage, type ArchiveSource } from './storage.js';
@@ -21,6 +23,8 @@ export interface SandboxOptions {
   apiKey?: string;
   projectId?: string;
   searchTermCount?: number;
+  /** Pages, feedback entries and assistant conversations generated (analytics-data.ts). */
+  analytics?: Partial<AnalyticsSize>;
   seed?: number;
   bundle?: BundleSpec;
   linkTtlMs?: number;
@@ -46,6 +50,8 @@ export interface Sandbox {
   setBundleArchive(buf: Buffer | null): void;
   bundleFiles(): Promise<Map<string, Buffer>>;
   searchTerms(): SearchTerm[];
+  /** The generated analytics, for tests to compute what the CLI should print. */
+  analytics: AnalyticsService;
   close(): Promise<void>;
 }
 
@@ -73,6 +79,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
 
   const agent = new AgentService(seed, faults, now);
   const searches = new SearchService(opts.searchTermCount ?? 3000, seed, `sandbox-cursor-secret:${seed}`);
+  const analytics = new AnalyticsService({ pages: 400, feedback: 2000, conversations: 3000, ...opts.analytics }, seed);
   const exports = new ExportService({
     seed, faults, now, signer,
     storageOrigin: () => storageUrl,
@@ -80,7 +87,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     pageCount: countPages(spec, seed),
     archiveSize: async () => (await archive()).size,
   });
-  const api = createApiHandler({ apiKey, projectId, faults, agent, exports, searches, signal: lifetime.signal });
+  const api = createApiHandler({ apiKey, projectId, faults, agent, exports, searches, analytics, signal: lifetime.signal });
   const storageDeps = { faults, signer, now, bundleExists: (id: string) => exports.hasBundle(id), archive, signal: lifetime.signal };
 
   const record = (origin: RecordedRequest['origin'], req: IncomingMessage): RecordedRequest => {
@@ -114,6 +121,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     },
     bundleFiles: async () => generatedFiles(spec, seed),
     searchTerms: () => searches.allTerms(),
+    analytics,
     async close() {
       lifetime.abort();
       await Promise.all([close(apiServer), close(storageServer)]);

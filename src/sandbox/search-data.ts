@@ -37,6 +37,17 @@ const PAGES = [
   '/guides/static-export', '/api-reference/agent/create-agent-job', '/changelog',
 ];
 
+/**
+ * Search terms that readers search for often and never click a result of: planted content gaps
+ * (see analytics-data.ts) at fixed popularity ranks (0 is the most searched), in data sets of at
+ * least PLANTED_MIN_TERMS terms.
+ */
+export const PLANTED_SEARCH_GAPS = [
+  { query: 'rotate api key without downtime', rank: 1 },
+  { query: 'webhook signature verification', rank: 4 },
+] as const;
+const PLANTED_MIN_TERMS = 50;
+
 export function generateSearchData(count: number, seed: number): TermData[] {
   const random = createRandom(seed, 'searches');
   const queries = new Set(TRICKY_TERMS.slice(0, count));
@@ -57,7 +68,7 @@ export function generateSearchData(count: number, seed: number): TermData[] {
     const holder = ranks.indexOf(wanted);
     [ranks[i], ranks[holder]] = [wanted, ranks[i]!];
   }
-  return [...queries].map((query, i) => {
+  const terms = [...queries].map((query, i) => {
     const total = Math.max(1, Math.round((4000 / Math.pow((ranks[i] ?? 0) + 1, 0.9)) * (0.8 + 0.4 * random())));
     // Some terms only start being searched part-way through the window, so ranges reorder them.
     const startDay = random() < 0.3 ? Math.floor(random() * WINDOW_DAYS) : 0;
@@ -70,6 +81,13 @@ export function generateSearchData(count: number, seed: number): TermData[] {
     const ctr = random() < 0.1 ? 0 : Math.round(random() * 1000) / 1000;
     return { query, events, ctr, topClickedPage: ctr === 0 ? null : pick(random, PAGES) };
   });
+  if (count >= PLANTED_MIN_TERMS) {
+    for (const gap of PLANTED_SEARCH_GAPS) {
+      const term = terms[ranks.indexOf(gap.rank)]!;
+      Object.assign(term, { query: gap.query, ctr: 0, topClickedPage: null });
+    }
+  }
+  return terms;
 }
 
 /** Terms with their hits in [from, to), zero-hit ones dropped, by hits desc then query (code units). */

@@ -4,6 +4,7 @@ import type { ExportService } from './export.js';
 import type { Faults, RouteName } from './faults.js';
 import { applyFault, HttpError, readJsonBody, sendReply, type BodySink, type Reply } from './http-util.js';
 import type { SearchService } from './searches.js';
+import type { AnalyticsService } from './analytics.js';
 
 interface RouteContext {
   params: Record<string, string>;
@@ -25,6 +26,7 @@ export interface ApiDeps {
   agent: AgentService;
   exports: ExportService;
   searches: SearchService;
+  analytics: AnalyticsService;
   signal: AbortSignal;
 }
 
@@ -35,7 +37,7 @@ function route(name: RouteName, method: Route['method'], path: string, handle: R
 }
 
 function routes(deps: ApiDeps): Route[] {
-  const { agent, exports, searches } = deps;
+  const { agent, exports, searches, analytics } = deps;
   return [
     route('agent.create', 'POST', '/v2/agent/:projectId/job', (c) => agent.create(c.params.projectId ?? '', c.body)),
     route('agent.get', 'GET', '/v2/agent/:projectId/job/:id', (c) => agent.get(c.params.id ?? '')),
@@ -44,6 +46,13 @@ function routes(deps: ApiDeps): Route[] {
     route('export.get', 'GET', '/v1/static-export/jobs/:jobId', (c) => exports.get(c.params.jobId ?? '')),
     route('export.bundle', 'POST', '/v1/static-export/jobs/:jobId/bundle', (c) => exports.bundle(c.params.jobId ?? '')),
     route('searches.list', 'GET', '/v1/analytics/:projectId/searches', (c) => searches.list(c.query)),
+    route('feedback.list', 'GET', '/v1/analytics/:projectId/feedback', (c) => analytics.feedback(c.query)),
+    route('feedback.byPage', 'GET', '/v1/analytics/:projectId/feedback/by-page', (c) => analytics.feedbackByPage(c.query)),
+    route('assistant.list', 'GET', '/v1/analytics/:projectId/assistant', (c) => analytics.conversations(c.query)),
+    route('assistant.thread', 'GET', '/v1/analytics/:projectId/assistant/threads/:threadId', (c) => analytics.thread(c.params.threadId ?? '')),
+    route('assistant.callers', 'GET', '/v1/analytics/:projectId/assistant/caller-stats', (c) => analytics.callerStats(c.query)),
+    route('views.list', 'GET', '/v1/analytics/:projectId/views', (c) => analytics.traffic(c.query, 'views')),
+    route('visitors.list', 'GET', '/v1/analytics/:projectId/visitors', (c) => analytics.traffic(c.query, 'visitors')),
   ];
 }
 

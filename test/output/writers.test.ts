@@ -4,7 +4,7 @@ import type { SearchTerm } from '../../src/api/types.js';
 import { csvWriter } from '../../src/output/csv.js';
 import { jsonWriter } from '../../src/output/json.js';
 import { ndjsonWriter } from '../../src/output/ndjson.js';
-import { tableWriter, fitColumns } from '../../src/output/table.js';
+import { tableWriter, fitColumns, fitFlexible } from '../../src/output/table.js';
 import { escapeCell, formatCtr } from '../../src/output/cells.js';
 import { writeChunk, type SearchesWriter } from '../../src/output/writer.js';
 import { expectedCsv, expectedJson, expectedNdjson, expectedTsv, term } from '../helpers/searches.js';
@@ -137,6 +137,21 @@ describe('cells', () => {
     ['drops the page column too at 40 columns', [['q'.repeat(100), '1', '1%', 'p'.repeat(100), TS]], 40, { shown: [0, 1, 2], widths: [25, 6, 5], dateOnly: false }],
   ])('fits columns: %s', (_n, rows, columns, layout) => {
     const got = fitColumns([HEAD, ...rows], columns);
+    expect(got).toEqual(layout);
+    expect(got.widths.reduce((a, b) => a + b, 0) + got.shown.length + 1).toBeLessThanOrEqual(columns);
+  });
+
+  const FEEDBACK_HEAD = ['created', 'source', 'status', 'page', 'helpful', 'comment'];
+  const LONG = [TS, 'contextual', 'in_progress', `/guides/${'p'.repeat(40)}`, 'true', 'c'.repeat(80)];
+  const FEEDBACK = { flexible: [3, 5], dates: [0], dropOrder: [4, 2, 0] };
+  it.each([
+    ['keeps natural widths when they fit', [TS, 'contextual', 'pending', '/p', 'true', 'ok'], 80, { shown: [0, 1, 2, 3, 4, 5], widths: [26, 12, 9, 6, 9, 9], dateOnly: false }],
+    ['shares the room among the long-text columns', LONG, 120, { shown: [0, 1, 2, 3, 4, 5], widths: [26, 12, 13, 26, 9, 27], dateOnly: false }],
+    ['shortens the date, then drops the first column of the drop order', LONG, 80, { shown: [0, 1, 2, 3, 5], widths: [12, 12, 13, 18, 19], dateOnly: true }],
+    ['drops the next at 60 columns', LONG, 60, { shown: [0, 1, 3, 5], widths: [12, 12, 15, 16], dateOnly: true }],
+    ['keeps only what matters most at 40 columns', LONG, 40, { shown: [1, 3, 5], widths: [12, 12, 12], dateOnly: true }],
+  ])('fits other lists: %s', (_n, row, columns, layout) => {
+    const got = fitFlexible([FEEDBACK_HEAD, row], columns, FEEDBACK);
     expect(got).toEqual(layout);
     expect(got.widths.reduce((a, b) => a + b, 0) + got.shown.length + 1).toBeLessThanOrEqual(columns);
   });

@@ -36,14 +36,23 @@ export interface SearchesListOptions {
   header: boolean;
 }
 
+/** An endpoint's page sizes and what its items are called, for messages. */
+export interface PageLimits {
+  default: number;
+  max: number;
+  noun: string;
+}
+
+const SEARCH_LIMITS: PageLimits = { default: DEFAULT_LIMIT, max: MAX_LIMIT, noun: 'terms' };
+
 /** `json` is the global --json flag, which means --format json. */
-export function parseListFlags(flags: SearchesListFlags, json: boolean): SearchesListOptions {
+export function parseListFlags(flags: SearchesListFlags, json: boolean, limits: PageLimits = SEARCH_LIMITS): SearchesListOptions {
   const format = chooseFormat(flags.format, json);
   const from = flags.from === undefined ? undefined : parseDateFlag(flags.from, '--from');
   const to = flags.to === undefined ? undefined : parseDateFlag(flags.to, '--to');
   checkDateRange(from, to);
   if (flags.all && flags.limit !== undefined) {
-    throw new UsageError(`--all always asks for ${MAX_LIMIT} terms a page (the fewest requests against the hourly limit); leave out --limit`);
+    throw new UsageError(`--all always asks for ${limits.max} ${limits.noun} a page (the fewest requests against the hourly limit); leave out --limit`);
   }
   if (flags.csvRaw && format !== 'csv') throw new UsageError('--csv-raw only applies to --format csv');
   if (flags.header === false && (format === 'json' || format === 'ndjson')) {
@@ -54,7 +63,7 @@ export function parseListFlags(flags: SearchesListFlags, json: boolean): Searche
   return {
     dateFrom: flags.from,
     dateTo: flags.to,
-    limit: flags.all ? MAX_LIMIT : parseLimit(flags.limit),
+    limit: flags.all ? limits.max : parseLimit(flags.limit, limits),
     cursor: flags.cursor,
     all: Boolean(flags.all),
     format,
@@ -75,11 +84,11 @@ function chooseFormat(given: string | undefined, json: boolean): SearchesFormat 
   return json ? 'json' : ((given as SearchesFormat | undefined) ?? 'table');
 }
 
-function parseLimit(text: string | undefined): number {
-  if (text === undefined) return DEFAULT_LIMIT;
+function parseLimit(text: string | undefined, limits: PageLimits): number {
+  if (text === undefined) return limits.default;
   const limit = /^\d+$/.test(text) ? Number(text) : NaN;
-  if (!(limit >= 1 && limit <= MAX_LIMIT)) {
-    throw new UsageError(`--limit: "${text}" is not a whole number from 1 to ${MAX_LIMIT}`);
+  if (!(limit >= 1 && limit <= limits.max)) {
+    throw new UsageError(`--limit: "${text}" is not a whole number from 1 to ${limits.max}`);
   }
   return limit;
 }

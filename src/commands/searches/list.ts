@@ -133,9 +133,10 @@ export function footer(result: SearchesListResult, opts: SearchesListOptions): s
   return `${verb} ${result.terms} terms${into}, the last of the ${ranged ? 'range' : 'list'}; ${searches}`;
 }
 
-export function register(group: Command, deps: Deps): void {
+/** Also registered as `analytics searches` (name 'searches'): the same command under both names. */
+export function register(group: Command, deps: Deps, name = 'list'): void {
   const command = group
-    .command('list')
+    .command(name)
     .description('search terms with their hits, click-through rate and top clicked page, most searched first')
     .option('--from <date>', 'start of the date range: YYYY-MM-DD or ISO 8601 (UTC unless it has an offset)')
     .option('--to <date>', 'end of the date range, EXCLUSIVE: that day itself is not counted (a week: --from 2026-11-16 --to 2026-11-23)')

@@ -34,7 +34,7 @@ export function resumeNote(opts: SearchesListOptions): string {
     : `it appends the rest to ${opts.output}`;
 }
 
-function globalArgs(globals: GlobalOptions): string[] {
+export function globalArgs(globals: GlobalOptions): string[] {
   const args: string[] = [];
   if (globals.profile !== undefined) args.push('--profile', globals.profile);
   if (globals.project !== undefined) args.push('--project', globals.project);

@@ -1,0 +1,21 @@
+import type { Command } from 'commander';
+import type { Deps } from '../../context.js';
+import { examples } from '../../command.js';
+import { register as registerSearches } from './searches.js';
+import { register as registerFeedback } from './feedback.js';
+import { register as registerConversations } from './conversations.js';
+import { register as registerThread } from './thread.js';
+import { register as registerCallers } from './callers.js';
+import { register as registerViews } from './views.js';
+import { register as registerVisitors } from './visitors.js';
+import { register as registerGaps } from './gaps.js';
+
+export function registerAnalytics(program: Command, deps: Deps): void {
+  const group = program
+    .command('analytics')
+    .description('docs analytics: searches, feedback, assistant conversations, views, visitors, and the content-gap report (100 requests per organization per hour)');
+  examples(group, ['mint-admin analytics gaps --from 2026-11-16 --to 2026-11-23', 'mint-admin analytics feedback --all --format csv -o feedback.csv']);
+  for (const register of [registerSearches, registerFeedback, registerConversations, registerThread, registerCallers, registerViews, registerVisitors, registerGaps]) {
+    register(group, deps);
+  }
+}
