@@ -11,14 +11,20 @@ export type { Clock } from './clock.js';
 export type {
   AgentJob,
   AgentJobStatus,
+  AutomationTriggered,
+  AutomationWebhookQueued,
   Bundle,
   ExportJob,
   ExportJobStatus,
   SearchesPage,
   SearchesQuery,
   SearchTerm,
+  PreviewTriggered,
   StartExportRequest,
   UnknownStatus,
+  UpdateStatus,
+  UpdateStatusName,
+  UpdateTriggered,
 } from './api/types.js';
 export {
   ApiError,

@@ -8,6 +8,9 @@ import { wrapHelp } from './help-wrap.js';
 import { registerAgent } from './commands/agent/index.js';
 import { registerExport } from './commands/export/index.js';
 import { registerSearches } from './commands/searches/index.js';
+import { registerDeploy } from './commands/deploy/index.js';
+import { registerPreview } from './commands/preview/index.js';
+import { registerAutomation } from './commands/automation/index.js';
 import { registerAnalytics } from './commands/analytics/index.js';
 import { registerConfig } from './commands/config/index.js';
 import { register as registerCompletion } from './commands/completion.js';
@@ -42,11 +45,12 @@ Examples:
   $ mint-admin agent run "Document the new /v2/users endpoint" --wait
   $ mint-admin export run docs.example.com -o ./site
   $ mint-admin searches list --from 2026-11-01 --all --format csv -o searches.csv
+  $ mint-admin preview start feat/new-guide --wait
 `;
 
 export function buildProgram(deps: Deps): Command {
   const program = new Command('mint-admin')
-    .description('Command-line client for the Mintlify Admin API: agent jobs, static export, docs analytics.')
+    .description('Command-line client for the Mintlify Admin API: agent jobs, static export, docs analytics, deployments, previews and automations.')
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .option('-p, --project <id>', 'project id (env MINTLIFY_PROJECT_ID)')
@@ -75,6 +79,9 @@ export function buildProgram(deps: Deps): Command {
   registerAgent(program, deps);
   registerExport(program, deps);
   registerSearches(program, deps);
+  registerDeploy(program, deps);
+  registerPreview(program, deps);
+  registerAutomation(program, deps);
   registerAnalytics(program, deps);
   registerConfig(program, deps);
   registerCompletion(program, deps);

@@ -30,16 +30,21 @@ import * as schemas from './schemas.js';
 import type {
   AgentJob,
   AnalyticsQuery,
+  AutomationTriggered,
+  AutomationWebhookQueued,
   Bundle,
   CallerStats,
   ConversationsPage,
   ExportJob,
   FeedbackByPagePage,
   FeedbackPage,
+  PreviewTriggered,
   SearchesPage,
   SearchesQuery,
   StartExportRequest,
   Thread,
+  UpdateStatus,
+  UpdateTriggered,
   ViewsPage,
   VisitorsPage,
 } from './types.js';
@@ -135,6 +140,43 @@ export class ApiClient {
     return this.send('GET', '/v1/analytics/{projectId}/searches', { projectId }, schemas.SearchesResponse, { query: { ...query }, call });
   }
 
+  // Deployments, previews and automations (openapi.json, whose paths sit under /v1; the webhook is in
+  // admin-openapi.json). The documented windows are seconds, so a 429 without Retry-After waits out
+  // the whole window rather than giving up after a short backoff.
+
+  triggerUpdate(projectId: string, call?: CallOptions): Promise<UpdateTriggered> {
+    return this.send('POST', '/v1/project/update/{projectId}', { projectId }, schemas.UpdateTriggered, { rateWindowMs: DEPLOY_WINDOW_MS, call });
+  }
+
+  getUpdateStatus(statusId: string, call?: CallOptions): Promise<UpdateStatus> {
+    return this.send('GET', '/v1/project/update-status/{statusId}', { statusId }, schemas.UpdateStatus, { call });
+  }
+
+  triggerPreview(projectId: string, branch: string, call?: CallOptions): Promise<PreviewTriggered> {
+    return this.send('POST', '/v1/project/preview/{projectId}', { projectId }, schemas.PreviewTriggered, {
+      body: { branch },
+      rateWindowMs: PREVIEW_WINDOW_MS,
+      call,
+    });
+  }
+
+  triggerAutomation(projectId: string, workflowSchemaId: string, call?: CallOptions): Promise<AutomationTriggered> {
+    return this.send('POST', '/v1/workflow/{projectId}/{workflowSchemaId}/trigger', { projectId, workflowSchemaId }, schemas.AutomationTriggered, {
+      rateWindowMs: DEPLOY_WINDOW_MS,
+      call,
+    });
+  }
+
+  triggerAutomationWebhook(projectId: string, workflowSchemaId: string, call?: CallOptions): Promise<AutomationWebhookQueued> {
+    return this.send('POST', '/v2/workflow/{projectId}/{workflowSchemaId}/webhook', { projectId, workflowSchemaId }, schemas.AutomationWebhookQueued, {
+      call,
+      rateWindowMs: DEPLOY_WINDOW_MS,
+      // The document: 503 "Credit check failed. Retry the request." No run was queued, so sending the
+      // POST again cannot start a second one.
+      resendOn: [503],
+    });
+  }
+
   listFeedback(projectId: string, query: AnalyticsQuery, call?: CallOptions): Promise<FeedbackPage> {
     return this.send('GET', '/v1/analytics/{projectId}/feedback', { projectId }, schemas.FeedbackResponse, { query: { ...query }, call });
   }
@@ -182,7 +224,15 @@ export class ApiClient {
     route: string,
     params: Record<string, string>,
     schema: S,
-    opts: { body?: unknown; query?: Query; call?: CallOptions | undefined } = {},
+    opts: {
+      body?: unknown;
+      query?: Query;
+      call?: CallOptions | undefined;
+      /** The documented rate-limit window: how long a 429 without Retry-After is waited out. */
+      rateWindowMs?: number;
+      /** Statuses the document says left nothing done, so even a POST may be sent again. */
+      resendOn?: number[];
+    } = {},
   ): Promise<InferOutput<S>> {
     const call = `${method} ${route}`;
     const url = this.url(fillRoute(route, params), opts.query);
@@ -205,15 +255,19 @@ export class ApiClient {
         continue;
       }
       if (response.status >= 200 && response.status < 300) return this.accept(call, response, schema);
+      // A 429 is sent again, a POST too: it says the request was refused before anything was done
+      // (the limiter answers ahead of the handler), so a second send cannot act twice. What that
+      // costs is bounded: Retry-After (or the documented window) up to maxRetryAfterMs, then exit 6.
       if (response.status === 429) {
         const retryAfter = parseRetryAfter(response.headers['retry-after'], clock.now());
-        const delay = retryAfter ?? backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random);
+        const delay = retryAfter ?? opts.rateWindowMs ?? backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random);
         if (lastTry || delay > this.retry.maxRetryAfterMs) throw this.rateLimited(call, response, retryAfter);
         await this.pause(attempt, delay, 'rate limited (429)', signal);
         continue;
       }
       const error = this.toApiError(response);
-      if (method === 'GET' && response.status >= 500 && !lastTry) {
+      const resendable = method === 'GET' ? response.status >= 500 : (opts.resendOn ?? []).includes(response.status);
+      if (resendable && !lastTry) {
         await this.pause(attempt, backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random), briefReason(error), signal);
         continue;
       }
@@ -354,6 +408,10 @@ interface Answered {
   /** The parsed body; null for an empty one, undefined when it is not JSON. */
   json: unknown;
 }
+
+/** update, trigger and webhook share 10 requests per 10 s per organization; preview 5 per minute. */
+const DEPLOY_WINDOW_MS = 10_000;
+const PREVIEW_WINDOW_MS = 60_000;
 
 /** How much of a failure's body is read: enough for any message, never a whole error page. */
 const ERROR_BODY_BYTES = 64 * 1024;

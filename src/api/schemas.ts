@@ -28,6 +28,12 @@ export interface SchemaSource {
   alsoRequired?: Record<string, string>;
   /** Checked leniently on purpose (error bodies: a failure is reported whatever its shape). */
   lenient?: string;
+  /**
+   * For an answer the document writes inline rather than under components.schemas: the operation and
+   * response that holds it, `METHOD /path STATUS` with the path as the document spells it (openapi.json's
+   * paths are relative to its `servers` entry, /v1). `name` is then the operation's summary.
+   */
+  response?: string;
 }
 
 export const SOURCES = new Map<v.GenericSchema, SchemaSource>();
@@ -132,6 +138,88 @@ export const SearchesResponse = documented(
     totalSearches: count,
     nextCursor: nullable(v.string()),
   }),
+);
+
+// ---- deployments, previews and automations (openapi.json, admin-openapi.json) --------------------
+
+export const UPDATE_STATUSES = ['queued', 'in_progress', 'success', 'failure'] as const;
+export const UPDATE_SOURCES = ['internal', 'github-app-installation', 'api', 'github', 'dashboard', 'gitlab', 'onboarding'] as const;
+
+export const UpdateTriggered = documented(
+  {
+    file: 'openapi.json',
+    name: 'Trigger update',
+    response: 'POST /project/update/{projectId} 202',
+    alsoRequired: { statusId: 'the one thing the call is for: it is printed and polled' },
+  },
+  v.looseObject({ statusId: v.string() }),
+);
+
+export const PreviewTriggered = documented(
+  {
+    file: 'openapi.json',
+    name: 'Trigger preview deployment',
+    response: 'POST /project/preview/{projectId} 202',
+    alsoRequired: { statusId: 'printed and polled, as for a deployment' },
+  },
+  // previewUrl stays optional: without it the build can still be followed, and `preview start --wait`
+  // says plainly that no link came rather than losing the statusId to a refused answer.
+  v.looseObject({ statusId: v.string(), previewUrl: maybe(v.string()) }),
+);
+
+export const UpdateStatus = documented(
+  {
+    file: 'openapi.json',
+    name: 'Get update status',
+    response: 'GET /project/update-status/{statusId} 200',
+    alsoRequired: { status: 'a wait ends by it and the exit code follows it' },
+  },
+  v.looseObject({
+    _id: maybe(v.string()),
+    projectId: maybe(v.string()),
+    createdAt: maybe(dateTime),
+    endedAt: maybe(dateTime),
+    status: status(UPDATE_STATUSES),
+    summary: maybe(v.string()),
+    logs: maybe(v.array(v.string())),
+    subdomain: maybe(v.string()),
+    screenshot: maybe(v.string()),
+    screenshotLight: maybe(v.string()),
+    screenshotDark: maybe(v.string()),
+    author: maybeNull(v.looseObject({ name: maybe(v.string()), avatarUrl: maybe(v.string()), githubUserId: maybe(v.number()) })),
+    commit: maybe(
+      v.looseObject({
+        sha: maybe(v.string()),
+        ref: maybe(v.string()),
+        message: maybe(v.string()),
+        filesChanged: maybe(
+          v.looseObject({ added: maybe(v.array(v.string())), modified: maybe(v.array(v.string())), removed: maybe(v.array(v.string())) }),
+        ),
+      }),
+    ),
+    // An unknown source is kept like an unknown status: it is only shown, never decided on.
+    source: maybe(status(UPDATE_SOURCES)),
+  }),
+);
+
+export const AutomationTriggered = documented(
+  {
+    file: 'openapi.json',
+    name: 'Trigger automation',
+    response: 'POST /workflow/{projectId}/{workflowSchemaId}/trigger 202',
+    alsoRequired: { instanceId: 'the run\'s id, which the command prints' },
+  },
+  v.looseObject({ schemaId: maybe(v.string()), instanceId: v.string(), jobId: maybe(v.string()) }),
+);
+
+export const AutomationWebhookQueued = documented(
+  {
+    file: 'admin-openapi.json',
+    name: 'Trigger automation webhook',
+    response: 'POST /v2/workflow/{projectId}/{workflowSchemaId}/webhook 202',
+    alsoRequired: { runId: 'the run\'s id, which the command prints' },
+  },
+  v.looseObject({ success: maybe(v.boolean()), runId: v.string() }),
 );
 
 // Feedback, conversations, threads, caller stats, views, visitors: the analytics endpoints beyond

@@ -3,6 +3,13 @@
 // are written by hand: the CLI builds them.
 import type * as schemas from './schemas.js';
 import type { Answer, AgentJob as AgentJobSchema, BundleResponse, SearchesResponse, SearchTerm as SearchTermSchema, StaticExportJob, UnknownStatus } from './schemas.js';
+import type {
+  AutomationTriggered as AutomationTriggeredSchema,
+  AutomationWebhookQueued as AutomationWebhookQueuedSchema,
+  PreviewTriggered as PreviewTriggeredSchema,
+  UpdateStatus as UpdateStatusSchema,
+  UpdateTriggered as UpdateTriggeredSchema,
+} from './schemas.js';
 
 export type { UnknownStatus };
 
@@ -21,6 +28,14 @@ export type Bundle = Answer<typeof BundleResponse>;
 /** One element of SearchesResponse.searches (analytics.openapi.json). */
 export type SearchTerm = Answer<typeof SearchTermSchema>;
 export type SearchesPage = Answer<typeof SearchesResponse>;
+
+/** A deployment or preview build as GET /v1/project/update-status/{statusId} shows it (openapi.json). */
+export type UpdateStatus = Answer<typeof UpdateStatusSchema>;
+export type UpdateStatusName = Exclude<UpdateStatus['status'], UnknownStatus>;
+export type UpdateTriggered = Answer<typeof UpdateTriggeredSchema>;
+export type PreviewTriggered = Answer<typeof PreviewTriggeredSchema>;
+export type AutomationTriggered = Answer<typeof AutomationTriggeredSchema>;
+export type AutomationWebhookQueued = Answer<typeof AutomationWebhookQueuedSchema>;
 
 /** The other analytics endpoints (analytics.openapi.json). */
 export type FeedbackPage = Answer<typeof schemas.FeedbackResponse>;

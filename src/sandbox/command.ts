@@ -30,7 +30,8 @@ export async function runSandboxCommand(opts: SandboxCommandOptions, io: Sandbox
         (io.stdoutIsTTY
           ? 'Paste the lines above into your shell, then use mint-admin as usual. Outcomes: put [fail],\n'
           : 'Source the export lines written to stdout (e.g. `. ./sandbox.env`), then use mint-admin as usual.\nOutcomes: put [fail],\n') +
-        '[no-changes] or [archive] in an agent prompt; export domains fail.* and noplan.* fail.\n' +
+        '[no-changes] or [archive] in an agent prompt; export domains fail.* and noplan.* fail;\n' +
+        'preview branches fail/* fail; automations wf_scheduled (trigger) and wf_webhook (--webhook).\n' +
         `Faults: POST ${sandbox.baseUrl}/_sandbox/faults. Stop with Ctrl-C.\n`,
     );
     if (!signal.aborted) await once(signal, 'abort');

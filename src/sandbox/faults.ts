@@ -2,6 +2,7 @@ export const ROUTE_NAMES = [
   'agent.create', 'agent.get', 'agent.message',
   'export.start', 'export.get', 'export.bundle',
   'searches.list', 'storage.get',
+  'deploy.update', 'deploy.status', 'deploy.preview', 'automation.trigger', 'automation.webhook',
   'feedback.list', 'feedback.byPage', 'assistant.list', 'assistant.thread', 'assistant.callers', 'views.list', 'visitors.list',
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
@@ -24,7 +25,7 @@ export interface FaultSpec {
   dropConnection?: boolean;
 }
 
-const DEFAULTS = { agentPollsToFinish: 3, exportPollsToFinish: 4 };
+const DEFAULTS = { agentPollsToFinish: 3, exportPollsToFinish: 4, buildPollsToFinish: 4 };
 
 /** Fault knobs. Tests mutate the object directly; scripts use POST /_sandbox/faults. */
 export class Faults {
@@ -34,6 +35,16 @@ export class Faults {
   exportPollsToFinish = DEFAULTS.exportPollsToFinish;
   /** Answer every export start with 403, as for an organization without the plan. */
   exportForbidden = false;
+  /** Status polls of a deployment or preview build until it ends (the log grows on each). */
+  buildPollsToFinish = DEFAULTS.buildPollsToFinish;
+  /** Every build started from now on ends in `failure` (a preview branch starting `fail/` does anyway). */
+  buildsFail = false;
+  /** Answer preview starts with 403, as for a plan without preview deployments. */
+  previewForbidden = false;
+  /** Answer automation runs with 402: AI credits exhausted for this billing cycle. */
+  creditsExhausted = false;
+  /** The next n webhook calls answer 503 "Credit check failed. Retry the request." (no run queued). */
+  webhookCreditCheckFailures = 0;
   /** Cap on storage download speed; undefined or 0 = unthrottled. */
   throttleBytesPerSecond: number | undefined = undefined;
   private queue: Array<FaultSpec & { remaining: number }> = [];
@@ -68,7 +79,14 @@ export class Faults {
   }
 
   reset(): void {
-    Object.assign(this, DEFAULTS, { exportForbidden: false, throttleBytesPerSecond: undefined });
+    Object.assign(this, DEFAULTS, {
+      exportForbidden: false,
+      throttleBytesPerSecond: undefined,
+      buildsFail: false,
+      previewForbidden: false,
+      creditsExhausted: false,
+      webhookCreditCheckFailures: 0,
+    });
     this.queue = [];
     this.truncations = [];
     this.expiredLinks = 0;
@@ -101,7 +119,7 @@ export class Faults {
     if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw new Error('expected a JSON object');
     const d = doc as Record<string, unknown>;
     if (d.reset === true) this.reset();
-    for (const key of ['agentPollsToFinish', 'exportPollsToFinish', 'throttleBytesPerSecond'] as const) {
+    for (const key of ['agentPollsToFinish', 'exportPollsToFinish', 'buildPollsToFinish', 'throttleBytesPerSecond'] as const) {
       if (d[key] === undefined) continue;
       if (typeof d[key] !== 'number' || !(d[key] >= 0)) throw new Error(`${key} must be a number >= 0`);
       this[key] = d[key];
@@ -110,6 +128,12 @@ export class Faults {
       if (typeof d.exportForbidden !== 'boolean') throw new Error('exportForbidden must be a boolean');
       this.exportForbidden = d.exportForbidden;
     }
+    for (const key of ['buildsFail', 'previewForbidden', 'creditsExhausted'] as const) {
+      if (d[key] === undefined) continue;
+      if (typeof d[key] !== 'boolean') throw new Error(`${key} must be a boolean`);
+      this[key] = d[key];
+    }
+    if (d.webhookCreditCheckFailures !== undefined) this.webhookCreditCheckFailures = nonNegativeInt(d.webhookCreditCheckFailures, 'webhookCreditCheckFailures');
     if (d.expireNextLinks !== undefined) this.expireNextLinks(nonNegativeInt(d.expireNextLinks, 'expireNextLinks'));
     if (d.truncateDownloadAt !== undefined) {
       const t = d.truncateDownloadAt as { bytes?: unknown; times?: unknown } | number;

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { SearchTerm } from '../api/types.js';
 import { AgentService } from './agent.js';
 import { generatedArchive, generatedFiles } from './bundle.js';
+import { DeployService } from './deploy.js';
 import { ExportService } from './export.js';
 import { Faults } from './faults.js';
 import { LinkSigner } from './presign.js';
@@ -15,6 +16,7 @@ import { bufferSource, fileSource, handleStorage, type ArchiveSource } from './s
 
 export { Faults, ROUTE_NAMES, type FaultSpec, type RouteName } from './faults.js';
 export type { BundleSpec } from './site.js';
+export { SANDBOX_AUTOMATIONS } from './deploy.js';
 
 export interface SandboxOptions {
   /** API port; 0 = ephemeral. */
@@ -29,6 +31,9 @@ export interface SandboxOptions {
   bundle?: BundleSpec;
   linkTtlMs?: number;
   now?: () => number;
+  /** Rate-limit windows (default 10 s shared by update/trigger/webhook, 60 s for previews). */
+  deployRateWindowMs?: number;
+  previewRateWindowMs?: number;
 }
 
 export interface RecordedRequest {
@@ -87,7 +92,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     pageCount: countPages(spec, seed),
     archiveSize: async () => (await archive()).size,
   });
-  const api = createApiHandler({ apiKey, projectId, faults, agent, exports, searches, analytics, signal: lifetime.signal });
+  const deploy = new DeployService({ seed, projectId, faults, now, deployWindowMs: opts.deployRateWindowMs, previewWindowMs: opts.previewRateWindowMs });
+  const api = createApiHandler({ apiKey, projectId, faults, agent, exports, searches, analytics, deploy, signal: lifetime.signal });
   const storageDeps = { faults, signer, now, bundleExists: (id: string) => exports.hasBundle(id), archive, signal: lifetime.signal };
 
   const record = (origin: RecordedRequest['origin'], req: IncomingMessage): RecordedRequest => {

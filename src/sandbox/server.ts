@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AgentService } from './agent.js';
+import type { DeployService } from './deploy.js';
 import type { ExportService } from './export.js';
 import type { Faults, RouteName } from './faults.js';
 import { applyFault, HttpError, readJsonBody, sendReply, type BodySink, type Reply } from './http-util.js';
@@ -26,6 +27,7 @@ export interface ApiDeps {
   agent: AgentService;
   exports: ExportService;
   searches: SearchService;
+  deploy: DeployService;
   analytics: AnalyticsService;
   signal: AbortSignal;
 }
@@ -37,7 +39,7 @@ function route(name: RouteName, method: Route['method'], path: string, handle: R
 }
 
 function routes(deps: ApiDeps): Route[] {
-  const { agent, exports, searches, analytics } = deps;
+  const { agent, exports, searches, analytics, deploy } = deps;
   return [
     route('agent.create', 'POST', '/v2/agent/:projectId/job', (c) => agent.create(c.params.projectId ?? '', c.body)),
     route('agent.get', 'GET', '/v2/agent/:projectId/job/:id', (c) => agent.get(c.params.id ?? '')),
@@ -46,6 +48,11 @@ function routes(deps: ApiDeps): Route[] {
     route('export.get', 'GET', '/v1/static-export/jobs/:jobId', (c) => exports.get(c.params.jobId ?? '')),
     route('export.bundle', 'POST', '/v1/static-export/jobs/:jobId/bundle', (c) => exports.bundle(c.params.jobId ?? '')),
     route('searches.list', 'GET', '/v1/analytics/:projectId/searches', (c) => searches.list(c.query)),
+    route('deploy.update', 'POST', '/v1/project/update/:projectId', () => deploy.update()),
+    route('deploy.status', 'GET', '/v1/project/update-status/:statusId', (c) => deploy.status(c.params.statusId ?? '')),
+    route('deploy.preview', 'POST', '/v1/project/preview/:projectId', (c) => deploy.preview(c.body)),
+    route('automation.trigger', 'POST', '/v1/workflow/:projectId/:id/trigger', (c) => deploy.trigger(c.params.id ?? '')),
+    route('automation.webhook', 'POST', '/v2/workflow/:projectId/:id/webhook', (c) => deploy.webhook(c.params.id ?? '')),
     route('feedback.list', 'GET', '/v1/analytics/:projectId/feedback', (c) => analytics.feedback(c.query)),
     route('feedback.byPage', 'GET', '/v1/analytics/:projectId/feedback/by-page', (c) => analytics.feedbackByPage(c.query)),
     route('assistant.list', 'GET', '/v1/analytics/:projectId/assistant', (c) => analytics.conversations(c.query)),
@@ -103,7 +110,12 @@ async function faultsEndpoint(req: IncomingMessage, faults: Faults, log: BodySin
 
 function state(faults: Faults): unknown {
   const { agentPollsToFinish, exportPollsToFinish, exportForbidden, throttleBytesPerSecond } = faults;
-  return { agentPollsToFinish, exportPollsToFinish, exportForbidden, throttleBytesPerSecond: throttleBytesPerSecond ?? null, pending: faults.pending() };
+  const { buildPollsToFinish, buildsFail, previewForbidden, creditsExhausted, webhookCreditCheckFailures } = faults;
+  return {
+    agentPollsToFinish, exportPollsToFinish, exportForbidden, throttleBytesPerSecond: throttleBytesPerSecond ?? null,
+    buildPollsToFinish, buildsFail, previewForbidden, creditsExhausted, webhookCreditCheckFailures,
+    pending: faults.pending(),
+  };
 }
 
 function authorized(req: IncomingMessage, apiKey: string): boolean {

@@ -258,6 +258,69 @@ describe('retry notices', () => {
   });
 });
 
+describe('deployments, previews and automations', () => {
+  const status = { _id: 's1', status: 'in_progress', logs: ['Cloning'], source: 'api' };
+
+  it('sends each call to its documented route and returns the checked answer', async () => {
+    const { server, client } = await setup({
+      'POST /v1/project/update/p': json(202, { statusId: 's1' }),
+      'GET /v1/project/update-status/s1': json(200, status),
+      'POST /v1/project/preview/p': json(202, { statusId: 's2', previewUrl: 'https://p-feat.mintlify.app' }),
+      'POST /v1/workflow/p/w1/trigger': json(202, { schemaId: 'w1', instanceId: 'i1', jobId: 'j1' }),
+      'POST /v2/workflow/p/w2/webhook': json(202, { success: true, runId: 'r1' }),
+    });
+    expect(await client.triggerUpdate('p')).toEqual({ statusId: 's1' });
+    expect(await client.getUpdateStatus('s1')).toEqual(status);
+    expect(await client.triggerPreview('p', 'feat/x')).toEqual({ statusId: 's2', previewUrl: 'https://p-feat.mintlify.app' });
+    expect(await client.triggerAutomation('p', 'w1')).toEqual({ schemaId: 'w1', instanceId: 'i1', jobId: 'j1' });
+    expect(await client.triggerAutomationWebhook('p', 'w2')).toEqual({ success: true, runId: 'r1' });
+    expect(JSON.parse(server.requests[2]!.body)).toEqual({ branch: 'feat/x' });
+    expect(server.requests.map((r) => r.body)).toEqual(['', '', '{"branch":"feat/x"}', '', '']);
+  });
+
+  it('refuses an answer without the id the command prints', async () => {
+    const { client } = await setup({ 'POST /v1/workflow/p/w1/trigger': json(202, { schemaId: 'w1', jobId: 'j1' }) });
+    const error = await caught(client.triggerAutomation('p', 'w1'));
+    expect(error.message).toBe('unexpected answer from the API to POST /v1/workflow/{projectId}/{workflowSchemaId}/trigger: instanceId is missing');
+  });
+
+  it("resends the webhook after its documented 503 (no run was queued), up to the retry budget", async () => {
+    const { server, client, clock } = await setup({
+      'POST /v2/workflow/p/w2/webhook': sequence(json(503, { error: 'Credit check failed. Retry the request.' }), json(202, { success: true, runId: 'r1' })),
+    });
+    expect(await client.triggerAutomationWebhook('p', 'w2')).toEqual({ success: true, runId: 'r1' });
+    expect(server.requests).toHaveLength(2);
+    expect(clock.sleeps).toEqual([375]);
+  });
+
+  it.each([
+    ['a deployment', (c: ApiClient) => c.triggerUpdate('p'), 'POST /v1/project/update/p'],
+    ['an automation trigger', (c: ApiClient) => c.triggerAutomation('p', 'w1'), 'POST /v1/workflow/p/w1/trigger'],
+    ['a preview', (c: ApiClient) => c.triggerPreview('p', 'main'), 'POST /v1/project/preview/p'],
+  ])('never resends %s after a 503 or a dropped connection: the server may have acted', async (_name, call, route) => {
+    for (const handler of [json(503, { error: 'unavailable' }), dropConnection]) {
+      const { server, client, clock } = await setup({ [route]: handler });
+      const error = await caught(call(client));
+      expect(error).toBeInstanceOf(handler === dropConnection ? NetworkError : ApiError);
+      expect(server.requests).toHaveLength(1);
+      expect(clock.sleeps).toEqual([]);
+    }
+  });
+
+  it.each([
+    ['deployments, automation triggers and automation webhooks share 10 requests per 10 seconds per organization', (c: ApiClient) => c.triggerUpdate('p'), 'POST /v1/project/update/p', 10_000],
+    ['preview deployments allow 5 requests per minute', (c: ApiClient) => c.triggerPreview('p', 'main'), 'POST /v1/project/preview/p', 60_000],
+  ])('a 429 without Retry-After waits out the documented window (%s), then names the limit', async (limit, call, route, windowMs) => {
+    const { server, client, clock } = await setup({ [route]: json(429, { error: 'Too many requests' }) });
+    const error = await caught(call(client));
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).exitCode).toBe(6);
+    expect(error.message).toBe(`rate limited by the API (Too many requests); ${limit}; wait a while before trying again`);
+    expect(clock.sleeps).toEqual([windowMs, windowMs, windowMs]);
+    expect(server.requests).toHaveLength(4);
+  });
+});
+
 describe('answers are checked where they enter', () => {
   it('a 2xx that does not fit is one ApiError, exit 1, naming the call and the field; the body only in --debug, redacted', async () => {
     const echoed = { ...job, status: 7, note: `key ${KEY}`, link: 'https://s3.example.com/x?X-Amz-Signature=secret123&a=b', pad: 'x'.repeat(5000) };

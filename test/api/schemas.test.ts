@@ -19,9 +19,14 @@ interface OpenApiSchema {
   items?: OpenApiSchema;
 }
 
+type OpenApiDoc = {
+  components?: { schemas?: Record<string, OpenApiSchema> };
+  paths: Record<string, Record<string, { summary?: string; responses: Record<string, { content: Record<string, { schema: OpenApiSchema }> }> }>>;
+};
+
 function component(source: SchemaSource): OpenApiSchema {
-  const doc = JSON.parse(readFileSync(new URL(source.file, API_DIR), 'utf8')) as { components: { schemas: Record<string, OpenApiSchema> } };
-  let node: unknown = doc.components.schemas[source.name];
+  const doc = JSON.parse(readFileSync(new URL(source.file, API_DIR), 'utf8')) as OpenApiDoc;
+  let node: unknown = source.response ? inlineAnswer(doc, source) : doc.components?.schemas?.[source.name];
   for (const key of source.pointer?.split('.') ?? []) node = (node as Record<string, unknown>)[key];
   if (!node) throw new Error(`${source.file}#${source.name} ${source.pointer ?? ''} not found`);
   return resolveRefs(node, doc.components.schemas) as OpenApiSchema;
@@ -34,6 +39,14 @@ function resolveRefs(node: unknown, components: Record<string, OpenApiSchema>): 
   const ref = (node as { $ref?: unknown }).$ref;
   if (typeof ref === 'string') return resolveRefs(components[ref.replace('#/components/schemas/', '')], components);
   return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, resolveRefs(v, components)]));
+}
+
+/** An answer written inline under paths: `METHOD /path STATUS`, named by the operation's summary. */
+function inlineAnswer(doc: OpenApiDoc, source: SchemaSource): OpenApiSchema | undefined {
+  const [method, path, status] = source.response!.split(' ');
+  const operation = doc.paths[path!]?.[method!.toLowerCase()];
+  if (operation?.summary !== source.name) throw new Error(`${source.file} ${source.response}: summary ${JSON.stringify(operation?.summary)}, expected ${JSON.stringify(source.name)}`);
+  return operation.responses[status!]?.content['application/json']?.schema;
 }
 
 /** A field as both sides can say it: `integer`, `string|null`, `enum:a,b`, `object`, `array`. */

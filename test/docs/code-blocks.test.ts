@@ -21,6 +21,7 @@ describe('runnable code blocks in README.md and docs/', () => {
     // Jobs end at the first look: the documents show the API's default waits, the suite need not sit them out.
     sandbox.faults.agentPollsToFinish = 1;
     sandbox.faults.exportPollsToFinish = 1;
+    sandbox.faults.buildPollsToFinish = 1;
   });
   afterAll(() => sandbox.close());
 

@@ -47,6 +47,11 @@ const COMMANDS: CommandCase[] = [
   { name: 'export bundle', args: () => ['export', 'bundle', 'se_1'], route: 'POST /v1/static-export/jobs/se_1/bundle', method: 'POST', good: BUNDLE, call: 'POST /v1/static-export/jobs/{jobId}/bundle', missing: 'bundleUrl', wrongType: ['sizeBytes', 'big', 'sizeBytes should be a number, got a string'] },
   { name: 'export download', args: (dir) => ['export', 'download', 'se_1', '-o', join(dir, 'site')], route: 'POST /v1/static-export/jobs/se_1/bundle', method: 'POST', good: BUNDLE, call: 'POST /v1/static-export/jobs/{jobId}/bundle', missing: 'expiresAt', wrongType: ['bundleUrl', 7, 'bundleUrl should be a string, got a number'] },
   { name: 'searches list', args: () => ['searches', 'list', '--json'], route: `GET /v1/analytics/${PROJECT}/searches`, method: 'GET', good: SEARCHES, call: 'GET /v1/analytics/{projectId}/searches', missing: 'totalSearches', wrongType: ['searches', [{ searchQuery: 'q', hits: 1, ctr: 0, topClickedPage: null }], 'searches.0.lastSearchedAt is missing'] },
+  { name: 'deploy start', args: () => ['deploy', 'start'], route: `POST /v1/project/update/${PROJECT}`, method: 'POST', good: { statusId: 's1' }, call: 'POST /v1/project/update/{projectId}', missing: 'statusId', wrongType: ['statusId', 5, 'statusId should be a string, got a number'] },
+  { name: 'deploy status', args: () => ['deploy', 'status', 's1'], route: 'GET /v1/project/update-status/s1', method: 'GET', good: { _id: 's1', status: 'in_progress', logs: ['a'] }, call: 'GET /v1/project/update-status/{statusId}', missing: 'status', wrongType: ['logs', 'a', 'logs should be an array, got a string'] },
+  { name: 'preview start', args: () => ['preview', 'start', 'main'], route: `POST /v1/project/preview/${PROJECT}`, method: 'POST', good: { statusId: 's1', previewUrl: 'https://p.mintlify.app' }, call: 'POST /v1/project/preview/{projectId}', missing: 'statusId', wrongType: ['previewUrl', 5, 'previewUrl should be a string, got a number'] },
+  { name: 'automation run', args: () => ['automation', 'run', 'wf1'], route: `POST /v1/workflow/${PROJECT}/wf1/trigger`, method: 'POST', good: { schemaId: 'wf1', instanceId: 'i1', jobId: 'j1' }, call: 'POST /v1/workflow/{projectId}/{workflowSchemaId}/trigger', missing: 'instanceId', wrongType: ['jobId', 5, 'jobId should be a string, got a number'] },
+  { name: 'automation run --webhook', args: () => ['automation', 'run', 'wf1', '--webhook'], route: `POST /v2/workflow/${PROJECT}/wf1/webhook`, method: 'POST', good: { success: true, runId: 'r1' }, call: 'POST /v2/workflow/{projectId}/{workflowSchemaId}/webhook', missing: 'runId', wrongType: ['runId', 5, 'runId should be a string, got a number'] },
 ];
 
 // ---- a loopback server per run, so the cases can run side by side ------------------------------
@@ -123,6 +128,10 @@ const CREATE_ADVICE: Record<string, RegExp> = {
   'agent run': / while creating the agent job, so the job may have been created anyway: check the repository's pull requests and the Mintlify dashboard before running it again$/,
   'agent message': / while sending the message, so it may have been delivered anyway: check with `mint-admin agent get job1` before sending it again$/,
   'export start': /; the export may have started anyway: look for it in the Mintlify dashboard before starting another$/,
+  'deploy start': /, so the deployment may have been queued anyway: look for it in the Mintlify dashboard before deploying again$/,
+  'preview start': /, so the preview of main may have been queued anyway: look for it in the Mintlify dashboard before starting it again$/,
+  'automation run': /, so the run may have been queued anyway: look for it on https:\/\/app\.mintlify\.com\/products\/automations before running it again$/,
+  'automation run --webhook': /, so the run may have been queued anyway: look for it on https:\/\/app\.mintlify\.com\/products\/automations before running it again$/,
 };
 
 describe.concurrent.each(COMMANDS.map((c) => [c.name, c] as const))('%s', (_name, command) => {

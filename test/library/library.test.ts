@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AdminClient, ApiError, ConfigError, downloadBundle, EXIT_CODES, UsageError, type DownloadEvent, type SearchTerm } from '../../src/index.js';
+import { AdminClient, ApiError, ConfigError, downloadBundle, EXIT_CODES, UsageError, type DownloadEvent, type PreviewTriggered, type SearchTerm, type UpdateStatus } from '../../src/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { FakeClock } from '../helpers/clock.js';
 import { tempDir } from '../helpers/cli.js';
@@ -72,6 +72,19 @@ describe('AdminClient against the sandbox', () => {
     }
     expect(first).toEqual(sandbox.searchTerms().slice(0, 5).map((t) => t.searchQuery));
     expect(sandbox.requests.length - before).toBe(1);
+  });
+
+  it('builds a preview and runs an automation: the build reaches success with its log; the run has an id', async () => {
+    const api = client();
+    const queued: PreviewTriggered = await api.triggerPreview(sandbox.projectId, 'feat/lib');
+    expect(queued.previewUrl).toBe('https://sandbox-feat-lib.mintlify.app');
+    const looks: UpdateStatus[] = [];
+    do looks.push(await api.getUpdateStatus(queued.statusId));
+    while (looks.at(-1)!.status !== 'success' && looks.length < 10);
+    expect(looks.map((b) => b.status)).toEqual(['in_progress', 'in_progress', 'in_progress', 'success']);
+    expect(looks.at(-1)!.logs.at(-1)).toBe('Deployed feat/lib');
+    const run = await api.triggerAutomationWebhook(sandbox.projectId, 'wf_webhook');
+    expect(run).toEqual({ success: true, runId: expect.stringMatching(/^wfi_/) });
   });
 
   it('refuses a job id that would change the URL path before sending anything', async () => {

@@ -27,6 +27,11 @@ describe('sandbox API origin', () => {
     ['GET', '/v1/static-export/jobs/se_1'],
     ['POST', '/v1/static-export/jobs/se_1/bundle'],
     ['GET', '/v1/analytics/proj_sandbox/searches'],
+    ['POST', '/v1/project/update/proj_sandbox'],
+    ['GET', '/v1/project/update-status/abc'],
+    ['POST', '/v1/project/preview/proj_sandbox'],
+    ['POST', '/v1/workflow/proj_sandbox/wf_scheduled/trigger'],
+    ['POST', '/v2/workflow/proj_sandbox/wf_webhook/webhook'],
   ];
   it.each(routes)('answers %s %s with 401 without a key, with a wrong key and with a non-Bearer scheme', async (method, path) => {
     for (const headers of [{}, { authorization: 'Bearer mint_wrong' }, { authorization: `Basic ${sandbox.apiKey}` }]) {

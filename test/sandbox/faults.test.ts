@@ -135,7 +135,9 @@ describe('POST /_sandbox/faults', () => {
     sandbox.faults.exportForbidden = true;
     await call(sandbox, 'POST', '/_sandbox/faults', { reset: true }, {});
     expect((await call(sandbox, 'GET', '/_sandbox/faults', undefined, {})).body).toEqual({
-      agentPollsToFinish: 3, exportPollsToFinish: 4, exportForbidden: false, throttleBytesPerSecond: null, pending: [],
+      agentPollsToFinish: 3, exportPollsToFinish: 4, exportForbidden: false, throttleBytesPerSecond: null,
+      buildPollsToFinish: 4, buildsFail: false, previewForbidden: false, creditsExhausted: false, webhookCreditCheckFailures: 0,
+      pending: [],
     });
   });
 

@@ -38,6 +38,16 @@ export function explainMessageFailure(error: unknown, checkCommand: string): unk
   );
 }
 
+/**
+ * Any other POST whose effect is unknown (a deployment, a preview, an automation run): `consequence`
+ * says what may exist and where to look, e.g. "the deployment may have been queued anyway: ...".
+ */
+export function explainUncertainPost(error: unknown, consequence: string): unknown {
+  const what = uncertainFailure(error);
+  if (what === undefined) return error;
+  return withMessage(error, `${what}, so ${consequence}`);
+}
+
 /** Says what happened when the request may have been acted on; undefined when it surely was not. */
 function uncertainFailure(error: unknown): string | undefined {
   if (error instanceof InterruptedError) return 'interrupted';
