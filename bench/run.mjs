@@ -1,16 +1,21 @@
 // `npm run bench`: every benchmark on this machine, one after another, as one markdown table
-// (figure, mint-admin, baseline, ratio), then each target as PASS or MISS. BENCH_QUICK=1 shrinks the
+// (figure, mint-admin, baseline, ratio), the notes (each with the clean environment its processes ran
+// in, bench/measure.mjs), then each target as PASS or MISS, then the raw runs (docs/performance.md). BENCH_QUICK=1 shrinks the
 // workloads to check the scripts themselves; its figures are not measurements.
 import { spawnSync } from 'node:child_process';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
-const benches = ['startup.mjs', 'download.mjs', 'searches.mjs', 'gaps.mjs', 'verify.mjs'];
+const benches = ['startup.mjs', 'requests.mjs', 'download.mjs', 'searches.mjs', 'gaps.mjs', 'verify.mjs'];
+const raw = [];
 const rows = [];
 const notes = [];
 const verdicts = [];
 let failed = false;
 
+// The machine may be shared: its load before and after says how far to trust the wall times.
+const load = () => loadavg().map((x) => x.toFixed(2)).join(', ');
+const loadBefore = load();
 for (const bench of benches) {
   process.stderr.write(`running bench/${bench}...\n`);
   const r = spawnSync(process.execPath, [fileURLToPath(new URL(bench, import.meta.url))], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
@@ -19,11 +24,12 @@ for (const bench of benches) {
     if (/^\|\s*(figure|---)/.test(line)) continue;
     if (line.startsWith('| ')) rows.push(line);
     else if (/^(PASS|MISS) /.test(line)) verdicts.push(line);
+    else if (line.startsWith('raw: ')) raw.push(`- ${line.slice(5)}`);
     else if (line.trim()) notes.push(line);
   }
 }
 
-console.log(`Benchmarks on ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}.\n`);
+console.log(`Benchmarks on ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown CPU'}), Node ${process.version}, ${new Date().toISOString().slice(0, 16)}Z; load average (1, 5, 15 min) ${loadBefore} before, ${load()} after.\n`);
 console.log('| figure | mint-admin | baseline | ratio |');
 console.log('|---|---|---|---|');
 for (const row of rows) console.log(row);
@@ -31,4 +37,6 @@ console.log('');
 for (const note of notes) console.log(note);
 console.log('');
 for (const verdict of verdicts) console.log(verdict);
+console.log('\nRaw runs, in the order they ran:\n');
+for (const line of raw) console.log(line);
 process.exitCode = failed ? 1 : 0;

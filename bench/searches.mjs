@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { measure, rssSource } from './measure.mjs';
+import { describeEnv, measure, rssSource } from './measure.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { startSandbox } = await import(join(root, 'dist/sandbox/index.js'));
@@ -81,7 +81,8 @@ try {
     ['peak RSS growth 20k -> 100k (must be < 20 MB)', fmtMb(growthKb), fmtMb(baseGrowthKb), '-'],
     ['CSV written, 100,000 terms', fmtMb(large.csvBytes / 1024), '-', '-'],
   ];
-  console.log(`\nsearches list --all --format csv -o FILE (sandbox in-process, CLI as a subprocess; peak RSS from ${rssSource}; baseline = bare node fetch loop over the same pages)\n`);
+  console.log(`\nsearches list --all --format csv -o FILE (sandbox in-process, CLI as a subprocess; peak RSS from ${rssSource}; baseline = bare node fetch loop over the same pages)`);
+  console.log(`${describeEnv(['XDG_CONFIG_HOME', 'MINTLIFY_API_URL', 'MINTLIFY_ADMIN_API_KEY', 'MINTLIFY_PROJECT_ID'])}\n`);
   console.log('| figure | mint-admin | baseline | ratio |');
   console.log('|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);

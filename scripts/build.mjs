@@ -1,12 +1,14 @@
 // Build: tsc type-checks and emits dist/ (modules and declarations the benchmarks, scripts and tests
 // import: the development build), then esbuild bundles what is packed (package.json `files`):
-// - dist/cli/: the CLI entry with commander, which bin/mint-admin.js runs. One bundled file starts
-//   measurably faster than a graph of small ESM files plus a CommonJS commander (see docs/performance.md,
-//   Performance); heavy dependencies stay external and load only inside the commands that use them.
+// - dist/cli/: main.cjs (the entry bin/mint-admin.js runs; it prints pre-rendered help itself) and
+//   program.cjs (everything else, with commander and the parts of undici used, loaded with V8's code
+//   cache: src/code-cache.ts). See docs/performance.md. Heavy dependencies stay external and load
+//   only inside the commands that use them.
 // - dist/lib/: the library (src/index.ts) as one module, with the declarations of its public surface.
 // Source maps and the metafile are written outside dist/cli and dist/lib, or beside the bundles as
 // .map files that `files` leaves out: the maps weigh three times the code.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,46 +39,126 @@ const lazyChildProcess = {
   },
 };
 
-// valibot is bundled too, into the chunk of the API client that alone imports it: tree-shaken to the
-// ~9 KB the schemas use, it loads in about half the time of the whole package (src/api/schemas.ts).
-const BUNDLED = new Set(['commander', 'valibot']);
+// valibot is bundled too: tree-shaken to the ~9 KB the schemas use, it loads in about half the time
+// of the whole package (src/api/schemas.ts).
+// undici is bundled too, but only the parts used (scripts/undici-slim.cjs), so that the few files a
+// request needs are one more stretch of the code-cached bundle instead of ~110 files read and compiled.
+const BUNDLED = new Set(['commander', 'valibot', 'undici']);
 const lazyDependencies = Object.keys(pkg.dependencies).filter((name) => !BUNDLED.has(name));
-// The program (run.ts) and everything it loads lazily: one split build, so commands share chunks.
+// In the CommonJS bundles import.meta.url is this file's URL, as it was in ESM.
+const importMetaUrl = {
+  banner: 'var __mintAdminUrl = require("node:url").pathToFileURL(__filename).href;',
+  define: { 'import.meta.url': '__mintAdminUrl' },
+};
+
+// The names the slim undici entry provides; a source importing any other is an error here, not an
+// undefined at run time.
+const UNDICI_SLIM = new Set(['request', 'EnvHttpProxyAgent']);
+// Only the sources in the CLI bundle count: the library (dist/lib) imports the real undici package.
+function checkUndiciImports(sources) {
+  const problems = [];
+  for (const source of sources) {
+    if (!source.startsWith('src/') || !source.endsWith('.ts')) continue;
+    const file = source.slice('src/'.length);
+    const text = readFileSync(new URL(source, root), 'utf8');
+    const names = [];
+    for (const m of text.matchAll(/import\s+(?!type\b)([^;]*?)\s+from\s+'undici'/g)) {
+      const braces = /^\{([^}]*)\}$/.exec(m[1].trim());
+      if (!braces) problems.push(`src/${file}: \`import ${m[1]} from 'undici'\` (only named imports)`);
+      else names.push(...braces[1].split(','));
+    }
+    for (const m of text.matchAll(/(.{0,60})import\('undici'\)/g)) {
+      const braces = /\{([^}]*)\}\s*=\s*await\s*$/.exec(m[1]);
+      if (!braces) problems.push(`src/${file}: import('undici') must be destructured`);
+      else names.push(...braces[1].split(','));
+    }
+    for (const raw of names) {
+      const name = raw.trim().replace(/\s+as\s+\w+$/, '');
+      if (name && !name.startsWith('type ') && !UNDICI_SLIM.has(name)) problems.push(`src/${file} uses undici's ${name}`);
+    }
+  }
+  if (problems.length > 0) {
+    throw new Error(`the CLI bundle carries only ${[...UNDICI_SLIM].join(', ')} of undici; add to scripts/undici-slim.cjs and UNDICI_SLIM:\n  ${problems.join('\n  ')}`);
+  }
+}
+const slimUndici = {
+  name: 'slim-undici',
+  setup(b) {
+    b.onResolve({ filter: /^undici$/ }, () => ({ path: new URL('scripts/undici-slim.cjs', root).pathname }));
+  },
+};
+
+// Node built-ins that a bundled module imports at its top but uses only in some commands: loading
+// node:crypto alone costs ~2 ms of every start, fs/promises ~1 ms. Their require() calls become
+// __lazyR() (the same length, so the source map still lines up), a stand-in that loads the real
+// module on first use of any property.
+const LAZY_BUILTINS = ['crypto', 'fs/promises', 'http', 'os', 'stream', 'stream/promises', 'timers/promises', 'tty', 'v8', 'vm', 'zlib', 'module'];
+const lazyRequire =
+  'var __lazyR = (id) => { let m; const l = () => (m ??= require(id)); return new Proxy({}, { get: (_, k) => l()[k], has: (_, k) => k in l(), ' +
+  'ownKeys: () => Reflect.ownKeys(l()), getOwnPropertyDescriptor: (_, k) => { const d = Object.getOwnPropertyDescriptor(l(), k); if (d) d.configurable = true; return d; } }); };';
+function makeBuiltinsLazy(file) {
+  const path = new URL(file, root);
+  const pattern = new RegExp(`\\brequire\\(("node:(?:${LAZY_BUILTINS.map((n) => n.replace('/', '\\/')).join('|')})")\\)`, 'g');
+  writeFileSync(path, readFileSync(path, 'utf8').replace(pattern, '__lazyR($1)'));
+}
+
+// The program runs in a vm.Script (src/code-cache.ts), where import() needs an experimental flag; its
+// import("x") calls become _impt_("x") (the same length, for the source map), the loader's import().
+// Required plainly (no cache), the bundle falls back to its own import().
+const importFallback = 'var _impt_ = typeof _impt_ === "function" ? _impt_ : (s) => import(s);';
+function routeDynamicImports(file) {
+  const path = new URL(file, root);
+  writeFileSync(path, readFileSync(path, 'utf8').replace(/\bimport\((?=")/g, '_impt_('));
+}
+// The program (run.ts) and everything it loads lazily: one CommonJS file. Modules it imports lazily
+// become functions that run on first use, so a command still evaluates only what it needs, and one
+// file is one read and one code-cache entry (src/code-cache.ts); an ESM graph of a dozen chunks cost
+// ~12-15 ms more at every start, and ESM cannot use V8's code cache on Node 20.
 const program = await build({
   absWorkingDir: root.pathname,
-  entryPoints: { run: 'src/run.ts' },
+  entryPoints: { program: 'src/run.ts' },
   outdir: 'dist/cli',
+  outExtension: { '.js': '.cjs' },
   bundle: true,
-  splitting: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20',
   minify: true,
   sourcemap: 'external',
   external: lazyDependencies,
-  define: { MINT_ADMIN_VERSION: JSON.stringify(pkg.version) },
-  // commander is CommonJS: give its require() calls (node:events, ...) a real require in ESM.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  plugins: [lazyChildProcess],
+  // MINT_ADMIN_CLI: process-wide settings only the CLI may make (src/api/wasm-baseline.ts).
+  define: { MINT_ADMIN_VERSION: JSON.stringify(pkg.version), MINT_ADMIN_CLI: 'true', ...importMetaUrl.define },
+  banner: { js: `${importMetaUrl.banner}\n${lazyRequire}\n${importFallback}` },
+  plugins: [lazyChildProcess, slimUndici],
   metafile: true,
   logLevel: 'warning',
 });
+checkUndiciImports(Object.keys(program.metafile.inputs));
+makeBuiltinsLazy('dist/cli/program.cjs');
+routeDynamicImports('dist/cli/program.cjs');
+// Names this build of the program, so a code cache is never applied to another build's bundle.
+const buildId = createHash('sha256').update(readFileSync(new URL('dist/cli/program.cjs', root))).digest('hex').slice(0, 16);
 
-// The entry on its own: it imports no shared chunk, so printing pre-rendered help loads one module.
+// The entry on its own: printing pre-rendered help loads this one small CommonJS file (a CommonJS
+// entry starts ~5-7 ms sooner than an ESM one on Node 20); anything else loads program.cjs.
 const entry = await build({
   absWorkingDir: root.pathname,
   entryPoints: { main: 'src/main.ts' },
   outdir: 'dist/cli',
+  outExtension: { '.js': '.cjs' },
   bundle: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20',
   minify: true,
   sourcemap: 'external',
   external: ['./run.js'],
+  define: { MINT_ADMIN_BUILD_ID: JSON.stringify(buildId), ...importMetaUrl.define },
+  banner: { js: `${importMetaUrl.banner}\n${lazyRequire}` },
   metafile: true,
   logLevel: 'warning',
 });
+makeBuiltinsLazy('dist/cli/main.cjs');
 // Help texts and the version, rendered now so that printing them needs no commander (prerendered.ts).
 const { buildProgram } = await import(new URL('dist/program.js', root).href);
 const { renderOutputs, PRERENDERED_FILE } = await import(new URL('dist/prerendered.js', root).href);
@@ -104,7 +186,8 @@ await build({
   platform: 'node',
   target: 'node20',
   sourcemap: 'external',
-  external: lazyDependencies,
+  // undici too: the slim undici is the CLI's; a library user gets the package as installed.
+  external: Object.keys(pkg.dependencies).filter((name) => name !== 'valibot'),
   define: { MINT_ADMIN_VERSION: JSON.stringify(pkg.version) },
   logLevel: 'warning',
 });

@@ -15,20 +15,26 @@ export interface IO {
 }
 
 export function processIO(): IO {
+  // process.stdout/stderr build a stream (for a pipe: a socket, with net and streams loaded) on first
+  // touch, which costs start-up time; each is touched only when something is written to it.
+  const stdoutIsTTY = isatty(1);
   return {
-    stdout: process.stdout,
-    stderr: process.stderr,
-    // process.stdin builds a stream on first touch, which costs start-up time; most commands never read it.
+    get stdout() {
+      return process.stdout;
+    },
+    get stderr() {
+      return process.stderr;
+    },
     get stdin() {
       return process.stdin;
     },
-    stdoutIsTTY: Boolean(process.stdout.isTTY),
+    stdoutIsTTY,
     // A terminal that reports no width (some CI pseudo-terminals) cannot draw a spinner: ora would
     // clear lines forever. Treat it as the plain, line-by-line kind. (Messages written while a
     // spinner runs need no care here: ora 9 clears and redraws around other writes to its stream.)
-    stderrIsTTY: Boolean(process.stderr.isTTY) && (process.stderr.columns ?? 0) > 0,
+    stderrIsTTY: isatty(2) && (process.stderr.columns ?? 0) > 0,
     stdinIsTTY: isatty(0),
-    columns: process.stdout.isTTY ? process.stdout.columns : undefined,
+    columns: stdoutIsTTY ? process.stdout.columns : undefined,
   };
 }
 

@@ -1,31 +1,87 @@
 // The entry point and the only place that sets the exit code. Help texts and the version depend only
 // on the command tree, so the build renders them ahead of time (scripts/build.mjs); printing one of
-// those needs neither commander nor the command modules, which keeps --help and --version close to
-// bare Node start-up. Everything else runs the program (run.ts).
+// those needs neither commander nor the command modules: it is wrapped to the terminal's width
+// (help-wrap.ts) and written straight to fd 1, which keeps --help and --version close to bare Node
+// start-up. Everything else runs the program (run.ts), which the build bundles into one CommonJS
+// file loaded with V8's code cache (code-cache.ts).
+import { writeSync } from 'node:fs';
+import { isatty } from 'node:tty';
+import { fileURLToPath } from 'node:url';
 import { wrapHelp } from './help-wrap.js';
 import { prerenderedOutput } from './prerendered.js';
 
 // Success is 0 (EXIT_CODES.ok); spelled out so this entry loads no other module on the fast path.
 const OK = 0;
 
-// `mint-admin ... | head` closes the pipe early: that is the reader saying "enough", not a failure.
-process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EPIPE') process.exit(OK);
-  throw error;
-});
+// Set by the bundle build: the id of the program bundle beside this file (dist/cli/program.cjs).
+// Absent in the plain tsc build, which imports run.js instead.
+declare const MINT_ADMIN_BUILD_ID: string | undefined;
+
+/**
+ * Writes `text` to fd 1 synchronously: no stream is set up for one write. A reader that has gone
+ * (`mint-admin --help | head` closing the pipe) is "enough", not a failure.
+ */
+async function printNow(text: string): Promise<void> {
+  const bytes = Buffer.from(text);
+  let offset = 0;
+  while (offset < bytes.length) {
+    try {
+      offset += writeSync(1, bytes, offset);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EPIPE') return;
+      // A non-blocking pipe that is full: hand the rest to the stream, which waits for the reader.
+      if (code !== 'EAGAIN') throw error;
+      watchForClosedPipe();
+      process.stdout.write(bytes.subarray(offset));
+      return flushed(process.stdout);
+    }
+  }
+}
+
+function watchForClosedPipe(): void {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(OK);
+    throw error;
+  });
+}
 
 /** Waits until everything written to stdout has been handed to the OS, so a pipe gets it all. */
 function flushed(stream: NodeJS.WritableStream): Promise<void> {
   return new Promise((resolve) => stream.write('', () => resolve()));
 }
 
-// `mint-admin help agent run` is `mint-admin agent run --help` (commander's help command takes one word).
-const given = process.argv.slice(2);
-const argv = given[0] === 'help' ? [...given.slice(1), '--help'] : given;
-const ready = prerenderedOutput(argv);
-let code = OK;
-// The same width rule as the program's own help output (program.ts): the terminal's, else 80.
-if (ready !== undefined) process.stdout.write(wrapHelp(ready, (process.stdout.isTTY && process.stdout.columns) || 80));
-else code = await (await import('./run.js')).runCli(argv);
-await flushed(process.stdout);
-process.exit(code);
+async function runProgram(argv: string[]): Promise<number> {
+  watchForClosedPipe();
+  let code: number;
+  if (typeof MINT_ADMIN_BUILD_ID === 'string') {
+    const { codeCacheDir, loadWithCodeCache } = await import('./code-cache.js');
+    const file = fileURLToPath(new URL('program.cjs', import.meta.url));
+    const program = loadWithCodeCache<typeof import('./run.js')>(file, MINT_ADMIN_BUILD_ID, codeCacheDir(process.env), (specifier) => import(specifier), argv[0]);
+    code = await program.exports.runCli(argv);
+    program.saveCache();
+  } else {
+    code = await (await import('./run.js')).runCli(argv);
+  }
+  await flushed(process.stdout);
+  return code;
+}
+
+/**
+ * The same width rule as the program's own help output (program.ts, io.ts): the terminal's, else 80.
+ * In a pipe process.stdout is never touched: building that stream costs start-up time.
+ */
+function helpWidth(): number {
+  return (isatty(1) && process.stdout.columns) || 80;
+}
+
+async function main(given: string[]): Promise<number> {
+  // `mint-admin help agent run` is `mint-admin agent run --help` (commander's help command takes one word).
+  const argv = given[0] === 'help' ? [...given.slice(1), '--help'] : given;
+  const ready = prerenderedOutput(argv);
+  if (ready === undefined) return runProgram(argv);
+  await printNow(wrapHelp(ready, helpWidth()));
+  return OK;
+}
+
+void main(process.argv.slice(2)).then((code) => process.exit(code));

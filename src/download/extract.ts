@@ -1,7 +1,8 @@
 // Unpacks the downloaded tar.gz with the `tar` package into a work directory, refusing the whole
 // archive at the first entry that breaks a rule of the guard (guard.ts).
-import { createReadStream } from 'node:fs';
+import { createReadStream, mkdirSync, rmSync } from 'node:fs';
 import { mkdir, open } from 'node:fs/promises';
+import { dirname, resolve as resolvePath } from 'node:path';
 import type { Parser, ReadEntry, Unpack } from 'tar';
 import { throwIfAborted } from '../clock.js';
 import { CliError, EXIT_CODES } from '../errors.js';
@@ -91,15 +92,16 @@ function describeBytes(head: Buffer): string {
   return `not gzip data (it starts with the bytes ${hex})`;
 }
 
-/**
- * Extracts into `dir` (created here), each entry through the guard before it is written. At the
- * first refusal nothing more is written and ArchiveRefusedError names the entry; the caller removes
- * `dir`, which is never the target itself.
- */
-export async function extractArchive(file: string, dir: string, signal: AbortSignal, limits: ExtractionLimits & { now: number }): Promise<ArchiveSummary> {
-  throwIfAborted(signal);
-  const tar = await import('tar');
-  await mkdir(dir, { recursive: true });
+/** One tar unpacker through the guard, and what it found: the refusal (if any) and the totals. */
+interface Extraction {
+  unpack: Unpack;
+  refusal: () => string | undefined;
+  summary: () => ArchiveSummary;
+}
+
+type Tar = typeof import('tar');
+
+function createExtraction(tar: Tar, dir: string, limits: ExtractionLimits & { now: number }): Extraction {
   const guard = new EntryGuard();
   let refusal: string | undefined;
   let entries = 0;
@@ -108,9 +110,9 @@ export async function extractArchive(file: string, dir: string, signal: AbortSig
   // sparse map as the content, so the entry is refused (see the filter).
   let sparseNext = false;
   const seen = new WeakSet<object>();
-  // tar's synchronous unpacker, fed chunk by chunk from a stream: each chunk's entries are written
-  // with plain sync calls (no thread-pool round trip per file system call, 2-3x faster for many small
-  // files), and the event loop runs between chunks, so Ctrl-C is still seen within a chunk.
+  // tar's synchronous unpacker, fed chunk by chunk: each chunk's entries are written with plain sync
+  // calls (no thread-pool round trip per file system call, 2-3x faster for many small files), and
+  // the event loop runs between chunks, so Ctrl-C is still seen within a chunk.
   const unpack: Unpack = tar.x({
     cwd: dir,
     sync: true,
@@ -142,8 +144,160 @@ export async function extractArchive(file: string, dir: string, signal: AbortSig
   unpack.on('meta', (text: string) => {
     if (/(^|\n)\d+ GNU\.sparse\./.test(text)) sparseNext = true;
   });
-  await run(file, unpack, signal, () => refusal, dir);
-  return { files: guard.fileCount, bytes: guard.totalBytes };
+  skipChecksOfAFreshDirectory(unpack, dir);
+  return { unpack, refusal: () => refusal, summary: () => ({ files: guard.fileCount, bytes: guard.totalBytes }) };
+}
+
+/**
+ * Extracts into `dir` (created here), each entry through the guard before it is written. At the
+ * first refusal nothing more is written and ArchiveRefusedError names the entry; the caller removes
+ * `dir`, which is never the target itself.
+ */
+export async function extractArchive(file: string, dir: string, signal: AbortSignal, limits: ExtractionLimits & { now: number }): Promise<ArchiveSummary> {
+  throwIfAborted(signal);
+  const tar = await import('tar');
+  await mkdir(dir, { recursive: true });
+  const extraction = createExtraction(tar, dir, limits);
+  await run(file, extraction.unpack, signal, extraction.refusal, dir);
+  return extraction.summary();
+}
+
+/**
+ * Extraction from the download as it arrives (downloadBundle): the same unpacker and guard as
+ * extractArchive, fed the bytes of the archive in order while they also go to the work file. It
+ * only ever gives a result for an archive it saw whole and in order, from byte 0, with no failure;
+ * anything else (a restart from zero or a rewind after a failed write, a refusal, a broken archive,
+ * a full disk) makes it stand down and remove what it wrote, and the caller extracts from the
+ * complete file as before, which then says exactly what went wrong. The refused entry itself is
+ * never written either way: the guard decides before tar writes.
+ */
+export class LiveExtraction {
+  private extraction: Extraction | undefined;
+  private fed = 0;
+  private failed = false;
+  private discarded = false;
+
+  private constructor(
+    private readonly tar: Tar,
+    private readonly dir: string,
+    private readonly limits: () => (ExtractionLimits & { now: number }) | undefined,
+  ) {}
+
+  /** `limits` is read at the first byte (the bundle's size is known by then). */
+  static async create(dir: string, limits: () => (ExtractionLimits & { now: number }) | undefined): Promise<LiveExtraction> {
+    return new LiveExtraction(await import('tar'), dir, limits);
+  }
+
+  /** The archive's bytes from `offset`, as they arrive. Never throws: a failure only stands it down. */
+  write(chunk: Buffer, offset: number): void {
+    if (this.failed) return;
+    if (offset !== this.fed) this.failed = true;
+    else {
+      try {
+        this.extraction ??= this.begin();
+        this.extraction?.unpack.write(chunk);
+        this.fed += chunk.length;
+        if (!this.extraction || this.extraction.refusal()) this.failed = true;
+      } catch {
+        this.failed = true;
+      }
+    }
+    // Removed at once, not at the end: a disk filled by a half-written tree would otherwise fail
+    // the rest of the download with a misleading error instead of the extraction with "disk full".
+    if (this.failed) this.discard();
+  }
+
+  /**
+   * Ends the extraction of an archive of `total` bytes: its totals when all of it went through
+   * here and was extracted, else undefined (and nothing of it is left in `dir`).
+   */
+  async finish(total: number): Promise<ArchiveSummary | undefined> {
+    const extraction = this.extraction;
+    if (!this.failed && extraction && this.fed === total) {
+      // tar emits 'close' a microtask after the last entry is written.
+      const closed = new Promise<void>((resolve) => {
+        extraction.unpack.once('close', resolve);
+        extraction.unpack.once('error', () => resolve());
+      });
+      try {
+        extraction.unpack.end();
+        await closed;
+      } catch {
+        this.failed = true;
+      }
+      if (!this.failed && !extraction.refusal()) return extraction.summary();
+    }
+    this.failed = true;
+    this.discard();
+    return undefined;
+  }
+
+  private begin(): Extraction | undefined {
+    const limits = this.limits();
+    if (!limits) return undefined;
+    mkdirSync(this.dir, { recursive: true });
+    const extraction = createExtraction(this.tar, this.dir, limits);
+    extraction.unpack.on('error', () => (this.failed = true));
+    return extraction;
+  }
+
+  private discard(): void {
+    if (this.discarded) return;
+    this.discarded = true;
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}
+
+type TarInternals = Record<symbol, (...args: unknown[]) => unknown> & { cwd: string; dmode: number };
+
+/**
+ * tar checks every entry against the disk as if extracting over an existing tree: for a file at
+ * depth d, d mkdir calls that fail with EEXIST (each a thrown error) plus d lstat calls to walk its
+ * parents, then an lstat of the entry itself. Extraction here always goes into a fresh work
+ * directory (mkdtemp, 0700: nothing in it but what this archive put there), and the guard refuses
+ * any entry under an earlier link entry, so for a path no earlier entry had, none of that can find
+ * anything: the parent is a directory this unpacker made (or the cwd) and the entry does not exist.
+ * For such entries the parent's mkdir is done once per directory and the entry is made directly;
+ * a path seen before (a duplicate, a file replacing a directory...) and the first entry (tar's own
+ * cwd check) take tar's full path. tar keeps these steps behind module-private symbols, found by
+ * name: if a tar release renames them this returns false and extraction is merely slower (a test
+ * holds it to true for the tar in the lock file).
+ */
+export function skipChecksOfAFreshDirectory(unpack: object, dir: string): boolean {
+  const self = unpack as unknown as TarInternals;
+  const find = (name: string): symbol | undefined => {
+    for (let proto = Object.getPrototypeOf(unpack) as object | null; proto; proto = Object.getPrototypeOf(proto) as object | null) {
+      const key = Object.getOwnPropertySymbols(proto).find((k) => k.description === name);
+      if (key) return key;
+    }
+    return undefined;
+  };
+  const [CHECKFS, MAKEFS, MKDIR, ONERROR] = ['checkFs', 'makeFs', 'mkdir', 'onError'].map(find);
+  if (!CHECKFS || !MAKEFS || !MKDIR || !ONERROR || self.cwd !== resolvePath(dir)) return false;
+  const checkFs = self[CHECKFS]!;
+  const seen = new Set<string>();
+  const madeDirs = new Set<string>([self.cwd]);
+  self[CHECKFS] = function (this: TarInternals, ...args: unknown[]) {
+    const entry = args[0] as ReadEntry;
+    const absolute = String(entry.absolute);
+    const key = absolute.normalize('NFC').toLowerCase();
+    const fresh = seen.size > 0 && !seen.has(key) && absolute !== this.cwd;
+    seen.add(key);
+    if (!fresh) {
+      // tar may remove what is there (a directory replaced by a file): forget it as made.
+      madeDirs.delete(absolute);
+      return checkFs.call(this, entry);
+    }
+    const parent = dirname(absolute);
+    if (!madeDirs.has(parent)) {
+      const error = this[MKDIR]!.call(this, parent, this.dmode);
+      if (error) return this[ONERROR]!.call(this, error, entry);
+      madeDirs.add(parent);
+    }
+    if (entry.type === 'Directory') madeDirs.add(absolute);
+    return this[MAKEFS]!.call(this, null, entry);
+  };
+  return true;
 }
 
 const FILE_LIKE = new Set(['File', 'OldFile', 'ContiguousFile']);

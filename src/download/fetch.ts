@@ -4,7 +4,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import type { Dispatcher } from 'undici';
 import type { Bundle } from '../api/types.js';
-import { backoffDelay, toNetworkError } from '../api/http.js';
+import { backoffDelay, toNetworkError } from '../api/http.js'; // (also sets undici's WebAssembly tier: api/wasm-baseline.ts)
 import { throwIfAborted, type Clock } from '../clock.js';
 import { ApiError, CliError, EXIT_CODES, NetworkError } from '../errors.js';
 import { redactUrl } from '../redact.js';
@@ -37,6 +37,12 @@ export interface FetchToFileOptions {
   signal: AbortSignal;
   debug: (line: string) => void;
   onProgress: (bytes: number, total: number | undefined) => void;
+  /**
+   * Each chunk of the body as it arrives, with the file offset of its first byte, before it is
+   * written: the extraction runs on the same bytes meanwhile (LiveExtraction). After a restart or a
+   * rewind the offsets go back, which is how the consumer knows.
+   */
+  onData?: (chunk: Buffer, offset: number) => void;
   limits?: Partial<typeof FETCH_LIMITS>;
 }
 
@@ -234,6 +240,7 @@ async function writeBody(download: Download, body: Dispatcher.ResponseData['body
         body.destroy();
         throw new RetryableFailure(`the bundle storage sent more than the ${total} bytes of the bundle`, true);
       }
+      download.opts.onData?.(chunk, download.have + pendingBytes);
       pending.push(chunk);
       pendingBytes += chunk.length;
       download.received += chunk.length;

@@ -10,7 +10,7 @@ import type { Dispatcher } from 'undici';
 import type { Bundle } from '../api/types.js';
 import { throwIfAborted, type Clock } from '../clock.js';
 import type { Activity, Reporter } from '../io.js';
-import { checkArchiveFormat, extractArchive, extractionLimits } from './extract.js';
+import { checkArchiveFormat, extractArchive, extractionLimits, LiveExtraction } from './extract.js';
 import { fetchToFile, type FETCH_LIMITS } from './fetch.js';
 import { commitArchive, installTree, makeParents, removeCreated, removeWorkDir, RestoreFailedError, stageArchive, tidyAway } from './install.js';
 import { createWorkDir, sweepLeftovers, type LeftoverReport } from './leftovers.js';
@@ -95,16 +95,25 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
       limits = extractionLimits(bundle.sizeBytes, opts.maxBytes);
       return bundle;
     };
-    const { bundle, bytes: archiveBytes } = await fetchToFile({ ...opts, getBundle, file, onProgress: progress.update });
+    // The archive is extracted while it downloads (as curl | tar overlaps the two), through the
+    // same guard, and also written to the work file: for a resume, for --archive, and for the
+    // extraction from the file that takes over whenever the live one stands down (extract.ts).
+    const tree = join(work, 'tree');
+    const now = Date.now();
+    const live = await LiveExtraction.create(tree, () => limits && { ...limits, now });
+    const { bundle, bytes: archiveBytes } = await fetchToFile({ ...opts, getBundle, file, onProgress: progress.update, onData: (chunk, offset) => live.write(chunk, offset) });
 
     // By its first bytes, whatever the link's file name says: a zip or an error page is named as such.
-    await checkArchiveFormat(file);
+    // (A live extraction that got this far is stood down: finish() with a total it never saw discards it.)
+    await checkArchiveFormat(file).catch(async (error: unknown) => {
+      await live.finish(-1);
+      throw error;
+    });
     // One pass: the guard refuses each entry before tar writes it, and a refused archive leaves
     // only the work directory, which goes below. (A separate header pass first would cost a
     // second gunzip of the whole bundle, ~15% of the wall time, and protect nothing more.)
     activity.update(`Extracting the ${formatBytes(archiveBytes)} archive`, { milestone: true });
-    const tree = join(work, 'tree');
-    const extracted = await extractArchive(file, tree, opts.signal, { ...(limits ?? extractionLimits(archiveBytes, opts.maxBytes)), now: Date.now() });
+    const extracted = (await live.finish(archiveBytes)) ?? (await extractArchive(file, tree, opts.signal, { ...(limits ?? extractionLimits(archiveBytes, opts.maxBytes)), now }));
     if (opts.beforeInstall) await opts.beforeInstall(tree);
 
     throwIfAborted(opts.signal);

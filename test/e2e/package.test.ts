@@ -114,23 +114,25 @@ describe('the packed package', () => {
       /^(README|CHANGELOG)\.md$/,
       /^LICENSE$/,
       /^bin\/mint-admin\.js$/,
+      /^bin\/package\.json$/,
       /^completions\/(_mint-admin|mint-admin\.(bash|fish))$/,
       /^man\/mint-admin(-[a-z]+)*\.1$/,
-      /^dist\/cli\/[\w-]+\.js$/,
+      /^dist\/cli\/[\w-]+\.cjs$/,
       /^dist\/cli\/prerendered\.json$/,
       /^dist\/lib\/index\.js$/,
       /^dist\/lib\/([\w-]+\/)*[\w-]+\.d\.ts$/,
     ];
     const paths = packed.files.map((f) => f.path);
     expect(paths.filter((path) => !allowed.some((pattern) => pattern.test(path)))).toEqual([]);
-    for (const needed of ['LICENSE', 'CHANGELOG.md', 'README.md', 'man/mint-admin.1', 'dist/lib/index.d.ts', 'dist/cli/main.js']) expect(paths).toContain(needed);
+    for (const needed of ['LICENSE', 'CHANGELOG.md', 'README.md', 'man/mint-admin.1', 'dist/lib/index.d.ts', 'dist/cli/main.cjs', 'bin/package.json']) expect(paths).toContain(needed);
   });
 
-  it('ships no CLI chunk the CLI never loads, and misses none it does', () => {
+  it('ships the two CLI bundles and no other: the entry loads the program bundle, which loads no chunk of its own', () => {
     const installed = join(prefix, 'lib/node_modules/mint-admin');
-    const shipped = packed.files.map((f) => f.path).filter((p) => p.startsWith('dist/cli/') && p.endsWith('.js'));
-    const reachable = closure(['main.js', 'run.js'], (chunk) => importsOf(readFileSync(join(installed, 'dist/cli', chunk), 'utf8')));
-    expect(shipped.map((p) => p.slice('dist/cli/'.length)).sort()).toEqual([...reachable].sort());
+    const shipped = packed.files.map((f) => f.path).filter((p) => p.startsWith('dist/cli/') && /\.c?js$/.test(p));
+    expect(shipped.sort()).toEqual(['dist/cli/main.cjs', 'dist/cli/program.cjs']);
+    expect(readFileSync(join(installed, 'dist/cli/main.cjs'), 'utf8')).toContain('"program.cjs"');
+    expect(importsOf(readFileSync(join(installed, 'dist/cli/program.cjs'), 'utf8'))).toEqual([]);
   });
 
   it('ships exactly the declarations the library index reaches', () => {
