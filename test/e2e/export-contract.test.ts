@@ -1,5 +1,5 @@
 // Contract: every request the CLI sends on either static export flow fits that flow's OpenAPI document
-// (../shared/api/static-export-openapi.json, static-export-project-openapi.json). The built CLI runs
+// (openapi/static-export-openapi.json, static-export-project-openapi.json). The built CLI runs
 // against the sandbox, which records each request; each one is then matched to exactly one documented
 // operation (method and path template, under the server's /v1), and its body checked against the
 // operation's request schema: required fields, types, enums, and no field the document does not name.
@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { RecordedRequest } from '../../src/sandbox/index.js';
 import { useExportSandbox } from './export-helpers.js';
 
-const API_DIR = new URL('../../../shared/api/', import.meta.url);
+const API_DIR = new URL('../../openapi/', import.meta.url);
 
 interface Schema {
   $ref?: string;
