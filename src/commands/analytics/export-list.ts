@@ -10,8 +10,8 @@ import type { AnalyticsQuery } from '../../api/types.js';
 import type { PagedEndpoint, PagePosition, PagingProgress, PagingStyle } from '../../paging/engine.js';
 import type { Columns, PageWriter } from '../../output/writer.js';
 import { fileTarget, stdoutTarget, type OutputTarget } from '../../output/target.js';
-import { shellCommand, shellQuote } from '../../shell.js';
-import { globalArgs, nextFreeName } from '../searches/resume.js';
+import { shellCommand } from '../../shell.js';
+import { listResumeCommand, resumeNote } from '../searches/resume.js';
 import type { AnalyticsListOptions } from './list-flags.js';
 
 export interface ListSpec<Page extends object, Item> {
@@ -120,28 +120,8 @@ async function stopEarly<Page extends object, Item>(writer: PageWriter<Item, obj
   const pages = `${result.pages} ${result.pages === 1 ? 'page' : 'pages'}`;
   ctx.reporter.warn(
     `stopped after ${result.items} ${spec.noun} (${pages}, ${result.requests} analytics ${result.requests === 1 ? 'request' : 'requests'}); what was written${where} ends with a whole row.\n` +
-      `To carry on from the next row (${resumeNote(opts)}), run:\n  ${resumeCommand(spec.command, opts, ctx.globals, result.next)}`,
+      `To carry on from the next row (${resumeNote(opts)}), run:\n  ${listResumeCommand(spec.command, opts, ctx.globals, result.next)}`,
   );
-}
-
-/** The command that carries on from `next`: same project, filters and format, appended where this run's output went. */
-export function resumeCommand(command: string[], opts: AnalyticsListOptions, globals: Parameters<typeof globalArgs>[0], next: PagePosition): string {
-  const args = ['mint-admin', ...globalArgs(globals), ...command, ...opts.filterArgs];
-  if (opts.dateFrom !== undefined) args.push('--from', opts.dateFrom);
-  if (opts.dateTo !== undefined) args.push('--to', opts.dateTo);
-  args.push(...(opts.all ? ['--all'] : ['--limit', String(opts.limit)]));
-  args.push('--format', opts.format);
-  if (opts.csvRaw) args.push('--csv-raw');
-  if (opts.format === 'csv' || opts.format === 'table') args.push('--no-header');
-  args.push(...(next.offset !== undefined ? ['--offset', String(next.offset)] : ['--cursor', next.cursor ?? '']));
-  if (opts.output !== undefined && opts.format === 'json') args.push('-o', nextFreeName(opts.output));
-  const line = shellCommand(args);
-  return opts.output !== undefined && opts.format !== 'json' ? `${line} >> ${shellQuote(opts.output)}` : line;
-}
-
-function resumeNote(opts: AnalyticsListOptions): string {
-  if (opts.format === 'json') return opts.output === undefined ? 'it prints the rest as a second JSON document' : 'it writes the rest as a second JSON document in a new file';
-  return opts.output === undefined ? "append its output to where this run's output went" : `it appends the rest to ${opts.output}`;
 }
 
 function requestsUsed(requests: number): string {

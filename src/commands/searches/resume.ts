@@ -8,7 +8,20 @@ import { shellCommand, shellQuote } from '../../shell.js';
 import type { SearchesListOptions } from './flags.js';
 
 export function resumeCommand(opts: SearchesListOptions, globals: GlobalOptions, nextCursor: string): string {
-  const args = ['mint-admin', ...globalArgs(globals), 'searches', 'list'];
+  return listResumeCommand(['searches', 'list'], opts, globals, { cursor: nextCursor });
+}
+
+/**
+ * The same for any paged list (`analytics views`, ...): its command words, its own filters as flags
+ * (`filterArgs`), and where the next page starts, by cursor or by offset.
+ */
+export function listResumeCommand(
+  command: string[],
+  opts: SearchesListOptions & { filterArgs?: string[] },
+  globals: GlobalOptions,
+  next: { cursor?: string | null | undefined; offset?: number | undefined },
+): string {
+  const args = ['mint-admin', ...globalArgs(globals), ...command, ...(opts.filterArgs ?? [])];
   if (opts.dateFrom !== undefined) args.push('--from', opts.dateFrom);
   if (opts.dateTo !== undefined) args.push('--to', opts.dateTo);
   args.push(...(opts.all ? ['--all'] : ['--limit', String(opts.limit)]));
@@ -16,7 +29,7 @@ export function resumeCommand(opts: SearchesListOptions, globals: GlobalOptions,
   if (opts.csvRaw) args.push('--csv-raw');
   // Appended rows must not repeat the header; a JSON document goes to a file of its own.
   if (opts.format === 'csv' || opts.format === 'table') args.push('--no-header');
-  args.push('--cursor', nextCursor);
+  args.push(...(next.offset !== undefined ? ['--offset', String(next.offset)] : ['--cursor', next.cursor ?? '']));
   if (opts.output !== undefined && opts.format === 'json') args.push('-o', nextFreeName(opts.output));
   const line = shellCommand(args);
   return opts.output !== undefined && opts.format !== 'json' ? `${line} >> ${shellQuote(opts.output)}` : line;
