@@ -3,14 +3,13 @@
 // (conversations), Ctrl-C on visitors, and pages that would loop (a repeated cursor on feedback, an
 // empty offset page that claims more) stopped with exit 1. Each printed command is run and must
 // complete the data.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Conversation, ConversationsPage, FeedbackItem, FeedbackPage, PageTraffic, ViewsPage } from '../../src/api/types.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { CLI, runCli, tempDir, type CliResult } from '../helpers/cli.js';
+import { CLI, resumeLine, runCli, runPrintedCommand, tempDir, type CliResult } from '../helpers/cli.js';
 import { expectedCsvCell } from '../helpers/searches.js';
 import { json, startServer, type Handler } from '../helpers/server.js';
 
@@ -67,19 +66,7 @@ async function allConversations(): Promise<Conversation[]> {
 const trafficCsv = (rows: PageTraffic[], header = true) =>
   (header ? 'path,human,ai,total\r\n' : '') + rows.map((p) => `${[p.path, p.human, p.ai, p.total].map((c) => expectedCsvCell(c)).join(',')}\r\n`).join('');
 
-function runShell(command: string, cwd: string): Promise<CliResult> {
-  const line = command.replace(/(^|\s)mint-admin /g, `$1'${process.execPath}' '${CLI}' `);
-  return new Promise((resolve, reject) => {
-    const child = spawn('sh', ['-c', line], { cwd, env: { ...process.env, ...env() } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
-}
-const resumeLine = (stderr: string) => stderr.split('\n').find((l) => l.startsWith('  mint-admin '))!.trim();
+const runShell = (command: string, cwd: string): Promise<CliResult> => runPrintedCommand(command, { cwd, env: env() });
 
 describe('resuming an analytics export', () => {
   it('views (offset pages): a 429 on the second page leaves whole rows, and the printed --offset command completes the file', async () => {

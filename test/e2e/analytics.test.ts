@@ -3,13 +3,12 @@
 // paging styles, the feedback union flattened in CSV, --by-page with hasMore, thread 404, a rate
 // limit mid-export with a resume command that completes the file when run, and the gaps report
 // finding the planted gaps in order within its budget.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ConversationsPage, FeedbackItem, FeedbackPage, ViewsPage } from '../../src/api/types.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { CLI, runCli, tempDir, type CliResult } from '../helpers/cli.js';
+import { CLI, resumeLine, runCli, runPrintedCommand, tempDir, type CliResult } from '../helpers/cli.js';
 import { noPython, runCliOnPty } from '../helpers/pty.js';
 import { expectedCsvCell } from '../helpers/searches.js';
 
@@ -61,19 +60,7 @@ const feedbackCsv = (items: FeedbackItem[]) => {
   );
 };
 
-function runShell(command: string, cwd: string): Promise<CliResult> {
-  const line = command.replace(/(^|\s)mint-admin /g, `$1'${process.execPath}' '${CLI}' `);
-  return new Promise((resolve, reject) => {
-    const child = spawn('sh', ['-c', line], { cwd, env: { ...process.env, ...env() } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
-}
-const resumeLine = (stderr: string) => stderr.split('\n').find((l) => l.startsWith('  mint-admin '))!.trim();
+const runShell = (command: string, cwd: string): Promise<CliResult> => runPrintedCommand(command, { cwd, env: env() });
 
 describe('analytics feedback', () => {
   it('csv --all: the union flattened to one set of columns, formula-safe, 100 a request, the request count at the end', async () => {

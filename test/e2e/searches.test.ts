@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SearchesPage, SearchTerm } from '../../src/api/types.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { CLI, runCli, tempDir, type CliResult } from '../helpers/cli.js';
+import { resumeLine, runCli, runPrintedCommand, tempDir, type CliResult } from '../helpers/cli.js';
 import { expectedCsv, expectedJson, expectedNdjson, expectedTsv } from '../helpers/searches.js';
 
 const SMALL = 40; // the tricky terms and a few ordinary ones: one page of 100
@@ -55,20 +54,7 @@ const allTerms = (pages: SearchesPage[]) => pages.flatMap((p) => p.searches);
 const searchRequests = (sb: Sandbox) => sb.requests.filter((r) => r.path.startsWith(`/v1/analytics/${sb.projectId}/searches`));
 const queryOf = (path: string) => Object.fromEntries(new URL(path, 'http://x').searchParams);
 
-/** Runs a command line in sh, as a user pasting the printed resume command would. */
-function runShell(command: string, sb: Sandbox, cwd: string): Promise<CliResult> {
-  const line = command.replace(/(^|\s)mint-admin /g, `$1'${process.execPath}' '${CLI}' `);
-  return new Promise((resolve, reject) => {
-    const child = spawn('sh', ['-c', line], { cwd, env: { ...process.env, ...envFor(sb) } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
-}
-const resumeLine = (stderr: string) => stderr.split('\n').find((l) => l.startsWith('  mint-admin '))!.trim();
+const runShell = (command: string, sb: Sandbox, cwd: string): Promise<CliResult> => runPrintedCommand(command, { cwd, env: envFor(sb) });
 
 describe('searches list: every format of one page', () => {
   let page: SearchesPage;

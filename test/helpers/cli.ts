@@ -44,6 +44,29 @@ export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult
   });
 }
 
+/**
+ * Runs a command line the CLI printed (a resume hint) in sh, as a user pasting it would: `mint-admin`
+ * is the built CLI, and the environment is cleared as for runCli.
+ */
+export function runPrintedCommand(command: string, opts: { cwd: string; env: Record<string, string> }): Promise<CliResult> {
+  const line = command.replace(/(^|\s)mint-admin /g, `$1'${process.execPath}' '${CLI}' `);
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (const name of CLEARED) delete env[name];
+  Object.assign(env, opts.env);
+  return new Promise((resolve, reject) => {
+    const child = spawn('sh', ['-c', line], { cwd: opts.cwd, env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
+
+/** The indented `  mint-admin ...` line of a message: the command it tells you to run. */
+export const resumeLine = (stderr: string) => stderr.split('\n').find((l) => l.startsWith('  mint-admin '))!.trim();
+
 /** A fresh temp directory, removed by the returned cleanup. */
 export function tempDir(prefix = 'mint-admin-test-'): { path: string; cleanup: () => void } {
   const path = mkdtempSync(join(tmpdir(), prefix));
