@@ -45,10 +45,11 @@ const lazyChildProcess = {
 // request needs are one more stretch of the code-cached bundle instead of ~110 files read and compiled.
 const BUNDLED = new Set(['commander', 'valibot', 'undici']);
 const lazyDependencies = Object.keys(pkg.dependencies).filter((name) => !BUNDLED.has(name));
-// In the CommonJS bundles import.meta.url is this file's URL, as it was in ESM.
+// In the CommonJS bundles import.meta.url is this file's URL, as it was in ESM, worked out when first
+// asked for (pathToFileURL costs a little of every start otherwise); import.meta.dirname is __dirname.
 const importMetaUrl = {
-  banner: 'var __mintAdminUrl = require("node:url").pathToFileURL(__filename).href;',
-  define: { 'import.meta.url': '__mintAdminUrl' },
+  banner: 'var __mintAdminMeta = { get url() { return require("node:url").pathToFileURL(__filename).href; } };',
+  define: { 'import.meta.url': '__mintAdminMeta.url', 'import.meta.dirname': '__dirname' },
 };
 
 // The names the slim undici entry provides; a source importing any other is an error here, not an
@@ -153,21 +154,26 @@ const entry = await build({
   minify: true,
   sourcemap: 'external',
   external: ['./run.js'],
-  define: { MINT_ADMIN_BUILD_ID: JSON.stringify(buildId), ...importMetaUrl.define },
+  define: { MINT_ADMIN_BUILD_ID: JSON.stringify(buildId), MINT_ADMIN_VERSION: JSON.stringify(pkg.version), ...importMetaUrl.define },
   banner: { js: `${importMetaUrl.banner}\n${lazyRequire}` },
   metafile: true,
   logLevel: 'warning',
 });
 makeBuiltinsLazy('dist/cli/main.cjs');
-// Help texts and the version, rendered now so that printing them needs no commander (prerendered.ts).
+// Help texts, rendered now so that printing them needs no commander (prerendered.ts); the entry
+// inlines the version.
 const { buildProgram } = await import(new URL('dist/program.js', root).href);
-const { renderOutputs, PRERENDERED_FILE } = await import(new URL('dist/prerendered.js', root).href);
+const { renderHelp, helpFileName, PRERENDERED_DIR } = await import(new URL('dist/prerendered.js', root).href);
 let captured = '';
 const sink = { write: (text) => ((captured += text), true) };
 // columns: Infinity renders help unwrapped; main.ts wraps it to the terminal when it prints it.
 const tree = buildProgram({ io: { stdout: sink, stderr: sink, columns: Number.POSITIVE_INFINITY }, env: {}, signal: new AbortController().signal, random: Math.random });
-const outputs = renderOutputs(tree, () => captured, () => (captured = ''));
-writeFileSync(new URL(`dist/cli/${PRERENDERED_FILE}`, root), JSON.stringify(outputs));
+mkdirSync(new URL(`dist/cli/${PRERENDERED_DIR}/`, root), { recursive: true });
+for (const [path, help] of renderHelp(tree, () => captured, () => (captured = ''))) {
+  const name = helpFileName(path);
+  if (name === undefined) throw new Error(`command ${path.join(' ')} has a name the help files cannot hold`);
+  writeFileSync(new URL(`dist/cli/${PRERENDERED_DIR}/${name}`, root), help);
+}
 
 // Which sources each chunk holds: the start-up test checks that --help loads none of the heavy ones.
 const metafile = {

@@ -118,13 +118,13 @@ describe('the packed package', () => {
       /^completions\/(_mint-admin|mint-admin\.(bash|fish))$/,
       /^man\/mint-admin(-[a-z]+)*\.1$/,
       /^dist\/cli\/[\w-]+\.cjs$/,
-      /^dist\/cli\/prerendered\.json$/,
+      /^dist\/cli\/help\/mint-admin(\.[a-z-]+)*\.txt$/,
       /^dist\/lib\/index\.js$/,
       /^dist\/lib\/([\w-]+\/)*[\w-]+\.d\.ts$/,
     ];
     const paths = packed.files.map((f) => f.path);
     expect(paths.filter((path) => !allowed.some((pattern) => pattern.test(path)))).toEqual([]);
-    for (const needed of ['LICENSE', 'CHANGELOG.md', 'README.md', 'man/mint-admin.1', 'dist/lib/index.d.ts', 'dist/cli/main.cjs', 'bin/package.json']) expect(paths).toContain(needed);
+    for (const needed of ['LICENSE', 'CHANGELOG.md', 'README.md', 'man/mint-admin.1', 'dist/lib/index.d.ts', 'dist/cli/main.cjs', 'dist/cli/help/mint-admin.txt', 'dist/cli/help/mint-admin.export.run.txt', 'bin/package.json']) expect(paths).toContain(needed);
   });
 
   it('ships the two CLI bundles and no other: the entry loads the program bundle, which loads no chunk of its own', () => {
