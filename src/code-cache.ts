@@ -82,8 +82,18 @@ export interface LoadedProgram<T> {
  * `buildId` names this build of the bundle (scripts/build.mjs). The cache holds the functions the
  * run that wrote it compiled, so each command group (`agent`, `config`...) has its own: a cache
  * written by `config path` would leave all of undici to compile on every `agent get`.
+ * `requireHere` is a require() of a module in `file`'s directory, if the caller has one: the bundle's
+ * own is then that one, and node:module (with the ESM loader's parts that createRequire loads, ~1 ms
+ * of start-up) is never needed.
  */
-export function loadWithCodeCache<T>(file: string, buildId: string, cacheDir: string, importModule: (specifier: string) => Promise<unknown>, group: string | undefined): LoadedProgram<T> {
+export function loadWithCodeCache<T>(
+  file: string,
+  buildId: string,
+  cacheDir: string,
+  importModule: (specifier: string) => Promise<unknown>,
+  group: string | undefined,
+  requireHere?: NodeJS.Require,
+): LoadedProgram<T> {
   const buildPrefix = `program-${buildId}-`;
   const flavour = group !== undefined && /^[a-z][a-z-]{0,19}$/.test(group) ? group : 'other';
   const cachePath = join(cacheDir, `${buildPrefix}${flavour}-${process.version}-${process.arch}${CACHE_SUFFIX}`);
@@ -96,7 +106,7 @@ export function loadWithCodeCache<T>(file: string, buildId: string, cacheDir: st
   const script = new Script(`(function (exports, require, module, __filename, __dirname, _impt_) {${source}\n})`, { filename: file, cachedData });
   const module = { exports: {} as T };
   const run = script.runInThisContext() as (...args: unknown[]) => void;
-  run.call(module.exports, module.exports, createRequire(file), module, file, dirname(file), importModule);
+  run.call(module.exports, module.exports, requireHere ?? createRequire(file), module, file, dirname(file), importModule);
   const useless = cachedData === undefined || script.cachedDataRejected === true;
   return {
     exports: module.exports,

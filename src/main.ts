@@ -5,9 +5,9 @@
 // start-up. Everything else runs the program (run.ts), which the build bundles into one CommonJS
 // file loaded with V8's code cache (code-cache.ts).
 import { writeSync } from 'node:fs';
-import { isatty } from 'node:tty';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { wrapHelp } from './help-wrap.js';
+import { isTerminal } from './is-terminal.js';
 import { prerenderedOutput } from './prerendered.js';
 
 // Success is 0 (EXIT_CODES.ok); spelled out so this entry loads no other module on the fast path.
@@ -52,19 +52,16 @@ function flushed(stream: NodeJS.WritableStream): Promise<void> {
 }
 
 async function runProgram(argv: string[]): Promise<number> {
-  watchForClosedPipe();
-  let code: number;
   if (typeof MINT_ADMIN_BUILD_ID === 'string') {
     const { codeCacheDir, loadWithCodeCache } = await import('./code-cache.js');
-    const file = fileURLToPath(new URL('program.cjs', import.meta.url));
-    const program = loadWithCodeCache<typeof import('./run.js')>(file, MINT_ADMIN_BUILD_ID, codeCacheDir(process.env), (specifier) => import(specifier), argv[0]);
-    code = await program.exports.runCli(argv);
+    const file = join(import.meta.dirname, 'program.cjs');
+    // This bundle's require() resolves from program.cjs's directory, the same as its own would.
+    const program = loadWithCodeCache<typeof import('./run.js')>(file, MINT_ADMIN_BUILD_ID, codeCacheDir(process.env), (specifier) => import(specifier), argv[0], require);
+    const code = await program.exports.runCli(argv);
     program.saveCache();
-  } else {
-    code = await (await import('./run.js')).runCli(argv);
+    return code;
   }
-  await flushed(process.stdout);
-  return code;
+  return (await import('./run.js')).runCli(argv);
 }
 
 /**
@@ -72,7 +69,7 @@ async function runProgram(argv: string[]): Promise<number> {
  * In a pipe process.stdout is never touched: building that stream costs start-up time.
  */
 function helpWidth(): number {
-  return (isatty(1) && process.stdout.columns) || 80;
+  return (isTerminal(1) && process.stdout.columns) || 80;
 }
 
 async function main(given: string[]): Promise<number> {

@@ -20,13 +20,17 @@ export async function runCli(argv: string[]): Promise<number> {
     random: Math.random,
     secrets: new Set(),
   };
-  const program = buildProgram(deps);
+  const program = buildProgram(deps, argv);
+  let code: number;
   try {
     await program.parseAsync(argv, { from: 'user' });
-    return EXIT_CODES.ok;
+    code = EXIT_CODES.ok;
   } catch (error) {
-    return report(error, deps, Boolean(program.opts().debug));
+    code = report(error, deps, Boolean(program.opts().debug));
   }
+  // main.ts exits with this code: a pipe must have all of stdout first.
+  await deps.io.flush?.();
+  return code;
 }
 
 /**

@@ -9,7 +9,7 @@
 // close a JSON document in the room the cut freed.
 import { constants } from 'node:fs';
 import { access, open, stat, type FileHandle } from 'node:fs/promises';
-import { Writable } from 'node:stream';
+import type { Writable } from 'node:stream';
 import { dirname, resolve } from 'node:path';
 import { UsageError } from '../errors.js';
 import { WRITE_FAILURE } from './writer.js';
@@ -36,10 +36,11 @@ export function stdoutTarget(stdout: NodeJS.WritableStream): OutputTarget {
 
 export async function fileTarget(path: string): Promise<OutputTarget> {
   await checkWritable(path);
-  let stream: WholeWritesFile | undefined;
+  let stream: Writable | undefined;
   return {
     async open() {
       if (stream) return stream;
+      const WholeWritesFile = await wholeWritesFileClass();
       return (stream = new WholeWritesFile(await open(path, 'w')));
     },
     async close() {
@@ -53,40 +54,49 @@ export async function fileTarget(path: string): Promise<OutputTarget> {
   };
 }
 
-/** A file stream where a failed write leaves the file as it was before that write (see the top). */
-class WholeWritesFile extends Writable {
-  /** Bytes of whole writes: the length the file is cut back to when a write fails. */
-  private committed = 0;
-  [WRITE_FAILURE]: Error | undefined;
+/**
+ * A file stream where a failed write leaves the file as it was before that write (see the top).
+ * Defined on first use: extending Writable loads Node's streams (~5 ms), which every command that
+ * merely registers beside `searches list` would otherwise pay at start-up.
+ */
+let wholeWritesFile: Promise<new (file: FileHandle) => Writable> | undefined;
+function wholeWritesFileClass(): Promise<new (file: FileHandle) => Writable> {
+  return (wholeWritesFile ??= import('node:stream').then(({ Writable }) => {
+    return class WholeWritesFile extends Writable {
+      /** Bytes of whole writes: the length the file is cut back to when a write fails. */
+      private committed = 0;
+      [WRITE_FAILURE]: Error | undefined;
 
-  constructor(private readonly file: FileHandle) {
-    super({ decodeStrings: true });
-  }
-
-  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
-    this.writeWhole(chunk).then(() => done(), done);
-  }
-
-  private async writeWhole(chunk: Buffer): Promise<void> {
-    try {
-      for (let at = 0; at < chunk.length; ) {
-        const { bytesWritten } = await this.file.write(chunk, at, chunk.length - at, this.committed + at);
-        at += bytesWritten;
+      constructor(private readonly file: FileHandle) {
+        super({ decodeStrings: true });
       }
-      this.committed += chunk.length;
-    } catch (error) {
-      await this.file.truncate(this.committed).catch(() => undefined);
-      this[WRITE_FAILURE] = error as Error;
-    }
-  }
 
-  override _final(done: (error?: Error | null) => void): void {
-    this.file.close().then(() => done(), done);
-  }
+      override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void): void {
+        this.writeWhole(chunk).then(() => done(), done);
+      }
 
-  override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
-    this.file.close().then(() => done(error), () => done(error));
-  }
+      private async writeWhole(chunk: Buffer): Promise<void> {
+        try {
+          for (let at = 0; at < chunk.length; ) {
+            const { bytesWritten } = await this.file.write(chunk, at, chunk.length - at, this.committed + at);
+            at += bytesWritten;
+          }
+          this.committed += chunk.length;
+        } catch (error) {
+          await this.file.truncate(this.committed).catch(() => undefined);
+          this[WRITE_FAILURE] = error as Error;
+        }
+      }
+
+      override _final(done: (error?: Error | null) => void): void {
+        this.file.close().then(() => done(), done);
+      }
+
+      override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
+        this.file.close().then(() => done(error), () => done(error));
+      }
+    };
+  }));
 }
 
 async function checkWritable(path: string): Promise<void> {

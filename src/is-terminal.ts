@@ -1,0 +1,27 @@
+// Whether a file descriptor is a terminal, without paying for node:tty when it surely is not.
+// Loading node:tty costs ~4 ms of start-up (it loads net and the streams), and every command asks
+// this of stdin, stdout and stderr; in a pipe, a file or `> /dev/null` a stat answers it, and only
+// a character device other than /dev/null goes on to ask tty.isatty. (In the bundles node:tty is
+// required lazily, on first use: scripts/build.mjs.)
+import { fstatSync, statSync } from 'node:fs';
+import { isatty } from 'node:tty';
+
+export function isTerminal(fd: number): boolean {
+  return mayBeTerminal(fd) && isatty(fd);
+}
+
+/** False when fd is surely not a terminal: closed, a pipe, a file, a socket or /dev/null. */
+function mayBeTerminal(fd: number): boolean {
+  let stat;
+  try {
+    stat = fstatSync(fd);
+  } catch {
+    return false; // closed
+  }
+  if (!stat.isCharacterDevice()) return false;
+  try {
+    return stat.rdev !== statSync('/dev/null').rdev;
+  } catch {
+    return true; // no /dev/null to compare with: node:tty decides
+  }
+}
