@@ -49,7 +49,29 @@ Examples:
   $ mint-admin preview start feat/new-guide --wait
 `;
 
-export function buildProgram(deps: Deps): Command {
+/** Global options that take a value (as the next word); groupToBuild must step over it. */
+const GLOBAL_WITH_VALUE = new Set(['-p', '--project', '--base-url', '--profile']);
+/** Global options without a value, and the `--name=value` forms of those with one. */
+const GLOBAL_FLAG = /^(--json|-q|--quiet|--no-color|--debug|(--project|--base-url|--profile)=.*)$/;
+const GROUPS = ['agent', 'export', 'searches', 'deploy', 'preview', 'automation', 'analytics', 'config'] as const;
+
+/**
+ * The one command group these arguments run, when that is certain (only known global options
+ * before it), else undefined. Building the leaves of every group costs several ms of each start
+ * (each option is an object commander parses); a run needs only its own group's, and the other
+ * groups' names and descriptions for commander's suggestions. Anything unusual builds them all.
+ */
+export function groupToBuild(argv: readonly string[]): (typeof GROUPS)[number] | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const word = argv[i]!;
+    if (GLOBAL_WITH_VALUE.has(word)) i++;
+    else if (!GLOBAL_FLAG.test(word)) return (GROUPS as readonly string[]).includes(word) ? (word as (typeof GROUPS)[number]) : undefined;
+  }
+  return undefined;
+}
+
+/** The command tree; with `argv`, only the group it runs gets its leaves (groupToBuild). */
+export function buildProgram(deps: Deps, argv?: readonly string[]): Command {
   const program = new Command('mint-admin')
     .description('Command-line client for the Mintlify Admin API: agent jobs, static export, docs analytics, deployments, previews and automations.')
     .version(VERSION, '-V, --version', 'print the version')
@@ -77,14 +99,16 @@ export function buildProgram(deps: Deps): Command {
       getErrHasColors: () => false,
     });
 
-  registerAgent(program, deps);
-  registerExport(program, deps);
-  registerSearches(program, deps);
-  registerDeploy(program, deps);
-  registerPreview(program, deps);
-  registerAutomation(program, deps);
-  registerAnalytics(program, deps);
-  registerConfig(program, deps);
+  const only = argv && groupToBuild(argv);
+  const leaves = (group: (typeof GROUPS)[number]) => only === undefined || only === group;
+  registerAgent(program, deps, leaves('agent'));
+  registerExport(program, deps, leaves('export'));
+  registerSearches(program, deps, leaves('searches'));
+  registerDeploy(program, deps, leaves('deploy'));
+  registerPreview(program, deps, leaves('preview'));
+  registerAutomation(program, deps, leaves('automation'));
+  registerAnalytics(program, deps, leaves('analytics'));
+  registerConfig(program, deps, leaves('config'));
   registerCompletion(program, deps);
   registerSandbox(program, deps);
   return program;

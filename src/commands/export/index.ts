@@ -10,7 +10,8 @@ import { register as registerVerify } from './verify.js';
 import { register as registerServe } from './serve.js';
 import { register as registerHostConfig } from './host-config.js';
 
-export function registerExport(program: Command, deps: Deps): void {
+/** `leaves` false registers the group alone (program.ts: a run of another group needs only its name). */
+export function registerExport(program: Command, deps: Deps, leaves = true): void {
   const group = program
     .command('export')
     .description('static export (Enterprise plan): pre-render a deployment to static files and download them');
@@ -21,5 +22,6 @@ export function registerExport(program: Command, deps: Deps): void {
     'mint-admin export download se_3f9a2c1b8e7d4a06 -o ./site --wait',
     'mint-admin export verify ./site && mint-admin export serve ./site',
   ]);
+  if (!leaves) return;
   for (const register of [registerStart, registerStatus, registerBundle, registerDownload, registerRun, registerVerify, registerServe, registerHostConfig]) register(group, deps);
 }

@@ -3,8 +3,9 @@ import type { Deps } from '../../context.js';
 import { examples } from '../../command.js';
 import { register as registerList } from './list.js';
 
-export function registerSearches(program: Command, deps: Deps): void {
+/** `leaves` false registers the group alone (program.ts: a run of another group needs only its name). */
+export function registerSearches(program: Command, deps: Deps, leaves = true): void {
   const group = program.command('searches').description('search analytics: what readers search for in your docs');
   examples(group, ['mint-admin searches list --from 2026-11-16 --to 2026-11-23 --all --format csv -o searches.csv']);
-  registerList(group, deps);
+  if (leaves) registerList(group, deps);
 }
