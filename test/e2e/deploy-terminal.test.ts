@@ -1,36 +1,17 @@
 // A build's wait at a real terminal (python3 pty helper): the spinner's line shows the status and the
 // time passing between polls, each log line lands on a line of its own above it (never glued to the
 // spinner's text), a typed Ctrl-C stops the wait with the resume hint and leaves the terminal as it was.
-import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { tempDir } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from '../helpers/sandbox.js';
 import { CTRL_C, noPython, runCliOnPty, screenText } from '../helpers/pty.js';
 
-let sandbox: Sandbox;
-let home: ReturnType<typeof tempDir>;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  home = tempDir();
-});
-afterAll(async () => {
-  await sandbox.close();
-  home.cleanup();
-});
-beforeEach(() => sandbox.faults.reset());
+const fixture = useSandbox();
 
-const envFor = () => ({
-  MINTLIFY_API_URL: sandbox.baseUrl,
-  MINTLIFY_ADMIN_API_KEY: sandbox.apiKey,
-  MINTLIFY_PROJECT_ID: sandbox.projectId,
-  HOME: home.path,
-  XDG_CONFIG_HOME: join(home.path, 'xdg'),
-  CI: undefined,
-});
+const envFor = () => ({ ...fixture.env(), CI: undefined });
 
 describe.skipIf(noPython)('a build wait at a terminal (python3 pty helper)', () => {
   it('the spinner shows the status and the elapsed time between polls; the log lines stand on their own lines', async () => {
-    sandbox.faults.buildPollsToFinish = 2;
+    fixture.sandbox.faults.buildPollsToFinish = 2;
     // Polls 2.5 s apart: the elapsed time must move on the spinner's line while nothing is asked.
     const r = await runCliOnPty(['deploy', 'start', '--wait', '--interval', '2500ms'], { env: envFor(), cols: 200 });
     expect(r.timedOut).toBe(false);
@@ -40,7 +21,7 @@ describe.skipIf(noPython)('a build wait at a terminal (python3 pty helper)', () 
     // spinner showing in_progress with more than one elapsed time is the ticker at work.
     const shown = new Set([...r.output.matchAll(new RegExp(`deploy ${id}: in_progress {2}(\\d+)s`, 'g'))].map((m) => m[1]));
     expect(shown.size).toBeGreaterThanOrEqual(2);
-    expect(sandbox.requests.filter((q) => q.path === `/v1/project/update-status/${id}`)).toHaveLength(2);
+    expect(fixture.sandbox.requests.filter((q) => q.path === `/v1/project/update-status/${id}`)).toHaveLength(2);
     const screen = screenText(r.output).split('\n');
     // Every log line is a whole line: the spinner was cleared before it was written.
     for (const line of ['Installing dependencies', 'Build succeeded', 'Deployed main']) expect(screen).toContain(line);
@@ -49,7 +30,7 @@ describe.skipIf(noPython)('a build wait at a terminal (python3 pty helper)', () 
   }, 30_000);
 
   it('Ctrl-C typed while waiting: exit 130, the resume hint, the terminal as it was', async () => {
-    sandbox.faults.buildPollsToFinish = 1_000_000;
+    fixture.sandbox.faults.buildPollsToFinish = 1_000_000;
     const r = await runCliOnPty(['deploy', 'start', '--wait', '--interval', '200ms'], {
       env: envFor(),
       steps: [{ wait: 'deploy \\w+: in_progress', send: CTRL_C, delay: 0.3 }],

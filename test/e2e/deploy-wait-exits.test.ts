@@ -1,33 +1,15 @@
 // A build's wait ends the way every wait does (issue 11): --json prints the last status seen on
 // every exit, a signal stops it with its exit code and the resume hint, --timeout cuts off a poll in
 // flight, and each retry of a poll is said once. Through the built CLI against the sandbox.
-import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { runCli, tempDir, type CliOptions } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
+import type { CliOptions } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
-let sandbox: Sandbox;
-let home: ReturnType<typeof tempDir>;
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  home = tempDir();
-});
-afterAll(async () => {
-  await sandbox.close();
-  home.cleanup();
-});
-beforeEach(() => {
-  sandbox.faults.reset();
-  sandbox.requests.length = 0;
-});
+const fixture = useSandbox();
 
-const cli = (args: string[], opts: CliOptions = {}) =>
-  runCli(args, {
-    ...opts,
-    env: { MINTLIFY_API_URL: sandbox.baseUrl, MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, HOME: home.path, XDG_CONFIG_HOME: join(home.path, 'xdg') },
-  });
+const cli = (args: string[], opts: CliOptions = {}) => fixture.cli(args, opts);
 const FAST = ['--interval', '100ms'];
-const statusPolls = () => sandbox.requests.filter((q) => q.method === 'GET' && q.path.startsWith('/v1/project/update-status/')).length;
+const statusPolls = () => fixture.sandbox.requests.filter((q) => q.method === 'GET' && q.path.startsWith('/v1/project/update-status/')).length;
 
 /** Sends `signal` once the wait has looked at the build twice. */
 const signalAfterTwoPolls = (signal: NodeJS.Signals): CliOptions => ({
@@ -42,18 +24,14 @@ const signalAfterTwoPolls = (signal: NodeJS.Signals): CliOptions => ({
 });
 
 async function queuedDeployment(): Promise<string> {
-  const res = await fetch(`${sandbox.baseUrl}/v1/project/update/${sandbox.projectId}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${sandbox.apiKey}`, 'content-type': 'application/json' },
-  });
-  const { statusId } = (await res.json()) as { statusId: string };
-  sandbox.requests.length = 0;
+  const { statusId } = await fixture.api<{ statusId: string }>('POST', `/v1/project/update/${fixture.sandbox.projectId}`);
+  fixture.sandbox.requests.length = 0;
   return statusId;
 }
 
 describe('--json when a build wait ends early', () => {
   it('deploy start --wait that times out: exit 5 and the status as last seen (its id inside)', async () => {
-    sandbox.faults.buildPollsToFinish = 1_000_000;
+    fixture.sandbox.faults.buildPollsToFinish = 1_000_000;
     const r = await cli(['deploy', 'start', '--wait', '--timeout', '600ms', '--json', ...FAST]);
     expect(r.code).toBe(5);
     const build = JSON.parse(r.stdout) as { _id: string; status: string };
@@ -62,7 +40,7 @@ describe('--json when a build wait ends early', () => {
   });
 
   it('preview start --wait stopped by SIGTERM: exit 143, the status as last seen and no preview URL (it is not live)', async () => {
-    sandbox.faults.buildPollsToFinish = 1_000_000;
+    fixture.sandbox.faults.buildPollsToFinish = 1_000_000;
     const r = await cli(['preview', 'start', 'feat/x', '--wait', '--json', ...FAST], signalAfterTwoPolls('SIGTERM'));
     expect(r.code).toBe(143);
     const build = JSON.parse(r.stdout) as Record<string, unknown>;
@@ -92,7 +70,7 @@ describe.each([
   ['SIGINT', 130],
 ] as const)('%s during a build wait', (signal, code) => {
   it(`deploy status --wait: exit ${code} with the resume hint`, async () => {
-    sandbox.faults.buildPollsToFinish = 1_000_000;
+    fixture.sandbox.faults.buildPollsToFinish = 1_000_000;
     const id = await queuedDeployment();
     const r = await cli(['deploy', 'status', id, '--wait', ...FAST], signalAfterTwoPolls(signal));
     expect(r.code).toBe(code);
@@ -106,7 +84,7 @@ describe.each([
 describe('--timeout with a status request in flight', () => {
   it('an API that does not answer for a minute ends the wait at the deadline with exit 5', async () => {
     const id = await queuedDeployment();
-    sandbox.faults.inject({ route: 'deploy.status', delayMs: 60_000, times: 10 });
+    fixture.sandbox.faults.inject({ route: 'deploy.status', delayMs: 60_000, times: 10 });
     const started = Date.now();
     const r = await cli(['deploy', 'status', id, '--wait', '--timeout', '2s', ...FAST]);
     const took = Date.now() - started;
@@ -123,9 +101,9 @@ describe('retry notes in a build wait', () => {
     ['two 502s', { route: 'deploy.status' as const, status: 502, times: 2 }, Array(2).fill('the API answered 502; retrying shortly')],
     ['a dropped connection', { route: 'deploy.status' as const, dropConnection: true }, ['the connection to the API was dropped; retrying shortly']],
   ])('each retry is said once (%s)', async (_name, fault, expected) => {
-    sandbox.faults.buildPollsToFinish = 2;
+    fixture.sandbox.faults.buildPollsToFinish = 2;
     const id = await queuedDeployment();
-    sandbox.faults.inject(fault);
+    fixture.sandbox.faults.inject(fault);
     const r = await cli(['deploy', 'status', id, '--wait', ...FAST]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('success\n');
