@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, UsageError } from '../src/errors.js';
 import { checkId, checkServerId, isSafeSegment } from '../src/ids.js';
-import { shellCommand } from '../src/shell.js';
+import { repeatedFlags, shellCommand } from '../src/shell.js';
 import { forTerminal } from '../src/terminal-text.js';
 
 describe('forTerminal: control characters in caret notation', () => {
@@ -30,6 +30,19 @@ describe('shellCommand', () => {
     [['x', '$(touch p)', '`id`', 'a;b', 'a|b', '~'], "x '$(touch p)' '`id`' 'a;b' 'a|b' '~'"],
     [['x', ''], "x ''"],
   ])('%j -> %s', (argv, line) => expect(shellCommand(argv)).toBe(line));
+});
+
+describe('repeatedFlags: the global flags a printed command repeats', () => {
+  const given = { project: 'p 1', profile: 'ci', baseUrl: 'http://127.0.0.1:9', exportApi: 'project', quiet: true };
+  it('spells each one asked for, in the order asked, with its value as one word', () => {
+    expect(repeatedFlags(given, ['profile', 'project', 'baseUrl', 'quiet'])).toEqual(['--profile', 'ci', '--project', 'p 1', '--base-url', 'http://127.0.0.1:9', '--quiet']);
+    expect(repeatedFlags(given, ['project', 'exportApi'])).toEqual(['--project', 'p 1', '--export-api', 'project']);
+    expect(shellCommand(['mint-admin', 'x', ...repeatedFlags(given, ['project'])])).toBe("mint-admin x --project 'p 1'");
+  });
+  it('leaves out what was not given on this command line, and --quiet when off', () => {
+    expect(repeatedFlags({ quiet: false }, ['project', 'profile', 'baseUrl', 'exportApi', 'quiet'])).toEqual([]);
+    expect(repeatedFlags({ profile: '' }, ['profile'])).toEqual(['--profile', '']); // given, even if empty
+  });
 });
 
 describe('checkId: ids bound for a URL path', () => {

@@ -10,7 +10,7 @@ import { InterruptedError, JobFailedError, WaitTimeoutError, briefReason } from 
 import type { Activity } from '../../io.js';
 import { pollUntil } from '../../wait.js';
 import { checkServerId } from '../../ids.js';
-import { shellCommand } from '../../shell.js';
+import { repeatedFlags, shellCommand } from '../../shell.js';
 
 const FINISHED: ReadonlySet<AgentJobStatus> = new Set(['completed', 'archived', 'failed']);
 // A Record, not a list: a state added to the schema's enum fails to compile here until it is placed.
@@ -38,7 +38,7 @@ export interface FollowOptions {
 export async function waitForAgentJob(opts: FollowOptions, ctx: Context): Promise<AgentJob> {
   const { jobId } = opts;
   const api = await ctx.api();
-  const resume = await agentGetCommand(jobId, ctx, ['--wait']);
+  const resume = agentGetCommand(jobId, ctx, ['--wait']);
   const view = await WaitView.start(jobId, opts.known?.status, ctx);
   let lastSeen = opts.known;
   try {
@@ -61,7 +61,7 @@ export async function waitForAgentJob(opts: FollowOptions, ctx: Context): Promis
       signal: ctx.signal,
       random: ctx.random,
     });
-    if (isUnknown(job.status)) throw unknownStatusError(`agent job ${jobId}`, job.status, await agentGetCommand(jobId, ctx, ['--json']));
+    if (isUnknown(job.status)) throw unknownStatusError(`agent job ${jobId}`, job.status, agentGetCommand(jobId, ctx, ['--json']));
     view.finished(job.status);
     return job;
   } catch (error) {
@@ -85,12 +85,12 @@ export async function showAgentJob(job: AgentJob, ctx: Context, opts: { waited: 
   checkServerId('agent job id', job.id);
   if (!opts.waited) {
     if (!ctx.mode.json) ctx.print([job.id, job.status, job.prLink].filter(Boolean).join('  '));
-    if (job.status === 'active') ctx.reporter.info(`follow it: ${await agentGetCommand(job.id, ctx, ['--wait'])}`);
+    if (job.status === 'active') ctx.reporter.info(`follow it: ${agentGetCommand(job.id, ctx, ['--wait'])}`);
     return;
   }
   if (job.status === 'failed') {
     throw new JobFailedError(
-      `agent job ${job.id} failed; see what it did with \`${await agentGetCommand(job.id, ctx, ['--json'])}\` (source.ref is the branch it worked on) or in the Mintlify dashboard`,
+      `agent job ${job.id} failed; see what it did with \`${agentGetCommand(job.id, ctx, ['--json'])}\` (source.ref is the branch it worked on) or in the Mintlify dashboard`,
     );
   }
   if (job.prLink && !ctx.mode.json) ctx.print(job.prLink);
@@ -105,13 +105,8 @@ export async function showAgentJob(job: AgentJob, ctx: Context, opts: { waited: 
  * `mint-admin agent get <id> ...` with the flags that chose the project, profile and server, so the
  * command works when pasted into the same shell.
  */
-export async function agentGetCommand(jobId: string, ctx: Context, flags: string[]): Promise<string> {
-  const s = await ctx.settings();
-  const words = ['mint-admin', 'agent', 'get', jobId, ...flags];
-  if (s.projectId?.source === 'flag') words.push('--project', s.projectId.value);
-  if (s.profile.source === 'flag') words.push('--profile', s.profile.value);
-  if (s.baseUrl.source === 'flag') words.push('--base-url', s.baseUrl.value);
-  return shellCommand(words);
+export function agentGetCommand(jobId: string, ctx: Context, flags: string[]): string {
+  return shellCommand(['mint-admin', 'agent', 'get', jobId, ...flags, ...repeatedFlags(ctx.globals, ['project', 'profile', 'baseUrl'])]);
 }
 
 /** The live part of a wait. Plain mode prints only changes, so a CI log reads as a short story. */

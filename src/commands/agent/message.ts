@@ -24,7 +24,7 @@ export async function agentMessage(opts: AgentMessageOptions, ctx: Context): Pro
   try {
     updated = await api.sendAgentMessage(projectId, jobId, prompt);
   } catch (error) {
-    throw explainMessageFailure(error, await agentGetCommand(jobId, ctx, []));
+    throw explainMessageFailure(error, agentGetCommand(jobId, ctx, []));
   }
   if (!wait.wait) return updated;
   return waitForAgentJob({ projectId, jobId, intervalMs: wait.intervalMs, timeoutMs: wait.timeoutMs, known: updated }, ctx);

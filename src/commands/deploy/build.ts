@@ -9,7 +9,7 @@ import { retryingIn, type Context } from '../../context.js';
 import { formatDuration } from '../../duration.js';
 import { InterruptedError, JobFailedError, WaitTimeoutError, briefReason } from '../../errors.js';
 import { checkId } from '../../ids.js';
-import { shellCommand } from '../../shell.js';
+import { repeatedFlags, shellCommand } from '../../shell.js';
 import { unknownStatusError } from '../../unknown-status.js';
 import type { WaitSettings } from '../../wait-flags.js';
 import { pollUntil } from '../../wait.js';
@@ -55,7 +55,7 @@ export interface WatchOptions {
 export async function watchBuild(opts: WatchOptions, ctx: Context): Promise<UpdateStatus> {
   const { kind, statusId } = opts;
   const api = await ctx.api();
-  const resume = await buildStatusCommand(kind, statusId, ctx, ['--wait']);
+  const resume = buildStatusCommand(kind, statusId, ctx, ['--wait']);
   const log = new LogStream();
   const started = ctx.clock.now();
   const activity = await ctx.reporter.activity(`${kind} ${statusId}: waiting for the build (Ctrl-C stops waiting; the build goes on)`);
@@ -113,7 +113,7 @@ export async function watchBuild(opts: WatchOptions, ctx: Context): Promise<Upda
   if (isUnknown(build.status)) {
     activity.stop();
     await report(build.status);
-    throw unknownStatusError(`${kind} ${statusId}`, build.status, await buildStatusCommand(kind, statusId, ctx, ['--json']));
+    throw unknownStatusError(`${kind} ${statusId}`, build.status, buildStatusCommand(kind, statusId, ctx, ['--json']));
   }
   const took = formatDuration(ctx.clock.now() - started);
   if (build.status === 'failure') {
@@ -144,12 +144,8 @@ function failureMessage(kind: BuildKind, statusId: string, build: UpdateStatus, 
  * `mint-admin deploy status <id> ...` with the flags that chose the profile and server, so the
  * command works when pasted into the same shell (the status call needs no project).
  */
-export async function buildStatusCommand(kind: BuildKind, statusId: string, ctx: Context, flags: string[]): Promise<string> {
-  const s = await ctx.settings();
-  const words = ['mint-admin', kind, 'status', statusId, ...flags];
-  if (s.profile.source === 'flag') words.push('--profile', s.profile.value);
-  if (s.baseUrl.source === 'flag') words.push('--base-url', s.baseUrl.value);
-  return shellCommand(words);
+export function buildStatusCommand(kind: BuildKind, statusId: string, ctx: Context, flags: string[]): string {
+  return shellCommand(['mint-admin', kind, 'status', statusId, ...flags, ...repeatedFlags(ctx.globals, ['profile', 'baseUrl'])]);
 }
 
 /** One look at a build without waiting: the status on stdout, the rest on stderr. */
@@ -157,5 +153,5 @@ export async function showBuild(kind: BuildKind, build: UpdateStatus, statusId: 
   if (ctx.mode.json) return printJson(ctx, build);
   ctx.print(build.status);
   if (build.summary) ctx.reporter.info(`summary: ${build.summary}`);
-  if (!isBuildOver(build)) ctx.reporter.info(`follow it: ${await buildStatusCommand(kind, statusId, ctx, ['--wait'])}`);
+  if (!isBuildOver(build)) ctx.reporter.info(`follow it: ${buildStatusCommand(kind, statusId, ctx, ['--wait'])}`);
 }

@@ -35,7 +35,7 @@ export async function deployStart(flags: DeployStartFlags, ctx: Context): Promis
     const { writeGithubReport } = await import('./github.js');
     await writeGithubReport(github, { kind: 'deploy', statusId, build: undefined, status: 'queued' }, ctx);
   }
-  ctx.reporter.info(`deployment queued; follow it: ${await buildStatusCommand('deploy', statusId, ctx, ['--wait'])}`);
+  ctx.reporter.info(`deployment queued; follow it: ${buildStatusCommand('deploy', statusId, ctx, ['--wait'])}`);
   return queued;
 }
 

@@ -5,7 +5,7 @@ import type { Bundle, ExportJob, StartExportRequest } from '../../api/types.js';
 import type { GlobalOptions } from '../../config.js';
 import { ApiError, EXIT_CODES, RateLimitError } from '../../errors.js';
 import { checkServerId } from '../../ids.js';
-import { shellCommand } from '../../shell.js';
+import { repeatedFlags, shellCommand } from '../../shell.js';
 
 export interface ExportApi {
   start(req: StartExportRequest): Promise<ExportJob>;
@@ -33,12 +33,7 @@ export type HintFlags = Pick<GlobalOptions, 'project' | 'profile' | 'baseUrl' | 
  * carry it; a forced flow is forced again; under auto the job's flow is remembered for it.
  */
 export function hintFlagArgs(globals: HintFlags): string[] {
-  return [
-    ...(globals.project !== undefined ? ['--project', globals.project] : []),
-    ...(globals.profile !== undefined ? ['--profile', globals.profile] : []),
-    ...(globals.baseUrl !== undefined ? ['--base-url', globals.baseUrl] : []),
-    ...(globals.exportApi !== undefined ? ['--export-api', globals.exportApi] : []),
-  ];
+  return repeatedFlags(globals, ['project', 'profile', 'baseUrl', 'exportApi']);
 }
 
 /** How to wait for a job, in every message that tells the user to. */

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import type { GlobalOptions } from '../../config.js';
-import { shellCommand, shellQuote } from '../../shell.js';
+import { repeatedFlags, shellCommand, shellQuote } from '../../shell.js';
 import type { SearchesListOptions } from './flags.js';
 
 export function resumeCommand(opts: SearchesListOptions, globals: GlobalOptions, nextCursor: string): string {
@@ -48,12 +48,7 @@ export function resumeNote(opts: SearchesListOptions): string {
 }
 
 export function globalArgs(globals: GlobalOptions): string[] {
-  const args: string[] = [];
-  if (globals.profile !== undefined) args.push('--profile', globals.profile);
-  if (globals.project !== undefined) args.push('--project', globals.project);
-  if (globals.baseUrl !== undefined) args.push('--base-url', globals.baseUrl);
-  if (globals.quiet) args.push('--quiet');
-  return args;
+  return repeatedFlags(globals, ['profile', 'project', 'baseUrl', 'quiet']);
 }
 
 /** `searches.json` -> `searches.part2.json` (or part3, ... if that exists already). */
