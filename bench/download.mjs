@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { startSandbox } = await import(join(root, 'dist/sandbox/index.js'));
 const { describeEnv, max, measure, median, min, rssSource, settleDisk } = await import('./measure.mjs');
-const CLI = join(root, 'bin/mint-admin.js');
+const CLI = join(root, 'dist/cli/main.cjs');
 const work = mkdtempSync(join(tmpdir(), 'mint-admin-bench-download-'));
 const MB = 1e6;
 

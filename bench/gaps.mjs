@@ -15,7 +15,7 @@ import { measure, rssSource } from './measure.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { startSandbox } = await import(join(root, 'dist/sandbox/index.js'));
-const CLI = join(root, 'bin/mint-admin.js');
+const CLI = join(root, 'dist/cli/main.cjs');
 const work = mkdtempSync(join(tmpdir(), 'mint-admin-bench-gaps-'));
 const QUICK = Boolean(process.env.BENCH_QUICK);
 

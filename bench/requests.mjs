@@ -10,7 +10,7 @@ import { describeEnv, interleaved, median, ms, rawLine, spread, timeRun } from '
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { startSandbox } = await import(join(root, 'dist/sandbox/index.js'));
-const CLI = join(root, 'bin/mint-admin.js');
+const CLI = join(root, 'dist/cli/main.cjs');
 const RUNS = Number(process.env.BENCH_RUNS ?? (process.env.BENCH_QUICK === '1' ? 5 : 30));
 const TARGET = 1.0;
 const work = mkdtempSync(join(tmpdir(), 'mint-admin-bench-requests-'));

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { describeEnv, interleaved, median, ms, rawLine, spread, timeRun } from './measure.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? (process.env.BENCH_QUICK === '1' ? 5 : 30));
-const cli = fileURLToPath(new URL('../bin/mint-admin.js', import.meta.url));
+const cli = fileURLToPath(new URL('../dist/cli/main.cjs', import.meta.url));
 const configHome = mkdtempSync(join(tmpdir(), 'mint-admin-bench-'));
 const env = { XDG_CONFIG_HOME: configHome, MINTLIFY_ADMIN_API_KEY: 'mint_benchkey000000000000' };
 

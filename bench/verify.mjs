@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { measure, rssSource, settleDisk } from './measure.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const CLI = join(root, 'bin/mint-admin.js');
+const CLI = join(root, 'dist/cli/main.cjs');
 const work = mkdtempSync(join(tmpdir(), 'mint-admin-bench-verify-'));
 const quick = process.env.BENCH_QUICK === '1';
 

@@ -1,6 +1,6 @@
 // Build: tsc type-checks and emits dist/ (modules and declarations the benchmarks, scripts and tests
 // import: the development build), then esbuild bundles what is packed (package.json `files`):
-// - dist/cli/: main.cjs (the entry bin/mint-admin.js runs; it prints pre-rendered help itself) and
+// - dist/cli/: main.cjs (the entry: package.json's bin; it prints pre-rendered help itself) and
 //   program.cjs (everything else, with commander and the parts of undici used, loaded with V8's code
 //   cache: src/code-cache.ts). See docs/performance.md. Heavy dependencies stay external and load
 //   only inside the commands that use them.
@@ -9,7 +9,7 @@
 // .map files that `files` leaves out: the maps weigh three times the code.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -160,6 +160,9 @@ const entry = await build({
   logLevel: 'warning',
 });
 makeBuiltinsLazy('dist/cli/main.cjs');
+// The package's bin: run directly (its #! line comes from src/main.ts), not through a shim, which
+// cost ~2 ms of every start (resolving and reading one more module).
+chmodSync(new URL('dist/cli/main.cjs', root), 0o755);
 // Help texts, rendered now so that printing them needs no commander (prerendered.ts); the entry
 // inlines the version.
 const { buildProgram } = await import(new URL('dist/program.js', root).href);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startSandbox } from '../dist/sandbox/index.js';
 
-const cli = fileURLToPath(new URL('../bin/mint-admin.js', import.meta.url));
+const cli = fileURLToPath(new URL('../dist/cli/main.cjs', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'mint-admin-demo-'));
 const sandbox = await startSandbox();
 const env = {

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 // The entry point and the only place that sets the exit code. Help texts and the version depend only
 // on the command tree, so the build renders them ahead of time (scripts/build.mjs); printing one of
 // those needs neither commander nor the command modules: it is wrapped to the terminal's width
