@@ -74,8 +74,8 @@ const PLAIN_CURSOR = /^[\x21-\x7e]{1,4096}$/;
 export async function pageThrough<Page extends object, Item>(opts: PagingOptions<Page, Item>): Promise<PagingResult> {
   const { endpoint } = opts;
   const progress: PagingProgress = { pages: 0, items: 0, requests: 0, next: { ...opts.start } };
-  const seenCursors = new Set<string>();
-  if (opts.start.cursor !== undefined) seenCursors.add(opts.start.cursor);
+  const seen: Seen = { cursors: new Set<string>() };
+  if (opts.start.cursor !== undefined) seen.cursors.add(opts.start.cursor);
   try {
     while (progress.next !== null) {
       if (opts.maxRequests !== undefined && progress.requests >= opts.maxRequests) return { ...progress, budgetSpent: true };
@@ -83,7 +83,7 @@ export async function pageThrough<Page extends object, Item>(opts: PagingOptions
       progress.requests++;
       const page = await endpoint.fetch(position);
       const items = itemsOf(page, endpoint);
-      const next = nextPosition(page, items, position, endpoint, seenCursors, progress);
+      const next = nextPosition(page, items, position, endpoint, seen, progress);
       // The page counts as written only once onPage has written it: a write that fails (a full disk)
       // leaves `progress` at the last whole page, which is where a resumed run must start.
       const written: PagingProgress = { ...progress, pages: progress.pages + 1, items: progress.items + items.length, next };
@@ -104,13 +104,21 @@ function itemsOf<Page extends object, Item>(page: Page, endpoint: PagedEndpoint<
   return items as Item[];
 }
 
+/** What a run has seen that a later page must not repeat. */
+interface Seen {
+  /** Every cursor so far: one sent again would loop. */
+  cursors: Set<string>;
+  /** The previous page's items (offset style), as JSON: an API that ignores offset sends them again. */
+  lastItems?: string;
+}
+
 /** The next page's position, or null on the last page; an ApiError when the page cannot be trusted. */
 function nextPosition<Page extends object, Item>(
   page: Page,
   items: readonly Item[],
   position: PagePosition,
   endpoint: PagedEndpoint<Page, Item>,
-  seenCursors: Set<string>,
+  seen: Seen,
   progress: PagingProgress,
 ): PagePosition | null {
   const fields = page as { nextCursor?: unknown; hasMore?: unknown };
@@ -120,12 +128,19 @@ function nextPosition<Page extends object, Item>(
   if (typeof more !== 'boolean') throw fault('the page says neither that there are more nor that it is the last ("hasMore" missing)');
   if (!more) return null;
   if (items.length === 0) throw fault('the API sent an empty page while saying there are more');
-  if (endpoint.style === 'offset+hasMore') return { offset: (position.offset ?? 0) + items.length };
+  if (endpoint.style === 'offset+hasMore') {
+    // Rows of different offsets are different rows; a page exactly like the one before it is the
+    // same rows again, which with hasMore would repeat them forever.
+    const these = JSON.stringify(items);
+    if (these === seen.lastItems) throw fault('the API sent the same page again for a later offset (it may be ignoring offset)');
+    seen.lastItems = these;
+    return { offset: (position.offset ?? 0) + items.length };
+  }
   const cursor = fields.nextCursor;
   if (typeof cursor !== 'string' || cursor === '') throw fault('the API said there are more but sent no cursor for them');
   if (!PLAIN_CURSOR.test(cursor)) throw fault('the API sent a cursor that is not plain printable text');
-  if (seenCursors.has(cursor)) throw fault('the API sent a cursor it had sent before');
-  seenCursors.add(cursor);
+  if (seen.cursors.has(cursor)) throw fault('the API sent a cursor it had sent before');
+  seen.cursors.add(cursor);
   return { cursor };
 }
 

@@ -111,3 +111,23 @@ describe('searches list --all: pages that would loop forever stop with exit 1', 
     expect(r.stderr).toContain('  mint-admin searches list --all --format json --cursor c1\n');
   });
 });
+
+describe('analytics views --all: an API that ignores offset', () => {
+  it('stops with exit 1 at the first page sent again, with the rows before it written once and the command to carry on', async () => {
+    const rows = [
+      { path: '/a', human: 3, ai: 1, total: 4 },
+      { path: '/b', human: 2, ai: 0, total: 2 },
+    ];
+    // Whatever offset is asked for, the first page again, "with more to come": a naive loop never ends.
+    const server = await startServer({ [`GET /v1/analytics/${PROJECT}/views`]: json(200, { totals: { human: 5, ai: 1, total: 6 }, views: rows, hasMore: true }) });
+    const dir = tempDir();
+    cleanups.push(() => server.close(), dir.cleanup);
+    const env = { MINTLIFY_API_URL: server.url, MINTLIFY_ADMIN_API_KEY: KEY, MINTLIFY_PROJECT_ID: PROJECT, HOME: dir.path, XDG_CONFIG_HOME: join(dir.path, 'xdg') };
+    const r = await runCli(['analytics', 'views', '--all', '--format', 'csv', '-o', 'views.csv'], { env, cwd: dir.path });
+    expect(r.code).toBe(1);
+    expect(server.requests.map((q) => new URL(q.url ?? '', 'http://x').searchParams.get('offset'))).toEqual([null, '2']);
+    expect(r.stderr).toContain('error: unexpected answer from the API while listing pages: the API sent the same page again for a later offset (it may be ignoring offset) after 1 page;');
+    expect(readFileSync(join(dir.path, 'views.csv'), 'utf8')).toBe('path,human,ai,total\r\n/a,3,1,4\r\n/b,2,0,2\r\n');
+    expect(r.stderr).toContain('mint-admin analytics views --all --format csv --no-header --offset 2 >> views.csv');
+  });
+});

@@ -79,8 +79,8 @@ describe('pageThrough: the three styles to the end', () => {
   });
 
   it('maxRequests: stops after that many requests, with where to carry on', async () => {
-    const r = await run('offset+hasMore', [{ rows: ['a'], hasMore: true }], { maxRequests: 3 });
-    expect(r.written).toEqual(['a', 'a', 'a']);
+    const r = await run('offset+hasMore', [{ rows: ['a'], hasMore: true }, { rows: ['b'], hasMore: true }, { rows: ['c'], hasMore: true }, { rows: ['d'], hasMore: false }], { maxRequests: 3 });
+    expect(r.written).toEqual(['a', 'b', 'c']);
     expect(r.result).toEqual({ pages: 3, items: 3, requests: 3, next: { offset: 3 }, budgetSpent: true });
   });
 
@@ -104,6 +104,8 @@ describe('pageThrough: answers that would loop stop with an ApiError (exit 1)', 
     ['hasMore missing', 'cursor+hasMore', [{ rows: ['a'], nextCursor: 'c1' }], 1, 'the page says neither that there are more nor that it is the last ("hasMore" missing) on the first page'],
     ['hasMore with a repeated cursor', 'cursor+hasMore', [{ rows: ['a'], hasMore: true, nextCursor: 'c1' }, { rows: ['b'], hasMore: true, nextCursor: 'c1' }], 2, 'the API sent a cursor it had sent before after 1 page'],
     ['an offset that does not move (empty page claiming more)', 'offset+hasMore', [{ rows: ['a'], hasMore: true }, { rows: [], hasMore: true }], 2, 'the API sent an empty page while saying there are more after 1 page'],
+    ['an offset the API ignores (the same full page again)', 'offset+hasMore', [{ rows: ['a'], hasMore: true }, { rows: ['a'], hasMore: true }], 2, 'the API sent the same page again for a later offset (it may be ignoring offset) after 1 page'],
+    ['the same page again later on', 'offset+hasMore', [{ rows: ['a'], hasMore: true }, { rows: ['b'], hasMore: true }, { rows: ['b'], hasMore: true }], 3, 'the API sent the same page again for a later offset (it may be ignoring offset) after 2 pages'],
     ['hasMore not a boolean', 'offset+hasMore', [{ rows: ['a'], hasMore: 'yes' }], 1, 'the page says neither that there are more nor that it is the last ("hasMore" missing) on the first page'],
     ['no item list', 'cursor', [{ nextCursor: null } as unknown as Page], 1, 'the page has no "rows" list'],
   ])('%s', async (_name, style, pages, requests, problem) => {
