@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLEARED, CLI } from '../helpers/cli.js';
+import { CLI, cliEnv, outputOf } from '../helpers/cli.js';
 import { useSandbox, type SandboxFixture } from '../helpers/sandbox.js';
 
 const recorder = new URL('../helpers/record-heap.mjs', import.meta.url).pathname;
@@ -20,17 +20,10 @@ async function youngGenerationOfDownload(fixture: SandboxFixture, name: string):
   fixture.sandbox.faults.exportPollsToFinish = 0;
   const { jobId } = await fixture.api<{ jobId: string }>('POST', '/v1/static-export/jobs', { domain: 'docs.example.com' });
   const record = join(fixture.home, `${name}.json`);
-  const env: Record<string, string | undefined> = { ...process.env };
-  for (const variable of CLEARED) delete env[variable];
-  Object.assign(env, fixture.env(), { MINT_ADMIN_RECORD_HEAP: record });
+  const env = cliEnv({ ...fixture.env(), MINT_ADMIN_RECORD_HEAP: record });
   const args = ['--import', recorder, CLI, '--quiet', 'export', 'download', jobId, '-o', join(fixture.home, name), '--wait'];
-  const r = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.on('close', (code) => resolve({ code, stderr }));
-  });
-  expect(r).toEqual({ code: 0, stderr: '' });
+  const r = await outputOf(spawn(process.execPath, args, { env, stdio: ['ignore', 'ignore', 'pipe'] }));
+  expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
   return (JSON.parse(readFileSync(record, 'utf8')) as { max: number }).max;
 }
 

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,28 +20,38 @@ export interface CliOptions {
   /** Run as this user (root only), e.g. one made by test/helpers/other-user.ts. */
   user?: { uid: number; gid: number };
   /** Called once the process has started, e.g. to send it SIGINT later. */
-  onSpawn?: (child: import('node:child_process').ChildProcess) => void;
+  onSpawn?: (child: ChildProcess) => void;
 }
 
 /** The variables a test must control; anything from the developer's own shell is dropped. */
 export const CLEARED = ['MINTLIFY_ADMIN_API_KEY', 'MINTLIFY_PROJECT_ID', 'MINTLIFY_API_URL', 'MINT_ADMIN_PROFILE', 'HTTPS_PROXY', 'HTTP_PROXY', 'https_proxy', 'http_proxy', 'NO_PROXY', 'no_proxy', 'NO_COLOR', 'FORCE_COLOR', 'CI'];
 
-/** Runs the built CLI as a subprocess, as a user or CI would, with a private config directory. */
-export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
+/** This process's environment without the variables a test must control, then `extra` over it. */
+export function cliEnv(extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
   const env: Record<string, string | undefined> = { ...process.env };
   for (const name of CLEARED) delete env[name];
-  Object.assign(env, opts.env);
+  return Object.assign(env, extra);
+}
+
+/** What a child printed, once it has closed. */
+export function outputOf(child: ChildProcess): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'], ...opts.user });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+    child.stdout?.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+    child.stderr?.setEncoding('utf8').on('data', (c: string) => (stderr += c));
     child.on('error', reject);
     child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-    child.stdin.end(opts.stdin ?? '');
-    opts.onSpawn?.(child);
   });
+}
+
+/** Runs the built CLI as a subprocess, as a user or CI would, with a private config directory. */
+export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
+  const child = spawn(process.execPath, [CLI, ...args], { env: cliEnv(opts.env), cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'], ...opts.user });
+  const output = outputOf(child);
+  child.stdin.end(opts.stdin ?? '');
+  opts.onSpawn?.(child);
+  return output;
 }
 
 /**
@@ -50,18 +60,7 @@ export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult
  */
 export function runPrintedCommand(command: string, opts: { cwd: string; env: Record<string, string> }): Promise<CliResult> {
   const line = command.replace(/(^|\s)mint-admin /g, `$1'${process.execPath}' '${CLI}' `);
-  const env: Record<string, string | undefined> = { ...process.env };
-  for (const name of CLEARED) delete env[name];
-  Object.assign(env, opts.env);
-  return new Promise((resolve, reject) => {
-    const child = spawn('sh', ['-c', line], { cwd: opts.cwd, env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-    child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
+  return outputOf(spawn('sh', ['-c', line], { cwd: opts.cwd, env: cliEnv(opts.env) }));
 }
 
 /** The indented `  mint-admin ...` line of a message: the command it tells you to run. */

@@ -2,7 +2,7 @@
 // a person at a terminal sees, including what Ctrl-C typed as a key does and the terminal's modes after.
 import { spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { CLI, CLEARED } from './cli.js';
+import { CLI, cliEnv } from './cli.js';
 
 const HELPER = fileURLToPath(new URL('./pty.py', import.meta.url));
 
@@ -42,13 +42,8 @@ export interface PtyOptions {
 }
 
 export function runCliOnPty(args: string[], opts: PtyOptions = {}): Promise<PtyResult> {
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries({ ...process.env, TERM: 'xterm-256color' })) if (value !== undefined) env[name] = value;
-  for (const name of CLEARED) delete env[name];
-  for (const [name, value] of Object.entries(opts.env ?? {})) {
-    if (value === undefined) delete env[name];
-    else env[name] = value;
-  }
+  // Only the set variables: the helper gets them as JSON strings.
+  const env = Object.fromEntries(Object.entries(cliEnv({ TERM: 'xterm-256color', ...opts.env })).filter((entry): entry is [string, string] => entry[1] !== undefined));
   const job = {
     argv: [process.execPath, CLI, ...args],
     env,
