@@ -1,8 +1,8 @@
 // The terminal as a dependency. Commands write data to io.stdout and everything else through a
 // Reporter, which decides between a spinner (a person at a terminal) and plain lines (CI, pipes).
-import { writeSync } from 'node:fs';
 import type { Clock } from './clock.js';
 import { isTerminal } from './is-terminal.js';
+import { lazyStdout } from './stdout.js';
 
 export interface IO {
   stdout: NodeJS.WritableStream;
@@ -40,51 +40,6 @@ export function processIO(): IO {
     columns: stdoutIsTTY ? (stdout.stream as NodeJS.WriteStream).columns : undefined,
     flush: stdout.flush,
   };
-}
-
-/**
- * stdout for a command that may only print a line or two (`config path`): plain writes go straight to
- * fd 1 with writeSync, which is what process.stdout does for files and pipes on Linux, without
- * loading Node's streams (~5 ms of start-up). Anything more (a pipeline, 'drain', end()), a full
- * non-blocking pipe (EAGAIN) or a failed write hands stdout over to process.stdout for good, so
- * writes never overtake each other and errors (EPIPE: a reader that left) surface as they always did.
- */
-function lazyStdout(): { stream: NodeJS.WritableStream; flush(): Promise<void> } {
-  let real: NodeJS.WriteStream | undefined;
-  const stream = (): NodeJS.WriteStream => {
-    if (real) return real;
-    real = process.stdout;
-    real.on('error', (error: NodeJS.ErrnoException) => {
-      // `mint-admin ... | head`: the reader has what it wanted, which is success, not an error.
-      if (error.code === 'EPIPE') process.exit(0);
-      throw error;
-    });
-    return real;
-  };
-  const write = (chunk: string | Uint8Array, encoding?: BufferEncoding | ((error?: Error | null) => void), callback?: (error?: Error | null) => void): boolean => {
-    const done = typeof encoding === 'function' ? encoding : callback;
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8') : chunk;
-    if (real) return real.write(bytes, done);
-    let offset = 0;
-    try {
-      while (offset < bytes.length) offset += writeSync(1, bytes, offset);
-    } catch {
-      return stream().write(bytes.subarray(offset), done);
-    }
-    if (done) process.nextTick(done);
-    return true;
-  };
-  const proxy = new Proxy({} as NodeJS.WritableStream, {
-    get: (_, name) => {
-      if (name === 'write' && !real) return write;
-      const value: unknown = Reflect.get(stream(), name);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(real) : value;
-    },
-    set: (_, name, value) => Reflect.set(stream(), name, value),
-    has: (_, name) => Reflect.has(stream(), name),
-  });
-  const flush = () => (real ? new Promise<void>((resolve) => real!.write('', () => resolve())) : Promise.resolve());
-  return { stream: proxy, flush };
 }
 
 export interface OutputMode {

@@ -5,11 +5,11 @@
 // (help-wrap.ts) and written straight to fd 1, which keeps --help and --version close to bare Node
 // start-up. Everything else runs the program (run.ts), which the build bundles into one CommonJS
 // file loaded with V8's code cache (code-cache.ts).
-import { writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { wrapHelp } from './help-wrap.js';
 import { isTerminal } from './is-terminal.js';
 import { prerenderedOutput } from './prerendered.js';
+import { lazyStdout } from './stdout.js';
 
 // Success is 0 (EXIT_CODES.ok); spelled out so this entry loads no other module on the fast path.
 const OK = 0;
@@ -17,40 +17,6 @@ const OK = 0;
 // Set by the bundle build: the id of the program bundle beside this file (dist/cli/program.cjs).
 // Absent in the plain tsc build, which imports run.js instead.
 declare const MINT_ADMIN_BUILD_ID: string | undefined;
-
-/**
- * Writes `text` to fd 1 synchronously: no stream is set up for one write. A reader that has gone
- * (`mint-admin --help | head` closing the pipe) is "enough", not a failure.
- */
-async function printNow(text: string): Promise<void> {
-  const bytes = Buffer.from(text);
-  let offset = 0;
-  while (offset < bytes.length) {
-    try {
-      offset += writeSync(1, bytes, offset);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === 'EPIPE') return;
-      // A non-blocking pipe that is full: hand the rest to the stream, which waits for the reader.
-      if (code !== 'EAGAIN') throw error;
-      watchForClosedPipe();
-      process.stdout.write(bytes.subarray(offset));
-      return flushed(process.stdout);
-    }
-  }
-}
-
-function watchForClosedPipe(): void {
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(OK);
-    throw error;
-  });
-}
-
-/** Waits until everything written to stdout has been handed to the OS, so a pipe gets it all. */
-function flushed(stream: NodeJS.WritableStream): Promise<void> {
-  return new Promise((resolve) => stream.write('', () => resolve()));
-}
 
 async function runProgram(argv: string[]): Promise<number> {
   if (typeof MINT_ADMIN_BUILD_ID === 'string') {
@@ -78,7 +44,10 @@ async function main(given: string[]): Promise<number> {
   const argv = given[0] === 'help' ? [...given.slice(1), '--help'] : given;
   const ready = prerenderedOutput(argv);
   if (ready === undefined) return runProgram(argv);
-  await printNow(wrapHelp(ready, helpWidth()));
+  // One write straight to fd 1; a reader that has gone (`--help | head`) is "enough", exit 0.
+  const stdout = lazyStdout();
+  stdout.stream.write(wrapHelp(ready, helpWidth()));
+  await stdout.flush();
   return OK;
 }
 

@@ -7,16 +7,12 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { CLEARED, CLI, runCli, tempDir } from '../helpers/cli.js';
+import { CLI, cliEnv, runCli, tempDir } from '../helpers/cli.js';
 import { noPython } from '../helpers/pty.js';
 
 const dir = tempDir();
 afterAll(() => dir.cleanup());
-const env = () => {
-  const e: Record<string, string | undefined> = { ...process.env, XDG_CONFIG_HOME: join(dir.path, 'config'), XDG_CACHE_HOME: join(dir.path, 'cache') };
-  for (const name of CLEARED) delete e[name];
-  return e;
-};
+const env = () => cliEnv({ XDG_CONFIG_HOME: join(dir.path, 'config'), XDG_CACHE_HOME: join(dir.path, 'cache') });
 
 /** Runs the CLI with fd 1 opened on `path` (a file, /dev/null). */
 function runToFile(args: string[], path: string) {
@@ -84,5 +80,10 @@ describe('stdout of every kind', () => {
   it.skipIf(noPython)('a reader that leaves early (| head) ends the run quietly with 0', async () => {
     const expected = (await runCli(['completion', 'fish'])).stdout;
     expect(runThroughPipe('early-close', ['completion', 'fish'])).toEqual({ status: 0, stdout: expected.slice(0, 100), stderr: '' });
+  });
+
+  it.skipIf(noPython)('the same for pre-rendered help, which the entry prints on its own', async () => {
+    const expected = (await runCli(['export', 'download', '--help'])).stdout;
+    expect(runThroughPipe('early-close', ['export', 'download', '--help'])).toEqual({ status: 0, stdout: expected.slice(0, 100), stderr: '' });
   });
 });
