@@ -172,7 +172,7 @@ const sink = { write: (text) => ((captured += text), true) };
 // columns: Infinity renders help unwrapped; main.ts wraps it to the terminal when it prints it.
 const tree = buildProgram({ io: { stdout: sink, stderr: sink, columns: Number.POSITIVE_INFINITY }, env: {}, signal: new AbortController().signal, random: Math.random });
 mkdirSync(new URL(`dist/cli/${PRERENDERED_DIR}/`, root), { recursive: true });
-for (const [path, help] of renderHelp(tree, () => captured, () => (captured = ''))) {
+for (const { path, help } of renderHelp(tree, () => captured, () => (captured = ''))) {
   const name = helpFileName(path);
   if (name === undefined) throw new Error(`command ${path.join(' ')} has a name the help files cannot hold`);
   writeFileSync(new URL(`dist/cli/${PRERENDERED_DIR}/${name}`, root), help);

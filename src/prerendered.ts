@@ -39,13 +39,13 @@ export function prerenderedOutput(argv: string[]): string | undefined {
   }
 }
 
-/** Renders what commander prints for each command's help, keyed by the command's path. */
-export function renderHelp(program: Command, captured: () => string, reset: () => void): Map<string[], string> {
-  const outputs = new Map<string[], string>();
+/** What commander prints for each command's help, with the command's path (`[]` is the root). */
+export function renderHelp(program: Command, captured: () => string, reset: () => void): Array<{ path: string[]; help: string }> {
+  const outputs: Array<{ path: string[]; help: string }> = [];
   const render = (command: Command, path: string[]) => {
     reset();
     command.outputHelp();
-    outputs.set(path, captured());
+    outputs.push({ path, help: captured() });
     for (const sub of command.commands) render(sub, [...path, sub.name()]);
   };
   render(program, []);
