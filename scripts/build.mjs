@@ -160,6 +160,24 @@ const entry = await build({
   logLevel: 'warning',
 });
 makeBuiltinsLazy('dist/cli/main.cjs');
+// The worker thread that extracts a bundle while it downloads (src/download/extract-thread.ts finds
+// it beside the program by this name); tar stays external, as in the program.
+await build({
+  absWorkingDir: root.pathname,
+  entryPoints: { 'extract-worker': 'src/download/extract-worker.ts' },
+  outdir: 'dist/cli',
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node20',
+  minify: true,
+  sourcemap: 'external',
+  external: lazyDependencies,
+  define: { ...importMetaUrl.define },
+  banner: { js: importMetaUrl.banner },
+  logLevel: 'warning',
+});
 // The package's bin: run directly (its #! line comes from src/main.ts), not through a shim, which
 // cost ~2 ms of every start (resolving and reading one more module).
 chmodSync(new URL('dist/cli/main.cjs', root), 0o755);
@@ -188,7 +206,8 @@ writeFileSync(new URL('dist/cli-meta.json', root), JSON.stringify(metafile));
 // The library: one module with valibot inside (as in the CLI), its other dependencies external.
 await build({
   absWorkingDir: root.pathname,
-  entryPoints: { index: 'src/index.ts' },
+  // and its download's worker thread beside it (src/download/extract-thread.ts)
+  entryPoints: { index: 'src/index.ts', 'extract-worker': 'src/download/extract-worker.ts' },
   outdir: 'dist/lib',
   bundle: true,
   format: 'esm',

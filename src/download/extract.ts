@@ -163,6 +163,19 @@ export async function extractArchive(file: string, dir: string, signal: AbortSig
 }
 
 /**
+ * What the download hands its bytes to as they arrive (downloadBundle): this thread's LiveExtraction,
+ * or the same in a worker thread (extract-thread.ts). write() never throws; a returned promise asks
+ * the download to wait before the next chunk (the worker is behind). finish() gives the totals of an
+ * archive extracted whole, else undefined with nothing left in the directory; stop() ends it on any
+ * other way out, and removes what it wrote unless finish() succeeded.
+ */
+export interface LiveConsumer {
+  write(chunk: Buffer, offset: number): void | Promise<void>;
+  finish(total: number): Promise<ArchiveSummary | undefined>;
+  stop(): Promise<void>;
+}
+
+/**
  * Extraction from the download as it arrives (downloadBundle): the same unpacker and guard as
  * extractArchive, fed the bytes of the archive in order while they also go to the work file. It
  * only ever gives a result for an archive it saw whole and in order, from byte 0, with no failure;
@@ -171,11 +184,12 @@ export async function extractArchive(file: string, dir: string, signal: AbortSig
  * complete file as before, which then says exactly what went wrong. The refused entry itself is
  * never written either way: the guard decides before tar writes.
  */
-export class LiveExtraction {
+export class LiveExtraction implements LiveConsumer {
   private extraction: Extraction | undefined;
   private fed = 0;
   private failed = false;
   private discarded = false;
+  private completed = false;
 
   private constructor(
     private readonly tar: Tar,
@@ -232,11 +246,26 @@ export class LiveExtraction {
       } catch {
         this.failed = true;
       }
-      if (!this.failed && !extraction.refusal()) return extraction.summary();
+      if (!this.failed && !extraction.refusal()) {
+        this.completed = true;
+        return extraction.summary();
+      }
     }
     this.failed = true;
     this.discard();
     return undefined;
+  }
+
+  /** False once it has stood down: nothing more it is given will be extracted. */
+  get active(): boolean {
+    return !this.failed;
+  }
+
+  /** Ends it wherever it is (a failure or Ctrl-C elsewhere): a tree it never completed is removed. */
+  async stop(): Promise<void> {
+    if (this.completed) return;
+    this.failed = true;
+    this.discard();
   }
 
   private begin(): Extraction | undefined {
@@ -255,7 +284,7 @@ export class LiveExtraction {
   }
 }
 
-type TarInternals = Record<symbol, (...args: unknown[]) => unknown> & { cwd: string; dmode: number };
+type TarInternals = Record<symbol, (...args: unknown[]) => unknown> & { cwd: string; dmode: number; umask: number };
 
 /**
  * tar checks every entry against the disk as if extracting over an existing tree: for a file at
@@ -284,10 +313,35 @@ export function skipChecksOfAFreshDirectory(unpack: object, dir: string): boolea
   const checkFs = self[CHECKFS]!;
   const seen = new Set<string>();
   const madeDirs = new Set<string>([self.cwd]);
+  /**
+   * tar's mkdir tries every level from the cwd down and catches an EEXIST (a thrown error, with its
+   * stack) for each one that is there. The levels this unpacker made are known, so only the missing
+   * ones are made, top down, with the mode tar would give them. False (tar's mkdir then does it, and
+   * reports any error its way) when a level cannot be made so, or when tar would chmod after mkdir.
+   */
+  const makeDirsDown = (dir: string, self: TarInternals): boolean => {
+    const mode = self.dmode | 0o700;
+    if ((mode & self.umask) !== 0) return false;
+    const missing: string[] = [];
+    for (let level = dir; !madeDirs.has(level); level = dirname(level)) {
+      if (!level.startsWith(`${self.cwd}/`)) return false;
+      missing.push(level);
+    }
+    try {
+      for (const level of missing.reverse()) {
+        mkdirSync(level, mode);
+        madeDirs.add(level);
+      }
+    } catch {
+      return false;
+    }
+    return true;
+  };
   self[CHECKFS] = function (this: TarInternals, ...args: unknown[]) {
     const entry = args[0] as ReadEntry;
     const absolute = String(entry.absolute);
-    const key = absolute.normalize('NFC').toLowerCase();
+    // Case and Unicode form folded, so that a path a case-insensitive disk would merge is "seen".
+    const key = (ASCII.test(absolute) ? absolute : absolute.normalize('NFC')).toLowerCase();
     const fresh = seen.size > 0 && !seen.has(key) && absolute !== this.cwd;
     seen.add(key);
     if (!fresh) {
@@ -296,7 +350,7 @@ export function skipChecksOfAFreshDirectory(unpack: object, dir: string): boolea
       return checkFs.call(this, entry);
     }
     const parent = dirname(absolute);
-    if (!madeDirs.has(parent)) {
+    if (!madeDirs.has(parent) && !makeDirsDown(parent, this)) {
       const error = this[MKDIR]!.call(this, parent, this.dmode);
       if (error) return this[ONERROR]!.call(this, error, entry);
       madeDirs.add(parent);
@@ -307,6 +361,7 @@ export function skipChecksOfAFreshDirectory(unpack: object, dir: string): boolea
   return true;
 }
 
+const ASCII = /^[\x00-\x7f]*$/;
 const FILE_LIKE = new Set(['File', 'OldFile', 'ContiguousFile']);
 const UNKNOWN_TYPES: Record<string, string> = {
   SparseFile: 'is a GNU sparse file, which mint-admin cannot extract with its real contents',

@@ -102,8 +102,13 @@ export class EntryGuard {
   }
 }
 
+/** A relative path of plain names: no NUL, backslash or drive, no empty, `.` or `..` component. */
+const PLAIN_PATH = /^(?!\.\.?(?:\/|$))(?![A-Za-z]:)[^/\\\0]+(?:\/(?!\.\.?(?:\/|$))[^/\\\0]+)*$/;
+
 /** Path components without `.` and empty ones, or why the path is refused. */
 function splitPath(path: string): string[] | string {
+  // Nearly every entry of a docs bundle: one test instead of the checks below.
+  if (PLAIN_PATH.test(path)) return path.split('/');
   if (path.includes('\0')) return 'has a NUL byte in its name';
   if (path.startsWith('/') || path.startsWith('\\') || /^[A-Za-z]:/.test(path)) return 'has an absolute path';
   const parts = path.split('/').filter((part) => part !== '' && part !== '.');

@@ -10,7 +10,8 @@ import type { Dispatcher } from 'undici';
 import type { Bundle } from '../api/types.js';
 import { throwIfAborted, type Clock } from '../clock.js';
 import type { Activity, Reporter } from '../io.js';
-import { checkArchiveFormat, extractArchive, extractionLimits, LiveExtraction } from './extract.js';
+import { checkArchiveFormat, extractArchive, extractionLimits, type LiveConsumer } from './extract.js';
+import { extractionWorkerFile, startLiveExtraction } from './extract-thread.js';
 import { fetchToFile, type FETCH_LIMITS } from './fetch.js';
 import { keepYoungGenerationSmall } from './heap.js';
 import { commitArchive, installTree, makeParents, removeCreated, removeWorkDir, RestoreFailedError, stageArchive, tidyAway } from './install.js';
@@ -54,6 +55,11 @@ export interface DownloadBundleOptions {
    * install: the target stays as it was. The hook may move the tree away first to keep it.
    */
   beforeInstall?: (tree: string) => Promise<void>;
+  /**
+   * The script of the worker thread that extracts while the archive downloads (extract-thread.ts);
+   * by default the one beside this module. False extracts on this thread (tests compare the two).
+   */
+  extractionWorker?: URL | false;
 }
 
 export interface DownloadResult {
@@ -77,6 +83,7 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
 
   const created: string[] = [];
   let work: string | undefined;
+  let live: LiveConsumer | undefined;
   let activity: Activity | undefined;
   let staged: string | undefined;
   let keepWork = false;
@@ -103,20 +110,20 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
     const now = Date.now();
     // Flat memory for any bundle size (heap.ts).
     keepYoungGenerationSmall();
-    const live = await LiveExtraction.create(tree, () => limits && { ...limits, now });
-    const { bundle, bytes: archiveBytes } = await fetchToFile({ ...opts, getBundle, file, onProgress: progress.update, onData: (chunk, offset) => live.write(chunk, offset) });
+    const extraction = (live = await startLiveExtraction(tree, () => limits && { ...limits, now }, opts.extractionWorker ?? extractionWorkerFile()));
+    const { bundle, bytes: archiveBytes } = await fetchToFile({ ...opts, getBundle, file, onProgress: progress.update, onData: (chunk, offset) => extraction.write(chunk, offset) });
 
     // By its first bytes, whatever the link's file name says: a zip or an error page is named as such.
     // (A live extraction that got this far is stood down: finish() with a total it never saw discards it.)
     await checkArchiveFormat(file).catch(async (error: unknown) => {
-      await live.finish(-1);
+      await extraction.finish(-1);
       throw error;
     });
     // One pass: the guard refuses each entry before tar writes it, and a refused archive leaves
     // only the work directory, which goes below. (A separate header pass first would cost a
     // second gunzip of the whole bundle, ~15% of the wall time, and protect nothing more.)
     activity.update(`Extracting the ${formatBytes(archiveBytes)} archive`, { milestone: true });
-    const extracted = (await live.finish(archiveBytes)) ?? (await extractArchive(file, tree, opts.signal, { ...(limits ?? extractionLimits(archiveBytes, opts.maxBytes)), now }));
+    const extracted = (await extraction.finish(archiveBytes)) ?? (await extractArchive(file, tree, opts.signal, { ...(limits ?? extractionLimits(archiveBytes, opts.maxBytes)), now }));
     if (opts.beforeInstall) await opts.beforeInstall(tree);
 
     throwIfAborted(opts.signal);
@@ -149,6 +156,8 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
     if (error instanceof RestoreFailedError) keepWork = true;
     throw opts.signal.aborted ? opts.signal.reason : error;
   } finally {
+    // A worker thread may still be writing into the work directory: it ends before that goes.
+    await live?.stop();
     if (staged) await removeWorkDir(staged);
     if (work && !keepWork && !(await removeWorkDir(work))) {
       if (installed) warnLeft([work], opts.reporter);

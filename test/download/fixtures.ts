@@ -1,7 +1,7 @@
 // Shared set-up for the download tests: a source tree and its tar.gz, a storage origin on loopback,
 // and downloadBundle wired to a FakeClock, a captured terminal and a real undici dispatcher.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { create as createTar } from 'tar';
 import { createDispatcher } from '../../src/api/http.js';
@@ -13,6 +13,18 @@ import { captureIO } from '../helpers/io.js';
 import { startServer, type Handler } from '../helpers/server.js';
 
 export const SIGNATURE = 'c2VjcmV0LXNpZ25hdHVyZQ';
+
+/**
+ * The worker thread's script as the development build made it (`npm test` builds first). Run from
+ * the TypeScript sources, downloadBundle finds no worker beside itself and extracts on its own thread,
+ * so the extraction tests run both ways: `describe.each(EXTRACTIONS)`.
+ */
+export const EXTRACTION_WORKER = new URL('../../dist/download/extract-worker.js', import.meta.url);
+if (!existsSync(EXTRACTION_WORKER)) throw new Error(`${EXTRACTION_WORKER.pathname} is missing: run \`npm run build\` first`);
+export const EXTRACTIONS: [string, URL | false][] = [
+  ['on the download thread', false],
+  ['in a worker thread', EXTRACTION_WORKER],
+];
 
 /** Every regular file under `dir` by relative path, plus symlinks as `-> target`. */
 export function readTree(dir: string): Map<string, string> {
@@ -64,7 +76,7 @@ export interface Harness {
  * Storage at `/bundle.tar.gz`, `getBundle` handing out a new signed link each call. `sizeBytes`
  * defaults to the archive's length.
  */
-export async function harness(opts: { storage: Handler; archive: () => Buffer; target: string; sizeBytes?: () => number }): Promise<Harness> {
+export async function harness(opts: { storage: Handler; archive: () => Buffer; target: string; sizeBytes?: () => number; extraction?: URL | false }): Promise<Harness> {
   const server = await startServer({ 'GET /bundle.tar.gz': opts.storage });
   const clock = new FakeClock();
   const { io, stderr } = captureIO();
@@ -92,6 +104,7 @@ export async function harness(opts: { storage: Handler; archive: () => Buffer; t
         signal: new AbortController().signal,
         reporter: createReporter(io, { json: false, quiet: false, color: false }, clock),
         debug: () => undefined,
+        extractionWorker: opts.extraction ?? false,
         ...overrides,
       }),
     close: async () => {

@@ -1,11 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ArchiveRefusedError } from '../../src/download/index.js';
 import { tempDir } from '../helpers/cli.js';
 import { serveArchive } from '../helpers/storage.js';
 import { rawTarGz, type RawEntry } from '../helpers/tar-evil.js';
-import { harness, readTree, type Harness } from './fixtures.js';
+import { EXTRACTIONS, harness, readTree, type Harness } from './fixtures.js';
+
+/** Where the extraction runs: set by each pass of describe.each(EXTRACTIONS) below. */
+let extraction: URL | false = false;
 
 let root: ReturnType<typeof tempDir>;
 let h: Harness | undefined;
@@ -25,7 +28,7 @@ async function attempt(entries: (rootPath: string) => RawEntry[], force = false)
   root = tempDir();
   mkdirSync(join(root.path, 'outside'));
   const archive = rawTarGz([...benign, ...entries(root.path)]);
-  h = await harness({ storage: serveArchive(() => archive), archive: () => archive, target: join(root.path, 'site') });
+  h = await harness({ storage: serveArchive(() => archive), archive: () => archive, target: join(root.path, 'site'), extraction });
   return h.download({ force }).then(
     () => {
       throw new Error('expected the archive to be refused');
@@ -36,60 +39,66 @@ async function attempt(entries: (rootPath: string) => RawEntry[], force = false)
 
 const refused = (reason: string) => `the bundle was refused, nothing was installed: ${reason}`;
 
-describe('archives that are refused as a whole', () => {
-  it.each<[string, (root: string) => RawEntry[], string]>([
-    ['a file climbing out with ..', () => [{ type: 'file', path: '../x', content: 'pwned' }], `entry "../x" has a '..' component`],
-    ['a file deeper that climbs out', () => [{ type: 'file', path: 'site/../../outside/x', content: 'pwned' }], `entry "site/../../outside/x" has a '..' component`],
-    ['a file at an absolute path', (r) => [{ type: 'file', path: `${r}/outside/abs`, content: 'pwned' }], 'has an absolute path'],
-    ['a symlink climbing out, then a file through it', () => [
-      { type: 'symlink', path: 'link', target: '../../outside' },
-      { type: 'file', path: 'link/x', content: 'pwned' },
-    ], 'entry "link" is a symlink pointing outside the bundle ("../../outside")'],
-    ['a symlink inside, then a file through it', () => [
-      { type: 'dir', path: 'sub/' },
-      { type: 'symlink', path: 'a', target: 'sub' },
-      { type: 'file', path: 'a/x', content: 'pwned' },
-    ], 'entry "a/x" is inside "a", which is a link'],
-    ['a symlink to /etc', () => [{ type: 'symlink', path: 'etc', target: '/etc' }], 'entry "etc" is a symlink to an absolute path ("/etc")'],
-    ['a hard link out of the tree', () => [{ type: 'hardlink', path: 'h', target: '../outside' }], 'entry "h" is a hard link to "../outside", outside the bundle'],
-    ['a FIFO', () => [{ type: 'fifo', path: 'site/pipe' }], 'entry "site/pipe" is a FIFO; only files, directories and links are allowed'],
-    ['a character device', () => [{ type: 'chardev', path: 'site/null' }], 'entry "site/null" is a character device; only files, directories and links are allowed'],
-    ['a block device', () => [{ type: 'blockdev', path: 'site/sda' }], 'entry "site/sda" is a block device; only files, directories and links are allowed'],
-  ])('%s', async (_name, entries, reason) => {
-    const error = await attempt(entries);
-    expect(error).toBeInstanceOf(ArchiveRefusedError);
-    expect(error.exitCode).toBe(1);
-    if (reason.startsWith('entry')) expect(error.message).toBe(refused(reason));
-    else expect(error.message).toBe(refused(`entry ${JSON.stringify(`${root.path}/outside/abs`)} ${reason}`));
-    // Nothing outside, no temp directory or file left beside the target, no target either.
-    expect(readdirSync(root.path)).toEqual(['outside']);
-    expect(readdirSync(join(root.path, 'outside'))).toEqual([]);
-    expect(existsSync(join(root.path, 'x'))).toBe(false);
+describe.each(EXTRACTIONS)('extracting %s', (_name, worker) => {
+  beforeAll(() => {
+    extraction = worker;
   });
 
-  it('leaves a --force target exactly as it was', async () => {
-    const site = () => join(root.path, 'site');
-    const error = await attempt((r) => {
-      mkdirSync(join(r, 'site'));
-      writeFileSync(join(r, 'site', 'keep.html'), 'keep me');
-      return [{ type: 'symlink', path: 'site/etc', target: '/etc' }];
-    }, true);
-    expect(error.message).toBe(refused('entry "site/etc" is a symlink to an absolute path ("/etc")'));
-    expect(readTree(site())).toEqual(new Map([['keep.html', Buffer.from('keep me').toString('base64')]]));
-    expect(readdirSync(root.path).sort()).toEqual(['outside', 'site']);
-  });
+  describe('archives that are refused as a whole', () => {
+    it.each<[string, (root: string) => RawEntry[], string]>([
+      ['a file climbing out with ..', () => [{ type: 'file', path: '../x', content: 'pwned' }], `entry "../x" has a '..' component`],
+      ['a file deeper that climbs out', () => [{ type: 'file', path: 'site/../../outside/x', content: 'pwned' }], `entry "site/../../outside/x" has a '..' component`],
+      ['a file at an absolute path', (r) => [{ type: 'file', path: `${r}/outside/abs`, content: 'pwned' }], 'has an absolute path'],
+      ['a symlink climbing out, then a file through it', () => [
+        { type: 'symlink', path: 'link', target: '../../outside' },
+        { type: 'file', path: 'link/x', content: 'pwned' },
+      ], 'entry "link" is a symlink pointing outside the bundle ("../../outside")'],
+      ['a symlink inside, then a file through it', () => [
+        { type: 'dir', path: 'sub/' },
+        { type: 'symlink', path: 'a', target: 'sub' },
+        { type: 'file', path: 'a/x', content: 'pwned' },
+      ], 'entry "a/x" is inside "a", which is a link'],
+      ['a symlink to /etc', () => [{ type: 'symlink', path: 'etc', target: '/etc' }], 'entry "etc" is a symlink to an absolute path ("/etc")'],
+      ['a hard link out of the tree', () => [{ type: 'hardlink', path: 'h', target: '../outside' }], 'entry "h" is a hard link to "../outside", outside the bundle'],
+      ['a FIFO', () => [{ type: 'fifo', path: 'site/pipe' }], 'entry "site/pipe" is a FIFO; only files, directories and links are allowed'],
+      ['a character device', () => [{ type: 'chardev', path: 'site/null' }], 'entry "site/null" is a character device; only files, directories and links are allowed'],
+      ['a block device', () => [{ type: 'blockdev', path: 'site/sda' }], 'entry "site/sda" is a block device; only files, directories and links are allowed'],
+    ])('%s', async (_name, entries, reason) => {
+      const error = await attempt(entries);
+      expect(error).toBeInstanceOf(ArchiveRefusedError);
+      expect(error.exitCode).toBe(1);
+      if (reason.startsWith('entry')) expect(error.message).toBe(refused(reason));
+      else expect(error.message).toBe(refused(`entry ${JSON.stringify(`${root.path}/outside/abs`)} ${reason}`));
+      // Nothing outside, no temp directory or file left beside the target, no target either.
+      expect(readdirSync(root.path)).toEqual(['outside']);
+      expect(readdirSync(join(root.path, 'outside'))).toEqual([]);
+      expect(existsSync(join(root.path, 'x'))).toBe(false);
+    });
 
-  it('accepts links that stay inside and extracts them as links', async () => {
-    root = tempDir();
-    const archive = rawTarGz([
-      ...benign,
-      { type: 'symlink', path: 'site/home.html', target: 'index.html' },
-      { type: 'hardlink', path: 'site/copy.html', target: 'site/index.html' },
-    ]);
-    h = await harness({ storage: serveArchive(() => archive), archive: () => archive, target: join(root.path, 'out') });
-    const result = await h.download();
-    expect(result).toMatchObject({ files: 2, bytes: 22 });
-    const html = Buffer.from('<h1>hi</h1>').toString('base64');
-    expect(readTree(result.directory)).toEqual(new Map([['site/index.html', html], ['site/home.html', html], ['site/copy.html', html]]));
+    it('leaves a --force target exactly as it was', async () => {
+      const site = () => join(root.path, 'site');
+      const error = await attempt((r) => {
+        mkdirSync(join(r, 'site'));
+        writeFileSync(join(r, 'site', 'keep.html'), 'keep me');
+        return [{ type: 'symlink', path: 'site/etc', target: '/etc' }];
+      }, true);
+      expect(error.message).toBe(refused('entry "site/etc" is a symlink to an absolute path ("/etc")'));
+      expect(readTree(site())).toEqual(new Map([['keep.html', Buffer.from('keep me').toString('base64')]]));
+      expect(readdirSync(root.path).sort()).toEqual(['outside', 'site']);
+    });
+
+    it('accepts links that stay inside and extracts them as links', async () => {
+      root = tempDir();
+      const archive = rawTarGz([
+        ...benign,
+        { type: 'symlink', path: 'site/home.html', target: 'index.html' },
+        { type: 'hardlink', path: 'site/copy.html', target: 'site/index.html' },
+      ]);
+      h = await harness({ storage: serveArchive(() => archive), archive: () => archive, target: join(root.path, 'out'), extraction });
+      const result = await h.download();
+      expect(result).toMatchObject({ files: 2, bytes: 22 });
+      const html = Buffer.from('<h1>hi</h1>').toString('base64');
+      expect(readTree(result.directory)).toEqual(new Map([['site/index.html', html], ['site/home.html', html], ['site/copy.html', html]]));
+    });
   });
 });

@@ -7,7 +7,10 @@ import { join } from 'node:path';
 import { tempDir } from '../helpers/cli.js';
 import { sequence, type Handler } from '../helpers/server.js';
 import { cutAfter, ignoreRange, serveArchive } from '../helpers/storage.js';
-import { harness, readTree, tarGzOf, writeSourceTree, type Harness } from './fixtures.js';
+import { EXTRACTIONS, harness, readTree, tarGzOf, writeSourceTree, type Harness } from './fixtures.js';
+
+/** Where the extraction runs: set by each pass of describe.each(EXTRACTIONS) below. */
+let extraction: URL | false = false;
 
 let source: ReturnType<typeof tempDir>;
 let archive: Buffer;
@@ -61,35 +64,41 @@ function holdBackTail(tail: number, seen: { files: string[]; index?: string }[])
   };
 }
 
-describe('extracting while the archive arrives', () => {
-  it('writes files of the archive before its last byte has arrived, and installs those very files', async () => {
-    root = tempDir();
-    const seen: { files: string[]; index?: string }[] = [];
-    h = await harness({ storage: holdBackTail(1000, seen), archive: () => archive, target: join(root.path, 'site') });
-    const result = await h.download();
-    expect(seen).toHaveLength(1);
-    expect(seen[0]!.files).toContain('index.html');
-    expect(readTree(join(root.path, 'site'))).toEqual(sourceTree);
-    // Not extracted a second time from the file: the installed index.html is the one seen mid-download.
-    expect(identity(join(root.path, 'site', 'index.html'))).toBe(seen[0]!.index);
-    expect(result.files).toBe(6);
-    expect(readdirSync(root.path)).toEqual(['site']);
+describe.each(EXTRACTIONS)('extracting %s', (_name, worker) => {
+  beforeAll(() => {
+    extraction = worker;
   });
 
-  it('goes on extracting across a resumed connection (the bytes still arrive in order)', async () => {
-    root = tempDir();
-    h = await harness({ storage: sequence(cutAfter(() => archive, 100_000), serveArchive(() => archive)), archive: () => archive, target: join(root.path, 'site') });
-    await h.download();
-    expect(readTree(join(root.path, 'site'))).toEqual(sourceTree);
-    expect(h.requests.map((r) => r.headers.range)).toEqual([undefined, 'bytes=100000-']);
-  });
+  describe('extracting while the archive arrives', () => {
+    it('writes files of the archive before its last byte has arrived, and installs those very files', async () => {
+      root = tempDir();
+      const seen: { files: string[]; index?: string }[] = [];
+      h = await harness({ storage: holdBackTail(1000, seen), archive: () => archive, target: join(root.path, 'site'), extraction });
+      const result = await h.download();
+      expect(seen).toHaveLength(1);
+      expect(seen[0]!.files).toContain('index.html');
+      expect(readTree(join(root.path, 'site'))).toEqual(sourceTree);
+      // Not extracted a second time from the file: the installed index.html is the one seen mid-download.
+      expect(identity(join(root.path, 'site', 'index.html'))).toBe(seen[0]!.index);
+      expect(result.files).toBe(6);
+      expect(readdirSync(root.path)).toEqual(['site']);
+    });
 
-  it('after a restart from zero, extracts from the complete file instead, and the tree holds nothing twice', async () => {
-    root = tempDir();
-    h = await harness({ storage: sequence(cutAfter(() => archive, 200_000), ignoreRange(() => archive)), archive: () => archive, target: join(root.path, 'site') });
-    const result = await h.download();
-    expect(readTree(join(root.path, 'site'))).toEqual(sourceTree);
-    expect(result.files).toBe(6);
-    expect(readdirSync(root.path)).toEqual(['site']);
+    it('goes on extracting across a resumed connection (the bytes still arrive in order)', async () => {
+      root = tempDir();
+      h = await harness({ storage: sequence(cutAfter(() => archive, 100_000), serveArchive(() => archive)), archive: () => archive, target: join(root.path, 'site'), extraction });
+      await h.download();
+      expect(readTree(join(root.path, 'site'))).toEqual(sourceTree);
+      expect(h.requests.map((r) => r.headers.range)).toEqual([undefined, 'bytes=100000-']);
+    });
+
+    it('after a restart from zero, extracts from the complete file instead, and the tree holds nothing twice', async () => {
+      root = tempDir();
+      h = await harness({ storage: sequence(cutAfter(() => archive, 200_000), ignoreRange(() => archive)), archive: () => archive, target: join(root.path, 'site'), extraction });
+      const result = await h.download();
+      expect(readTree(join(root.path, 'site'))).toEqual(sourceTree);
+      expect(result.files).toBe(6);
+      expect(readdirSync(root.path)).toEqual(['site']);
+    });
   });
 });

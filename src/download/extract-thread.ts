@@ -1,0 +1,206 @@
+// The live extraction split over two threads, as curl | tar splits it over processes: this thread
+// receives the archive, writes the work file and inflates it; a worker thread (extract-worker.ts)
+// runs the tar unpacker and the guard on the inflated stream. On one thread the three run one after
+// another and the unpacker waited for the inflation (measured on tmpfs, 10,000 files: about a fifth
+// of the time is inflation, most of the rest the unpacker's per-entry work and its file writes).
+//
+// Same contract as the LiveExtraction it wraps (extract.ts, LiveConsumer): it only ever gives a
+// result for an archive it saw whole and in order, and anything unusual makes it stand down (the
+// worker is ended, then what it wrote removed) so that the extraction from the file says what went
+// wrong. Inflation failures and a decompression ratio beyond tar's own limit stand it down too.
+import { existsSync, rmSync } from 'node:fs';
+import type { Worker } from 'node:worker_threads';
+import type { Unzip } from 'minizlib';
+import { LiveExtraction, type ArchiveSummary, type ExtractionLimits, type LiveConsumer } from './extract.js';
+import type { FromWorker, ToWorker } from './extract-worker.js';
+
+/**
+ * Inflated bytes go to the worker at once while it waits for them, and otherwise in batches of up to
+ * this size (one message per ~100 entries of a docs site, instead of one per network chunk).
+ */
+const BATCH_BYTES = 1 << 20;
+/** Inflated bytes the worker may have unanswered before the download waits: memory stays flat. */
+const MAX_IN_FLIGHT_BYTES = 8 << 20;
+/** tar's own default (Parser maxDecompressionRatio): beyond it the extraction from the file refuses the archive by name. */
+const MAX_DECOMPRESSION_RATIO = 1000;
+
+type Limits = () => (ExtractionLimits & { now: number }) | undefined;
+
+/**
+ * The worker's script beside this module, as each build names it: dist/cli/extract-worker.cjs
+ * beside the CLI's bundle, extract-worker.js beside the library and the development build. Run from
+ * the TypeScript sources (the unit tests) there is none, and extraction stays on this thread.
+ */
+export function extractionWorkerFile(): URL | undefined {
+  for (const name of ['extract-worker.cjs', 'extract-worker.js']) {
+    const url = new URL(`./${name}`, import.meta.url);
+    if (existsSync(url)) return url;
+  }
+  return undefined;
+}
+
+/** A live extraction in a worker thread when `workerFile` is given, else on this thread. */
+export async function startLiveExtraction(dir: string, limits: Limits, workerFile: URL | false | undefined): Promise<LiveConsumer> {
+  return workerFile ? ThreadedExtraction.start(dir, limits, workerFile) : LiveExtraction.create(dir, limits);
+}
+
+export class ThreadedExtraction implements LiveConsumer {
+  /** Archive bytes taken, in order from byte 0. */
+  private fed = 0;
+  /** Tar bytes inflated from them; the ones not yet in a batch wait in `batch`. */
+  private inflated = 0;
+  private batch: Buffer[] = [];
+  private batchBytes = 0;
+  private sent = 0;
+  private answered = 0;
+  private limitsSent = false;
+  private failed = false;
+  private completed = false;
+  private heardDone = false;
+  /** The worker ended and its directory removed, once standing down began. */
+  private ended: Promise<void> | undefined;
+  private settle: (summary: ArchiveSummary | undefined) => void = () => undefined;
+  private readonly outcome = new Promise<ArchiveSummary | undefined>((resolve) => (this.settle = resolve));
+  private resume: (() => void) | undefined;
+
+  private constructor(
+    private readonly worker: Worker,
+    private readonly unzip: Unzip,
+    private readonly dir: string,
+    private readonly limits: Limits,
+  ) {
+    worker.on('message', (message: FromWorker) => this.heard(message));
+    worker.on('error', () => this.standDown());
+    // It exits by itself after 'done'; before that, an exit is a crash.
+    worker.on('exit', () => (this.heardDone ? undefined : this.standDown()));
+    unzip.on('data', (tar: Buffer) => this.inflatedChunk(tar));
+    unzip.on('error', () => this.standDown());
+  }
+
+  /** Starts the worker now: it loads while the download link is asked for. */
+  static async start(dir: string, limits: Limits, workerFile: URL): Promise<ThreadedExtraction> {
+    const [{ Worker }, { Unzip }] = await Promise.all([import('node:worker_threads'), import('minizlib')]);
+    return new ThreadedExtraction(new Worker(workerFile, { workerData: { dir } }), new Unzip({}), dir, limits);
+  }
+
+  write(chunk: Buffer, offset: number): void | Promise<void> {
+    if (this.failed) return;
+    if (offset !== this.fed) return this.standDown();
+    if (!this.limitsSent) {
+      const limits = this.limits();
+      if (!limits) return this.standDown();
+      this.post({ kind: 'limits', limits });
+      this.limitsSent = true;
+    }
+    this.fed += chunk.length;
+    try {
+      this.unzip.write(chunk);
+    } catch {
+      return this.standDown();
+    }
+    if (this.failed) return;
+    if (this.sent === this.answered) this.sendBatch();
+    if (this.sent - this.answered <= MAX_IN_FLIGHT_BYTES) return;
+    return new Promise<void>((resolve) => (this.resume = resolve));
+  }
+
+  async finish(total: number): Promise<ArchiveSummary | undefined> {
+    if (!this.failed && this.limitsSent && this.fed === total) {
+      try {
+        this.unzip.end();
+      } catch {
+        this.standDown();
+      }
+      if (!this.failed) {
+        this.sendBatch();
+        this.post({ kind: 'end', total: this.inflated });
+      }
+      const summary = await this.outcome;
+      if (summary && !this.failed) {
+        this.completed = true;
+        await this.worker.terminate();
+        return summary;
+      }
+    }
+    await this.stop();
+    return undefined;
+  }
+
+  async stop(): Promise<void> {
+    if (this.completed) return;
+    this.standDown();
+    await this.ended;
+  }
+
+  private inflatedChunk(tar: Buffer): void {
+    if (this.failed) return;
+    this.inflated += tar.length;
+    if (this.inflated / this.fed > MAX_DECOMPRESSION_RATIO) return this.standDown();
+    this.batch.push(tar);
+    this.batchBytes += tar.length;
+    if (this.batchBytes >= BATCH_BYTES) this.sendBatch();
+  }
+
+  /** The batch in a buffer of its own, moved to the worker rather than copied a second time. */
+  private sendBatch(): void {
+    if (this.batchBytes === 0) return;
+    const data = new Uint8Array(this.batchBytes);
+    let at = 0;
+    for (const part of this.batch) {
+      data.set(part, at);
+      at += part.length;
+    }
+    const offset = this.sent;
+    this.sent += data.byteLength;
+    this.batch = [];
+    this.batchBytes = 0;
+    this.post({ kind: 'chunk', data, offset }, [data.buffer]);
+  }
+
+  private heard(message: FromWorker): void {
+    switch (message.kind) {
+      case 'ack':
+        this.answered += message.bytes;
+        if (this.sent === this.answered) this.sendBatch();
+        if (this.sent - this.answered <= MAX_IN_FLIGHT_BYTES / 2) this.wake();
+        return;
+      case 'failed':
+        return this.standDown();
+      case 'done':
+        this.heardDone = true;
+        return this.settle(message.summary);
+    }
+  }
+
+  private post(message: ToWorker, transfer: ArrayBuffer[] = []): void {
+    this.worker.postMessage(message, transfer);
+  }
+
+  private wake(): void {
+    const resume = this.resume;
+    this.resume = undefined;
+    resume?.();
+  }
+
+  /** Ends the worker, then removes what it wrote (never while it may still be writing). */
+  private standDown(): void {
+    if (this.failed) return;
+    this.failed = true;
+    this.batch = [];
+    this.wake();
+    this.settle(undefined);
+    this.ended = this.worker.terminate().then(
+      () => removeQuietly(this.dir),
+      () => removeQuietly(this.dir),
+    );
+  }
+}
+
+/** The caller removes the whole work directory on its way out anyway; a failure here only delays that. */
+function removeQuietly(dir: string): void {
+  try {
+    rmSync(dir, { recursive: true, force: true });
+  } catch {
+    // left for downloadBundle's removal of the work directory
+  }
+}
