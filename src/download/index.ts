@@ -110,7 +110,9 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
     const now = Date.now();
     // Flat memory for any bundle size (heap.ts).
     keepYoungGenerationSmall();
-    const extraction = (live = await startLiveExtraction(tree, () => limits && { ...limits, now }, opts.extractionWorker ?? extractionWorkerFile()));
+    const workerFile = opts.extractionWorker ?? extractionWorkerFile();
+    opts.debug(workerFile ? `extracting in a worker thread (${workerFile.pathname}) while downloading` : 'extracting on this thread while downloading');
+    const extraction = (live = await startLiveExtraction(tree, () => limits && { ...limits, now }, workerFile));
     const { bundle, bytes: archiveBytes } = await fetchToFile({ ...opts, getBundle, file, onProgress: progress.update, onData: (chunk, offset) => extraction.write(chunk, offset) });
 
     // By its first bytes, whatever the link's file name says: a zip or an error page is named as such.
@@ -123,7 +125,11 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
     // only the work directory, which goes below. (A separate header pass first would cost a
     // second gunzip of the whole bundle, ~15% of the wall time, and protect nothing more.)
     activity.update(`Extracting the ${formatBytes(archiveBytes)} archive`, { milestone: true });
-    const extracted = (await extraction.finish(archiveBytes)) ?? (await extractArchive(file, tree, opts.signal, { ...(limits ?? extractionLimits(archiveBytes, opts.maxBytes)), now }));
+    const extractFromFile = () => {
+      opts.debug('the extraction during the download stood down: extracting from the downloaded file');
+      return extractArchive(file, tree, opts.signal, { ...(limits ?? extractionLimits(archiveBytes, opts.maxBytes)), now });
+    };
+    const extracted = (await extraction.finish(archiveBytes)) ?? (await extractFromFile());
     if (opts.beforeInstall) await opts.beforeInstall(tree);
 
     throwIfAborted(opts.signal);

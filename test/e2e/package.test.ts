@@ -117,7 +117,7 @@ describe('the packed package', () => {
       /^man\/mint-admin(-[a-z]+)*\.1$/,
       /^dist\/cli\/[\w-]+\.cjs$/,
       /^dist\/cli\/help\/mint-admin(\.[a-z-]+)*\.txt$/,
-      /^dist\/lib\/index\.js$/,
+      /^dist\/lib\/(index|extract-worker)\.js$/,
       /^dist\/lib\/([\w-]+\/)*[\w-]+\.d\.ts$/,
     ];
     const paths = packed.files.map((f) => f.path);
@@ -125,12 +125,13 @@ describe('the packed package', () => {
     for (const needed of ['LICENSE', 'CHANGELOG.md', 'README.md', 'man/mint-admin.1', 'dist/lib/index.d.ts', 'dist/cli/main.cjs', 'dist/cli/help/mint-admin.txt', 'dist/cli/help/mint-admin.export.run.txt']) expect(paths).toContain(needed);
   });
 
-  it('ships the two CLI bundles and no other: the entry loads the program bundle, which loads no chunk of its own', () => {
+  it('ships the two CLI bundles and the download worker, and no other: the entry loads the program bundle, which loads no chunk of its own', () => {
     const installed = join(prefix, 'lib/node_modules/mint-admin');
     const shipped = packed.files.map((f) => f.path).filter((p) => p.startsWith('dist/cli/') && /\.c?js$/.test(p));
-    expect(shipped.sort()).toEqual(['dist/cli/main.cjs', 'dist/cli/program.cjs']);
+    expect(shipped.sort()).toEqual(['dist/cli/extract-worker.cjs', 'dist/cli/main.cjs', 'dist/cli/program.cjs']);
     expect(readFileSync(join(installed, 'dist/cli/main.cjs'), 'utf8')).toContain('"program.cjs"');
     expect(importsOf(readFileSync(join(installed, 'dist/cli/program.cjs'), 'utf8'))).toEqual([]);
+    expect(importsOf(readFileSync(join(installed, 'dist/cli/extract-worker.cjs'), 'utf8'))).toEqual([]);
   });
 
   it('ships exactly the declarations the library index reaches', () => {
@@ -156,6 +157,19 @@ describe('the packed package', () => {
     );
     const completion = await run(bin, ['completion', 'bash'], { cwd: dir.path, env });
     expect(completion.stdout).toBe(readFileSync(join(root, 'completions/mint-admin.bash'), 'utf8'));
+  });
+
+  it('the installed CLI extracts a download in its worker thread, from the installed tar', async () => {
+    const headers = { authorization: `Bearer ${sandbox.apiKey}`, 'content-type': 'application/json' };
+    const started = await fetch(`${sandbox.baseUrl}/v1/static-export/jobs`, { method: 'POST', headers, body: JSON.stringify({ domain: 'docs.example.com' }) });
+    const { jobId } = (await started.json()) as { jobId: string };
+    for (let i = 0; i < 10; i++) await fetch(`${sandbox.baseUrl}/v1/static-export/jobs/${jobId}`, { headers });
+    const env = { ...npmEnv(), MINTLIFY_API_URL: sandbox.baseUrl, MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, XDG_CONFIG_HOME: join(dir.path, 'config') };
+    const r = await run(join(prefix, 'bin/mint-admin'), ['--debug', 'export', 'download', jobId, '-o', join(dir.path, 'downloaded')], { cwd: dir.path, env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`extracting in a worker thread (${join(prefix, 'lib/node_modules/mint-admin/dist/cli/extract-worker.cjs')})`);
+    expect(r.stderr).not.toContain('stood down');
+    expect(existsSync(join(dir.path, 'downloaded/index.html'))).toBe(true);
   });
 
   it('links the man pages where man looks in the prefix', () => {
