@@ -68,7 +68,7 @@ describe('totals', () => {
 });
 
 describe('paths the guard lets through quickly', () => {
-  // splitPath answers plain relative paths with one regular expression; every other path takes the
+  // splitPath answers plain relative paths with one split and a scan; every other path takes the
   // checks one by one. This holds the two to the same verdicts, over paths made of the parts that
   // matter (dots, empty parts, backslashes, drives, NUL, leading slashes).
   const PARTS = ['a', 'b.c', '.x', '..y', 'y..', '.', '..', '', 'a\\..', '..\\b', 'C:', 'c:x', 'a\0b', 'é', 'A'];
