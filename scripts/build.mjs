@@ -111,13 +111,10 @@ function routeDynamicImports(file) {
   const path = new URL(file, root);
   writeFileSync(path, readFileSync(path, 'utf8').replace(/\bimport\((?=")/g, '_impt_('));
 }
-// The program (run.ts) and everything it loads lazily: one CommonJS file. Modules it imports lazily
-// become functions that run on first use, so a command still evaluates only what it needs, and one
-// file is one read and one code-cache entry (src/code-cache.ts); an ESM graph of a dozen chunks cost
-// ~12-15 ms more at every start, and ESM cannot use V8's code cache on Node 20.
-const program = await build({
+// What every file in dist/cli is: minified CommonJS for the oldest Node line `engines` allows, with
+// its source map beside it (left out of the package by package.json's `files`).
+const CLI_BUNDLE = {
   absWorkingDir: root.pathname,
-  entryPoints: { program: 'src/run.ts' },
   outdir: 'dist/cli',
   outExtension: { '.js': '.cjs' },
   bundle: true,
@@ -126,13 +123,22 @@ const program = await build({
   target: 'node20',
   minify: true,
   sourcemap: 'external',
+  logLevel: 'warning',
+};
+
+// The program (run.ts) and everything it loads lazily: one CommonJS file. Modules it imports lazily
+// become functions that run on first use, so a command still evaluates only what it needs, and one
+// file is one read and one code-cache entry (src/code-cache.ts); an ESM graph of a dozen chunks cost
+// ~12-15 ms more at every start, and ESM cannot use V8's code cache on Node 20.
+const program = await build({
+  ...CLI_BUNDLE,
+  entryPoints: { program: 'src/run.ts' },
   external: lazyDependencies,
   // MINT_ADMIN_CLI: process-wide settings only the CLI may make (src/api/wasm-baseline.ts).
   define: { MINT_ADMIN_VERSION: JSON.stringify(pkg.version), MINT_ADMIN_CLI: 'true', ...importMetaUrl.define },
   banner: { js: `${importMetaUrl.banner}\n${lazyRequire}\n${importFallback}` },
   plugins: [lazyChildProcess, slimUndici],
   metafile: true,
-  logLevel: 'warning',
 });
 checkUndiciImports(Object.keys(program.metafile.inputs));
 makeBuiltinsLazy('dist/cli/program.cjs');
@@ -143,40 +149,22 @@ const buildId = createHash('sha256').update(readFileSync(new URL('dist/cli/progr
 // The entry on its own: printing pre-rendered help loads this one small CommonJS file (a CommonJS
 // entry starts ~5-7 ms sooner than an ESM one on Node 20); anything else loads program.cjs.
 const entry = await build({
-  absWorkingDir: root.pathname,
+  ...CLI_BUNDLE,
   entryPoints: { main: 'src/main.ts' },
-  outdir: 'dist/cli',
-  outExtension: { '.js': '.cjs' },
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  minify: true,
-  sourcemap: 'external',
   external: ['./run.js'],
   define: { MINT_ADMIN_BUILD_ID: JSON.stringify(buildId), MINT_ADMIN_VERSION: JSON.stringify(pkg.version), ...importMetaUrl.define },
   banner: { js: `${importMetaUrl.banner}\n${lazyRequire}` },
   metafile: true,
-  logLevel: 'warning',
 });
 makeBuiltinsLazy('dist/cli/main.cjs');
 // The worker thread that extracts a bundle while it downloads (src/download/extract-thread.ts finds
 // it beside the program by this name); tar stays external, as in the program.
 await build({
-  absWorkingDir: root.pathname,
+  ...CLI_BUNDLE,
   entryPoints: { 'extract-worker': 'src/download/extract-worker.ts' },
-  outdir: 'dist/cli',
-  outExtension: { '.js': '.cjs' },
-  bundle: true,
-  format: 'cjs',
-  platform: 'node',
-  target: 'node20',
-  minify: true,
-  sourcemap: 'external',
   external: lazyDependencies,
   define: { ...importMetaUrl.define },
   banner: { js: importMetaUrl.banner },
-  logLevel: 'warning',
 });
 // The package's bin: run directly (its #! line comes from src/main.ts), not through a shim, which
 // cost ~2 ms of every start (resolving and reading one more module).
