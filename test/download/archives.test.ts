@@ -3,35 +3,27 @@
 import { execFileSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ArchiveRefusedError } from '../../src/download/index.js';
 import { extractionLimits } from '../../src/download/extract.js';
 import { CliError } from '../../src/errors.js';
 import { tempDir } from '../helpers/cli.js';
 import { serveArchive } from '../helpers/storage.js';
 import { paxRecords, rawTarGz, type RawEntry } from '../helpers/tar-evil.js';
-import { EXTRACTIONS, harness, type Harness } from './fixtures.js';
+import { EXTRACTIONS, useHarness, type Harness } from './fixtures.js';
 
 /** Where the extraction runs: set by each pass of describe.each(EXTRACTIONS) below. */
 let extraction: URL | false = false;
 
-let root: ReturnType<typeof tempDir> | undefined;
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-  root?.cleanup();
-  root = undefined;
-});
+const perTest = useHarness();
 
 async function download(archive: Buffer, overrides: Parameters<Harness['download']>[0] = {}): Promise<{ result?: unknown; error?: CliError; target: string; root: string }> {
-  root = tempDir();
-  const target = join(root.path, 'site');
-  h = await harness({ storage: serveArchive(() => archive), archive: () => archive, target, extraction });
+  const target = join(perTest.root, 'site');
+  const h = await perTest.start({ storage: serveArchive(() => archive), archive: () => archive, target, extraction });
   try {
-    return { result: await h.download(overrides), target, root: root.path };
+    return { result: await h.download(overrides), target, root: perTest.root };
   } catch (error) {
-    return { error: error as CliError, target, root: root.path };
+    return { error: error as CliError, target, root: perTest.root };
   }
 }
 

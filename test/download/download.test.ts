@@ -1,36 +1,19 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CliError, InterruptedError, NetworkError, UsageError } from '../../src/errors.js';
-import { tempDir } from '../helpers/cli.js';
 import { sequence, type Handler } from '../helpers/server.js';
 import { cutAfter, ignoreRange, serveArchive, shortBody, stallAfter, storageError } from '../helpers/storage.js';
-import { harness, readTree, SIGNATURE, tarGzOf, writeSourceTree, type Harness } from './fixtures.js';
+import { readTree, SIGNATURE, useHarness, useSampleArchive, type Harness } from './fixtures.js';
 
-let source: ReturnType<typeof tempDir>;
-let archive: Buffer;
-let sourceTree: Map<string, string>;
-beforeAll(async () => {
-  source = tempDir();
-  writeSourceTree(join(source.path, 'site'));
-  archive = await tarGzOf(join(source.path, 'site'), join(source.path, 'site.tar.gz'));
-  sourceTree = readTree(join(source.path, 'site'));
-});
-afterAll(() => source.cleanup());
-
-let root: ReturnType<typeof tempDir>;
+const sample = useSampleArchive();
+const perTest = useHarness();
 let target: string;
 let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-  root.cleanup();
-});
 
 async function setup(storage: Handler, extra: { sizeBytes?: () => number } = {}): Promise<Harness> {
-  root = tempDir();
-  target = join(root.path, 'site');
-  h = await harness({ storage, archive: () => archive, target, ...extra });
+  target = join(perTest.root, 'site');
+  h = await perTest.start({ storage, archive: () => sample.archive, target, ...extra });
   return h;
 }
 
@@ -43,26 +26,26 @@ async function caught(promise: Promise<unknown>): Promise<CliError> {
   throw new Error('expected a rejection');
 }
 
-const SOURCE_BYTES = () => [...sourceTree.values()].reduce((sum, b64) => sum + Buffer.from(b64, 'base64').length, 0);
+const SOURCE_BYTES = () => [...sample.tree.values()].reduce((sum, b64) => sum + Buffer.from(b64, 'base64').length, 0);
 
 describe('a download that goes well', () => {
   it('extracts the archive file by file, reports the totals and leaves nothing beside the target', async () => {
-    const { download, requests, stderr, links } = await setup(serveArchive(() => archive));
+    const { download, requests, stderr, links } = await setup(serveArchive(() => sample.archive));
     const result = await download();
-    expect(readTree(target)).toEqual(sourceTree);
+    expect(readTree(target)).toEqual(sample.tree);
     expect(result).toEqual({
       directory: target,
       files: 6,
       bytes: SOURCE_BYTES(),
-      bundle: { sizeBytes: archive.length, expiresAt: '2026-11-22T12:15:00.000Z' },
+      bundle: { sizeBytes: sample.archive.length, expiresAt: '2026-11-22T12:15:00.000Z' },
     });
-    expect(readdirSync(root.path)).toEqual(['site']);
+    expect(readdirSync(perTest.root)).toEqual(['site']);
     expect(links).toHaveLength(1);
     expect(requests).toHaveLength(1);
     expect(stderr()).toBe(
       [
         'Requesting a download link',
-        `Extracting the ${(archive.length / 1000).toFixed(1)} KB archive`,
+        `Extracting the ${(sample.archive.length / 1000).toFixed(1)} KB archive`,
         `Extracted 6 files (${(SOURCE_BYTES() / 1000).toFixed(1)} KB) into ${target}`,
         '',
       ].join('\n'),
@@ -70,7 +53,7 @@ describe('a download that goes well', () => {
   });
 
   it('sends the storage no Authorization header, no cookie, nothing but the user agent', async () => {
-    const { download, requests } = await setup(sequence(cutAfter(() => archive, 4096), serveArchive(() => archive)));
+    const { download, requests } = await setup(sequence(cutAfter(() => sample.archive, 4096), serveArchive(() => sample.archive)));
     await download();
     expect(requests.map((r) => Object.keys(r.headers).sort())).toEqual([
       ['connection', 'host', 'user-agent'],
@@ -80,92 +63,92 @@ describe('a download that goes well', () => {
   });
 
   it('creates missing parent directories of the target', async () => {
-    const { download } = await setup(serveArchive(() => archive));
-    const result = await download({ target: join(root.path, 'deploy', 'v1', 'site') });
-    expect(readTree(result.directory)).toEqual(sourceTree);
+    const { download } = await setup(serveArchive(() => sample.archive));
+    const result = await download({ target: join(perTest.root, 'deploy', 'v1', 'site') });
+    expect(readTree(result.directory)).toEqual(sample.tree);
   });
 
   it('extracts into an existing empty directory', async () => {
-    const { download } = await setup(serveArchive(() => archive));
+    const { download } = await setup(serveArchive(() => sample.archive));
     mkdirSync(target);
     await download();
-    expect(readTree(target)).toEqual(sourceTree);
+    expect(readTree(target)).toEqual(sample.tree);
   });
 
   it('keeps the archive at --archive, written in one rename', async () => {
-    const { download } = await setup(serveArchive(() => archive));
-    const archivePath = join(root.path, 'keep', 'site.tar.gz');
+    const { download } = await setup(serveArchive(() => sample.archive));
+    const archivePath = join(perTest.root, 'keep', 'site.tar.gz');
     await download({ archivePath });
-    expect(readFileSync(archivePath).equals(archive)).toBe(true);
-    expect(readdirSync(join(root.path, 'keep'))).toEqual(['site.tar.gz']);
-    expect(readdirSync(root.path).sort()).toEqual(['keep', 'site']);
+    expect(readFileSync(archivePath).equals(sample.archive)).toBe(true);
+    expect(readdirSync(join(perTest.root, 'keep'))).toEqual(['site.tar.gz']);
+    expect(readdirSync(perTest.root).sort()).toEqual(['keep', 'site']);
   });
 });
 
 describe('resuming and retrying', () => {
   it('resumes a dropped connection with a Range request from the bytes it has', async () => {
-    const { download, requests, clock } = await setup(sequence(cutAfter(() => archive, 100_000), serveArchive(() => archive)));
+    const { download, requests, clock } = await setup(sequence(cutAfter(() => sample.archive, 100_000), serveArchive(() => sample.archive)));
     await download();
-    expect(readTree(target)).toEqual(sourceTree);
+    expect(readTree(target)).toEqual(sample.tree);
     expect(requests.map((r) => r.headers.range)).toEqual([undefined, 'bytes=100000-']);
     expect(clock.sleeps).toEqual([375]);
   });
 
   it('resumes when the body is shorter than the bundle size even though Content-Length agreed with it', async () => {
-    const { download, requests } = await setup(sequence(shortBody(() => archive, 5000), serveArchive(() => archive)));
+    const { download, requests } = await setup(sequence(shortBody(() => sample.archive, 5000), serveArchive(() => sample.archive)));
     await download();
-    expect(readTree(target)).toEqual(sourceTree);
+    expect(readTree(target)).toEqual(sample.tree);
     expect(requests.map((r) => r.headers.range)).toEqual([undefined, 'bytes=5000-']);
   });
 
   it('starts again from zero when the storage ignores Range and answers 200', async () => {
-    const { download, requests } = await setup(sequence(cutAfter(() => archive, 70_000), ignoreRange(() => archive)));
+    const { download, requests } = await setup(sequence(cutAfter(() => sample.archive, 70_000), ignoreRange(() => sample.archive)));
     await download();
-    expect(readTree(target)).toEqual(sourceTree);
+    expect(readTree(target)).toEqual(sample.tree);
     expect(requests.map((r) => r.headers.range)).toEqual([undefined, 'bytes=70000-']);
   });
 
   it('retries a 503 with backoff', async () => {
-    const { download, clock } = await setup(sequence(storageError(503, 'SlowDown'), serveArchive(() => archive)));
+    const { download, clock } = await setup(sequence(storageError(503, 'SlowDown'), serveArchive(() => sample.archive)));
     await download();
-    expect(readTree(target)).toEqual(sourceTree);
+    expect(readTree(target)).toEqual(sample.tree);
     expect(clock.sleeps).toEqual([375]);
   });
 
   it('gives up after 6 tries when every connection drops, leaving nothing behind', async () => {
-    const { download, requests, clock } = await setup(cutAfter(() => archive, 0));
+    const { download, requests, clock } = await setup(cutAfter(() => sample.archive, 0));
     const error = await caught(download());
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.exitCode).toBe(1);
     expect(error.message).toMatch(/^the connection to the bundle storage was dropped; .* \(gave up after 6 tries\); run the command again$/);
     expect(requests).toHaveLength(6);
     expect(clock.sleeps).toEqual([375, 750, 1500, 3000, 6000]);
-    expect(readdirSync(root.path)).toEqual([]);
+    expect(readdirSync(perTest.root)).toEqual([]);
   });
 
   it('refuses a storage that sends more bytes than the bundle size, after the same tries', async () => {
-    const { download, requests } = await setup(serveArchive(() => archive), { sizeBytes: () => archive.length - 10 });
+    const { download, requests } = await setup(serveArchive(() => sample.archive), { sizeBytes: () => sample.archive.length - 10 });
     const error = await caught(download());
-    expect(error.message).toBe(`download failed: the storage announced ${archive.length} bytes but the bundle is ${archive.length - 10} bytes (gave up after 6 tries); run the command again`);
+    expect(error.message).toBe(`download failed: the storage announced ${sample.archive.length} bytes but the bundle is ${sample.archive.length - 10} bytes (gave up after 6 tries); run the command again`);
     expect(error.exitCode).toBe(1);
     expect(requests).toHaveLength(6);
-    expect(readdirSync(root.path)).toEqual([]);
+    expect(readdirSync(perTest.root)).toEqual([]);
   });
 });
 
 describe('expired links and refusals', () => {
   it('asks for a fresh link when the storage answers 403, and goes on with it', async () => {
-    const { download, requests, links } = await setup(sequence(storageError(403, 'AccessDenied'), serveArchive(() => archive)));
+    const { download, requests, links } = await setup(sequence(storageError(403, 'AccessDenied'), serveArchive(() => sample.archive)));
     await download();
-    expect(readTree(target)).toEqual(sourceTree);
+    expect(readTree(target)).toEqual(sample.tree);
     expect(links).toHaveLength(2);
     expect(requests.map((r) => r.url)).toEqual(links.map((l) => l.slice(l.indexOf('/bundle'))));
   });
 
   it('keeps the bytes it has across a fresh link of the same size', async () => {
-    const { download, requests } = await setup(sequence(cutAfter(() => archive, 50_000), storageError(403, 'AccessDenied'), serveArchive(() => archive)));
+    const { download, requests } = await setup(sequence(cutAfter(() => sample.archive, 50_000), storageError(403, 'AccessDenied'), serveArchive(() => sample.archive)));
     await download();
-    expect(readTree(target)).toEqual(sourceTree);
+    expect(readTree(target)).toEqual(sample.tree);
     expect(requests.map((r) => r.headers.range)).toEqual([undefined, 'bytes=50000-', 'bytes=50000-']);
   });
 
@@ -175,7 +158,7 @@ describe('expired links and refusals', () => {
     expect(error.message).toBe("the bundle storage refused 4 download links in a row (403 AccessDenied); run the command again, and check the machine's clock if it keeps happening");
     expect(error.exitCode).toBe(1);
     expect(links).toHaveLength(4);
-    expect(readdirSync(root.path)).toEqual([]);
+    expect(readdirSync(perTest.root)).toEqual([]);
   });
 
   it.each([
@@ -188,7 +171,7 @@ describe('expired links and refusals', () => {
     expect(error.message).not.toContain(SIGNATURE);
     expect(error.exitCode).toBe(1);
     expect(requests).toHaveLength(1);
-    expect(readdirSync(root.path)).toEqual([]);
+    expect(readdirSync(perTest.root)).toEqual([]);
   });
 });
 
@@ -203,7 +186,7 @@ describe('the target directory', () => {
   const oldTree = () => new Map(Object.entries(OLD).map(([p, c]) => [p, Buffer.from(c).toString('base64')]));
 
   it('refuses a non-empty target without --force before asking for a link', async () => {
-    const { download, links, requests } = await setup(serveArchive(() => archive));
+    const { download, links, requests } = await setup(serveArchive(() => sample.archive));
     writeOld();
     const error = await caught(download());
     expect(error).toBeInstanceOf(UsageError);
@@ -215,15 +198,15 @@ describe('the target directory', () => {
   });
 
   it('replaces a non-empty target with --force and removes the old content', async () => {
-    const { download } = await setup(serveArchive(() => archive));
+    const { download } = await setup(serveArchive(() => sample.archive));
     writeOld();
     await download({ force: true });
-    expect(readTree(target)).toEqual(sourceTree);
-    expect(readdirSync(root.path)).toEqual(['site']);
+    expect(readTree(target)).toEqual(sample.tree);
+    expect(readdirSync(perTest.root)).toEqual(['site']);
   });
 
   it('keeps the old content with --force when the archive turns out to be damaged', async () => {
-    const damaged = Buffer.from(archive);
+    const damaged = Buffer.from(sample.archive);
     damaged.fill(0x41, 2000, 2100);
     const { download } = await setup(serveArchive(() => damaged));
     writeOld();
@@ -231,18 +214,18 @@ describe('the target directory', () => {
     expect(error.message).toMatch(/^the downloaded bundle is not a valid tar\.gz archive \(.+\); run the command again$/);
     expect(error.exitCode).toBe(1);
     expect(readTree(target)).toEqual(oldTree());
-    expect(readdirSync(root.path)).toEqual(['site']);
+    expect(readdirSync(perTest.root)).toEqual(['site']);
   });
 
   it('removes the temp file and leaves the target as it was when aborted mid-download', async () => {
     const controller = new AbortController();
     const reason = new InterruptedError();
-    const { download } = await setup(stallAfter(() => archive, 64 * 1024, () => controller.abort(reason)));
+    const { download } = await setup(stallAfter(() => sample.archive, 64 * 1024, () => controller.abort(reason)));
     writeOld();
     const error = await caught(download({ force: true, signal: controller.signal }));
     expect(error).toBe(reason);
     expect(readTree(target)).toEqual(oldTree());
-    expect(readdirSync(root.path)).toEqual(['site']);
+    expect(readdirSync(perTest.root)).toEqual(['site']);
   });
 });
 
@@ -259,14 +242,14 @@ describe('a stalled download', () => {
     // The storage sends its headers and a few bytes, then nothing (or a byte now and then, which is
     // no better); the clock then moves past the window.
     let clock: { advance(ms: number): void } | undefined;
-    const { download } = await setup(stallAfter(() => archive, 100, () => setTimeout(() => clock?.advance((limits?.stallMs ?? 60_000) + 1), 50)));
+    const { download } = await setup(stallAfter(() => sample.archive, 100, () => setTimeout(() => clock?.advance((limits?.stallMs ?? 60_000) + 1), 50)));
     clock = h!.clock;
     writeOld();
     const error = await caught(download({ force: true, ...(limits ? { limits } : {}) }));
     expect(error.message).toBe(`the download stalled: ${words} (check your connection or proxy settings); run the command again`);
     expect(error.exitCode).toBe(1);
     expect(readTree(target)).toEqual(oldTree());
-    expect(readdirSync(root.path)).toEqual(['site']);
+    expect(readdirSync(perTest.root)).toEqual(['site']);
   });
 });
 

@@ -2,12 +2,14 @@
 // and downloadBundle wired to a FakeClock, a captured terminal and a real undici dispatcher.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { join, relative } from 'node:path';
 import { create as createTar } from 'tar';
 import { createDispatcher } from '../../src/api/http.js';
 import type { Bundle } from '../../src/api/types.js';
 import { downloadBundle, type DownloadBundleOptions } from '../../src/download/index.js';
 import { createReporter } from '../../src/io.js';
+import { tempDir } from '../helpers/cli.js';
 import { FakeClock } from '../helpers/clock.js';
 import { captureIO } from '../helpers/io.js';
 import { startServer, type Handler } from '../helpers/server.js';
@@ -76,7 +78,54 @@ export interface Harness {
  * Storage at `/bundle.tar.gz`, `getBundle` handing out a new signed link each call. `sizeBytes`
  * defaults to the archive's length.
  */
-export async function harness(opts: { storage: Handler; archive: () => Buffer; target: string; sizeBytes?: () => number; extraction?: URL | false }): Promise<Harness> {
+export interface HarnessOptions {
+  storage: Handler;
+  archive: () => Buffer;
+  target: string;
+  sizeBytes?: () => number;
+  extraction?: URL | false;
+}
+
+/** The sample site (writeSourceTree) and its tar.gz, made once before the file's tests and removed after them. */
+export function useSampleArchive(): { readonly archive: Buffer; readonly tree: Map<string, string> } {
+  const sample = { archive: Buffer.alloc(0), tree: new Map<string, string>() };
+  let source: ReturnType<typeof tempDir> | undefined;
+  beforeAll(async () => {
+    source = tempDir();
+    writeSourceTree(join(source.path, 'site'));
+    sample.archive = await tarGzOf(join(source.path, 'site'), join(source.path, 'site.tar.gz'));
+    sample.tree = readTree(join(source.path, 'site'));
+  });
+  afterAll(() => source?.cleanup());
+  return sample;
+}
+
+/**
+ * Each test's own directory (`root`, made when first asked for) and the harness it starts there
+ * (`start`), both gone after the test.
+ */
+export function useHarness(): { readonly root: string; start(opts: HarnessOptions): Promise<Harness> } {
+  let root: ReturnType<typeof tempDir> | undefined;
+  let started: Harness | undefined;
+  afterEach(async () => {
+    await started?.close();
+    started = undefined;
+    root?.cleanup();
+    root = undefined;
+  });
+  return {
+    get root() {
+      root ??= tempDir();
+      return root.path;
+    },
+    async start(opts) {
+      started = await harness(opts);
+      return started;
+    },
+  };
+}
+
+export async function harness(opts: HarnessOptions): Promise<Harness> {
   const server = await startServer({ 'GET /bundle.tar.gz': opts.storage });
   const clock = new FakeClock();
   const { io, stderr } = captureIO();

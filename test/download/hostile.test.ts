@@ -1,22 +1,15 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ArchiveRefusedError } from '../../src/download/index.js';
-import { tempDir } from '../helpers/cli.js';
 import { serveArchive } from '../helpers/storage.js';
 import { rawTarGz, type RawEntry } from '../helpers/tar-evil.js';
-import { EXTRACTIONS, harness, readTree, type Harness } from './fixtures.js';
+import { EXTRACTIONS, readTree, useHarness } from './fixtures.js';
 
 /** Where the extraction runs: set by each pass of describe.each(EXTRACTIONS) below. */
 let extraction: URL | false = false;
 
-let root: ReturnType<typeof tempDir>;
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-  root.cleanup();
-});
+const perTest = useHarness();
 
 const benign: RawEntry[] = [
   { type: 'dir', path: 'site/' },
@@ -25,10 +18,9 @@ const benign: RawEntry[] = [
 
 /** The archive is served for `<root>/site`; `<root>/outside` is a directory nothing may touch. */
 async function attempt(entries: (rootPath: string) => RawEntry[], force = false) {
-  root = tempDir();
-  mkdirSync(join(root.path, 'outside'));
-  const archive = rawTarGz([...benign, ...entries(root.path)]);
-  h = await harness({ storage: serveArchive(() => archive), archive: () => archive, target: join(root.path, 'site'), extraction });
+  mkdirSync(join(perTest.root, 'outside'));
+  const archive = rawTarGz([...benign, ...entries(perTest.root)]);
+  const h = await perTest.start({ storage: serveArchive(() => archive), archive: () => archive, target: join(perTest.root, 'site'), extraction });
   return h.download({ force }).then(
     () => {
       throw new Error('expected the archive to be refused');
@@ -68,15 +60,15 @@ describe.each(EXTRACTIONS)('extracting %s', (_name, worker) => {
       expect(error).toBeInstanceOf(ArchiveRefusedError);
       expect(error.exitCode).toBe(1);
       if (reason.startsWith('entry')) expect(error.message).toBe(refused(reason));
-      else expect(error.message).toBe(refused(`entry ${JSON.stringify(`${root.path}/outside/abs`)} ${reason}`));
+      else expect(error.message).toBe(refused(`entry ${JSON.stringify(`${perTest.root}/outside/abs`)} ${reason}`));
       // Nothing outside, no temp directory or file left beside the target, no target either.
-      expect(readdirSync(root.path)).toEqual(['outside']);
-      expect(readdirSync(join(root.path, 'outside'))).toEqual([]);
-      expect(existsSync(join(root.path, 'x'))).toBe(false);
+      expect(readdirSync(perTest.root)).toEqual(['outside']);
+      expect(readdirSync(join(perTest.root, 'outside'))).toEqual([]);
+      expect(existsSync(join(perTest.root, 'x'))).toBe(false);
     });
 
     it('leaves a --force target exactly as it was', async () => {
-      const site = () => join(root.path, 'site');
+      const site = () => join(perTest.root, 'site');
       const error = await attempt((r) => {
         mkdirSync(join(r, 'site'));
         writeFileSync(join(r, 'site', 'keep.html'), 'keep me');
@@ -84,17 +76,16 @@ describe.each(EXTRACTIONS)('extracting %s', (_name, worker) => {
       }, true);
       expect(error.message).toBe(refused('entry "site/etc" is a symlink to an absolute path ("/etc")'));
       expect(readTree(site())).toEqual(new Map([['keep.html', Buffer.from('keep me').toString('base64')]]));
-      expect(readdirSync(root.path).sort()).toEqual(['outside', 'site']);
+      expect(readdirSync(perTest.root).sort()).toEqual(['outside', 'site']);
     });
 
     it('accepts links that stay inside and extracts them as links', async () => {
-      root = tempDir();
       const archive = rawTarGz([
         ...benign,
         { type: 'symlink', path: 'site/home.html', target: 'index.html' },
         { type: 'hardlink', path: 'site/copy.html', target: 'site/index.html' },
       ]);
-      h = await harness({ storage: serveArchive(() => archive), archive: () => archive, target: join(root.path, 'out'), extraction });
+      const h = await perTest.start({ storage: serveArchive(() => archive), archive: () => archive, target: join(perTest.root, 'out'), extraction });
       const result = await h.download();
       expect(result).toMatchObject({ files: 2, bytes: 22 });
       const html = Buffer.from('<h1>hi</h1>').toString('base64');
