@@ -4,30 +4,21 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CliError, UsageError } from '../../src/errors.js';
-import { tempDir } from '../helpers/cli.js';
 import { IS_ROOT } from '../helpers/other-user.js';
 import { serveArchive, storageError } from '../helpers/storage.js';
 import { rawTarGz } from '../helpers/tar-evil.js';
-import { harness, type Harness } from './fixtures.js';
+import { useHarness, type Harness } from './fixtures.js';
 
-let root: ReturnType<typeof tempDir> | undefined;
-let h: Harness | undefined;
-afterEach(async () => {
-  await h?.close();
-  h = undefined;
-  root?.cleanup();
-  root = undefined;
-});
+const perTest = useHarness();
 
 const site = (version: string) => rawTarGz([{ type: 'file', path: 'index.html', content: `<h1>${version}</h1>` }, { type: 'file', path: 'a/b.html', content: version }]);
 
 async function setup(archive: () => Buffer, opts: { target?: string; sizeBytes?: () => number } = {}): Promise<{ h: Harness; target: string; root: string }> {
-  root = tempDir();
-  const target = opts.target ?? join(root.path, 'site');
-  h = await harness({ storage: serveArchive(archive), archive, target: opts.target ?? target, sizeBytes: opts.sizeBytes });
-  return { h, target, root: root.path };
+  const target = opts.target ?? join(perTest.root, 'site');
+  const h = await perTest.start({ storage: serveArchive(archive), archive, target, sizeBytes: opts.sizeBytes });
+  return { h, target, root: perTest.root };
 }
 
 async function caught(promise: Promise<unknown>): Promise<CliError> {
@@ -150,21 +141,19 @@ describe('a plain directory after a killed run', () => {
 
 describe('failures before the install', () => {
   it('remove the parent directories this run created', async () => {
-    root = tempDir();
-    const target = join(root.path, 'a', 'b', 'c', 'site');
-    h = await harness({ storage: storageError(404, 'NoSuchKey'), archive: () => site('v1'), target });
+    const target = join(perTest.root, 'a', 'b', 'c', 'site');
+    const h = await perTest.start({ storage: storageError(404, 'NoSuchKey'), archive: () => site('v1'), target });
     await caught(h.download());
-    expect(readdirSync(root.path)).toEqual([]);
+    expect(readdirSync(perTest.root)).toEqual([]);
   });
 
   it('remove the parent directories of --archive this run created, and leave existing ones', async () => {
-    root = tempDir();
-    mkdirSync(join(root.path, 'keep'));
-    const target = join(root.path, 'keep', 'x', 'site');
-    h = await harness({ storage: storageError(404, 'NoSuchKey'), archive: () => site('v1'), target });
-    await caught(h.download({ archivePath: join(root.path, 'arch', 'ives', 'site.tgz') }));
-    expect(readdirSync(root.path)).toEqual(['keep']);
-    expect(readdirSync(join(root.path, 'keep'))).toEqual([]);
+    mkdirSync(join(perTest.root, 'keep'));
+    const target = join(perTest.root, 'keep', 'x', 'site');
+    const h = await perTest.start({ storage: storageError(404, 'NoSuchKey'), archive: () => site('v1'), target });
+    await caught(h.download({ archivePath: join(perTest.root, 'arch', 'ives', 'site.tgz') }));
+    expect(readdirSync(perTest.root)).toEqual(['keep']);
+    expect(readdirSync(join(perTest.root, 'keep'))).toEqual([]);
   });
 });
 
