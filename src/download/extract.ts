@@ -319,9 +319,10 @@ export function skipChecksOfAFreshDirectory(unpack: object, dir: string): boolea
    * ones are made, top down, with the mode tar would give them. False (tar's mkdir then does it, and
    * reports any error its way) when a level cannot be made so, or when tar would chmod after mkdir.
    */
-  const makeDirsDown = (dir: string, self: TarInternals): boolean => {
-    const mode = self.dmode | 0o700;
-    if ((mode & self.umask) !== 0) return false;
+  const dirMode = self.dmode | 0o700;
+  const tarWouldChmod = (dirMode & self.umask) !== 0;
+  const makeDirsDown = (dir: string): boolean => {
+    if (tarWouldChmod) return false;
     const missing: string[] = [];
     for (let level = dir; !madeDirs.has(level); level = dirname(level)) {
       if (!level.startsWith(`${self.cwd}/`)) return false;
@@ -329,7 +330,7 @@ export function skipChecksOfAFreshDirectory(unpack: object, dir: string): boolea
     }
     try {
       for (const level of missing.reverse()) {
-        mkdirSync(level, mode);
+        mkdirSync(level, dirMode);
         madeDirs.add(level);
       }
     } catch {
@@ -350,7 +351,7 @@ export function skipChecksOfAFreshDirectory(unpack: object, dir: string): boolea
       return checkFs.call(this, entry);
     }
     const parent = dirname(absolute);
-    if (!madeDirs.has(parent) && !makeDirsDown(parent, this)) {
+    if (!madeDirs.has(parent) && !makeDirsDown(parent)) {
       const error = this[MKDIR]!.call(this, parent, this.dmode);
       if (error) return this[ONERROR]!.call(this, error, entry);
       madeDirs.add(parent);
