@@ -9,7 +9,7 @@
 // worker is ended, then what it wrote removed) so that the extraction from the file says what went
 // wrong. Inflation failures and a decompression ratio beyond tar's own limit stand it down too.
 import { existsSync, rmSync } from 'node:fs';
-import type { Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import type { Unzip } from 'minizlib';
 import { LiveExtraction, type ArchiveSummary, type ExtractionLimits, type LiveConsumer } from './extract.js';
 import type { FromWorker, ToWorker } from './extract-worker.js';
@@ -48,9 +48,62 @@ export function extractionWorkerFile(): URL | undefined {
   return undefined;
 }
 
-/** A live extraction in a worker thread when `workerFile` is given, else on this thread. */
-export async function startLiveExtraction(dir: string, limits: Limits, workerFile: URL | false | undefined): Promise<LiveConsumer> {
-  return workerFile ? ThreadedExtraction.start(dir, limits, workerFile) : LiveExtraction.create(dir, limits);
+/**
+ * The worker thread of a ThreadedExtraction, started before there is work for it: a Node worker
+ * takes ~50 ms to boot and tar ~25 ms to load on an idle core of the 2-core bench machine (longer
+ * while the download competes for the cores), and without this the archive's first megabytes
+ * waited for both. Started as the command asks for the download link, it boots while that request
+ * is out. Until a download takes it, it does not keep the process alive (an unused one ends with
+ * the process) and any failure of it is only remembered: the ThreadedExtraction that takes it then
+ * stands down at once.
+ */
+export class BootedWorker {
+  private taken = false;
+  private exited = false;
+  /** Settles once the thread has ended, however it ended. */
+  readonly ended: Promise<void>;
+  /** minizlib for the download's thread, loaded meanwhile too. */
+  private readonly inflater = import('minizlib');
+
+  private constructor(
+    private readonly worker: Worker,
+    /** Its script, for --debug. */
+    readonly file: URL,
+  ) {
+    worker.unref();
+    worker.on('error', () => undefined);
+    this.ended = new Promise((resolve) =>
+      worker.once('exit', () => {
+        this.exited = true;
+        resolve();
+      }),
+    );
+  }
+
+  static boot(file: URL): BootedWorker {
+    return new BootedWorker(new Worker(file, { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } }), file);
+  }
+
+  /** The worker for one extraction, which now keeps the process alive until it ends; once only. */
+  async take(): Promise<{ worker: Worker; unzip: Unzip; exited: boolean }> {
+    if (this.taken) throw new Error('this extraction worker was already used');
+    this.taken = true;
+    const { Unzip } = await this.inflater;
+    this.worker.ref();
+    return { worker: this.worker, unzip: new Unzip({}), exited: this.exited };
+  }
+
+  /** Ends a worker no download took; nothing once one did (the extraction ends it). */
+  async end(): Promise<void> {
+    if (this.taken) return;
+    this.taken = true;
+    await this.worker.terminate();
+  }
+}
+
+/** A live extraction in the worker given (see BootedWorker), else on this thread. */
+export async function startLiveExtraction(dir: string, limits: Limits, worker: BootedWorker | undefined): Promise<LiveConsumer> {
+  return worker ? ThreadedExtraction.start(dir, limits, worker) : LiveExtraction.create(dir, limits);
 }
 
 export class ThreadedExtraction implements LiveConsumer {
@@ -62,7 +115,8 @@ export class ThreadedExtraction implements LiveConsumer {
   private batchBytes = 0;
   private sent = 0;
   private answered = 0;
-  private limitsSent = false;
+  /** The worker told its directory and limits (with the first bytes). */
+  private begun = false;
   private failed = false;
   private completed = false;
   private heardDone = false;
@@ -86,20 +140,22 @@ export class ThreadedExtraction implements LiveConsumer {
     unzip.on('error', () => this.standDown());
   }
 
-  /** Starts the worker now: it loads while the download link is asked for. */
-  static async start(dir: string, limits: Limits, workerFile: URL): Promise<ThreadedExtraction> {
-    const [{ Worker }, { Unzip }] = await Promise.all([import('node:worker_threads'), import('minizlib')]);
-    return new ThreadedExtraction(new Worker(workerFile, { workerData: { dir }, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } }), new Unzip({}), dir, limits);
+  /** An extraction into `dir` in the worker, which may still be booting: what it is sent waits for it. */
+  static async start(dir: string, limits: Limits, booted: BootedWorker): Promise<ThreadedExtraction> {
+    const { worker, unzip, exited } = await booted.take();
+    const extraction = new ThreadedExtraction(worker, unzip, dir, limits);
+    if (exited) extraction.standDown();
+    return extraction;
   }
 
   write(chunk: Buffer, offset: number): void | Promise<void> {
     if (this.failed) return;
     if (offset !== this.fed) return this.standDown();
-    if (!this.limitsSent) {
+    if (!this.begun) {
       const limits = this.limits();
       if (!limits) return this.standDown();
-      this.post({ kind: 'limits', limits });
-      this.limitsSent = true;
+      this.post({ kind: 'begin', dir: this.dir, limits });
+      this.begun = true;
     }
     this.fed += chunk.length;
     try {
@@ -114,7 +170,7 @@ export class ThreadedExtraction implements LiveConsumer {
   }
 
   async finish(total: number): Promise<ArchiveSummary | undefined> {
-    if (!this.failed && this.limitsSent && this.fed === total) {
+    if (!this.failed && this.begun && this.fed === total) {
       try {
         this.unzip.end();
       } catch {

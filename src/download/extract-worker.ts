@@ -1,13 +1,15 @@
 // The worker thread of a ThreadedExtraction (extract-thread.ts): this thread's LiveExtraction, fed
-// the inflated tar stream by message. It answers each batch with the bytes it has written (the main
-// thread holds back when too much is unanswered), says once when it has stood down (a refusal, a limit,
-// a broken tar stream, a full disk: the main thread stops inflating for it), and at the end gives the
-// totals, or nothing, and closes its port so that the thread ends.
-import { parentPort, workerData } from 'node:worker_threads';
+// the inflated tar stream by message. It is started before it has work (BootedWorker): it loads tar
+// then, and learns its directory and limits from the first message, with the first bytes. It answers
+// each batch with the bytes it has written (the main thread holds back when too much is unanswered),
+// says once when it has stood down (a refusal, a limit, a broken tar stream, a full disk: the main
+// thread stops inflating for it), and at the end gives the totals, or nothing, and closes its port so
+// that the thread ends.
+import { parentPort } from 'node:worker_threads';
 import { LiveExtraction, type ArchiveSummary, type ExtractionLimits } from './extract.js';
 
 export type ToWorker =
-  | { kind: 'limits'; limits: ExtractionLimits & { now: number } }
+  | { kind: 'begin'; dir: string; limits: ExtractionLimits & { now: number } }
   | { kind: 'chunk'; data: Uint8Array; offset: number }
   | { kind: 'end'; total: number };
 
@@ -15,31 +17,32 @@ export type FromWorker = { kind: 'ack'; bytes: number } | { kind: 'failed' } | {
 
 const port = parentPort;
 if (port) {
-  const { dir } = workerData as { dir: string };
-  let limits: (ExtractionLimits & { now: number }) | undefined;
   const send = (message: FromWorker) => port.postMessage(message);
   // Messages wait in the port until the listener is attached (no top-level await: the CLI's copy of
   // this file is CommonJS).
-  void LiveExtraction.create(dir, () => limits).then(
-    (live) => {
+  void LiveExtraction.loader().then(
+    (extractionIn) => {
+      let live: LiveExtraction | undefined;
       let saidFailed = false;
       port.on('message', (message: ToWorker) => {
         switch (message.kind) {
-          case 'limits':
-            limits = message.limits;
+          case 'begin': {
+            const { limits } = message;
+            live = extractionIn(message.dir, () => limits);
             return;
+          }
           case 'chunk': {
             const { data, offset } = message;
-            live.write(Buffer.from(data.buffer, data.byteOffset, data.byteLength), offset);
+            live?.write(Buffer.from(data.buffer, data.byteOffset, data.byteLength), offset);
             send({ kind: 'ack', bytes: data.byteLength });
-            if (!live.active && !saidFailed) {
+            if (!live?.active && !saidFailed) {
               saidFailed = true;
               send({ kind: 'failed' });
             }
             return;
           }
           case 'end':
-            void live.finish(message.total).then((summary) => {
+            void (live?.finish(message.total) ?? Promise.resolve(undefined)).then((summary) => {
               send({ kind: 'done', summary });
               port.close();
             });

@@ -199,7 +199,13 @@ export class LiveExtraction implements LiveConsumer {
 
   /** `limits` is read at the first byte (the bundle's size is known by then). */
   static async create(dir: string, limits: () => (ExtractionLimits & { now: number }) | undefined): Promise<LiveExtraction> {
-    return new LiveExtraction(await import('tar'), dir, limits);
+    return (await LiveExtraction.loader())(dir, limits);
+  }
+
+  /** tar loaded now, and the extraction made at once later (the worker loads tar before it has work). */
+  static async loader(): Promise<(dir: string, limits: () => (ExtractionLimits & { now: number }) | undefined) => LiveExtraction> {
+    const tar = await import('tar');
+    return (dir, limits) => new LiveExtraction(tar, dir, limits);
   }
 
   /**

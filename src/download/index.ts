@@ -11,7 +11,7 @@ import type { Bundle } from '../api/types.js';
 import { throwIfAborted, type Clock } from '../clock.js';
 import type { Activity, Reporter } from '../io.js';
 import { checkArchiveFormat, extractArchive, extractionLimits, type LiveConsumer } from './extract.js';
-import { extractionWorkerFile, startLiveExtraction } from './extract-thread.js';
+import { BootedWorker, extractionWorkerFile, startLiveExtraction } from './extract-thread.js';
 import { fetchToFile, type FETCH_LIMITS } from './fetch.js';
 import { keepYoungGenerationSmall } from './heap.js';
 import { commitArchive, installTree, makeParents, removeCreated, removeWorkDir, RestoreFailedError, stageArchive, tidyAway } from './install.js';
@@ -21,6 +21,7 @@ import { checkArchivePath, checkFreeSpace, checkTarget } from './target.js';
 
 export { checkArchivePath, checkTarget, type TargetPlan } from './target.js';
 export { ArchiveRefusedError, NotGzipError } from './extract.js';
+export type { BootedWorker } from './extract-thread.js';
 
 export interface DownloadBundleOptions {
   /** Asks the API for a fresh presigned link (jobs flow: POST bundle; project flow: GET the job). Called right before the first download, and again when a link has expired (storage answers 403). */
@@ -56,10 +57,12 @@ export interface DownloadBundleOptions {
    */
   beforeInstall?: (tree: string) => Promise<void>;
   /**
-   * The script of the worker thread that extracts while the archive downloads (extract-thread.ts);
-   * by default the one beside this module. False extracts on this thread (tests compare the two).
+   * Where the extraction runs while the archive downloads (extract-thread.ts): a worker thread the
+   * caller booted early (bootExtractionWorker, before it asked for the link; downloadBundle then owns
+   * it and ends it), the script of one to boot here, or false for this thread (tests compare them).
+   * By default a worker of the script beside this module, booted here.
    */
-  extractionWorker?: URL | false;
+  extractionWorker?: BootedWorker | URL | false;
 }
 
 export interface DownloadResult {
@@ -71,6 +74,27 @@ export interface DownloadResult {
 }
 
 export async function downloadBundle(opts: DownloadBundleOptions): Promise<DownloadResult> {
+  // Booting now, while the checks below run and the link is asked for.
+  const worker = opts.extractionWorker instanceof BootedWorker ? opts.extractionWorker : bootExtractionWorker(opts.extractionWorker);
+  try {
+    return await downloadWith(worker, opts);
+  } finally {
+    // Nothing when the extraction took it: that ended it.
+    await worker?.end();
+  }
+}
+
+/**
+ * A worker thread for the extraction of a download to come, booting from now on (BootedWorker): the
+ * script `file`, by default the one beside this module; undefined for false, or when there is none
+ * (run from the TypeScript sources, the extraction stays on the download's thread).
+ */
+export function bootExtractionWorker(file?: URL | false): BootedWorker | undefined {
+  const script = file ?? extractionWorkerFile();
+  return script ? BootedWorker.boot(script) : undefined;
+}
+
+async function downloadWith(worker: BootedWorker | undefined, opts: DownloadBundleOptions): Promise<DownloadResult> {
   // A killed run may have left the old tree aside with the target missing: put it back first, so
   // the checks below see the target as it really is.
   await sayLeftovers([dirname(resolve(opts.target))], opts);
@@ -110,9 +134,8 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
     const now = Date.now();
     // Flat memory for any bundle size (heap.ts).
     keepYoungGenerationSmall();
-    const workerFile = opts.extractionWorker ?? extractionWorkerFile();
-    opts.debug(workerFile ? `extracting in a worker thread (${workerFile.pathname}) while downloading` : 'extracting on this thread while downloading');
-    const extraction = (live = await startLiveExtraction(tree, () => limits && { ...limits, now }, workerFile));
+    opts.debug(worker ? `extracting in a worker thread (${worker.file.pathname}) while downloading` : 'extracting on this thread while downloading');
+    const extraction = (live = await startLiveExtraction(tree, () => limits && { ...limits, now }, worker));
     const { bundle, bytes: archiveBytes } = await fetchToFile({ ...opts, getBundle, file, onProgress: progress.update, onData: (chunk, offset) => extraction.write(chunk, offset) });
 
     // By its first bytes, whatever the link's file name says: a zip or an error page is named as such.

@@ -2,6 +2,7 @@
 // bytes of real archives: the tree it leaves, how it holds the download back, and every way it
 // stands down (a gap in the bytes, a refusal, broken gzip, a bomb, a crashed worker, stop()), after
 // which nothing it wrote is left.
+import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { extractionLimits, LiveExtraction, type ArchiveSummary } from '../../src/download/extract.js';
-import { ThreadedExtraction } from '../../src/download/extract-thread.js';
+import { BootedWorker, ThreadedExtraction } from '../../src/download/extract-thread.js';
 import { tempDir } from '../helpers/cli.js';
 import { rawTar, rawTarGz, type RawEntry } from '../helpers/tar-evil.js';
 import { EXTRACTION_WORKER, readTree } from './fixtures.js';
@@ -45,7 +46,7 @@ function site(files: number, bytes: number): RawEntry[] {
 }
 
 async function threaded(dir: string, size: number, workerFile = EXTRACTION_WORKER): Promise<ThreadedExtraction> {
-  return ThreadedExtraction.start(dir, limits(size), workerFile);
+  return ThreadedExtraction.start(dir, limits(size), BootedWorker.boot(workerFile));
 }
 
 describe('extraction in a worker thread', () => {
@@ -118,6 +119,39 @@ describe('extraction in a worker thread', () => {
     await feed(live, archive, 1024);
     expect(await live.finish(archive.length)).toBeUndefined();
     expect(existsSync(join(root.path, 'tree'))).toBe(false);
+  });
+
+  it('stands down at once with a worker that ended before a download took it', async () => {
+    root = tempDir();
+    const broken = join(root.path, 'broken-worker.mjs');
+    writeFileSync(broken, "throw new Error('this worker fails as it loads');\n");
+    const booted = BootedWorker.boot(pathToFileURL(broken));
+    await booted.ended;
+    const archive = rawTarGz(site(30, 1000));
+    const dir = join(root.path, 'tree');
+    const live = await ThreadedExtraction.start(dir, limits(archive.length), booted);
+    await feed(live, archive, 1024);
+    expect(await live.finish(archive.length)).toBeUndefined();
+    expect(existsSync(dir)).toBe(false);
+  });
+
+  it('end() ends a worker no download took', async () => {
+    const booted = BootedWorker.boot(EXTRACTION_WORKER);
+    await booted.end();
+    await booted.ended;
+    await expect(booted.take()).rejects.toThrow('already used');
+  });
+
+  it('a worker booted for a download that never came does not keep the process alive', () => {
+    root = tempDir();
+    // A script file: under `node -e` the process ends even with a worker that holds it.
+    const script = join(root.path, 'boot-only.mjs');
+    const module = new URL('../../dist/download/extract-thread.js', import.meta.url).href;
+    writeFileSync(script, `import { BootedWorker } from ${JSON.stringify(module)};\nBootedWorker.boot(new URL(${JSON.stringify(EXTRACTION_WORKER.href)}));\nconsole.log('booted');\n`);
+    const child = spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 20_000 });
+    expect(child.signal).toBeNull();
+    expect(child.status).toBe(0);
+    expect(child.stdout).toBe('booted\n');
   });
 
   it('stop() half way ends the worker and removes what it wrote; later bytes are ignored', async () => {

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Bundle } from '../../api/types.js';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
-import type { DownloadResult } from '../../download/index.js';
+import type { BootedWorker, DownloadResult } from '../../download/index.js';
 import { ApiError, CliError, InterruptedError, SiteProblemsError, UsageError } from '../../errors.js';
 import { addWaitOptions, parseWaitFlags, type WaitFlags, type WaitSettings } from '../../wait-flags.js';
 import { hintFlagArgs, isNotFinished, waitCommand, type NotFinishedError } from './api.js';
@@ -40,17 +40,28 @@ export interface DownloadSummary {
 /** Checks the target, gets a link (waiting for the job with --wait), streams and extracts the archive. */
 export async function exportDownload(opts: ExportDownloadOptions, ctx: Context): Promise<DownloadSummary> {
   const target = await checkTargets(opts);
-  // The first ask for a link also settles the flow; a job not finished yet is waited for below.
-  let notYet: NotFinishedError | undefined;
-  const { api, value } = await onJobFlow(opts.jobId, ctx, (flow) =>
-    flow.link(opts.jobId).catch((error: unknown) => {
-      if (!isNotFinished(error)) throw error;
-      notYet = error;
-      return undefined;
-    }),
-  );
-  const first = value ?? (await waitForLink(api, opts, notYet!, ctx));
-  return fetchAndExtract({ api, jobId: opts.jobId, target, flags: opts, first }, ctx);
+  // The extraction's worker thread boots while the link is asked for (download/extract-thread.ts).
+  const { bootExtractionWorker } = await import('../../download/index.js');
+  const worker = bootExtractionWorker();
+  try {
+    // The first ask for a link also settles the flow; a job not finished yet is waited for below.
+    let notYet: NotFinishedError | undefined;
+    const { api, value } = await onJobFlow(opts.jobId, ctx, (flow) =>
+      flow.link(opts.jobId).catch((error: unknown) => {
+        if (!isNotFinished(error)) throw error;
+        notYet = error;
+        return undefined;
+      }),
+    );
+    const download = { api, jobId: opts.jobId, target, flags: opts };
+    if (value) return await fetchAndExtract({ ...download, first: value, worker }, ctx);
+    // The job may run for minutes yet: the idle worker goes now, and the download boots its own.
+    await worker?.end();
+    return await fetchAndExtract({ ...download, first: await waitForLink(api, opts, notYet!, ctx) }, ctx);
+  } finally {
+    // Nothing when the download took it.
+    await worker?.end();
+  }
 }
 
 /** --out, --archive and the numbers, checked before any request: a refused target must not cost an export or a link. */
@@ -112,6 +123,8 @@ export interface FetchAndExtract {
   first?: Bundle;
   /** The base path the export was built for ('' or '/docs', known when this run started it), for --verify. */
   basePath?: string;
+  /** The extraction's worker thread, booted before the link was asked for (else downloadBundle boots one). */
+  worker?: BootedWorker;
 }
 
 /**
@@ -144,6 +157,7 @@ export async function fetchAndExtract(opts: FetchAndExtract, ctx: Context): Prom
       signal: ctx.signal,
       reporter: ctx.reporter,
       debug: ctx.debug,
+      extractionWorker: opts.worker,
       beforeInstall: opts.flags.verify ? (tree) => verifyBeforeInstall(tree, { jobId: opts.jobId, target: opts.target, shown: opts.flags.out, basePath: opts.basePath }, ctx) : undefined,
     });
   } catch (error) {
