@@ -13,11 +13,12 @@ export type ToWorker =
   | { kind: 'chunk'; data: Uint8Array; offset: number }
   | { kind: 'end'; total: number };
 
-export type FromWorker = { kind: 'ack'; bytes: number } | { kind: 'failed' } | { kind: 'done'; summary: ArchiveSummary | undefined };
+/** An ack gives the batch's buffer back for the next batch (tar keeps nothing of a batch of whole blocks). */
+export type FromWorker = { kind: 'ack'; bytes: number; buffer: ArrayBuffer } | { kind: 'failed' } | { kind: 'done'; summary: ArchiveSummary | undefined };
 
 const port = parentPort;
 if (port) {
-  const send = (message: FromWorker) => port.postMessage(message);
+  const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
   // Messages wait in the port until the listener is attached (no top-level await: the CLI's copy of
   // this file is CommonJS).
   void LiveExtraction.loader().then(
@@ -34,7 +35,7 @@ if (port) {
           case 'chunk': {
             const { data, offset } = message;
             live?.write(Buffer.from(data.buffer, data.byteOffset, data.byteLength), offset);
-            send({ kind: 'ack', bytes: data.byteLength });
+            send({ kind: 'ack', bytes: data.byteLength, buffer: data.buffer as ArrayBuffer }, [data.buffer as ArrayBuffer]);
             if (!live?.active && !saidFailed) {
               saidFailed = true;
               send({ kind: 'failed' });

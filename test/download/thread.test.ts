@@ -121,6 +121,22 @@ describe('extraction in a worker thread', () => {
     expect(existsSync(join(root.path, 'tree'))).toBe(false);
   });
 
+  it('gives the same tree whatever the chunks, in a few batch buffers the worker gives back', async () => {
+    root = tempDir();
+    // ~40 MB of tar: 40 batches or more, from network chunks that never fall on a tar block.
+    const archive = rawTarGz(site(4000, 10_000));
+    const here = await LiveExtraction.create(join(root.path, 'here'), limits(archive.length));
+    await feed(here, archive);
+    await here.finish(archive.length);
+    const there = await threaded(join(root.path, 'there'), archive.length);
+    await feed(there, archive, 7919);
+    expect(await there.finish(archive.length)).toEqual({ files: 4000, bytes: 4000 * 10_000 });
+    expect(readTree(join(root.path, 'there'))).toEqual(readTree(join(root.path, 'here')));
+    // At most what may be unanswered at once (8 MB in 1 MB batches), not one per batch.
+    expect(there.buffersAllocated).toBeGreaterThan(0);
+    expect(there.buffersAllocated).toBeLessThanOrEqual(10);
+  });
+
   it('stands down at once with a worker that ended before a download took it', async () => {
     root = tempDir();
     const broken = join(root.path, 'broken-worker.mjs');
