@@ -73,8 +73,11 @@ export class BootedWorker {
   private exited = false;
   /** Settles once the thread has ended, however it ended. */
   readonly ended: Promise<void>;
-  /** minizlib for the download's thread, loaded meanwhile too. */
-  private readonly inflater = import('minizlib');
+  /**
+   * minizlib for the download's thread, loading meanwhile too (its types stay out of this class's
+   * declaration, which the library's declarations reach).
+   */
+  private readonly inflaterLoading: Promise<unknown> = import('minizlib').catch(() => undefined);
 
   private constructor(
     private readonly worker: Worker,
@@ -96,12 +99,12 @@ export class BootedWorker {
   }
 
   /** The worker for one extraction, which now keeps the process alive until it ends; once only. */
-  async take(): Promise<{ worker: Worker; unzip: Unzip; exited: boolean }> {
+  async take(): Promise<{ worker: Worker; exited: boolean }> {
     if (this.taken) throw new Error('this extraction worker was already used');
     this.taken = true;
-    const { Unzip } = await this.inflater;
+    await this.inflaterLoading;
     this.worker.ref();
-    return { worker: this.worker, unzip: new Unzip({}), exited: this.exited };
+    return { worker: this.worker, exited: this.exited };
   }
 
   /** Ends a worker no download took; nothing once one did (the extraction ends it). */
@@ -161,8 +164,9 @@ export class ThreadedExtraction implements LiveConsumer {
 
   /** An extraction into `dir` in the worker, which may still be booting: what it is sent waits for it. */
   static async start(dir: string, limits: Limits, booted: BootedWorker): Promise<ThreadedExtraction> {
-    const { worker, unzip, exited } = await booted.take();
-    const extraction = new ThreadedExtraction(worker, unzip, dir, limits);
+    const { worker, exited } = await booted.take();
+    const { Unzip } = await import('minizlib');
+    const extraction = new ThreadedExtraction(worker, new Unzip({}), dir, limits);
     if (exited) extraction.standDown();
     return extraction;
   }
