@@ -10,6 +10,7 @@ import { wrapHelp } from './help-wrap.js';
 import { isTerminal } from './is-terminal.js';
 import { prerenderedOutput } from './prerendered.js';
 import { lazyStdout } from './stdout.js';
+import { setStartupFlags } from './v8-flags.js';
 
 // Success is 0 (EXIT_CODES.ok); spelled out so this entry loads no other module on the fast path.
 const OK = 0;
@@ -22,6 +23,8 @@ async function runProgram(argv: string[]): Promise<number> {
   if (typeof MINT_ADMIN_BUILD_ID === 'string') {
     const { codeCacheDir, loadWithCodeCache } = await import('./code-cache.js');
     const file = join(import.meta.dirname, 'program.cjs');
+    // Before it compiles: V8 takes its code cache only under the flags it was made with (v8-flags.ts).
+    setStartupFlags(argv[0]);
     // This bundle's require() resolves from program.cjs's directory, the same as its own would.
     const program = loadWithCodeCache<typeof import('./run.js')>(file, MINT_ADMIN_BUILD_ID, codeCacheDir(process.env), (specifier) => import(specifier), argv[0], require);
     const code = await program.exports.runCli(argv);

@@ -1,4 +1,4 @@
-// Keeps V8's young generation at its starting size for the rest of a CLI process that downloads.
+// Keeps V8's young generation at its starting size while a CLI process downloads.
 //
 // Why: a bundle download allocates fast and without end (each network chunk, tar's per-entry
 // objects, the inflated data), and V8 doubles the young generation each time the bytes that survived
@@ -9,15 +9,15 @@
 // young generation kept small, scavenges are more frequent but cheap (little is alive at any time).
 // Only in the CLI (the build defines MINT_ADMIN_CLI for its bundle): the library must not change V8
 // flags of the program that imports it. V8 reads this flag at each growth decision, so setting it at
-// run time takes effect from then on.
-import { setFlagsFromString } from 'node:v8';
+// run time takes effect from then on; it goes back to V8's default when the download is over, which
+// the code cache needs (v8-flags.ts).
+import { setYoungGenerationGrowth, V8_YOUNG_GENERATION_GROWTH } from '../v8-flags.js';
 
 declare const MINT_ADMIN_CLI: boolean | undefined;
 
-let done = false;
-
-export function keepYoungGenerationSmall(): void {
-  if (done || typeof MINT_ADMIN_CLI === 'undefined' || !MINT_ADMIN_CLI) return;
-  done = true;
-  setFlagsFromString('--semi-space-growth-factor=1');
+/** Keeps the young generation small from now on; returns what puts V8's default back. */
+export function keepYoungGenerationSmall(): () => void {
+  if (typeof MINT_ADMIN_CLI === 'undefined' || !MINT_ADMIN_CLI) return () => undefined;
+  setYoungGenerationGrowth(1);
+  return () => setYoungGenerationGrowth(V8_YOUNG_GENERATION_GROWTH);
 }

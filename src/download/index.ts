@@ -108,6 +108,7 @@ async function downloadWith(worker: BootedWorker | undefined, opts: DownloadBund
   const created: string[] = [];
   let work: string | undefined;
   let live: LiveConsumer | undefined;
+  let restoreHeap: (() => void) | undefined;
   let activity: Activity | undefined;
   let staged: string | undefined;
   let keepWork = false;
@@ -133,7 +134,7 @@ async function downloadWith(worker: BootedWorker | undefined, opts: DownloadBund
     const tree = join(work, 'tree');
     const now = Date.now();
     // Flat memory for any bundle size (heap.ts).
-    keepYoungGenerationSmall();
+    restoreHeap = keepYoungGenerationSmall();
     opts.debug(worker ? `extracting in a worker thread (${worker.file.pathname}) while downloading` : 'extracting on this thread while downloading');
     const extraction = (live = await startLiveExtraction(tree, () => limits && { ...limits, now }, worker));
     const { bundle, bytes: archiveBytes } = await fetchToFile({ ...opts, getBundle, file, onProgress: progress.update, onData: (chunk, offset) => extraction.write(chunk, offset) });
@@ -185,6 +186,7 @@ async function downloadWith(worker: BootedWorker | undefined, opts: DownloadBund
     if (error instanceof RestoreFailedError) keepWork = true;
     throw opts.signal.aborted ? opts.signal.reason : error;
   } finally {
+    restoreHeap?.();
     // A worker thread may still be writing into the work directory: it ends before that goes.
     await live?.stop();
     if (staged) await removeWorkDir(staged);

@@ -1,0 +1,49 @@
+// V8 takes a code cache only under the flags it was made with (src/v8-flags.ts). The API commands set
+// flags of their own (the WebAssembly baseline tier for undici; a small young generation during a
+// download), and while one was set mid-run every run of them compiled the program again and rewrote
+// its cache at exit. Here the second run of each must use the cache the first made, as it is.
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/sandbox.js';
+
+const t = useSandbox({ bundle: { files: 30, bytesPerFile: 2000 } });
+
+/** The one cache file under `cacheHome`, with what tells a rewrite: its inode and mtime. */
+function theCache(cacheHome: string): { name: string; version: [number, number] } {
+  const dir = join(cacheHome, 'mint-admin');
+  const files = readdirSync(dir).filter((n) => n.endsWith('.v8cache'));
+  expect(files).toHaveLength(1);
+  const info = statSync(join(dir, files[0]!));
+  return { name: files[0]!, version: [info.ino, info.mtimeMs] };
+}
+
+async function completedExport(): Promise<string> {
+  t.sandbox.faults.exportPollsToFinish = 0;
+  const { jobId } = await t.api<{ jobId: string }>('POST', '/v1/static-export/jobs', { domain: 'docs.example.com' });
+  await t.api('GET', `/v1/static-export/jobs/${jobId}`);
+  return jobId;
+}
+
+describe('the code cache of the API commands', () => {
+  it.each<[string, (run: number, dir: string) => Promise<string[]>]>([
+    ['export status', async () => ['export', 'status', await completedExport()]],
+    ['export download (which also keeps the young generation small)', async (run, dir) => ['export', 'download', await completedExport(), '-o', join(dir, `site-${run}`)]],
+    ['searches list', async () => ['searches', 'list', '--limit', '1']],
+  ])('%s: the second run uses the cache the first made, unchanged', async (_name, argsOf) => {
+    const dir = tempDir();
+    try {
+      const env = { XDG_CACHE_HOME: join(dir.path, 'cache') };
+      const first = await t.cli(await argsOf(1, dir.path), { env });
+      expect(first.code, first.stderr).toBe(0);
+      const made = theCache(env.XDG_CACHE_HOME);
+      const second = await t.cli(await argsOf(2, dir.path), { env });
+      expect(second.code, second.stderr).toBe(0);
+      // Rejected by V8, the cache would be made again and renamed over this one.
+      expect(theCache(env.XDG_CACHE_HOME)).toEqual(made);
+    } finally {
+      dir.cleanup();
+    }
+  });
+});
