@@ -5,6 +5,14 @@
 //   2. peak RSS of mint-admin for a ~50 MB and a ~500 MB archive: the difference must stay < 20 MB
 //      (the archive is streamed to disk and extracted from disk, never held in memory).
 // Peak RSS comes from /usr/bin/time -v when present, else from sampling `ps` every 20 ms.
+// Every timed run extracts into a directory of its own, and nothing is deleted until the timed runs
+// are over: ext4 skips inodes freed in the last minute or so when it allocates new ones, reading an
+// inode-table block for each (perf: 40% of `tar`'s time in recently_deleted() after the previous
+// run's 10,000 files were removed), so deleting each run's tree before the next made the same
+// 10,000 files take 0.3-2 s of kernel time from one run to the next, for both sides. For the same
+// reason the disk runs start after a sync and a minute's wait (`npm test` just before deletes many
+// files). Within each pair the side that goes first alternates (A B B A ...), so a drift of the
+// machine's state cannot favour one side.
 // Prints a markdown table; exits 1 if a target is missed. BENCH_KEEP_BUNDLES=1 keeps the generated
 // archives in the sandbox's cache (os.tmpdir()/mint-admin-sandbox) for the next run.
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -25,7 +33,7 @@ const TIMING = { files: 10_000 / scale, bytesPerFile: 10_000 };
 // The sandbox's files compress to ~56%, so these give archives of ~50 MB and ~500 MB.
 const RSS_SMALL = { files: 3_000 / scale, bytesPerFile: 30_000 };
 const RSS_LARGE = { files: 30_000 / scale, bytesPerFile: 30_000 };
-const RUNS = 5;
+const RUNS = 9;
 // Many tiny files: the per-entry cost (tar parsing, open/write/close) against GNU tar's.
 const TINY = { files: 200_000 / scale, bytesPerFile: 100 };
 const TINY_RUNS = 3;
@@ -33,6 +41,11 @@ const TINY_RUNS = 3;
 const TMPFS = process.platform === 'linux' && existsSync('/dev/shm') ? '/dev/shm' : undefined;
 
 const downloader = (jobId, dir) => [CLI, '--quiet', 'export', 'download', jobId, '-o', dir];
+// ext4's memory of freed inodes (see the top): a minute, once the deletions are on disk.
+const RECENTLY_DELETED_MS = process.env.BENCH_QUICK === '1' ? 0 : 65_000;
+let runs = 0;
+/** A directory no run has used, under `parent`; removed with `parent` after the timed runs. */
+const freshDir = (parent) => join(parent, `run-${++runs}`);
 
 async function api(sandbox, method, path, body) {
   const res = await fetch(`${sandbox.baseUrl}${path}`, {
@@ -60,70 +73,87 @@ async function exportOf(spec) {
   return { sandbox, jobId, env, sizeBytes: bundle.sizeBytes };
 }
 
+/** One run of mint-admin into `dir` (which must not exist); the tree is left for the caller to remove. */
 async function runMintAdmin(exp, dir) {
-  rmSync(dir, { recursive: true, force: true });
   settleDisk();
   const result = await measure(process.execPath, downloader(exp.jobId, dir), exp.env);
   if (result.code !== 0) throw new Error(`mint-admin exited ${result.code}: ${result.stderr}`);
-  rmSync(dir, { recursive: true, force: true });
   return result;
 }
 
+/** One run of curl | tar into `dir`, on a fresh link asked for beforehand (untimed). */
 async function runCurlTar(exp, dir) {
-  rmSync(dir, { recursive: true, force: true });
   const { bundleUrl } = await api(exp.sandbox, 'POST', `/v1/static-export/jobs/${exp.jobId}/bundle`);
   const script = 'mkdir -p "$2" && curl -sf "$1" | tar -xzf - -C "$2"';
   settleDisk();
   const result = await measure('/bin/sh', ['-c', script, 'sh', bundleUrl, dir]);
   if (result.code !== 0) throw new Error(`curl | tar exited ${result.code}: ${result.stderr}`);
-  rmSync(dir, { recursive: true, force: true });
   return result;
 }
+
+/**
+ * `count` runs of each side into fresh directories under `parent`, the first side alternating
+ * (A B, B A, A B ...). Returns the results of each; the trees stay until the caller removes `parent`.
+ */
+async function timedPairs(exp, parent, count) {
+  const ours = [];
+  const theirs = [];
+  for (let i = 0; i < count; i++) {
+    const pair = [async () => ours.push(await runMintAdmin(exp, freshDir(parent))), async () => theirs.push(await runCurlTar(exp, freshDir(parent)))];
+    for (const side of i % 2 === 0 ? pair : pair.reverse()) await side();
+  }
+  return { ours, theirs };
+}
+
+/** User + system CPU seconds of a run, from /usr/bin/time -v (undefined without it). */
+const cpuSeconds = (result) => {
+  const user = /User time \(seconds\): ([\d.]+)/.exec(result.stderr);
+  const system = /System time \(seconds\): ([\d.]+)/.exec(result.stderr);
+  return user && system ? Number(user[1]) + Number(system[1]) : undefined;
+};
 
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const mbOf = (kb) => `${(kb / 1024).toFixed(1)} MB`;
 const generated = [];
 
 try {
-  // 1. Wall time, alternating the two so a noisy neighbour hits both alike.
+  // 1. Wall time, alternating the two so a noisy neighbour hits both alike; nothing is deleted
+  // until every timed run is done (see the top).
   const timing = await exportOf(TIMING);
   generated.push(TIMING);
-  const dir = join(work, 'out');
-  const ours = [];
-  const theirs = [];
-  for (let i = 0; i < RUNS; i++) {
-    ours.push((await runMintAdmin(timing, dir)).wallMs);
-    theirs.push((await runCurlTar(timing, dir)).wallMs);
-  }
-  const oursTmpfs = [];
-  const theirsTmpfs = [];
-  if (TMPFS) {
-    const memDir = join(mkdtempSync(join(TMPFS, 'mint-admin-bench-')), 'out');
-    for (let i = 0; i < RUNS; i++) {
-      oursTmpfs.push((await runMintAdmin(timing, memDir)).wallMs);
-      theirsTmpfs.push((await runCurlTar(timing, memDir)).wallMs);
-    }
-    rmSync(dirname(memDir), { recursive: true, force: true });
-  }
+  const diskRuns = join(work, 'disk-runs');
+  settleDisk();
+  await new Promise((resolve) => setTimeout(resolve, RECENTLY_DELETED_MS));
+  const disk = await timedPairs(timing, diskRuns, RUNS);
+  const memRuns = TMPFS ? mkdtempSync(join(TMPFS, 'mint-admin-bench-')) : undefined;
+  const mem = memRuns ? await timedPairs(timing, memRuns, RUNS) : undefined;
+  if (memRuns) rmSync(memRuns, { recursive: true, force: true });
   await timing.sandbox.close();
 
   const tiny = await exportOf(TINY);
   generated.push(TINY);
-  const oursTiny = [];
-  const theirsTiny = [];
-  for (let i = 0; i < TINY_RUNS; i++) {
-    oursTiny.push((await runMintAdmin(tiny, dir)).wallMs);
-    theirsTiny.push((await runCurlTar(tiny, dir)).wallMs);
-  }
+  const tinyRuns = await timedPairs(tiny, join(work, 'tiny-runs'), TINY_RUNS);
   await tiny.sandbox.close();
+  for (const parent of [diskRuns, join(work, 'tiny-runs')]) rmSync(parent, { recursive: true, force: true });
+  const wall = (results) => results.map((r) => r.wallMs);
+  const ours = wall(disk.ours);
+  const theirs = wall(disk.theirs);
+  const oursTmpfs = mem ? wall(mem.ours) : [];
+  const theirsTmpfs = mem ? wall(mem.theirs) : [];
+  const oursTiny = wall(tinyRuns.ours);
+  const theirsTiny = wall(tinyRuns.theirs);
 
+  const dir = join(work, 'out');
   // 2. Peak RSS for a small and a large archive.
   const rss = [];
   for (const spec of [RSS_SMALL, RSS_LARGE]) {
     const exp = await exportOf(spec);
     generated.push(spec);
+    rmSync(dir, { recursive: true, force: true });
     const mine = await runMintAdmin(exp, dir);
+    rmSync(dir, { recursive: true, force: true });
     const base = await runCurlTar(exp, dir);
+    rmSync(dir, { recursive: true, force: true });
     rss.push({ sizeBytes: exp.sizeBytes, mine: mine.peakKb, base: base.peakKb });
     await exp.sandbox.close();
   }
@@ -141,6 +171,13 @@ try {
   const spreadS = (xs) => `${seconds(median(xs))} (${(min(xs) / 1000).toFixed(2)}-${seconds(max(xs))})`;
   console.log(`| download + extract, ${TIMING.files} files to disk (median of ${RUNS}) | ${spreadS(ours)} | ${spreadS(theirs)} | ${timeRatio.toFixed(2)}x |`);
   if (TMPFS) console.log(`| the same to tmpfs, no disk: CPU and syscalls only (median of ${oursTmpfs.length}) | ${spreadS(oursTmpfs)} | ${spreadS(theirsTmpfs)} | ${(median(oursTmpfs) / median(theirsTmpfs)).toFixed(2)}x |`);
+  // CPU time (both threads; curl, gzip and tar together): steadier than wall time on a shared machine.
+  for (const [where, sides] of [['disk', disk], ['tmpfs', mem]]) {
+    const cpu = sides && [sides.ours, sides.theirs].map((results) => results.map(cpuSeconds));
+    if (!cpu || cpu.flat().some((x) => x === undefined)) continue;
+    const [mine, base] = cpu.map((xs) => median(xs));
+    console.log(`| CPU time (user + system), ${TIMING.files} files to ${where} (median) | ${mine.toFixed(2)} s | ${base.toFixed(2)} s | ${(mine / base).toFixed(2)}x |`);
+  }
   const tinyRatio = median(oursTiny) / median(theirsTiny);
   console.log(`| download + extract, ${TINY.files} files of ${TINY.bytesPerFile} B to disk (archive ${(tiny.sizeBytes / MB).toFixed(1)} MB, median of ${TINY_RUNS}) | ${spreadS(oursTiny)} | ${spreadS(theirsTiny)} | ${tinyRatio.toFixed(2)}x |`);
   for (const r of rss) console.log(`| peak RSS, ${(r.sizeBytes / MB).toFixed(0)} MB archive | ${mbOf(r.mine)} | ${mbOf(r.base)} | ${(r.mine / r.base).toFixed(2)}x |`);
