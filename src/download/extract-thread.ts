@@ -12,7 +12,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { Unzip } from 'minizlib';
 import { LiveExtraction, type ArchiveSummary, type ExtractionLimits, type LiveConsumer } from './extract.js';
-import type { FromWorker, ToWorker } from './extract-worker.js';
+import type { ExtractionWorkerData, FromWorker, ToWorker } from './extract-worker.js';
 
 /**
  * Inflated bytes go to the worker at once while it waits for them, and otherwise in batches of up to
@@ -94,8 +94,10 @@ export class BootedWorker {
     );
   }
 
-  static boot(file: URL): BootedWorker {
-    return new BootedWorker(new Worker(file, { resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } }), file);
+  /** `writeFiles`: the worker writes small files on a thread of its own (file-writer.ts), from the same script. */
+  static boot(file: URL, { writeFiles = true } = {}): BootedWorker {
+    const workerData: ExtractionWorkerData = writeFiles ? { writerFile: file.href } : {};
+    return new BootedWorker(new Worker(file, { workerData, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } }), file);
   }
 
   /** The worker for one extraction, which now keeps the process alive until it ends; once only. */

@@ -5,19 +5,31 @@
 // says once when it has stood down (a refusal, a limit, a broken tar stream, a full disk: the main
 // thread stops inflating for it), and at the end gives the totals, or nothing, and closes its port so
 // that the thread ends.
-import { parentPort } from 'node:worker_threads';
+//
+// The same script runs the thread that writes the small files (file-writer.ts), which this thread
+// starts as it boots, when it is told where the script is.
+import { parentPort, workerData } from 'node:worker_threads';
 import { LiveExtraction, type ArchiveSummary, type ExtractionLimits } from './extract.js';
+import { FileWriter, isWriterData, runFileWriter } from './file-writer.js';
 
 export type ToWorker =
   | { kind: 'begin'; dir: string; limits: ExtractionLimits & { now: number } }
   | { kind: 'chunk'; data: Uint8Array; offset: number }
   | { kind: 'end'; total: number };
 
+/** What the extraction worker is started with: its own script, to start the file writer from (none: no writer). */
+export interface ExtractionWorkerData {
+  writerFile?: string;
+}
+
 /** An ack gives the batch's buffer back for the next batch (tar keeps nothing of a batch of whole blocks). */
 export type FromWorker = { kind: 'ack'; bytes: number; buffer: ArrayBuffer } | { kind: 'failed' } | { kind: 'done'; summary: ArchiveSummary | undefined };
 
 const port = parentPort;
-if (port) {
+if (port && isWriterData(workerData)) runFileWriter(port, workerData);
+else if (port) {
+  const { writerFile } = (workerData ?? {}) as ExtractionWorkerData;
+  const writer = writerFile ? FileWriter.start(new URL(writerFile)) : undefined;
   const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
   // Messages wait in the port until the listener is attached (no top-level await: the CLI's copy of
   // this file is CommonJS).
@@ -29,7 +41,7 @@ if (port) {
         switch (message.kind) {
           case 'begin': {
             const { limits } = message;
-            live = extractionIn(message.dir, () => limits);
+            live = extractionIn(message.dir, () => limits, writer);
             return;
           }
           case 'chunk': {

@@ -6,6 +6,8 @@ import { dirname, resolve as resolvePath } from 'node:path';
 import type { Parser, ReadEntry, Unpack } from 'tar';
 import { throwIfAborted } from '../clock.js';
 import { CliError, EXIT_CODES } from '../errors.js';
+import type { FileWriter } from './file-writer.js';
+import { HAND_OVER_MAX_BYTES } from './file-writer.js';
 import { EntryGuard } from './guard.js';
 import { formatBytes } from './progress.js';
 
@@ -101,7 +103,7 @@ interface Extraction {
 
 type Tar = typeof import('tar');
 
-function createExtraction(tar: Tar, dir: string, limits: ExtractionLimits & { now: number }): Extraction {
+function createExtraction(tar: Tar, dir: string, limits: ExtractionLimits & { now: number }, writer?: FileWriter): Extraction {
   const guard = new EntryGuard();
   let refusal: string | undefined;
   let entries = 0;
@@ -144,7 +146,7 @@ function createExtraction(tar: Tar, dir: string, limits: ExtractionLimits & { no
   unpack.on('meta', (text: string) => {
     if (/(^|\n)\d+ GNU\.sparse\./.test(text)) sparseNext = true;
   });
-  skipChecksOfAFreshDirectory(unpack, dir);
+  skipChecksOfAFreshDirectory(unpack, dir, writer);
   return { unpack, refusal: () => refusal, summary: () => ({ files: guard.fileCount, bytes: guard.totalBytes }) };
 }
 
@@ -195,6 +197,8 @@ export class LiveExtraction implements LiveConsumer {
     private readonly tar: Tar,
     private readonly dir: string,
     private readonly limits: () => (ExtractionLimits & { now: number }) | undefined,
+    /** Writes the small fresh files on a thread of its own (file-writer.ts), in the extraction worker. */
+    private readonly writer?: FileWriter,
   ) {}
 
   /** `limits` is read at the first byte (the bundle's size is known by then). */
@@ -203,9 +207,9 @@ export class LiveExtraction implements LiveConsumer {
   }
 
   /** tar loaded now, and the extraction made at once later (the worker loads tar before it has work). */
-  static async loader(): Promise<(dir: string, limits: () => (ExtractionLimits & { now: number }) | undefined) => LiveExtraction> {
+  static async loader(): Promise<(dir: string, limits: () => (ExtractionLimits & { now: number }) | undefined, writer?: FileWriter) => LiveExtraction> {
     const tar = await import('tar');
-    return (dir, limits) => new LiveExtraction(tar, dir, limits);
+    return (dir, limits, writer) => new LiveExtraction(tar, dir, limits, writer);
   }
 
   /**
@@ -224,7 +228,8 @@ export class LiveExtraction implements LiveConsumer {
         this.extraction ??= this.begin();
         const queued = this.extraction?.unpack.write(chunk) === false;
         this.fed += chunk.length;
-        if (!this.extraction || this.extraction.refusal() || queued) this.failed = true;
+        this.writer?.afterChunk();
+        if (!this.extraction || this.extraction.refusal() || queued || this.writer?.ok === false) this.failed = true;
       } catch {
         this.failed = true;
       }
@@ -249,10 +254,12 @@ export class LiveExtraction implements LiveConsumer {
       try {
         extraction.unpack.end();
         await closed;
+        this.writer?.drain();
       } catch {
         this.failed = true;
       }
-      if (!this.failed && !extraction.refusal()) {
+      if (!this.failed && !extraction.refusal() && this.writer?.ok !== false) {
+        this.writer?.close();
         this.completed = true;
         return extraction.summary();
       }
@@ -278,7 +285,7 @@ export class LiveExtraction implements LiveConsumer {
     const limits = this.limits();
     if (!limits) return undefined;
     mkdirSync(this.dir, { recursive: true });
-    const extraction = createExtraction(this.tar, this.dir, limits);
+    const extraction = createExtraction(this.tar, this.dir, limits, this.writer);
     extraction.unpack.on('error', () => (this.failed = true));
     return extraction;
   }
@@ -286,11 +293,13 @@ export class LiveExtraction implements LiveConsumer {
   private discard(): void {
     if (this.discarded) return;
     this.discarded = true;
+    // Nothing may still be writing into the tree while it is removed.
+    this.writer?.stop();
     rmSync(this.dir, { recursive: true, force: true });
   }
 }
 
-type TarInternals = Record<symbol, (...args: unknown[]) => unknown> & { cwd: string; dmode: number; umask: number };
+type TarInternals = Record<symbol, (...args: unknown[]) => unknown> & { cwd: string; dmode: number; fmode: number; umask: number; noMtime?: boolean; transform?: unknown };
 
 /**
  * tar checks every entry against the disk as if extracting over an existing tree: for a file at
@@ -304,8 +313,12 @@ type TarInternals = Record<symbol, (...args: unknown[]) => unknown> & { cwd: str
  * cwd check) take tar's full path. tar keeps these steps behind module-private symbols, found by
  * name: if a tar release renames them this returns false and extraction is merely slower (a test
  * holds it to true for the tar in the lock file).
+ *
+ * Given a writer (file-writer.ts), a fresh regular file small enough is written by it, on its own
+ * thread, and every entry tar handles itself waits until those are on disk first, unless it is a
+ * fresh directory (which no file handed over can be in the way of).
  */
-export function skipChecksOfAFreshDirectory(unpack: object, dir: string): boolean {
+export function skipChecksOfAFreshDirectory(unpack: object, dir: string, writer?: FileWriter): boolean {
   const self = unpack as unknown as TarInternals;
   const find = (name: string): symbol | undefined => {
     for (let proto = Object.getPrototypeOf(unpack) as object | null; proto; proto = Object.getPrototypeOf(proto) as object | null) {
@@ -317,6 +330,9 @@ export function skipChecksOfAFreshDirectory(unpack: object, dir: string): boolea
   const [CHECKFS, MAKEFS, MKDIR, ONERROR] = ['checkFs', 'makeFs', 'mkdir', 'onError'].map(find);
   if (!CHECKFS || !MAKEFS || !MKDIR || !ONERROR || self.cwd !== resolvePath(dir)) return false;
   const checkFs = self[CHECKFS]!;
+  // Written as tar would (its [FILE] step): its mode, times and no owner change; tar options that
+  // would do more (a transform, ownership, no mtimes) keep every file on tar's path.
+  const handOver = writer && !self.transform && !self.noMtime && !FORCES_OWNER(self) ? writer : undefined;
   const seen = new Set<string>();
   const madeDirs = new Set<string>([self.cwd]);
   /**
@@ -352,6 +368,7 @@ export function skipChecksOfAFreshDirectory(unpack: object, dir: string): boolea
     const fresh = seen.size > 0 && !seen.has(key) && absolute !== this.cwd;
     seen.add(key);
     if (!fresh) {
+      handOver?.drain();
       // tar may remove what is there (a directory replaced by a file): forget it as made.
       madeDirs.delete(absolute);
       return checkFs.call(this, entry);
@@ -363,12 +380,23 @@ export function skipChecksOfAFreshDirectory(unpack: object, dir: string): boolea
       madeDirs.add(parent);
     }
     if (entry.type === 'Directory') madeDirs.add(absolute);
+    else if (handOver && FILE_LIKE.has(entry.type) && (entry.size ?? 0) <= HAND_OVER_MAX_BYTES) {
+      const file = handOver.take(absolute, typeof entry.mode === 'number' ? entry.mode & 0o7777 : this.fmode, entry.atime, entry.mtime);
+      entry.on('data', file.data);
+      entry.on('end', file.end);
+      return;
+    } else if (!FILE_LIKE.has(entry.type)) handOver?.drain();
     return this[MAKEFS]!.call(this, null, entry);
   };
   return true;
 }
 
 const ASCII = /^[\x00-\x7f]*$/;
+/** tar chowns each file when told to (preserveOwner, uid, gid) or when it must (forceChown). */
+const FORCES_OWNER = (unpack: object): boolean => {
+  const options = unpack as { preserveOwner?: boolean; forceChown?: boolean; uid?: number; gid?: number };
+  return Boolean(options.preserveOwner || options.forceChown || options.uid !== undefined || options.gid !== undefined);
+};
 const FILE_LIKE = new Set(['File', 'OldFile', 'ContiguousFile']);
 const UNKNOWN_TYPES: Record<string, string> = {
   SparseFile: 'is a GNU sparse file, which mint-admin cannot extract with its real contents',
