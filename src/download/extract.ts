@@ -380,7 +380,7 @@ export function skipChecksOfAFreshDirectory(unpack: object, dir: string, writer?
       madeDirs.add(parent);
     }
     if (entry.type === 'Directory') madeDirs.add(absolute);
-    else if (handOver && FILE_LIKE.has(entry.type) && (entry.size ?? 0) <= HAND_OVER_MAX_BYTES) {
+    else if (handOver && FILE_LIKE.has(entry.type) && (entry.size ?? 0) <= HAND_OVER_MAX_BYTES && handOver.wants()) {
       const file = handOver.take(absolute, typeof entry.mode === 'number' ? entry.mode & 0o7777 : this.fmode, entry.atime, entry.mtime);
       entry.on('data', file.data);
       entry.on('end', file.end);
