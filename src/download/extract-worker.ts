@@ -7,7 +7,7 @@
 // that the thread ends.
 //
 // The same script runs the thread that writes the small files (file-writer.ts), which this thread
-// starts as it boots, when it is told where the script is.
+// starts once an archive has many of them, when it is told where the script is.
 import { parentPort, workerData } from 'node:worker_threads';
 import { LiveExtraction, type ArchiveSummary, type ExtractionLimits } from './extract.js';
 import { FileWriter, isWriterData, runFileWriter } from './file-writer.js';

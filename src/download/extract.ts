@@ -332,7 +332,7 @@ export function skipChecksOfAFreshDirectory(unpack: object, dir: string, writer?
   const checkFs = self[CHECKFS]!;
   // Written as tar would (its [FILE] step): its mode, times and no owner change; tar options that
   // would do more (a transform, ownership, no mtimes) keep every file on tar's path.
-  const handOver = writer && !self.transform && !self.noMtime && !FORCES_OWNER(self) ? writer : undefined;
+  const handOver = writer && !self.transform && !self.noMtime && !forcesOwner(self) ? writer : undefined;
   const seen = new Set<string>();
   const madeDirs = new Set<string>([self.cwd]);
   /**
@@ -393,10 +393,10 @@ export function skipChecksOfAFreshDirectory(unpack: object, dir: string, writer?
 
 const ASCII = /^[\x00-\x7f]*$/;
 /** tar chowns each file when told to (preserveOwner, uid, gid) or when it must (forceChown). */
-const FORCES_OWNER = (unpack: object): boolean => {
+function forcesOwner(unpack: object): boolean {
   const options = unpack as { preserveOwner?: boolean; forceChown?: boolean; uid?: number; gid?: number };
   return Boolean(options.preserveOwner || options.forceChown || options.uid !== undefined || options.gid !== undefined);
-};
+}
 const FILE_LIKE = new Set(['File', 'OldFile', 'ContiguousFile']);
 const UNKNOWN_TYPES: Record<string, string> = {
   SparseFile: 'is a GNU sparse file, which mint-admin cannot extract with its real contents',

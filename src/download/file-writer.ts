@@ -88,7 +88,7 @@ export class FileWriter {
   private closed = false;
   private spare: ArrayBuffer[] = [];
   /** Small fresh files seen, until the writer starts. */
-  private seen = 0;
+  private smallFilesSeen = 0;
   private worker: Worker | undefined;
   private readonly state = new Int32Array(new SharedArrayBuffer(4 * Int32Array.BYTES_PER_ELEMENT));
 
@@ -105,7 +105,7 @@ export class FileWriter {
    */
   wants(): boolean {
     if (this.worker) return true;
-    if (this.closed || ++this.seen <= FILES_BEFORE_START) return false;
+    if (this.closed || ++this.smallFilesSeen <= FILES_BEFORE_START) return false;
     const workerData: WriterData = { role: 'file-writer', state: this.state };
     const worker = new Worker(this.file, { workerData, resourceLimits: { maxYoungGenerationSizeMb: 4 } });
     this.worker = worker;
