@@ -29,6 +29,8 @@ export interface PagedRoute<Page extends object, Item, Query extends object> {
   defaultLimit: number;
   /** The largest page the API serves: a walk of every page asks for it, to spend the fewest requests. */
   maxLimit: number;
+  /** The most items the listing can hold by the totals a page reports, when they bound it. */
+  itemsAtMost?: PagedEndpoint<Page, Item>['itemsAtMost'];
   fetch(api: ApiClient, projectId: string, query: Query, call?: CallOptions): Promise<Page>;
 }
 
@@ -38,6 +40,8 @@ export const SEARCHES: PagedRoute<SearchesPage, SearchTerm, SearchesQuery> = {
   noun: 'search terms',
   defaultLimit: 50,
   maxLimit: 100,
+  // totalSearches is the sum of every term's hits, and a listed term was searched at least once.
+  itemsAtMost: (page) => page.totalSearches,
   fetch: (api, projectId, query, call) => api.listSearches(projectId, query, call),
 };
 
@@ -65,6 +69,8 @@ export const VIEWS: PagedRoute<ViewsPage, PageTraffic, TrafficQuery> = {
   noun: 'pages',
   defaultLimit: 50,
   maxLimit: 250,
+  // totals.total counts every view event, and a listed page was viewed at least once.
+  itemsAtMost: (page) => page.totals.total,
   fetch: (api, projectId, query, call) => api.listViews(projectId, query, call),
 };
 
@@ -74,6 +80,8 @@ export const VISITORS: PagedRoute<VisitorsPage, PageTraffic, TrafficQuery> = {
   noun: 'pages',
   defaultLimit: 50,
   maxLimit: 250,
+  // No itemsAtMost: one visitor can visit any number of pages, so distinct visitors site-wide do not
+  // bound the number of pages listed.
   fetch: (api, projectId, query, call) => api.listVisitors(projectId, query, call),
 };
 
@@ -100,6 +108,7 @@ export function walkOf<Page extends object, Item, Query extends object>(
     style: route.style,
     itemsKey: route.itemsKey,
     noun,
+    itemsAtMost: route.itemsAtMost,
     fetch: (position) => route.fetch(api, projectId, { ...query, limit: query.limit ?? route.maxLimit, ...at(position) }, call),
   };
 }

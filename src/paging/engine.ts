@@ -1,11 +1,14 @@
 // The one paged-export engine. Every list command walks its pages through here, so every one of them
-// is bounded the same way: a server that repeats a cursor, leaves one out where one is required, does
-// not move its offset forward, or sends empty pages while claiming there are more gets an ApiError
-// (exit 1) after a handful of requests instead of a loop that spends the organization's hourly budget.
+// is bounded the same way: a server that sends any cursor or any page it sent before in the same
+// listing (not only the one before: pages X, Y, X, Y once drew 17,000 requests in 10 s), leaves a
+// cursor out where one is required, sends empty pages while claiming there are more, or claims more
+// than the total it reports allows gets an ApiError (exit 1) after a handful of requests instead of a
+// loop that spends the organization's hourly budget.
 //
 // A page the engine finds suspect is not handed to the writer: what was written so far ends with the
 // last good page, and `next` names that suspect page, so a resumed run asks for it again rather than
 // skipping or repeating rows.
+import { createHash } from 'node:crypto';
 import { ApiError } from '../errors.js';
 
 /**
@@ -32,6 +35,12 @@ export interface PagedEndpoint<Page extends object, Item> {
   itemsKey: keyof { [K in keyof Page as string extends K ? never : Page[K] extends readonly Item[] ? K : never]: true };
   /** What the items are, for messages: "search terms". */
   noun: string;
+  /**
+   * The most items the whole listing can hold, by the totals the API reports on a page (each listed
+   * search term was searched at least once, so there are no more terms than searches), when it
+   * reports such a total.
+   */
+  itemsAtMost?(page: Page): number;
   fetch(position: PagePosition): Promise<Page>;
 }
 
@@ -74,8 +83,8 @@ const PLAIN_CURSOR = /^[\x21-\x7e]{1,4096}$/;
 export async function pageThrough<Page extends object, Item>(opts: PagingOptions<Page, Item>): Promise<PagingResult> {
   const { endpoint } = opts;
   const progress: PagingProgress = { pages: 0, items: 0, requests: 0, next: { ...opts.start } };
-  const seen: Seen = { cursors: new Set<string>() };
-  if (opts.start.cursor !== undefined) seen.cursors.add(opts.start.cursor);
+  const seen: Seen = { cursors: new Set<string>(), pages: new Set<string>(), largestPage: 0 };
+  if (opts.start.cursor !== undefined) seen.cursors.add(fingerprint(opts.start.cursor));
   try {
     while (progress.next !== null) {
       if (opts.maxRequests !== undefined && progress.requests >= opts.maxRequests) return { ...progress, budgetSpent: true };
@@ -104,12 +113,24 @@ function itemsOf<Page extends object, Item>(page: Page, endpoint: PagedEndpoint<
   return items as Item[];
 }
 
-/** What a run has seen that a later page must not repeat. */
+/**
+ * What a run has seen that a later page must not repeat. Cursors and pages are kept as fingerprints,
+ * a few bytes each however large the page, so a long listing holds no page it has written.
+ */
 interface Seen {
   /** Every cursor so far: one sent again would loop. */
   cursors: Set<string>;
-  /** The previous page's items (offset style), as JSON: an API that ignores offset sends them again. */
-  lastItems?: string;
+  /** Every non-empty page's items so far: an API that ignores offset or cursor sends them again. */
+  pages: Set<string>;
+  /** The listing's size by the first page's reported total, when the endpoint has one. */
+  itemsAtMost?: number;
+  /** The most items one page has held: the slack over the total for rows that arrive during the walk. */
+  largestPage: number;
+}
+
+/** A collision-safe, fixed-size stand-in for a page or cursor (128 bits of SHA-256). */
+function fingerprint(text: string): string {
+  return createHash('sha256').update(text).digest().subarray(0, 16).toString('base64');
 }
 
 /** The next page's position, or null on the last page; an ApiError when the page cannot be trusted. */
@@ -126,21 +147,31 @@ function nextPosition<Page extends object, Item>(
   const fault = (problem: string) => pagingFault(endpoint.noun, `${problem} ${after}`);
   const more = endpoint.style === 'cursor' ? fields.nextCursor !== null : fields.hasMore;
   if (typeof more !== 'boolean') throw fault('the page says neither that there are more nor that it is the last ("hasMore" missing)');
+  const offsetStyle = endpoint.style === 'offset+hasMore';
+  if (items.length > 0) {
+    // Every page asked for is at a new position, so its rows are new rows; a page exactly like any
+    // earlier one is the same rows again (written twice, and with "more" an endless cycle).
+    const print = fingerprint(JSON.stringify(items));
+    if (seen.pages.has(print)) {
+      throw fault(offsetStyle ? 'the API sent the same page again for a later offset (it may be ignoring offset)' : 'the API sent a page it had sent before, for a new cursor');
+    }
+    seen.pages.add(print);
+  }
   if (!more) return null;
   if (items.length === 0) throw fault('the API sent an empty page while saying there are more');
-  if (endpoint.style === 'offset+hasMore') {
-    // Rows of different offsets are different rows; a page exactly like the one before it is the
-    // same rows again, which with hasMore would repeat them forever.
-    const these = JSON.stringify(items);
-    if (these === seen.lastItems) throw fault('the API sent the same page again for a later offset (it may be ignoring offset)');
-    seen.lastItems = these;
-    return { offset: (position.offset ?? 0) + items.length };
+  seen.largestPage = Math.max(seen.largestPage, items.length);
+  seen.itemsAtMost ??= endpoint.itemsAtMost?.(page);
+  // An offset walk knows how many rows came before it started (a resume); a cursor walk does not.
+  const listed = (offsetStyle ? (position.offset ?? 0) : progress.items) + items.length;
+  if (seen.itemsAtMost !== undefined && listed >= seen.itemsAtMost + seen.largestPage) {
+    throw fault(`the API said there are more after ${listed} ${endpoint.noun}, more than the ${seen.itemsAtMost} in its own total (and a page's slack)`);
   }
+  if (offsetStyle) return { offset: (position.offset ?? 0) + items.length };
   const cursor = fields.nextCursor;
   if (typeof cursor !== 'string' || cursor === '') throw fault('the API said there are more but sent no cursor for them');
   if (!PLAIN_CURSOR.test(cursor)) throw fault('the API sent a cursor that is not plain printable text');
-  if (seen.cursors.has(cursor)) throw fault('the API sent a cursor it had sent before');
-  seen.cursors.add(cursor);
+  if (seen.cursors.has(fingerprint(cursor))) throw fault('the API sent a cursor it had sent before');
+  seen.cursors.add(fingerprint(cursor));
   return { cursor };
 }
 

@@ -55,7 +55,8 @@ describe('searches list --all: pages that would loop forever stop with exit 1', 
       {
         '': { searches: A, totalSearches: 9, nextCursor: 'c1' },
         c1: { searches: B, totalSearches: 9, nextCursor: 'c2' },
-        c2: { searches: B, totalSearches: 9, nextCursor: 'c1' },
+        // Rows of their own, so the cursor is what repeats (a repeated page is a case of its own).
+        c2: { searches: terms('c', 2), totalSearches: 9, nextCursor: 'c1' },
       },
       3,
       'the API sent a cursor it had sent before after 2 pages',
@@ -129,5 +130,105 @@ describe('analytics views --all: an API that ignores offset', () => {
     expect(r.stderr).toContain('error: unexpected answer from the API while listing pages: the API sent the same page again for a later offset (it may be ignoring offset) after 1 page;');
     expect(readFileSync(join(dir.path, 'views.csv'), 'utf8')).toBe('path,human,ai,total\r\n/a,3,1,4\r\n/b,2,0,2\r\n');
     expect(r.stderr).toContain('mint-admin analytics views --all --format csv --no-header --offset 2 >> views.csv');
+  });
+});
+
+/**
+ * A server that answers request n (0-based) with page(n), whatever is asked; past RUNAWAY requests it
+ * ends the listing, so a CLI that does not stop itself still finishes and the count shows it.
+ */
+const RUNAWAY = 60;
+function perRequest(page: (n: number) => Record<string, unknown>, last: Record<string, unknown>): Handler {
+  let n = 0;
+  return (req, res) => json(200, n >= RUNAWAY ? last : page(n++))(req, res);
+}
+
+const traffic = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => ({ path: `/${prefix}${i}`, human: 2, ai: 1, total: 3 }));
+const feedbackItem = (id: string) => ({ id, path: '/p', comment: 'ok', createdAt: null, source: 'thumbs_only', status: 'pending' });
+const conversation = (id: string) => ({ id, timestamp: '2026-11-01T00:00:00Z', query: 'q', response: 'r', sources: [], resolutionStatus: 'answered', queryCategory: null, pageUrl: null });
+const totals = (total: number) => ({ human: total, ai: 0, total });
+
+describe('every paging shape: a page seen anywhere before in the listing stops it (exit 1) in a handful of requests', () => {
+  it.each<[string, string[], string, (n: number) => Record<string, unknown>, Record<string, unknown>, string]>([
+    [
+      'views (offset + hasMore): pages X, Y, X, Y, ...',
+      ['analytics', 'views'],
+      'views',
+      (n) => ({ totals: totals(1_000_000), views: traffic(n % 2 ? 'y' : 'x', 3), hasMore: true }),
+      { totals: totals(1_000_000), views: [], hasMore: false },
+      'listing pages: the API sent the same page again for a later offset (it may be ignoring offset) after 2 pages',
+    ],
+    [
+      'visitors (offset + hasMore): pages X, Y, X, Y, ...',
+      ['analytics', 'visitors'],
+      'visitors',
+      (n) => ({ totals: totals(1_000_000), visitors: traffic(n % 2 ? 'y' : 'x', 3), hasMore: true }),
+      { totals: totals(1_000_000), visitors: [], hasMore: false },
+      'listing pages: the API sent the same page again for a later offset (it may be ignoring offset) after 2 pages',
+    ],
+    [
+      'searches (cursor + nextCursor): pages X, Y, X, Y, ... each under a new cursor',
+      ['searches', 'list'],
+      'searches',
+      (n) => ({ searches: n % 2 ? B : A, totalSearches: 1_000_000, nextCursor: `c${n}` }),
+      { searches: [], totalSearches: 1_000_000, nextCursor: null },
+      'listing search terms: the API sent a page it had sent before, for a new cursor after 2 pages',
+    ],
+    [
+      'feedback (cursor + hasMore): pages X, Y, X, Y, ... each under a new cursor',
+      ['analytics', 'feedback'],
+      'feedback',
+      (n) => ({ feedback: [feedbackItem(n % 2 ? 'y' : 'x')], nextCursor: `c${n}`, hasMore: true }),
+      { feedback: [], nextCursor: null, hasMore: false },
+      'listing feedback entries: the API sent a page it had sent before, for a new cursor after 2 pages',
+    ],
+    [
+      'conversations (cursor + hasMore): a cursor from two pages back',
+      ['analytics', 'conversations'],
+      'assistant',
+      (n) => ({ conversations: [conversation(`id${n}`)], nextCursor: `c${n % 2}`, hasMore: true }),
+      { conversations: [], nextCursor: null, hasMore: false },
+      'listing conversations: the API sent a cursor it had sent before after 2 pages',
+    ],
+  ])('%s', async (_name, command, route, page, last, problem) => {
+    const server = await startServer({ [`GET /v1/analytics/${PROJECT}/${route}`]: perRequest(page, last) });
+    const dir = tempDir();
+    cleanups.push(() => server.close(), dir.cleanup);
+    const env = { MINTLIFY_API_URL: server.url, MINTLIFY_ADMIN_API_KEY: KEY, MINTLIFY_PROJECT_ID: PROJECT, HOME: dir.path, XDG_CONFIG_HOME: join(dir.path, 'xdg') };
+    const r = await runCli([...command, '--all', '--format', 'csv', '-o', 'out.csv'], { env, cwd: dir.path });
+    expect(server.requests).toHaveLength(3);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`error: unexpected answer from the API while ${problem};`);
+  });
+});
+
+describe('a listing cannot run past the total the API reports', () => {
+  it.each<[string, string[], string, (n: number) => Record<string, unknown>, Record<string, unknown>, string]>([
+    [
+      'views: fresh rows on every page, 30 views in total',
+      ['analytics', 'views'],
+      'views',
+      (n) => ({ totals: totals(30), views: traffic(`p${n}.`, 10), hasMore: true }),
+      { totals: totals(30), views: [], hasMore: false },
+      'listing pages: the API said there are more after 40 pages, more than the 30 in its own total (and a page\'s slack) after 3 pages',
+    ],
+    [
+      'searches: fresh terms under fresh cursors, 30 searches in total',
+      ['searches', 'list'],
+      'searches',
+      (n) => ({ searches: terms(`t${n}.`, 10), totalSearches: 30, nextCursor: `c${n}` }),
+      { searches: [], totalSearches: 30, nextCursor: null },
+      'listing search terms: the API said there are more after 40 search terms, more than the 30 in its own total (and a page\'s slack) after 3 pages',
+    ],
+  ])('%s', async (_name, command, route, page, last, problem) => {
+    const server = await startServer({ [`GET /v1/analytics/${PROJECT}/${route}`]: perRequest(page, last) });
+    const dir = tempDir();
+    cleanups.push(() => server.close(), dir.cleanup);
+    const env = { MINTLIFY_API_URL: server.url, MINTLIFY_ADMIN_API_KEY: KEY, MINTLIFY_PROJECT_ID: PROJECT, HOME: dir.path, XDG_CONFIG_HOME: join(dir.path, 'xdg') };
+    const r = await runCli([...command, '--all', '--format', 'csv', '-o', 'out.csv'], { env, cwd: dir.path });
+    // ceil(30 / 10) pages the total allows, and one page of slack for rows that arrive during the walk.
+    expect(server.requests).toHaveLength(4);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(`error: unexpected answer from the API while ${problem};`);
   });
 });

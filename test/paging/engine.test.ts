@@ -106,6 +106,11 @@ describe('pageThrough: answers that would loop stop with an ApiError (exit 1)', 
     ['an offset that does not move (empty page claiming more)', 'offset+hasMore', [{ rows: ['a'], hasMore: true }, { rows: [], hasMore: true }], 2, 'the API sent an empty page while saying there are more after 1 page'],
     ['an offset the API ignores (the same full page again)', 'offset+hasMore', [{ rows: ['a'], hasMore: true }, { rows: ['a'], hasMore: true }], 2, 'the API sent the same page again for a later offset (it may be ignoring offset) after 1 page'],
     ['the same page again later on', 'offset+hasMore', [{ rows: ['a'], hasMore: true }, { rows: ['b'], hasMore: true }, { rows: ['b'], hasMore: true }], 3, 'the API sent the same page again for a later offset (it may be ignoring offset) after 2 pages'],
+    ['pages that alternate X, Y, X (offset)', 'offset+hasMore', [{ rows: ['x'], hasMore: true }, { rows: ['y'], hasMore: true }, { rows: ['x'], hasMore: true }, { rows: ['y'], hasMore: true }], 3, 'the API sent the same page again for a later offset (it may be ignoring offset) after 2 pages'],
+    ['an earlier page sent again as the last one (offset)', 'offset+hasMore', [{ rows: ['x'], hasMore: true }, { rows: ['y'], hasMore: true }, { rows: ['x'], hasMore: false }], 3, 'the API sent the same page again for a later offset (it may be ignoring offset) after 2 pages'],
+    ['pages that alternate under new cursors', 'cursor', [{ rows: ['x'], nextCursor: 'c1' }, { rows: ['y'], nextCursor: 'c2' }, { rows: ['x'], nextCursor: 'c3' }], 3, 'the API sent a page it had sent before, for a new cursor after 2 pages'],
+    ['pages that alternate under new cursors, with hasMore', 'cursor+hasMore', [{ rows: ['x'], nextCursor: 'c1', hasMore: true }, { rows: ['y'], nextCursor: 'c2', hasMore: true }, { rows: ['x'], nextCursor: 'c3', hasMore: true }], 3, 'the API sent a page it had sent before, for a new cursor after 2 pages'],
+    ['a cursor from two pages back, with hasMore', 'cursor+hasMore', [{ rows: ['a'], hasMore: true, nextCursor: 'c1' }, { rows: ['b'], hasMore: true, nextCursor: 'c2' }, { rows: ['c'], hasMore: true, nextCursor: 'c1' }], 3, 'the API sent a cursor it had sent before after 2 pages'],
     ['hasMore not a boolean', 'offset+hasMore', [{ rows: ['a'], hasMore: 'yes' }], 1, 'the page says neither that there are more nor that it is the last ("hasMore" missing) on the first page'],
     ['no item list', 'cursor', [{ nextCursor: null } as unknown as Page], 1, 'the page has no "rows" list'],
   ])('%s', async (_name, style, pages, requests, problem) => {
@@ -120,6 +125,44 @@ describe('pageThrough: answers that would loop stop with an ApiError (exit 1)', 
     expect(r.written).toHaveLength(requests - 1);
     expect(r.stoppedAt).toMatchObject({ pages: requests - 1, requests });
     expect(r.stoppedAt?.next).toEqual(r.asked.at(-1));
+  });
+
+  it.each<[PagingStyle, number]>([
+    ['offset+hasMore', 0],
+    ['cursor', 0],
+    ['cursor+hasMore', 0],
+    // A resumed offset walk counts the rows it skipped against the total too.
+    ['offset+hasMore', 30],
+  ])('%s (from offset %i): fresh pages past what the reported total allows stop within a page of it', async (style, startOffset) => {
+    // Every page is new (new rows, a new cursor) and claims more; only the total the API reports
+    // (50 rows) says the listing cannot go on.
+    let served = 0;
+    const endpoint: PagedEndpoint<Page & { total: number }, string> = {
+      style,
+      itemsKey: 'rows',
+      noun: 'rows',
+      itemsAtMost: (page) => page.total,
+      fetch: async () => {
+        const n = served++;
+        if (n > 1000) throw new Error('test: runaway listing');
+        return { rows: Array.from({ length: 10 }, (_, i) => `r${n}.${i}`), nextCursor: `c${n}`, hasMore: true, total: 50 };
+      },
+    };
+    const written: string[] = [];
+    const error = await pageThrough({ endpoint, start: style === 'offset+hasMore' ? { offset: startOffset } : {}, all: true, onPage: async (items) => void written.push(...items) }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    const pages = Math.ceil((50 - startOffset) / 10) + 1;
+    expect(served).toBe(pages);
+    expect((error as ApiError).message).toContain(
+      `the API said there are more after ${pages * 10 + startOffset} rows, more than the 50 in its own total (and a page's slack) after ${pages - 1} pages;`,
+    );
+    expect(written).toHaveLength((pages - 1) * 10);
+  });
+
+  it('a total the API reports is no limit while the listing stays within it', async () => {
+    const { endpoint } = fakeEndpoint('offset+hasMore', [{ rows: ['a', 'b'], hasMore: true }, { rows: ['c', 'd'], hasMore: true }, { rows: ['e'], hasMore: false }]);
+    const r = await pageThrough({ endpoint: { ...endpoint, itemsAtMost: () => 5 }, start: {}, all: true, onPage: async () => undefined });
+    expect(r).toMatchObject({ pages: 3, items: 5, next: null });
   });
 
   it('a fetch that fails: onStop hears where to resume, and the error is thrown on', async () => {

@@ -21,6 +21,7 @@ export interface ListSpec<Page extends object, Item> {
   noun: string;
   style: PagingStyle;
   itemsKey: PagedEndpoint<Page, Item>['itemsKey'];
+  itemsAtMost?: PagedEndpoint<Page, Item>['itemsAtMost'];
   columns: Columns<Item>;
   fetch(api: ApiClient, projectId: string, query: AnalyticsQuery): Promise<Page>;
   /** The JSON document's fields after the items: the last page's summary and where to resume. */
@@ -52,7 +53,7 @@ export async function exportList<Page extends object, Item>(spec: ListSpec<Page,
   let writer: PageWriter<Item, object> | undefined;
   try {
     await pageThrough<Page, Item>({
-      endpoint: { style: spec.style, itemsKey: spec.itemsKey, noun: spec.noun, fetch: (position) => spec.fetch(api, projectId, query(position)) },
+      endpoint: { style: spec.style, itemsKey: spec.itemsKey, noun: spec.noun, itemsAtMost: spec.itemsAtMost, fetch: (position) => spec.fetch(api, projectId, query(position)) },
       start,
       all: opts.all && !spec.singlePage,
       onPage: async (items, page, paging) => {

@@ -35,6 +35,7 @@ function spec(endpoint: TrafficEndpoint): ListSpec<TrafficPage, PageTraffic> {
     noun: endpoint.route.noun,
     style: endpoint.route.style,
     itemsKey: endpoint.route.itemsKey,
+    itemsAtMost: endpoint.route.itemsAtMost,
     columns: TRAFFIC_COLUMNS,
     fetch: (api, projectId, { cursor: _none, ...query }) => endpoint.route.fetch(api, projectId, query) as Promise<TrafficPage>,
     summary: (last, next) => ({ totals: last?.totals ?? null, hasMore: next !== null, nextOffset: next?.offset ?? null }),
