@@ -3,17 +3,34 @@ import { UsageError } from './errors.js';
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
 /**
- * Parses `90s`, `5m`, `1h30m`, `250ms` or a plain number of seconds (`45`, `0.5`) into milliseconds.
- * `flag` names the option in the error so the user knows which value to fix.
+ * The longest wait that can be timed. Node's timers hold at most 2^31-1 ms (about 24.8 days) and fire
+ * at once beyond it (a TimeoutOverflowWarning), which turned `--timeout 597h` into an immediate exit 5
+ * and a long `--interval` into a poll without pause. A round 596 hours leaves room for the grace a
+ * wait adds to its deadline (wait.ts).
+ */
+export const LONGEST_WAIT_MS = 596 * UNIT_MS.h!;
+
+/**
+ * Parses `90s`, `5m`, `1h30m`, `250ms` or a plain number of seconds (`45`, `0.5`) into milliseconds,
+ * at most LONGEST_WAIT_MS. `flag` names the option in the error so the user knows which value to fix.
  */
 export function parseDuration(text: string, flag: string): number {
-  const trimmed = text.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
-  const parts = [...trimmed.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)];
-  const consumed = parts.map((p) => p[0]).join('');
-  if (parts.length === 0 || consumed !== trimmed) {
-    throw new UsageError(`${flag}: "${text}" is not a duration; use e.g. 90s, 5m, 1h30m or a number of seconds`);
-  }
+  const ms = millisecondsIn(text.trim());
+  if (ms === undefined) throw new UsageError(`${flag}: "${text}" is not a duration; use e.g. 90s, 5m, 1h30m or a number of seconds`);
+  checkWaitLength(ms, `${flag}: "${text}"`);
+  return ms;
+}
+
+/** Refuses a wait no timer can hold; `what` opens the message (`--timeout: "597h"`, `timeoutMs: 1e12`). */
+export function checkWaitLength(ms: number, what: string): void {
+  // !(ms <= max) also refuses NaN.
+  if (!(ms <= LONGEST_WAIT_MS)) throw new UsageError(`${what} is longer than a wait can be timed; the most is 596h (about 24.8 days)`);
+}
+
+function millisecondsIn(text: string): number | undefined {
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  const parts = [...text.matchAll(/(\d+(?:\.\d+)?)(ms|h|m|s)/g)];
+  if (parts.length === 0 || parts.map((p) => p[0]).join('') !== text) return undefined;
   return Math.round(parts.reduce((sum, [, n, unit]) => sum + Number(n) * (UNIT_MS[unit!] ?? 0), 0));
 }
 

@@ -19,6 +19,24 @@ describe('parseDuration', () => {
     expect(() => parseDuration(text, '--timeout')).toThrow(/--timeout/);
   });
 
+  it('takes the longest duration a timer can hold, 596h', () => {
+    expect(parseDuration('596h', '--timeout')).toBe(2_145_600_000);
+    expect(parseDuration('2145600', '--timeout')).toBe(2_145_600_000);
+  });
+
+  // Node's timers hold at most 2^31-1 ms (24.8 days); a longer one fires at once.
+  it.each([
+    ['597h', '597h'],
+    ['596h and a millisecond', '596h1ms'],
+    ['596h and a millisecond, in seconds', '2145600.001'],
+    ['2^31 ms, in seconds', '2147484'],
+    ['hours beyond any timer', '99999999999999999999999h'],
+    ['seconds beyond any number (Infinity)', '9'.repeat(400)],
+  ])('refuses %s as longer than a wait can be timed, naming the flag and the most', (_name, text) => {
+    expect(() => parseDuration(text, '--interval')).toThrow(UsageError);
+    expect(() => parseDuration(text, '--interval')).toThrow(`--interval: "${text}" is longer than a wait can be timed; the most is 596h (about 24.8 days)`);
+  });
+
   it('formats durations compactly', () => {
     expect([formatDuration(45_000), formatDuration(125_000), formatDuration(3_720_000)]).toEqual(['45s', '2m05s', '1h02m']);
   });
@@ -51,5 +69,7 @@ describe('wait flags', async () => {
     [{ timeout: '0', interval: '5s' }, /--timeout must be longer than zero/],
     [{ timeout: '5m', interval: '10ms' }, /--interval must be at least 100ms/],
     [{ timeout: 'forever', interval: '5s' }, /--timeout: "forever" is not a duration/],
+    [{ timeout: '597h', interval: '5s' }, /^--timeout: "597h" is longer than a wait can be timed; the most is 596h/],
+    [{ timeout: '5m', interval: '597h' }, /^--interval: "597h" is longer than a wait can be timed; the most is 596h/],
   ])('refuses %j', (flags, message) => expect(() => parseWaitFlags(flags)).toThrow(message));
 });

@@ -25,7 +25,8 @@ import { pagedItems } from '../paging/iterate.js';
 import { checkAnalyticsQuery } from './query.js';
 import { VERSION } from '../version.js';
 import { pollUntil } from '../wait.js';
-import { WaitTimeoutError } from '../errors.js';
+import { UsageError, WaitTimeoutError } from '../errors.js';
+import { checkWaitLength } from '../duration.js';
 
 export interface AdminClientOptions {
   /** An admin API key (`mint_...`). It is sent to `baseUrl` only and never appears in an error. */
@@ -146,15 +147,21 @@ export class AdminClient extends ApiClient {
    * know), through the CLI's one polling loop: transient failures are waited out, a 404 is not.
    * Returns the last job seen; the caller decides what `failed` means for it.
    */
-  waitForExport(jobId: string, options: WaitOptions = {}): Promise<ExportJob> {
+  async waitForExport(jobId: string, options: WaitOptions = {}): Promise<ExportJob> {
     const timeoutMs = options.timeoutMs ?? 30 * 60_000;
+    const intervalMs = options.intervalMs ?? 2000;
+    // Beyond what a timer holds, a timeout fires at once and an interval not at all (a poll without
+    // pause); no pause at all is the same flood.
+    checkWaitLength(timeoutMs, `timeoutMs: ${timeoutMs}`);
+    if (!(intervalMs >= 100)) throw new UsageError(`intervalMs: ${intervalMs} must be at least 100 (milliseconds)`);
+    checkWaitLength(intervalMs, `intervalMs: ${intervalMs}`);
     return pollUntil({
       fetch: () => this.getExport(jobId, options),
       // A status this version does not know ends the wait too: it cannot tell whether the job will finish.
       isDone: (job) => !Object.hasOwn(STILL_RUNNING, job.status) || !STILL_RUNNING[job.status as ExportJobStatus],
       onValue: (job) => options.onProgress?.(job),
       timeoutError: () => new WaitTimeoutError(`export ${jobId} did not finish within ${Math.round(timeoutMs / 1000)} s; it keeps running on the server`),
-      intervalMs: options.intervalMs ?? 2000,
+      intervalMs,
       timeoutMs,
       clock: this.clientClock,
       random: this.clientRandom,

@@ -112,6 +112,23 @@ describe('settings are checked before anything is sent', () => {
   });
 });
 
+describe('waitForExport: a wait no timer can hold is refused before anything is sent', () => {
+  // Node's timers hold at most 2^31-1 ms; a longer timeout fired at once, a longer interval not at all.
+  it.each<[string, { timeoutMs?: number; intervalMs?: number }, string]>([
+    ['a timeout past 596 hours', { timeoutMs: 2 ** 31 }, 'timeoutMs: 2147483648 is longer than a wait can be timed; the most is 596h (about 24.8 days)'],
+    ['an interval past 596 hours', { intervalMs: 597 * 3_600_000 }, 'intervalMs: 2149200000 is longer than a wait can be timed; the most is 596h (about 24.8 days)'],
+    ['an endless timeout', { timeoutMs: Infinity }, 'timeoutMs: Infinity is longer than a wait can be timed; the most is 596h (about 24.8 days)'],
+    ['no interval at all (a poll without pause)', { intervalMs: 0 }, 'intervalMs: 0 must be at least 100 (milliseconds)'],
+    ['an interval that is not a number', { intervalMs: Number.NaN }, 'intervalMs: NaN must be at least 100 (milliseconds)'],
+  ])('%s', async (_name, options, message) => {
+    const before = sandbox.requests.length;
+    const error = await client().waitForExport('se_1', options).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UsageError);
+    expect((error as UsageError).message).toBe(message);
+    expect(sandbox.requests.length).toBe(before);
+  });
+});
+
 describe('an AbortSignal on every call', () => {
   it('an already aborted call sends nothing and rejects with the signal reason', async () => {
     const before = sandbox.requests.length;
