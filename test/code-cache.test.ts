@@ -5,7 +5,7 @@ import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, statSync, s
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from './helpers/cli.js';
-import { createOtherUser, IS_ROOT, NOT_ROOT_REASON } from './helpers/other-user.js';
+import { CAN_CREATE_OTHER_USER, createOtherUser, OTHER_USER_SKIP_NOTE } from './helpers/other-user.js';
 
 let dir: { path: string; cleanup: () => void };
 let cacheHome: string;
@@ -95,7 +95,7 @@ describe('code cache', () => {
     expect(cacheFiles()).not.toContain(old);
   });
 
-  it.skipIf(!IS_ROOT)(`a cache file owned by another user is not trusted (${NOT_ROOT_REASON})`, async () => {
+  it.skipIf(!CAN_CREATE_OTHER_USER)(`a cache file owned by another user is not trusted${OTHER_USER_SKIP_NOTE}`, async () => {
     const other = createOtherUser('mint-admin-cache-test');
     try {
       await run();

@@ -8,16 +8,14 @@ import { COMPLETION_FILES, completionScript } from '../src/completion/model.js';
 import { systemClock } from '../src/clock.js';
 import { captureIO } from './helpers/io.js';
 import { runCli } from './helpers/cli.js';
+import { externalProgram } from './helpers/programs.js';
 
 const file = (shell: keyof typeof COMPLETION_FILES) => new URL(`../completions/${COMPLETION_FILES[shell]}`, import.meta.url).pathname;
 const program = () => buildProgram({ io: captureIO().io, env: {}, clock: systemClock, signal: new AbortController().signal, random: Math.random });
 
-function has(shell: string): boolean {
-  const found = spawnSync('sh', ['-c', `command -v ${shell}`]).status === 0;
-  // CI installs every shell (.ci/run); there a missing one is a failure, not a skip.
-  if (!found && process.env.CI === 'true') throw new Error(`${shell} is not installed; .ci/run should have installed it`);
-  return found;
-}
+// CI installs every shell (.ci/run); there a missing one is a failure, not a skip.
+const zsh = externalProgram('zsh', { installedByCi: true });
+const fish = externalProgram('fish', { installedByCi: true });
 
 /** What the shell offers after the typed words; the last word is the one being completed. */
 const cases: Array<[string, string[], string[]]> = [
@@ -87,7 +85,7 @@ describe('bash', () => {
   });
 });
 
-describe.skipIf(!has('zsh'))('zsh', () => {
+describe.skipIf(!zsh.path)(`zsh${zsh.skipNote}`, () => {
   // compadd, _describe and _files only exist inside a completion widget: stand-ins print what the
   // real ones would be asked to offer, and the generated function runs in a real zsh.
   const harness = `
@@ -99,10 +97,10 @@ describe.skipIf(!has('zsh'))('zsh', () => {
     words=(mint-admin "$@"); CURRENT=$#words
     _mint-admin`;
   const complete = (words: string[]) =>
-    execFileSync('zsh', ['-f', '-c', harness, 'zsh', file('zsh'), ...words], { encoding: 'utf8' }).split('\n').filter(Boolean).sort();
+    execFileSync(zsh.path!, ['-f', '-c', harness, 'zsh', file('zsh'), ...words], { encoding: 'utf8' }).split('\n').filter(Boolean).sort();
 
   it('is valid zsh', () => {
-    expect(spawnSync('zsh', ['-n', file('zsh')]).status).toBe(0);
+    expect(spawnSync(zsh.path!, ['-n', file('zsh')]).status).toBe(0);
   });
   it.each(cases)('offers %s', (_n, words, expected) =>
     expect(complete(words).filter((w) => w.startsWith(words.at(-1) ?? ''))).toEqual(expected),
@@ -116,16 +114,16 @@ describe.skipIf(!has('zsh'))('zsh', () => {
   ])('hands %s to _files', (_n, words, expected) => expect(complete(words)).toEqual(expected));
 });
 
-describe.skipIf(!has('fish'))('fish', () => {
+describe.skipIf(!fish.path)(`fish${fish.skipNote}`, () => {
   const complete = (words: string[], cwd?: string) =>
-    execFileSync('fish', ['--no-config', '-c', 'source $argv[1]; complete -C "mint-admin $argv[2..-1]"', file('fish'), ...words], { encoding: 'utf8', cwd })
+    execFileSync(fish.path!, ['--no-config', '-c', 'source $argv[1]; complete -C "mint-admin $argv[2..-1]"', file('fish'), ...words], { encoding: 'utf8', cwd })
       .split('\n')
       .filter(Boolean)
       .map((line) => line.split('\t')[0]!)
       .sort();
 
   it('is valid fish', () => {
-    expect(spawnSync('fish', ['--no-config', '-n', file('fish')]).status).toBe(0);
+    expect(spawnSync(fish.path!, ['--no-config', '-n', file('fish')]).status).toBe(0);
   });
   it.each(cases)('offers %s', (_n, words, expected) => expect(complete(words)).toEqual(expected));
   it.each(pathCases)('offers %s', (_n, words, expected) => {

@@ -6,7 +6,7 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSy
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CliError, UsageError } from '../../src/errors.js';
-import { IS_ROOT } from '../helpers/other-user.js';
+import { CAN_MOUNT_TMPFS, TMPFS_SKIP_NOTE } from '../helpers/tmpfs.js';
 import { serveArchive, storageError } from '../helpers/storage.js';
 import { rawTarGz } from '../helpers/tar-evil.js';
 import { useHarness, type Harness } from './fixtures.js';
@@ -30,7 +30,6 @@ async function caught(promise: Promise<unknown>): Promise<CliError> {
   throw new Error('expected a rejection');
 }
 
-const mountable = IS_ROOT ? '' : ' (skipped: mounting a tmpfs needs root, which CI has)';
 
 /** A separate process reading `file` in a tight loop until `stop` exists; reports reads, misses and the contents seen. */
 function reader(file: string, stop: string): Promise<{ reads: number; misses: number; seen: string[] }> {
@@ -157,7 +156,7 @@ describe('failures before the install', () => {
   });
 });
 
-describe.skipIf(!IS_ROOT)(`on a real small filesystem${mountable}`, () => {
+describe.skipIf(!CAN_MOUNT_TMPFS)(`on a real small filesystem${TMPFS_SKIP_NOTE}`, () => {
   function mountTmpfs(dir: string, size: string): () => void {
     mkdirSync(dir, { recursive: true });
     expect(spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir]).status).toBe(0);

@@ -7,6 +7,7 @@ import type { TargetOptions } from '../../src/download/target.js';
 import { UsageError } from '../../src/errors.js';
 import { tempDir } from '../helpers/cli.js';
 import { IS_ROOT } from '../helpers/other-user.js';
+import { CAN_MOUNT_TMPFS, TMPFS_SKIP_NOTE } from '../helpers/tmpfs.js';
 
 let root: ReturnType<typeof tempDir>;
 beforeEach(() => {
@@ -109,13 +110,13 @@ describe('checkTarget', () => {
     expect((await check(join(root.path, dir, 'site'), { force: true, ...where(root.path) })).layout).toBe('directory');
   });
 
-  it.skipIf(process.getuid?.() === 0)('refuses a target whose parent cannot be written', async () => {
+  it.skipIf(IS_ROOT)(`refuses a target whose parent cannot be written${IS_ROOT ? ' (skipped: root writes anywhere)' : ''}`, async () => {
     chmodSync(root.path, 0o500);
     const path = join(root.path, 'site');
     expect(await usageError(check(path))).toBe(`cannot write to ${root.path} (needed for ${path}); choose a directory you can write to`);
   });
 
-  describe.skipIf(!IS_ROOT)(`a mount point (${IS_ROOT ? 'a real tmpfs' : 'skipped: mounting a tmpfs needs root, which CI has'})`, () => {
+  describe.skipIf(!CAN_MOUNT_TMPFS)(`a mount point (a real tmpfs)${TMPFS_SKIP_NOTE}`, () => {
     it('is refused before anything is sent, with a hint, since a rename can never replace it', async () => {
       const mount = join(root.path, 'volume');
       mkdirSync(mount);

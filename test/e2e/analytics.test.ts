@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ConversationsPage, FeedbackItem, FeedbackPage, ViewsPage } from '../../src/api/types.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { CLI, resumeLine, runCli, runPrintedCommand, tempDir, type CliResult } from '../helpers/cli.js';
-import { noPython, runCliOnPty } from '../helpers/pty.js';
+import { noPython, PYTHON_SKIP_NOTE, runCliOnPty } from '../helpers/pty.js';
 import { expectedCsvCell } from '../helpers/searches.js';
 
 let sb: Sandbox;
@@ -97,7 +97,7 @@ describe('analytics feedback', () => {
     );
   });
 
-  it.skipIf(noPython)('a drawn table on a terminal fits 40 to 100 columns (less important columns go first), one header, no wrapped row', async () => {
+  it.skipIf(noPython)(`a drawn table on a terminal fits 40 to 100 columns (less important columns go first), one header, no wrapped row${PYTHON_SKIP_NOTE}`, async () => {
     for (const [args, cols, head] of [
       [['feedback'], 100, /^│ created +│ source +│ status +│ page +│ helpful +│ comment +│$/],
       [['feedback'], 80, /^│ created +│ source +│ status +│ page +│ comment +│$/],

@@ -5,7 +5,7 @@ import { chmodSync, chownSync, lstatSync, mkdirSync, readFileSync, statSync, sym
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
-import { createOtherUser, IS_ROOT, NOT_ROOT_REASON } from '../helpers/other-user.js';
+import { CAN_CREATE_OTHER_USER, createOtherUser, OTHER_USER_SKIP_NOTE } from '../helpers/other-user.js';
 
 const KEY = 'mint_trustSecretKey000wxyz';
 let home: ReturnType<typeof tempDir>;
@@ -64,7 +64,7 @@ describe('refusing a config others could steer', () => {
   });
 });
 
-describe.skipIf(!IS_ROOT)(`a config owned by another user (${IS_ROOT ? 'as root' : NOT_ROOT_REASON})`, () => {
+describe.skipIf(!CAN_CREATE_OTHER_USER)(`a config owned by another user${OTHER_USER_SKIP_NOTE}`, () => {
   let other: ReturnType<typeof createOtherUser>;
   beforeAll(() => {
     other = createOtherUser('mintadmin-cfg');

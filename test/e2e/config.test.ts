@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { CLI, runCli, tempDir } from '../helpers/cli.js';
+import { findProgram } from '../helpers/programs.js';
 
 const KEY = 'mint_e2eSecretKey000111wxyz';
 let home: ReturnType<typeof tempDir>;
@@ -152,7 +153,8 @@ describe('a damaged config file', () => {
   });
 });
 
-describe.skipIf(spawnSync('sh', ['-c', 'command -v script']).status !== 0)('the hidden prompt on a terminal', () => {
+const script = findProgram('script');
+describe.skipIf(!script)(`the hidden prompt on a terminal${script ? '' : ' (skipped: needs util-linux script for a pseudo-terminal)'}`, () => {
   it('reads the key typed at a hidden prompt and never echoes it', async () => {
     // `script` gives the CLI a real pseudo-terminal; the key is typed once the prompt is up.
     const typed = 'mint_ptyTypedKey0000wxyz';

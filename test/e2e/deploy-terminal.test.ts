@@ -3,13 +3,13 @@
 // spinner's text), a typed Ctrl-C stops the wait with the resume hint and leaves the terminal as it was.
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from '../helpers/sandbox.js';
-import { CTRL_C, noPython, runCliOnPty, screenText } from '../helpers/pty.js';
+import { CTRL_C, noPython, PYTHON_SKIP_NOTE, runCliOnPty, screenText } from '../helpers/pty.js';
 
 const fixture = useSandbox();
 
 const envFor = () => ({ ...fixture.env(), CI: undefined });
 
-describe.skipIf(noPython)('a build wait at a terminal (python3 pty helper)', () => {
+describe.skipIf(noPython)(`a build wait at a terminal (python3 pty helper)${PYTHON_SKIP_NOTE}`, () => {
   it('the spinner shows the status and the elapsed time between polls; the log lines stand on their own lines', async () => {
     fixture.sandbox.faults.buildPollsToFinish = 2;
     // Polls 2.5 s apart: the elapsed time must move on the spinner's line while nothing is asked.

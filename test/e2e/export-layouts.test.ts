@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createOtherUser, IS_ROOT, NOT_ROOT_REASON } from '../helpers/other-user.js';
+import { CAN_CREATE_OTHER_USER, createOtherUser, OTHER_USER_SKIP_NOTE } from '../helpers/other-user.js';
+import { CAN_MOUNT_TMPFS, TMPFS_SKIP_NOTE } from '../helpers/tmpfs.js';
 import { useExportSandbox } from './export-helpers.js';
 
 const t = useExportSandbox();
@@ -105,7 +106,7 @@ describe('targets refused before any request', () => {
     expect(seen.list).toEqual([]);
   });
 
-  it.skipIf(!IS_ROOT)(`a mount point (a real tmpfs)${IS_ROOT ? '' : ' (skipped: mounting needs root, which CI has)'}`, async () => {
+  it.skipIf(!CAN_MOUNT_TMPFS)(`a mount point (a real tmpfs)${TMPFS_SKIP_NOTE}`, async () => {
     const vol = join(t.dir, 'vol');
     mkdirSync(vol);
     expect(spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', vol]).status).toBe(0);
@@ -123,7 +124,7 @@ describe('targets refused before any request', () => {
   });
 });
 
-describe.skipIf(!IS_ROOT)(`as an ordinary user${IS_ROOT ? '' : ` (${NOT_ROOT_REASON})`}`, () => {
+describe.skipIf(!CAN_CREATE_OTHER_USER)(`as an ordinary user${OTHER_USER_SKIP_NOTE}`, () => {
   it('a read-only directory in the old site: the install succeeds (exit 0) with a warning naming what is left', async () => {
     const other = createOtherUser('mintadmin-dl');
     const dir = mkdtempSync(join(tmpdir(), 'mint-admin-user-'));

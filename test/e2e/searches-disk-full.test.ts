@@ -8,12 +8,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SearchesPage, SearchTerm } from '../../src/api/types.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { runCli, tempDir } from '../helpers/cli.js';
-import { IS_ROOT } from '../helpers/other-user.js';
+import { CAN_MOUNT_TMPFS, TMPFS_SKIP_NOTE } from '../helpers/tmpfs.js';
 import { expectedCsv, expectedJson } from '../helpers/searches.js';
 
 const PAGE_SIZE = 4096;
 
-describe.skipIf(!IS_ROOT)(`searches list -o on a disk that fills${IS_ROOT ? '' : ' (skipped: mounting a tmpfs needs root, which CI has)'}`, () => {
+describe.skipIf(!CAN_MOUNT_TMPFS)(`searches list -o on a disk that fills${TMPFS_SKIP_NOTE}`, () => {
   let sb: Sandbox;
   let home: ReturnType<typeof tempDir>;
   let vol: string;

@@ -8,7 +8,7 @@ import { closeSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CLI, cliEnv, runCli, tempDir } from '../helpers/cli.js';
-import { noPython } from '../helpers/pty.js';
+import { noPython, PYTHON_SKIP_NOTE } from '../helpers/pty.js';
 
 const dir = tempDir();
 afterAll(() => dir.cleanup());
@@ -71,18 +71,18 @@ describe('stdout of every kind', () => {
     }
   });
 
-  it.skipIf(noPython)('a non-blocking pipe read late gets every byte, in order (71 KB: more than the pipe holds)', async () => {
+  it.skipIf(noPython)(`a non-blocking pipe read late gets every byte, in order (71 KB: more than the pipe holds)${PYTHON_SKIP_NOTE}`, async () => {
     const expected = (await runCli(['completion', 'fish'])).stdout;
     expect(expected.length).toBeGreaterThan(65536);
     expect(runThroughPipe('nonblocking', ['completion', 'fish'])).toEqual({ status: 0, stdout: expected, stderr: '' });
   });
 
-  it.skipIf(noPython)('a reader that leaves early (| head) ends the run quietly with 0', async () => {
+  it.skipIf(noPython)(`a reader that leaves early (| head) ends the run quietly with 0${PYTHON_SKIP_NOTE}`, async () => {
     const expected = (await runCli(['completion', 'fish'])).stdout;
     expect(runThroughPipe('early-close', ['completion', 'fish'])).toEqual({ status: 0, stdout: expected.slice(0, 100), stderr: '' });
   });
 
-  it.skipIf(noPython)('the same for pre-rendered help, which the entry prints on its own', async () => {
+  it.skipIf(noPython)(`the same for pre-rendered help, which the entry prints on its own${PYTHON_SKIP_NOTE}`, async () => {
     const expected = (await runCli(['export', 'download', '--help'])).stdout;
     expect(runThroughPipe('early-close', ['export', 'download', '--help'])).toEqual({ status: 0, stdout: expected.slice(0, 100), stderr: '' });
   });

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { runCli, tempDir } from '../helpers/cli.js';
-import { CTRL_C, noPython, runCliOnPty, screenText, type PtyResult } from '../helpers/pty.js';
+import { CTRL_C, noPython, PYTHON_SKIP_NOTE, runCliOnPty, screenText, type PtyResult } from '../helpers/pty.js';
 
 let sandbox: Sandbox;
 let home: ReturnType<typeof tempDir>;
@@ -41,7 +41,7 @@ function expectTerminalRestored(r: PtyResult): void {
 
 const lastLine = (r: PtyResult) => screenText(r.output).trimEnd().split('\n').at(-1);
 
-describe.skipIf(noPython)('Ctrl-C typed at a terminal (python3 pty helper)', () => {
+describe.skipIf(noPython)(`Ctrl-C typed at a terminal (python3 pty helper)${PYTHON_SKIP_NOTE}`, () => {
   describe.each([
     ['without CI', false],
     ['with CI=true', true],
@@ -133,7 +133,7 @@ describe.skipIf(noPython)('Ctrl-C typed at a terminal (python3 pty helper)', () 
   });
 });
 
-describe.skipIf(noPython)('a drawn table on a real terminal', () => {
+describe.skipIf(noPython)(`a drawn table on a real terminal${PYTHON_SKIP_NOTE}`, () => {
   it.each([40, 60, 80, 132])('searches list fits %i columns: no line wider, none wrapped', async (cols) => {
     const r = await runCliOnPty(['searches', 'list', '--limit', '20'], { env: env(false), cols });
     expect(r.code).toBe(0);
@@ -149,7 +149,7 @@ describe.skipIf(noPython)('a drawn table on a real terminal', () => {
   });
 });
 
-describe.skipIf(noPython)('help on a real terminal', () => {
+describe.skipIf(noPython)(`help on a real terminal${PYTHON_SKIP_NOTE}`, () => {
   const words = (text: string) => text.replace(/\r/g, '').split(/\s+/).filter(Boolean);
   it.each([40, 60, 100])('wraps to %i columns without splitting a word (examples may stay long)', async (cols) => {
     const r = await runCliOnPty(['searches', 'list', '--help'], { cols });

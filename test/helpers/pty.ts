@@ -11,6 +11,8 @@ const HELPER = fileURLToPath(new URL('./pty.py', import.meta.url));
  * python3) never skips them, so a missing interpreter there fails loudly instead.
  */
 export const noPython = !process.env.CI && spawnSync('python3', ['-c', 'import pty, termios']).status !== 0;
+/** For a test's name: '' when the helper can run, else why it skips. */
+export const PYTHON_SKIP_NOTE = noPython ? ' (skipped: needs python3 with its pty module; CI installs it)' : '';
 
 export interface PtyStep {
   /** A regular expression the output so far must match before `send` is typed. */

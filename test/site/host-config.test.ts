@@ -9,14 +9,13 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostConfig } from '../../src/site/hosts/index.js';
 import { runCli, tempDir } from '../helpers/cli.js';
+import { externalProgram } from '../helpers/programs.js';
 import { CSS, DOMAIN, writeSite } from './fixture.js';
 
-function has(command: string): boolean {
-  const found = spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
-  // CI installs both servers (.ci/run); there a missing one is a failure, not a skip.
-  if (!found && process.env.CI === 'true') throw new Error(`${command} is not installed; .ci/run should have installed it`);
-  return found;
-}
+// CI installs both servers (.ci/run); there a missing one is a failure, not a skip. nginx lives in
+// /usr/sbin, which a user's PATH may lack: externalProgram looks there too.
+const nginx = externalProgram('nginx', { installedByCi: true });
+const caddy = externalProgram('caddy', { installedByCi: true });
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -92,7 +91,7 @@ function behaviour(base: () => string, bp: string) {
 }
 
 describe.each([['', 'at the root'], ['/docs', 'under /docs']])('nginx%s (%s)', (bp) => {
-  const enabled = has('nginx');
+  const enabled = nginx.path !== undefined;
   const dir = tempDir('mint-admin-nginx-');
   let child: ChildProcess;
   let base = '';
@@ -116,9 +115,9 @@ describe.each([['', 'at the root'], ['/docs', 'under /docs']])('nginx%s (%s)', (
         ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${dir.path}/tmp/${t};\n`).join('') +
         `  include ${dir.path}/site.conf;\n}\n`,
     );
-    const test = spawnSync('nginx', ['-t', '-p', dir.path, '-c', nginxConf], { encoding: 'utf8' });
+    const test = spawnSync(nginx.path!, ['-t', '-p', dir.path, '-c', nginxConf], { encoding: 'utf8' });
     expect(test.stderr).toMatch(/syntax is ok[\s\S]*test is successful/);
-    child = spawn('nginx', ['-p', dir.path, '-c', nginxConf], { stdio: ['ignore', 'ignore', 'pipe'] });
+    child = spawn(nginx.path!, ['-p', dir.path, '-c', nginxConf], { stdio: ['ignore', 'ignore', 'pipe'] });
     child.stderr!.setEncoding('utf8').on('data', (c: string) => (log += c));
     base = `http://127.0.0.1:${port}`;
     await fetchUntilUp(base, child, () => log);
@@ -130,12 +129,12 @@ describe.each([['', 'at the root'], ['/docs', 'under /docs']])('nginx%s (%s)', (
     }
     dir.cleanup();
   });
-  if (!enabled) it.skip('nginx is not installed (CI installs it)', () => undefined);
+  if (!enabled) it.skip(`serves the site${nginx.skipNote}`, () => undefined);
   else behaviour(() => base, bp);
 });
 
 describe.each([['', 'at the root'], ['/docs', 'under /docs']])('caddy%s (%s)', (bp) => {
-  const enabled = has('caddy');
+  const enabled = caddy.path !== undefined;
   const dir = tempDir('mint-admin-caddy-');
   let child: ChildProcess;
   let base = '';
@@ -152,9 +151,9 @@ describe.each([['', 'at the root'], ['/docs', 'under /docs']])('caddy%s (%s)', (
     const caddyfile = join(dir.path, 'Caddyfile');
     writeFileSync(caddyfile, `{\n\tadmin off\n\tstorage file_system ${dir.path}/data\n}\n${site}`);
     const env = { ...process.env, HOME: dir.path, XDG_DATA_HOME: join(dir.path, 'data'), XDG_CONFIG_HOME: join(dir.path, 'config') };
-    const validate = spawnSync('caddy', ['validate', '--adapter', 'caddyfile', '--config', caddyfile], { encoding: 'utf8', env });
+    const validate = spawnSync(caddy.path!, ['validate', '--adapter', 'caddyfile', '--config', caddyfile], { encoding: 'utf8', env });
     expect(validate.status, validate.stderr).toBe(0);
-    child = spawn('caddy', ['run', '--adapter', 'caddyfile', '--config', caddyfile], { stdio: ['ignore', 'ignore', 'pipe'], env });
+    child = spawn(caddy.path!, ['run', '--adapter', 'caddyfile', '--config', caddyfile], { stdio: ['ignore', 'ignore', 'pipe'], env });
     child.stderr!.setEncoding('utf8').on('data', (c: string) => (log += c));
     base = `http://127.0.0.1:${port}`;
     await fetchUntilUp(base, child, () => log);
@@ -166,7 +165,7 @@ describe.each([['', 'at the root'], ['/docs', 'under /docs']])('caddy%s (%s)', (
     }
     dir.cleanup();
   });
-  if (!enabled) it.skip('caddy is not installed (CI installs it)', () => undefined);
+  if (!enabled) it.skip(`serves the site${caddy.skipNote}`, () => undefined);
   else behaviour(() => base, bp);
 });
 
