@@ -100,8 +100,8 @@ export class AdminClient extends ApiClient {
   }
 
   // The iterators: every item of a paged endpoint, page after page (the CLI's `--all`), each page
-  // fetched when the loop needs it. The CLI's paging guards apply (a repeated cursor, or an empty
-  // page claiming more, is an ApiError rather than a loop), a `break` stops the requests, and the
+  // fetched when the loop needs it. The CLI's paging guards apply (a repeated cursor or page, an
+  // empty page claiming more, more than the totals allow, is an ApiError rather than a loop), a `break` stops the requests, and the
   // query is checked before anything is sent. Without a `limit` each page is the largest the
   // endpoint serves: all analytics endpoints share 100 requests per organization an hour.
 

@@ -1,6 +1,6 @@
 // The paged-export engine as an async iterator, for the library: `for await (const term of ...)`.
-// pageThrough drives the requests and keeps every guard (repeated cursors, missing ones, empty pages
-// that claim more); each page is handed over only when the consumer asks for the next item, so a
+// pageThrough drives the requests and keeps every guard (repeated cursors or pages, missing cursors,
+// empty pages that claim more, more than the reported totals allow); each page is handed over only when the consumer asks for the next item, so a
 // slow consumer is backpressure and a `break` stops the requests.
 import { pageThrough, type PagedEndpoint, type PagePosition } from './engine.js';
 
