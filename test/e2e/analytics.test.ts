@@ -289,7 +289,7 @@ describe('analytics gaps', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Readers of these docs looked for things they did not find\. Address the 2 content gaps below/);
     expect(r.stdout).toContain('\n1. Readers searched for "rotate api key without downtime" and clicked no result');
-    expect(r.stdout).toContain('\n2. The assistant could not answer questions about authentication on /api-reference/authentication');
+    expect(r.stdout).toContain('\n2. The assistant could not answer questions about "authentication on /api-reference/authentication"');
     expect(r.stdout).not.toContain('\n3. ');
   });
 

@@ -16,6 +16,7 @@ import type { Columns } from '../../output/writer.js';
 import { checkDateRange, parseDateFlag } from '../searches/dates.js';
 import { addConversations, MIN_SEARCH_HITS, pageGaps, questionGaps, rankGaps, searchGaps, viewsByPath, type Gap } from './gap-score.js';
 import { shellCommand } from '../../shell.js';
+import { agentPrompt } from './gaps-prompt.js';
 import { CONVERSATIONS, SEARCHES, VIEWS, walkOf } from '../../paging/endpoints.js';
 
 const FORMATS = ['md', 'csv', 'json'] as const;
@@ -203,28 +204,6 @@ function partialNotes(report: GapsReport): string[] {
 }
 
 const SOURCE_LABEL: Record<Source, string> = { feedbackByPage: 'feedback by page', views: 'page views', searches: 'search terms', conversations: 'assistant conversations' };
-
-/** An instruction for `agent run` that addresses the top gaps, each with its evidence. */
-export function agentPrompt(report: GapsReport, top: number): string {
-  const shown = report.gaps.slice(0, top);
-  const lines = [
-    `Readers of these docs looked for things they did not find. Address the ${shown.length} content ${shown.length === 1 ? 'gap' : 'gaps'} below, found in the docs analytics${report.from || report.to ? ` from ${report.from ?? 'the start'} to ${report.to ?? 'now'}` : ''}, most important first.`,
-    'For each one: improve the page concerned, or add a page where none covers it, and link it from where readers look (navigation, related pages); keep the existing style. In the pull request description, say which gap each change addresses.',
-    '',
-  ];
-  shown.forEach((g, i) => {
-    const what =
-      g.kind === 'search'
-        ? `Readers searched for "${oneLine(g.evidence)}" and clicked no result (${g.why}). Make sure a page answers it and that it is found by that search.`
-        : g.kind === 'question'
-          ? `The assistant could not answer questions about ${oneLine(g.evidence)} (${g.why}).${g.examples.length > 0 ? ` For example: ${g.examples.map((q) => `"${oneLine(q)}"`).join('; ')}.` : ''}`
-          : `Readers rated ${g.evidence} poorly (${g.why}). Fix what is wrong or missing there, code examples first.`;
-    lines.push(`${i + 1}. ${what}`);
-  });
-  return `${lines.join('\n')}\n`;
-}
-
-const oneLine = (text: string) => escapeCell(text, { backslash: false });
 
 export const GAP_COLUMNS: Columns<Gap & { rank: number }> = {
   csvHeader: ['rank', 'kind', 'evidence', 'page', 'count', 'views', 'score', 'why', 'examples'],
