@@ -209,6 +209,11 @@ export function checkBaseUrl(url: string, where: string): string {
   if (parsed.username || parsed.password || parsed.search || parsed.hash) {
     throw new UsageError(`${where}: "${url}" must be a plain origin with no credentials, query or fragment`);
   }
+  // Every route starts at the root (/v1/..., /v2/...): a path here would reach none of them, and the
+  // 404 that came back would blame the id, not the setting.
+  if (parsed.pathname !== '/') {
+    throw new UsageError(`${where}: "${url}" has a path ("${parsed.pathname}"); use the API's origin alone, e.g. ${parsed.origin}`);
+  }
   return url.replace(/\/+$/, '');
 }
 
