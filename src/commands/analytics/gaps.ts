@@ -29,6 +29,8 @@ export interface GapsOptions {
   dateFrom: string | undefined;
   dateTo: string | undefined;
   format: GapsFormat;
+  /** False when md is only the default: then a terminal gets a drawn table instead (gaps-terminal.ts). */
+  formatGiven: boolean;
   output: string | undefined;
   maxRequests: number;
   top: number;
@@ -231,7 +233,7 @@ export function parseGapsFlags(flags: GapsFlags, json: boolean): GapsOptions {
   const top = wholeNumber(flags.top, '--top', flags.prompt ? 5 : 20);
   if (top < 1) throw new UsageError('--top: give 1 or more');
   if (flags.output !== undefined && flags.output.trim() === '') throw new UsageError('-o/--output: give a file name');
-  return { dateFrom: flags.from, dateTo: flags.to, format: json ? 'json' : (flags.format ?? 'md'), output: flags.output, maxRequests, top, prompt: Boolean(flags.prompt) };
+  return { dateFrom: flags.from, dateTo: flags.to, format: json ? 'json' : (flags.format ?? 'md'), formatGiven: json || flags.format !== undefined, output: flags.output, maxRequests, top, prompt: Boolean(flags.prompt) };
 }
 
 function wholeNumber(text: string | undefined, flag: string, fallback: number): number {
@@ -253,8 +255,13 @@ export async function gaps(opts: GapsOptions, ctx: Context): Promise<GapsReport>
   const { fileTarget } = await import('../../output/target.js');
   const target = opts.output === undefined ? undefined : await fileTarget(opts.output);
   const { rateLimit, ...report } = await collectGaps(opts, ctx);
-  const text = await render(report, opts);
-  if (target) {
+  const atTerminal = !target && !opts.prompt && !opts.formatGiven && ctx.io.stdoutIsTTY;
+  const text = atTerminal ? '' : await render(report, opts);
+  if (atTerminal) {
+    // Server text reaches the terminal only through ctx.print's sanitising, as below.
+    const { terminalReport } = await import('./gaps-terminal.js');
+    for (const line of await terminalReport(report, opts.top, ctx.io.columns ?? 80)) ctx.print(line);
+  } else if (target) {
     const { writeChunk } = await import('../../output/writer.js');
     await writeChunk(await target.open(), ctx.scrub(text));
     await target.close();
@@ -281,7 +288,7 @@ export function register(group: Command, deps: Deps): void {
     .description('content gaps, ranked: searches nobody clicked, unanswered assistant questions, poorly rated pages, weighted by page views')
     .option('--from <date>', 'start of the date range: YYYY-MM-DD or ISO 8601')
     .option('--to <date>', 'end of the date range, EXCLUSIVE')
-    .addOption(new Option('--format <format>', 'md (a short report, the default), csv or json (--json is --format json)').choices(FORMATS))
+    .addOption(new Option('--format <format>', 'md (a short report, the default; at a terminal, unless given, a table fitted to its width), csv or json (--json is --format json)').choices(FORMATS))
     .option('-o, --output <file>', 'write the report to this file instead of stdout')
     .option('--max-requests <n>', `spend at most this many of the organization's 100 hourly analytics requests (default ${DEFAULT_MAX_REQUESTS}, at least ${MIN_REQUESTS})`)
     .option('--top <n>', 'show the n highest-scoring gaps (default 20; 5 with --prompt)')
