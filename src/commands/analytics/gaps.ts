@@ -171,8 +171,15 @@ class EnoughSearches extends Error {}
 
 const KIND_LABEL = { search: 'search, no click', question: 'unanswered questions', page: 'poorly rated page' } as const;
 
-/** One line of the markdown report: no control characters, no `|` breaking the table. */
-const mdCell = (text: string) => escapeCell(text, { backslash: false }).replaceAll('|', '\\|');
+/** Reader text in the report is cut here (csv and json keep it whole): a 1 MB term is no report. */
+const MD_CELL_CHARS = 200;
+
+/** One line of the markdown report: no control characters, no `|` breaking the table, cut to MD_CELL_CHARS. */
+const mdCell = (text: string) => {
+  const chars = Array.from(text.slice(0, MD_CELL_CHARS * 2));
+  const cut = chars.length > MD_CELL_CHARS || text.length > MD_CELL_CHARS * 2 ? `${chars.slice(0, MD_CELL_CHARS - 1).join('')}…` : text;
+  return escapeCell(cut, { backslash: false }).replaceAll('|', '\\|');
+};
 
 export function markdownReport(report: GapsReport, top: number): string {
   const range = report.from || report.to ? `${report.from ?? 'the start'} to ${report.to ?? 'now'} (exclusive)` : 'all dates';
