@@ -460,7 +460,7 @@ complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/visitors' -l deb
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/visitors' -s h -l help -d 'show help'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/gaps' -l from -x -d 'start of the date range: YYYY-MM-DD or ISO 8601'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/gaps' -l to -x -d 'end of the date range, EXCLUSIVE'
-complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/gaps' -l format -x -a 'md csv json' -d 'md (a short report, the default), csv or json (--json is --format json)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/gaps' -l format -x -a 'md csv json' -d 'md (a short report, the default; at a terminal, unless given, a table fitted to its width), csv or json (--json is --format json)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/gaps' -s o -l output -r -F -d 'write the report to this file instead of stdout'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/gaps' -l max-requests -x -d 'spend at most this many of the organization\'s 100 hourly analytics requests (default 25, at least 4)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/gaps' -l top -x -d 'show the n highest-scoring gaps (default 20; 5 with --prompt)'

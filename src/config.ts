@@ -4,6 +4,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { readTrusted, updateTrusted } from './config-file.js';
 import { ConfigError, UsageError } from './errors.js';
+import { describeValue } from './ids.js';
 import { maskKey } from './redact.js';
 
 export type Env = Record<string, string | undefined>;
@@ -187,9 +188,10 @@ export function checkApiKey(key: string, where: string): string {
 }
 
 /** Project ids go into URL paths; refuse anything that could change the path. */
-export function checkProjectId(id: string, where: string): string {
-  if (!/^[A-Za-z0-9_-]{1,128}$/.test(id)) {
-    throw new UsageError(`${where}: "${id}" is not a project id (letters, digits, "-" and "_" only)`);
+export function checkProjectId(id: unknown, where: string): string {
+  // The type first: a regular expression would read `['abc']` as the string "abc".
+  if (typeof id !== 'string' || !/^[A-Za-z0-9_-]{1,128}$/.test(id)) {
+    throw new UsageError(`${where}: ${describeValue(id)} is not a project id (letters, digits, "-" and "_" only)`);
   }
   return id;
 }
@@ -206,6 +208,11 @@ export function checkBaseUrl(url: string, where: string): string {
   }
   if (parsed.username || parsed.password || parsed.search || parsed.hash) {
     throw new UsageError(`${where}: "${url}" must be a plain origin with no credentials, query or fragment`);
+  }
+  // Every route starts at the root (/v1/..., /v2/...): a path here would reach none of them, and the
+  // 404 that came back would blame the id, not the setting.
+  if (parsed.pathname !== '/') {
+    throw new UsageError(`${where}: "${url}" has a path ("${parsed.pathname}"); use the API's origin alone, e.g. ${parsed.origin}`);
   }
   return url.replace(/\/+$/, '');
 }

@@ -6,9 +6,20 @@ import { ApiError, UsageError } from './errors.js';
 
 const UNSAFE = /[/\\\s\x00-\x1f\x7f-\x9f]/;
 
-/** True when the value can be a path segment as it is. */
-export function isSafeSegment(value: string): boolean {
-  return value !== '' && value !== '.' && value !== '..' && !UNSAFE.test(value);
+/**
+ * True when the value is a string that can be a path segment as it is. The type is checked first: a
+ * script's parsed JSON can hand over `['..']`, which a regular expression sees as the string "..".
+ */
+export function isSafeSegment(value: unknown): value is string {
+  return typeof value === 'string' && value !== '' && value !== '.' && value !== '..' && !UNSAFE.test(value);
+}
+
+/** A value for a message: strings quoted, anything else named by its type (an id is never printed raw). */
+export function describeValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 /**
@@ -16,12 +27,20 @@ export function isSafeSegment(value: string): boolean {
  * segment. `kind` names it ("job id"), `hint` says where a good one comes from.
  */
 export function checkId(kind: string, value: string | undefined, hint: string): string {
-  const id = (value ?? '').trim();
-  if (id === '') throw new UsageError(`the ${kind} is empty; ${hint}`);
-  if (!isSafeSegment(id)) {
-    throw new UsageError(`"${id}" is not ${article(kind)} ${kind} (no "/", "\\", spaces or control characters, and not "." or ".."); ${hint}`);
+  return checkExactId(kind, (value ?? '').trim(), hint);
+}
+
+/**
+ * An id a program handed in (the library): used exactly as given, so it must be a string that is a
+ * path segment as it is; anything else is a UsageError (nothing sent).
+ */
+export function checkExactId(kind: string, value: unknown, hint: string): string {
+  if (typeof value !== 'string') throw new UsageError(`the ${kind} must be a string, not ${describeValue(value)}; ${hint}`);
+  if (value === '') throw new UsageError(`the ${kind} is empty; ${hint}`);
+  if (!isSafeSegment(value)) {
+    throw new UsageError(`${JSON.stringify(value)} is not ${article(kind)} ${kind} (no "/", "\\", spaces or control characters, and not "." or ".."); ${hint}`);
   }
-  return id;
+  return value;
 }
 
 /** What ids from the server may look like: they are put into URL paths and printed into commands. */

@@ -11,7 +11,7 @@ import type { Clock } from '../clock.js';
 import { ApiError, briefReason, EXIT_CODES, RateLimitError, UsageError } from '../errors.js';
 import type { GenericSchema, InferOutput } from 'valibot';
 import { retryWhen } from '../duration.js';
-import { isSafeSegment } from '../ids.js';
+import { describeValue, isSafeSegment } from '../ids.js';
 import { forTerminal } from '../terminal-text.js';
 import { API_KEYS_PAGE } from '../config.js';
 import { redactUrl, scrubSecrets } from '../redact.js';
@@ -443,9 +443,9 @@ function eitherSignal(a: AbortSignal | undefined, b: AbortSignal | undefined): A
 /** `/v2/agent/{projectId}/job` with each placeholder replaced by its encoded value. */
 function fillRoute(route: string, params: Record<string, string>): string {
   return route.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`no value for {${name}} in ${route}`);
-    return seg(value);
+    // A missing key is this module's mistake; a key given undefined is a caller's bad id (seg says so).
+    if (!Object.hasOwn(params, name)) throw new Error(`no value for {${name}} in ${route}`);
+    return seg(params[name]);
   });
 }
 
@@ -472,9 +472,10 @@ function decodeEntities(text: string): string {
   return text.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' })[e] ?? '');
 }
 
-function seg(value: string): string {
-  // Commands check ids first (src/ids.ts); this is the backstop, so no caller can address another path.
-  if (!isSafeSegment(value)) throw new UsageError(`refusing to put ${JSON.stringify(value)} into a URL path; nothing was sent`);
+function seg(value: unknown): string {
+  // Commands check ids first (src/ids.ts); this is the backstop, so no caller (a script's parsed JSON
+  // included: `['..']`, 42, null) can address another path.
+  if (!isSafeSegment(value)) throw new UsageError(`refusing to put ${describeValue(value)} into a URL path (an id must be a string with no "/", "\\", spaces or control characters, and not "." or ".."); nothing was sent`);
   return encodeURIComponent(value);
 }
 

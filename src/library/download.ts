@@ -5,7 +5,7 @@
 import { Agent, type Dispatcher } from 'undici';
 import type { AdminClient } from './client.js';
 import { systemClock, type Clock } from '../clock.js';
-import { checkId } from '../ids.js';
+import { checkExactId } from '../ids.js';
 import type { Activity, Reporter } from '../io.js';
 import { downloadBundle as download, type DownloadResult } from '../download/index.js';
 
@@ -41,7 +41,7 @@ export interface DownloadBundleOptions {
 }
 
 export async function downloadBundle(options: DownloadBundleOptions): Promise<DownloadResult> {
-  const jobId = checkId('export job id', options.jobId, 'the jobId of a completed export');
+  const jobId = checkExactId('export job id', options.jobId, 'the jobId of a completed export');
   const signal = options.signal ?? new AbortController().signal;
   const own = options.dispatcher ? undefined : new Agent();
   try {

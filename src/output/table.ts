@@ -181,7 +181,7 @@ function dateOf(timestamp: string): string {
 }
 
 /** Terminal cells a string takes: wide (East Asian, emoji) characters count two. */
-function displayWidth(text: string): number {
+export function displayWidth(text: string): number {
   let width = 0;
   for (const ch of text) width += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|\p{Extended_Pictographic}/u.test(ch) ? 2 : 1;
   return width;

@@ -74,3 +74,39 @@ describe('ranking', () => {
     expect(rankGaps([...gaps].reverse()).map((g) => g.evidence)).toEqual(ranked);
   });
 });
+
+describe('counts the API should not send', () => {
+  // The API documents these as plain numbers: negative, fractional and huge ones arrive, and no
+  // score may become NaN or Infinity (JSON would print null, the report NaN).
+  const finite = (gaps: Array<{ score: number; count: number; why: string }>) =>
+    gaps.every((g) => Number.isFinite(g.score) && g.score >= 0 && Number.isFinite(g.count) && !/NaN|Infinity|-\d/.test(g.why));
+
+  it('search hits that are negative, fractional or huge: whole, non-negative, finite', () => {
+    const gaps = searchGaps([term('huge', 1e308, 0), term('negative', -50, 0), term('fraction', 7.9, 0)]);
+    expect(finite(gaps)).toBe(true);
+    expect(gaps.map((g) => [g.evidence, g.count])).toEqual([
+      ['huge', Number.MAX_SAFE_INTEGER],
+      ['fraction', 7],
+    ]);
+  });
+
+  it('page votes and views that are negative or huge: finite scores', () => {
+    const views = viewsByPath([{ path: '/neg', human: 0, ai: 0, total: -500 }, { path: '/huge', human: 0, ai: 0, total: 1e308 }]);
+    expect([...views.values()].every((n) => Number.isFinite(trafficWeight(n)))).toBe(true);
+    const gaps = pageGaps([pageRow('/neg', 10, -20), pageRow('/huge', 1e308, 1e308), pageRow('/fine', -4, 9)], views);
+    expect(finite(gaps)).toBe(true);
+    expect(gaps.map((g) => [g.evidence, g.count])).toEqual([
+      ['/neg', 10],
+      ['/huge', 2 * Number.MAX_SAFE_INTEGER],
+      ['/fine', 9],
+    ]);
+    expect(JSON.parse(JSON.stringify(gaps)).every((g: { score: unknown }) => typeof g.score === 'number')).toBe(true);
+  });
+
+  it('question groups on a page with negative views weigh 1, not NaN', () => {
+    const groups = new Map();
+    addConversations(groups, [turn('q1', 'unanswered', 'auth', '/a'), turn('q2', 'unanswered', 'auth', '/a')]);
+    const gaps = questionGaps(groups.values(), viewsByPath([{ path: '/a', human: 0, ai: 0, total: -1000 }]));
+    expect(gaps.map((g) => [g.score, g.why])).toEqual([[10, '2 assistant questions of 2 left unanswered, x1.0 for 0 views']]);
+  });
+});

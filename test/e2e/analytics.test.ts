@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ConversationsPage, FeedbackItem, FeedbackPage, ViewsPage } from '../../src/api/types.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { CLI, resumeLine, runCli, runPrintedCommand, tempDir, type CliResult } from '../helpers/cli.js';
-import { noPython, PYTHON_SKIP_NOTE, runCliOnPty } from '../helpers/pty.js';
+import { noPython, PYTHON_SKIP_NOTE, runCliOnPty, screenText } from '../helpers/pty.js';
 import { expectedCsvCell } from '../helpers/searches.js';
 
 let sb: Sandbox;
@@ -289,8 +289,30 @@ describe('analytics gaps', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^Readers of these docs looked for things they did not find\. Address the 2 content gaps below/);
     expect(r.stdout).toContain('\n1. Readers searched for "rotate api key without downtime" and clicked no result');
-    expect(r.stdout).toContain('\n2. The assistant could not answer questions about authentication on /api-reference/authentication');
+    expect(r.stdout).toContain('\n2. The assistant could not answer questions about "authentication on /api-reference/authentication"');
     expect(r.stdout).not.toContain('\n3. ');
+  });
+
+  it.skipIf(noPython)('`on a terminal: a table fitted to the width (no Markdown pipes), the partial note once; --format md keeps Markdown${PYTHON_SKIP_NOTE}`, async () => {
+    for (const cols of [100, 80, 50]) {
+      const r = await runCliOnPty(['analytics', 'gaps', '--max-requests', '4'], { env: env(), cols });
+      expect(r.code).toBe(0);
+      const lines = screenText(r.output).split('\n');
+      expect(lines.filter((l) => l.startsWith('|')), `${cols} columns`).toEqual([]);
+      expect(r.output).not.toContain('**');
+      const table = lines.filter((l) => /^[┌│├└]/.test(l));
+      expect(table.filter((l) => /^│ +# │ kind +│ evidence +│/.test(l)), lines.join('\n')).toHaveLength(1);
+      expect(table.length).toBeGreaterThan(3);
+      const widths = new Set(table.map((l) => [...l].length));
+      expect(widths.size, table.join('\n')).toBe(1);
+      expect([...widths][0]).toBeLessThanOrEqual(cols);
+      // Every line of the report fits but the command to copy, which stays whole (stderr's warning is a line of its own).
+      expect(lines.filter((l) => [...l].length > cols && !l.startsWith('  mint-admin agent run') && !l.startsWith('warning: ')), `${cols} columns`).toEqual([]);
+      expect(r.output.match(/partial report/gi), `${cols} columns`).toHaveLength(1);
+    }
+    const md = await runCliOnPty(['analytics', 'gaps', '--max-requests', '4', '--format', 'md'], { env: env(), cols: 80 });
+    expect(md.code).toBe(0);
+    expect(md.output).toContain('| # | kind | evidence | count | score | why |');
   });
 
   it('bad input is exit 2 with nothing sent', async () => {

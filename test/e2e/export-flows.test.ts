@@ -176,24 +176,55 @@ describe('the export-api setting', () => {
     expect(seen.list).toHaveLength(1);
   });
 
-  it('under auto, a flag of the flow not used is left out with a note', async () => {
+  it.each([
+    [
+      'a domain with --base-path (export run, even with -q)',
+      ['export', 'run', 'docs.example.com', '--base-path', '/docs', '-o', 'site', '-q'],
+      "error: --base-path belongs to the project flow, but export-api auto chooses the jobs flow when a domain is given; drop the domain (the project flow exports the project's deployment) or drop --base-path\n",
+    ],
+    [
+      'a domain with --base-path (export start)',
+      ['export', 'start', 'docs.example.com', '--base-path', '/docs'],
+      "error: --base-path belongs to the project flow, but export-api auto chooses the jobs flow when a domain is given; drop the domain (the project flow exports the project's deployment) or drop --base-path\n",
+    ],
+    [
+      'no domain with --export-version',
+      ['export', 'start', '--export-version', 'v2'],
+      'error: --export-version belongs to the jobs flow, but export-api auto chooses the project flow when no domain is given; give the deployment\'s domain (e.g. `mint-admin export start docs.example.com`) or drop --export-version\n',
+    ],
+    [
+      'no domain with --path',
+      ['export', 'run', '-o', 'site', '--path', 'index'],
+      'error: --path belongs to the jobs flow, but export-api auto chooses the project flow when no domain is given; give the deployment\'s domain (e.g. `mint-admin export start docs.example.com`) or drop --path\n',
+    ],
+  ])('under auto, a flag the chosen flow cannot honour is exit 2, nothing sent: %s', async (_n, args, message) => {
     const seen = t.watchRequests();
-    const r = await cli(['export', 'start', '--export-version', 'v2']);
-    expect(r.code).toBe(0);
-    expect(r.stderr.split('\n').slice(0, 2)).toEqual([FLOW_LINES.projectNoDomain, 'note: --export-version applies to the jobs flow only; not sent']);
-    expect(seen.list.map((q) => q.body)).toEqual([{}]);
+    const r = await t.cli(args, { env: { MINTLIFY_PROJECT_ID: t.sandbox.projectId }, cwd: t.dir });
+    expect(r.stderr).toBe(message);
+    expect(r.code).toBe(2);
+    expect(seen.list).toEqual([]);
   });
 
-  it('after a fallback, the note speaks of the flow that answered: --base-path is sent there', async () => {
+  it('a remembered project flow honours --base-path with a domain given', async () => {
+    t.sandbox.faults.exportFlows.delete('jobs');
+    // A whole run, so no export is still running (409) when the next one starts.
+    expect((await cli(['export', 'run', 'docs.example.com', '-o', join(t.dir, 'first'), ...FAST])).code).toBe(0);
+    const seen = t.watchRequests();
+    const r = await cli(['export', 'start', 'docs.example.com', '--base-path', '/docs']);
+    expect(r.stderr.split('\n')[0]).toBe(`Static export: the project flow (it worked last time with ${t.sandbox.baseUrl})`);
+    expect(r.code).toBe(0);
+    expect(seen.list.map((q) => q.body)).toEqual([{ basePath: '/docs' }]);
+  });
+
+  it('a fallback to a flow that cannot honour a flag is refused, not done without it', async () => {
     t.sandbox.faults.exportFlows.delete('jobs');
     const seen = t.watchRequests();
-    const r = await cli(['export', 'start', 'docs.example.com', '--base-path', '/docs', '--path', 'index']);
-    expect(r.code).toBe(0);
-    expect(r.stderr.split('\n').slice(0, 2)).toEqual([
-      'Static export: the project flow (POST /v1/static-export/jobs answered 404 here)',
-      'note: --path applies to the jobs flow only; not sent',
-    ]);
-    expect(seen.list.map((q) => q.body)).toEqual([{ domain: 'docs.example.com', paths: ['index'] }, { basePath: '/docs' }]);
+    const r = await cli(['export', 'start', 'docs.example.com', '--path', 'index']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'error: this API has no jobs-flow export route (POST /v1/static-export/jobs answered 404), and the project flow cannot honour --path; drop it to export the whole site on the project flow\n',
+    );
+    expect(seen.list.map((q) => q.body)).toEqual([{ domain: 'docs.example.com', paths: ['index'] }]);
   });
 
   it.each([

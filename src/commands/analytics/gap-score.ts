@@ -43,8 +43,18 @@ export const MIN_UNANSWERED = 2;
 export const MIN_PAGE_REPORTS = 3;
 const EXAMPLES = 3;
 
+/**
+ * A count as the score may use it. The API documents counts as plain numbers, so a negative, fractional
+ * or huge one can arrive (and a cached or proxied answer may hold anything): it becomes a whole number
+ * from 0 to 2^53 - 1, so every product below stays finite (never NaN or Infinity, which JSON prints
+ * as null) and no sentence says "-3 searches".
+ */
+export function wholeCount(n: number): number {
+  return Number.isFinite(n) && n > 0 ? Math.min(Math.floor(n), Number.MAX_SAFE_INTEGER) : n === Infinity ? Number.MAX_SAFE_INTEGER : 0;
+}
+
 export function trafficWeight(views: number | null): number {
-  return views === null ? 1 : 1 + Math.log10(1 + views / 100);
+  return views === null ? 1 : 1 + Math.log10(1 + wholeCount(views) / 100);
 }
 
 /** `https://docs.example.com/guides/deploy?x#y` and `/guides/deploy/` both -> `/guides/deploy`. */
@@ -62,7 +72,7 @@ export function pagePath(urlOrPath: string): string {
 /** Views per page path, for weighting; the first row of a path wins (the API sends each once). */
 export function viewsByPath(rows: readonly PageTraffic[]): Map<string, number> {
   const views = new Map<string, number>();
-  for (const row of rows) if (!views.has(pagePath(row.path))) views.set(pagePath(row.path), row.total);
+  for (const row of rows) if (!views.has(pagePath(row.path))) views.set(pagePath(row.path), wholeCount(row.total));
   return views;
 }
 
@@ -72,6 +82,7 @@ const weightNote = (views: number | null) => (views === null ? '' : `, x${traffi
 
 export function searchGaps(terms: readonly SearchTerm[]): Gap[] {
   return terms
+    .map((t) => ({ ...t, hits: wholeCount(t.hits) }))
     .filter((t) => t.hits >= MIN_SEARCH_HITS && (t.ctr === 0 || t.topClickedPage === null))
     .map((t) => ({
       kind: 'search' as const,
@@ -136,6 +147,7 @@ export function questionGaps(groups: Iterable<QuestionGroup>, views: ReadonlyMap
 
 export function pageGaps(rows: readonly PageFeedback[], views: ReadonlyMap<string, number>): Gap[] {
   return rows
+    .map((r) => ({ path: r.path, thumbsUp: wholeCount(r.thumbsUp), thumbsDown: wholeCount(r.thumbsDown), code: wholeCount(r.code), total: wholeCount(r.total) }))
     .filter((r) => r.thumbsDown + r.code >= MIN_PAGE_REPORTS)
     .map((r) => {
       const page = pagePath(r.path);

@@ -16,6 +16,7 @@ import type { Columns } from '../../output/writer.js';
 import { checkDateRange, parseDateFlag } from '../searches/dates.js';
 import { addConversations, MIN_SEARCH_HITS, pageGaps, questionGaps, rankGaps, searchGaps, viewsByPath, type Gap } from './gap-score.js';
 import { shellCommand } from '../../shell.js';
+import { agentPrompt } from './gaps-prompt.js';
 import { CONVERSATIONS, SEARCHES, VIEWS, walkOf } from '../../paging/endpoints.js';
 
 const FORMATS = ['md', 'csv', 'json'] as const;
@@ -28,6 +29,8 @@ export interface GapsOptions {
   dateFrom: string | undefined;
   dateTo: string | undefined;
   format: GapsFormat;
+  /** False when md is only the default: then a terminal gets a drawn table instead (gaps-terminal.ts). */
+  formatGiven: boolean;
   output: string | undefined;
   maxRequests: number;
   top: number;
@@ -168,8 +171,15 @@ class EnoughSearches extends Error {}
 
 const KIND_LABEL = { search: 'search, no click', question: 'unanswered questions', page: 'poorly rated page' } as const;
 
-/** One line of the markdown report: no control characters, no `|` breaking the table. */
-const mdCell = (text: string) => escapeCell(text, { backslash: false }).replaceAll('|', '\\|');
+/** Reader text in the report is cut here (csv and json keep it whole): a 1 MB term is no report. */
+const MD_CELL_CHARS = 200;
+
+/** One line of the markdown report: no control characters, no `|` breaking the table, cut to MD_CELL_CHARS. */
+const mdCell = (text: string) => {
+  const chars = Array.from(text.slice(0, MD_CELL_CHARS * 2));
+  const cut = chars.length > MD_CELL_CHARS || text.length > MD_CELL_CHARS * 2 ? `${chars.slice(0, MD_CELL_CHARS - 1).join('')}…` : text;
+  return escapeCell(cut, { backslash: false }).replaceAll('|', '\\|');
+};
 
 export function markdownReport(report: GapsReport, top: number): string {
   const range = report.from || report.to ? `${report.from ?? 'the start'} to ${report.to ?? 'now'} (exclusive)` : 'all dates';
@@ -204,28 +214,6 @@ function partialNotes(report: GapsReport): string[] {
 
 const SOURCE_LABEL: Record<Source, string> = { feedbackByPage: 'feedback by page', views: 'page views', searches: 'search terms', conversations: 'assistant conversations' };
 
-/** An instruction for `agent run` that addresses the top gaps, each with its evidence. */
-export function agentPrompt(report: GapsReport, top: number): string {
-  const shown = report.gaps.slice(0, top);
-  const lines = [
-    `Readers of these docs looked for things they did not find. Address the ${shown.length} content ${shown.length === 1 ? 'gap' : 'gaps'} below, found in the docs analytics${report.from || report.to ? ` from ${report.from ?? 'the start'} to ${report.to ?? 'now'}` : ''}, most important first.`,
-    'For each one: improve the page concerned, or add a page where none covers it, and link it from where readers look (navigation, related pages); keep the existing style. In the pull request description, say which gap each change addresses.',
-    '',
-  ];
-  shown.forEach((g, i) => {
-    const what =
-      g.kind === 'search'
-        ? `Readers searched for "${oneLine(g.evidence)}" and clicked no result (${g.why}). Make sure a page answers it and that it is found by that search.`
-        : g.kind === 'question'
-          ? `The assistant could not answer questions about ${oneLine(g.evidence)} (${g.why}).${g.examples.length > 0 ? ` For example: ${g.examples.map((q) => `"${oneLine(q)}"`).join('; ')}.` : ''}`
-          : `Readers rated ${g.evidence} poorly (${g.why}). Fix what is wrong or missing there, code examples first.`;
-    lines.push(`${i + 1}. ${what}`);
-  });
-  return `${lines.join('\n')}\n`;
-}
-
-const oneLine = (text: string) => escapeCell(text, { backslash: false });
-
 export const GAP_COLUMNS: Columns<Gap & { rank: number }> = {
   csvHeader: ['rank', 'kind', 'evidence', 'page', 'count', 'views', 'score', 'why', 'examples'],
   csvRecord: (g) => [g.rank, g.kind, g.evidence, g.page, g.count, g.views, g.score, g.why, g.examples.join('\n')],
@@ -252,7 +240,7 @@ export function parseGapsFlags(flags: GapsFlags, json: boolean): GapsOptions {
   const top = wholeNumber(flags.top, '--top', flags.prompt ? 5 : 20);
   if (top < 1) throw new UsageError('--top: give 1 or more');
   if (flags.output !== undefined && flags.output.trim() === '') throw new UsageError('-o/--output: give a file name');
-  return { dateFrom: flags.from, dateTo: flags.to, format: json ? 'json' : (flags.format ?? 'md'), output: flags.output, maxRequests, top, prompt: Boolean(flags.prompt) };
+  return { dateFrom: flags.from, dateTo: flags.to, format: json ? 'json' : (flags.format ?? 'md'), formatGiven: json || flags.format !== undefined, output: flags.output, maxRequests, top, prompt: Boolean(flags.prompt) };
 }
 
 function wholeNumber(text: string | undefined, flag: string, fallback: number): number {
@@ -274,8 +262,13 @@ export async function gaps(opts: GapsOptions, ctx: Context): Promise<GapsReport>
   const { fileTarget } = await import('../../output/target.js');
   const target = opts.output === undefined ? undefined : await fileTarget(opts.output);
   const { rateLimit, ...report } = await collectGaps(opts, ctx);
-  const text = await render(report, opts);
-  if (target) {
+  const atTerminal = !target && !opts.prompt && !opts.formatGiven && ctx.io.stdoutIsTTY;
+  const text = atTerminal ? '' : await render(report, opts);
+  if (atTerminal) {
+    // Server text reaches the terminal only through ctx.print's sanitising, as below.
+    const { terminalReport } = await import('./gaps-terminal.js');
+    for (const line of await terminalReport(report, opts.top, ctx.io.columns ?? 80)) ctx.print(line);
+  } else if (target) {
     const { writeChunk } = await import('../../output/writer.js');
     await writeChunk(await target.open(), ctx.scrub(text));
     await target.close();
@@ -302,7 +295,7 @@ export function register(group: Command, deps: Deps): void {
     .description('content gaps, ranked: searches nobody clicked, unanswered assistant questions, poorly rated pages, weighted by page views')
     .option('--from <date>', 'start of the date range: YYYY-MM-DD or ISO 8601')
     .option('--to <date>', 'end of the date range, EXCLUSIVE')
-    .addOption(new Option('--format <format>', 'md (a short report, the default), csv or json (--json is --format json)').choices(FORMATS))
+    .addOption(new Option('--format <format>', 'md (a short report, the default; at a terminal, unless given, a table fitted to its width), csv or json (--json is --format json)').choices(FORMATS))
     .option('-o, --output <file>', 'write the report to this file instead of stdout')
     .option('--max-requests <n>', `spend at most this many of the organization's 100 hourly analytics requests (default ${DEFAULT_MAX_REQUESTS}, at least ${MIN_REQUESTS})`)
     .option('--top <n>', 'show the n highest-scoring gaps (default 20; 5 with --prompt)')

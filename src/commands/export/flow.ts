@@ -90,6 +90,8 @@ export async function startOnFlow(input: StartInput, ctx: Context): Promise<Star
   const byDomain: ExportFlow = input.domain === undefined ? 'project' : 'jobs';
   let flow: ExportFlow = remembered ?? byDomain;
   if (!usable(flow)) flow = other(flow);
+  // Decided before anything is sent: a flag this flow cannot honour would be dropped in silence.
+  refuseUnhonoured(flow, input, remembered === flow ? `it worked last time with ${flows.baseUrl}` : undefined);
   if (!usable(flow)) {
     // No domain and no project id: neither flow can be asked.
     throw new ConfigError(
@@ -105,12 +107,18 @@ export async function startOnFlow(input: StartInput, ctx: Context): Promise<Star
     if (!isNotFound(error)) throw error;
     const next = other(flow);
     if (!usable(next)) throw cannotFallBack(api, next, error);
+    const unhonoured = foreignFlags(next, input);
+    if (unhonoured.length > 0) {
+      const which = unhonoured.join(' and ');
+      throw new UsageError(
+        `this API has no ${flow}-flow export route (${api.startRoute} answered 404), and the ${next} flow cannot honour ${which}; drop ${unhonoured.length === 1 ? 'it' : 'them'} to export ${next === 'project' ? 'the whole site' : 'the latest version'} on the ${next} flow`,
+      );
+    }
     api = await flows.api(next);
     why = `${START_ROUTES[flow]} answered 404 here`;
     job = await api.start(input);
   }
   say(ctx, api, why);
-  noteUnused(api, input, ctx);
   // The start flow is remembered once it departs from the domain rule (a 404 taught it), and kept up
   // to date from then on; the job's flow always, for status, bundle and download.
   const learned = api.flow !== byDomain || remembered !== undefined;
@@ -118,10 +126,25 @@ export async function startOnFlow(input: StartInput, ctx: Context): Promise<Star
   return { api, job };
 }
 
-/** Under `auto`, a flag the flow that answered has no use for was left out: the user is told. */
-function noteUnused(api: FlowApi, input: StartInput, ctx: Context): void {
-  const unused = foreignFlags(api.flow, input);
-  if (unused.length > 0) ctx.reporter.info(`note: ${unused.join(' and ')} ${unused.length === 1 ? 'applies' : 'apply'} to the ${other(api.flow)} flow only; not sent`);
+/**
+ * Under `auto`, a flag of the other flow is exit 2 before sending: the chosen flow would leave it out,
+ * and the export would quietly be of something else (the root instead of /docs).
+ */
+function refuseUnhonoured(flow: ExportFlow, input: StartInput, remembered: string | undefined): void {
+  const foreign = foreignFlags(flow, input);
+  if (foreign.length === 0) return;
+  const which = foreign.join(' and ');
+  const drop = `drop ${which}`;
+  const chosen = remembered
+    ? `export-api auto chooses the ${flow} flow here (${remembered})`
+    : `export-api auto chooses the ${flow} flow when ${flow === 'jobs' ? 'a domain is' : 'no domain is'} given`;
+  const remedy =
+    remembered
+      ? `use --export-api ${other(flow)} or ${drop}`
+      : flow === 'jobs'
+        ? `drop the domain (the project flow exports the project's deployment) or ${drop}`
+        : `give the deployment's domain (e.g. \`mint-admin export start docs.example.com\`) or ${drop}`;
+  throw new UsageError(`${which} ${foreign.length === 1 ? 'belongs' : 'belong'} to the ${other(flow)} flow, but ${chosen}; ${remedy}`);
 }
 
 function foreignFlags(flow: ExportFlow, input: StartInput): string[] {
