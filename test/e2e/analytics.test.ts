@@ -293,7 +293,7 @@ describe('analytics gaps', () => {
     expect(r.stdout).not.toContain('\n3. ');
   });
 
-  it.skipIf(noPython)('`on a terminal: a table fitted to the width (no Markdown pipes), the partial note once; --format md keeps Markdown${PYTHON_SKIP_NOTE}`, async () => {
+  it.skipIf(noPython)(`on a terminal: a table fitted to the width (no Markdown pipes), the partial note once; --format md keeps Markdown${PYTHON_SKIP_NOTE}`, async () => {
     for (const cols of [100, 80, 50]) {
       const r = await runCliOnPty(['analytics', 'gaps', '--max-requests', '4'], { env: env(), cols });
       expect(r.code).toBe(0);
