@@ -232,3 +232,26 @@ describe('mint-admin export host-config', () => {
     expect(r.stdout).toBe('');
   });
 });
+
+describe('mint-admin export host-config --root at the file system root', () => {
+  // What each host needs to see for the directory `/`: an empty root (`root ;`, `DocumentRoot `) is
+  // refused by nginx, Caddy and Apache, and `//_next` is not the path the sync means.
+  const expected: Record<string, string[]> = {
+    nginx: ['\n    root /;\n'],
+    caddy: ['\troot * /\n', '\t\t\troot * /\n'],
+    apache: ['\n    DocumentRoot /\n', '\n    <Directory />\n', 'Extract the export into /,'],
+    s3: ["\nSITE='/'\n"],
+    cloudfront: ['aws s3 sync / s3://', 'aws s3 sync /_next/static/ s3://'],
+  };
+  it.each(Object.keys(expected).flatMap((host) => ['/', '//', '///'].map((root) => [host, root])))('%s with --root %s', async (host, root) => {
+    const r = await runCli(['export', 'host-config', host, '--root', root]);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    for (const text of expected[host]!) expect(r.stdout).toContain(text);
+    expect(r.stdout).not.toMatch(/root \*? ?;|DocumentRoot \n|<Directory >|'\/\/|\/\/_next|SITE=''/);
+  });
+
+  it('collapses repeated slashes inside a root', async () => {
+    const r = await runCli(['export', 'host-config', 'nginx', '--root', '//srv//docs//']);
+    expect(r.stdout).toContain('\n    root /srv/docs;\n');
+  });
+});
