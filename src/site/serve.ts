@@ -126,7 +126,11 @@ async function openFirst(root: string, candidates: string[]): Promise<OpenedFile
 async function openInside(root: string, path: string): Promise<OpenedFile | undefined> {
   const real = await realpath(path).catch(() => undefined);
   if (!real || !isInside(root, real)) return undefined;
-  const handle = await open(real, OPEN_FLAGS).catch(() => undefined);
+  const handle = await open(real, OPEN_FLAGS).catch((error: NodeJS.ErrnoException) => {
+    // Out of descriptors is the server's trouble, not a missing page: a 500, not a 404.
+    if (error.code === 'EMFILE' || error.code === 'ENFILE') throw error;
+    return undefined;
+  });
   if (!handle) return undefined;
   try {
     const info = await handle.stat();
