@@ -352,3 +352,59 @@ describe('mint-admin export serve, downloads the client abandons', () => {
     }
   });
 });
+
+describe('mint-admin export serve at its descriptor limit', () => {
+  it('answers 500, not 404, when it has no descriptor left to open a page', async () => {
+    const dir = tempDir();
+    writeSite(dir.path);
+    // A small limit, reached by holding connections open one at a time: at some connection the
+    // server can still accept but no longer open the page.
+    const child = spawn('sh', ['-c', 'ulimit -n 64 && exec "$0" "$@"', process.execPath, CLI, 'export', 'serve', dir.path, '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const held: Array<ReturnType<typeof connect>> = [];
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.setEncoding('utf8').on('data', (c: string) => {
+          out += c;
+          if (out.endsWith('\n')) resolve(out.trim());
+        });
+        child.on('close', () => reject(new Error('exited early')));
+      });
+      const { hostname, port } = new URL(url);
+      /** The status line of one answer on a new connection that stays open, or '' if the connection closes first. */
+      const ask = () =>
+        new Promise<string>((resolve) => {
+          const socket = connect(Number(port), hostname, () => socket.write('GET /guides/intro HTTP/1.1\r\nHost: preview\r\n\r\n'));
+          held.push(socket);
+          let head = '';
+          socket.on('data', (c: Buffer) => {
+            head += c.toString('latin1');
+            if (head.includes('\r\n')) resolve(head.slice(0, head.indexOf('\r\n')));
+          });
+          socket.on('error', () => resolve(''));
+          socket.on('close', () => resolve(head.split('\r\n')[0] ?? ''));
+        });
+      // The file of an answer is closed just after it is sent, so a round can miss the moment with one
+      // descriptor left; then free one and go again, until some answer is not a 200.
+      const statuses: string[] = [];
+      const failed = () => statuses.filter((s) => s !== 'HTTP/1.1 200 OK' && s !== '');
+      for (let round = 0; round < 20 && failed().length === 0; round++) {
+        for (let i = 0; i < 100; i++) {
+          const status = await ask();
+          statuses.push(status);
+          if (status !== 'HTTP/1.1 200 OK') break;
+        }
+        held.shift()?.destroy();
+      }
+      expect(statuses[0]).toBe('HTTP/1.1 200 OK');
+      expect(failed()).toEqual(['HTTP/1.1 500 Internal Server Error']);
+    } finally {
+      for (const socket of held) socket.destroy();
+      child.kill('SIGINT');
+      await new Promise((r) => (child.exitCode === null ? child.on('close', r) : r(undefined)));
+      dir.cleanup();
+    }
+  });
+});
