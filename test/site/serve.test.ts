@@ -1,5 +1,5 @@
 import { Agent, request } from 'node:http';
-import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -296,6 +296,37 @@ describe('export serve while the site changes under it', () => {
     // Both the swapped and the unswapped states were seen, so the loop raced the server.
     expect(served.length).toBeGreaterThan(0);
     expect(answers.some((a) => a.status === 404)).toBe(true);
+  });
+  it('cuts the connection, rather than end an answer short of its Content-Length, when the file shrinks while it is sent', async () => {
+    const big = join(site, 'big.bin');
+    const size = 64 * 1024 * 1024;
+    writeFileSync(big, '');
+    truncateSync(big, size); // sparse: no disk written
+    writeFileSync(join(site, 'small.txt'), 'small');
+    const { hostname, port } = new URL(server.url);
+    // Two requests on one connection: an answer short of its length would run into the next one.
+    const socket = connect(Number(port), hostname, () =>
+      socket.write('GET /big.bin HTTP/1.1\r\nHost: preview\r\n\r\nGET /small.txt HTTP/1.1\r\nHost: preview\r\n\r\n'),
+    );
+    const received = await new Promise<string>((resolve) => {
+      let text = '';
+      let shrunk = false;
+      socket.on('data', (c: Buffer) => {
+        text += c.toString('latin1');
+        if (!shrunk && text.includes('\r\n\r\n')) {
+          // The headers are out, so the file was opened and measured: now it shrinks.
+          shrunk = true;
+          truncateSync(big, 10);
+        }
+        if (text.endsWith('small')) socket.destroy();
+      });
+      socket.on('close', () => resolve(text));
+      socket.on('error', () => undefined);
+    });
+    const head = received.slice(0, received.indexOf('\r\n\r\n'));
+    expect(head).toMatch(new RegExp(`^HTTP/1\\.1 200 OK\\r\\n[\\s\\S]*content-length: ${size}`, 'i'));
+    expect(received.length - head.length - 4).toBeLessThan(size);
+    expect(received.match(/HTTP\/1\.1 200 OK/g)).toHaveLength(1);
   });
 });
 
