@@ -160,6 +160,7 @@ _mint_admin() {
       esac
       cmds=""
       opts="--base-path -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      if (( npos == 0 )) && [[ "$cur" != -* ]]; then compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -d -- "$cur") ); return; fi
       ;;
     mint-admin/export/serve)
       case "$prev" in
@@ -172,6 +173,7 @@ _mint_admin() {
       esac
       cmds=""
       opts="--port --host --base-path -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      if (( npos == 0 )) && [[ "$cur" != -* ]]; then compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -d -- "$cur") ); return; fi
       ;;
     mint-admin/export/host-config)
       case "$prev" in

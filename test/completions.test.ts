@@ -37,6 +37,10 @@ const pathCases: Array<[string, string[], string[]]> = [
   ['files after -o of searches list', ['searches', 'list', '-o', 'n'], ['notes.csv']],
   ['files after --archive', ['export', 'run', 'docs.example.com', '--archive', 'n'], ['notes.csv']],
   ['files after -f', ['agent', 'run', '-f', ''], ['notes.csv', 'site']],
+  ['directories for export verify', ['export', 'verify', ''], ['site']],
+  ['directories for export serve', ['export', 'serve', 's'], ['site']],
+  ['directories for export serve after a flag and its value', ['export', 'serve', '--port', '0', ''], ['site']],
+  ['no second directory for export serve', ['export', 'serve', 'site', ''], []],
 ];
 
 function pathFixture(): { dir: string; cleanup: () => void } {
@@ -111,6 +115,8 @@ describe.skipIf(!zsh.path)(`zsh${zsh.skipNote}`, () => {
     ['files after -o of searches list', ['searches', 'list', '-o', 'n'], ['(files )']],
     ['files after --archive', ['export', 'run', 'docs.example.com', '--archive', ''], ['(files )']],
     ['files after -f', ['agent', 'message', 'job_1', '-f', ''], ['(files )']],
+    ['directories for export verify', ['export', 'verify', ''], ['(files -/)']],
+    ['directories for export serve', ['export', 'serve', '--port', '0', ''], ['(files -/)']],
   ])('hands %s to _files', (_n, words, expected) => expect(complete(words)).toEqual(expected));
 });
 

@@ -49,11 +49,14 @@ function bashCase(spec: CommandSpec): string {
   const cmds = spec.subcommands.map((s) => s.name).join(' ');
   const opts = spec.options.flatMap((o) => o.flags).join(' ');
   const args = spec.argChoices.length ? `\n      (( npos == 0 )) && cmds="$cmds ${spec.argChoices.join(' ')}"` : '';
+  const dirs = spec.argPath === 'directory'
+    ? `\n      if (( npos == 0 )) && [[ "$cur" != -* ]]; then compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -d -- "$cur") ); return; fi`
+    : '';
   return `    ${spec.path})
       case "$prev" in
 ${prevCases.join('\n')}
       esac
       cmds="${cmds}"
-      opts="${opts}"${args}
+      opts="${opts}"${args}${dirs}
       ;;`;
 }

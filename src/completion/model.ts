@@ -19,6 +19,8 @@ export interface CommandSpec {
   options: OptionSpec[];
   /** Values the first positional argument may take (config keys, shell names). */
   argChoices: string[];
+  /** The first positional argument is a path: complete directories (`export verify <dir>`). */
+  argPath: 'directory' | undefined;
 }
 
 /** Options whose value is a path (cli.md): files, except --out which names a directory. */
@@ -28,6 +30,9 @@ const PATH_OPTIONS: Record<string, 'file' | 'directory'> = {
   '--file': 'file',
   '--archive': 'file',
 };
+
+/** Positional arguments, by name, whose value is a directory. */
+const DIRECTORY_ARGUMENTS = new Set(['dir']);
 
 const HELP: OptionSpec = { flags: ['-h', '--help'], takesValue: false, choices: [], path: undefined, description: 'show help' };
 
@@ -47,6 +52,7 @@ export function completionModel(program: Command): CommandSpec[] {
       subcommands: command.commands.map((c) => ({ name: c.name(), description: c.description() })),
       options: [...own, ...globals, HELP],
       argChoices: first?.argChoices ?? [],
+      argPath: first && DIRECTORY_ARGUMENTS.has(first.name()) ? 'directory' : undefined,
     });
     for (const sub of command.commands) visit(sub, `${path}/${sub.name()}`, false);
   };

@@ -90,6 +90,21 @@ function behaviour(base: () => string, bp: string) {
   }
 }
 
+/** An nginx.conf in dir that includes the server block, runnable without root privileges; returns its path. */
+function writeNginxConf(dir: string, server: string): string {
+  writeFileSync(join(dir, 'site.conf'), server);
+  mkdirSync(join(dir, 'tmp'));
+  const nginxConf = join(dir, 'nginx.conf');
+  writeFileSync(
+    nginxConf,
+    // Workers as this user: run as root (CI), nginx would otherwise switch them to nobody, who cannot read a private temp dir.
+    `daemon off;\nuser ${userInfo().username};\npid ${dir}/nginx.pid;\nerror_log ${dir}/error.log;\nevents {}\nhttp {\n  include /etc/nginx/mime.types;\n  access_log off;\n` +
+      ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${dir}/tmp/${t};\n`).join('') +
+      `  include ${dir}/site.conf;\n}\n`,
+  );
+  return nginxConf;
+}
+
 describe.each([['', 'at the root'], ['/docs', 'under /docs']])('nginx%s (%s)', (bp) => {
   const enabled = nginx.path !== undefined;
   const dir = tempDir('mint-admin-nginx-');
@@ -105,16 +120,7 @@ describe.each([['', 'at the root'], ['/docs', 'under /docs']])('nginx%s (%s)', (
     // The only change: listen on a loopback port instead of 80 (no root privileges in a test).
     const server = generated.replace('    listen 80;\n    listen [::]:80;\n', `    listen 127.0.0.1:${port};\n`);
     expect(server).not.toBe(generated);
-    writeFileSync(join(dir.path, 'site.conf'), server);
-    mkdirSync(join(dir.path, 'tmp'));
-    const nginxConf = join(dir.path, 'nginx.conf');
-    writeFileSync(
-      nginxConf,
-      // Workers as this user: run as root (CI), nginx would otherwise switch them to nobody, who cannot read a private temp dir.
-      `daemon off;\nuser ${userInfo().username};\npid ${dir.path}/nginx.pid;\nerror_log ${dir.path}/error.log;\nevents {}\nhttp {\n  include /etc/nginx/mime.types;\n  access_log off;\n` +
-        ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${dir.path}/tmp/${t};\n`).join('') +
-        `  include ${dir.path}/site.conf;\n}\n`,
-    );
+    const nginxConf = writeNginxConf(dir.path, server);
     const test = spawnSync(nginx.path!, ['-t', '-p', dir.path, '-c', nginxConf], { encoding: 'utf8' });
     expect(test.stderr).toMatch(/syntax is ok[\s\S]*test is successful/);
     child = spawn(nginx.path!, ['-p', dir.path, '-c', nginxConf], { stdio: ['ignore', 'ignore', 'pipe'] });
@@ -167,6 +173,32 @@ describe.each([['', 'at the root'], ['/docs', 'under /docs']])('caddy%s (%s)', (
   });
   if (!enabled) it.skip(`serves the site${caddy.skipNote}`, () => undefined);
   else behaviour(() => base, bp);
+});
+
+describe.each(['/', '//'])('--root %s, checked by the servers themselves', (root) => {
+  it.skipIf(nginx.path === undefined)(`nginx -t accepts it${nginx.skipNote}`, () => {
+    const dir = tempDir('mint-admin-nginx-');
+    try {
+      const server = hostConfig('nginx', { root, domain: DOMAIN, basePath: '' }).replace('    listen 80;\n    listen [::]:80;\n', '    listen 127.0.0.1:8080;\n');
+      const test = spawnSync(nginx.path!, ['-t', '-p', dir.path, '-c', writeNginxConf(dir.path, server)], { encoding: 'utf8' });
+      expect(test.stderr).toMatch(/syntax is ok[\s\S]*test is successful/);
+    } finally {
+      dir.cleanup();
+    }
+  });
+  it.skipIf(caddy.path === undefined)(`caddy validate accepts it${caddy.skipNote}`, () => {
+    const dir = tempDir('mint-admin-caddy-');
+    try {
+      const site = hostConfig('caddy', { root, domain: DOMAIN, basePath: '' }).replace(`\n${DOMAIN} {\n`, '\nhttp://127.0.0.1:8080 {\n');
+      const caddyfile = join(dir.path, 'Caddyfile');
+      writeFileSync(caddyfile, `{\n\tadmin off\n\tstorage file_system ${dir.path}/data\n}\n${site}`);
+      const env = { ...process.env, HOME: dir.path, XDG_DATA_HOME: join(dir.path, 'data'), XDG_CONFIG_HOME: join(dir.path, 'config') };
+      const validate = spawnSync(caddy.path!, ['validate', '--adapter', 'caddyfile', '--config', caddyfile], { encoding: 'utf8', env });
+      expect(validate.status, validate.stderr).toBe(0);
+    } finally {
+      dir.cleanup();
+    }
+  });
 });
 
 describe('the CloudFront function', () => {
@@ -229,5 +261,28 @@ describe('mint-admin export host-config', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(message);
     expect(r.stdout).toBe('');
+  });
+});
+
+describe('mint-admin export host-config --root at the file system root', () => {
+  // What each host needs to see for the directory `/`: an empty root (`root ;`, `DocumentRoot `) is
+  // refused by nginx, Caddy and Apache, and `//_next` is not the path the sync means.
+  const expected: Record<string, string[]> = {
+    nginx: ['\n    root /;\n'],
+    caddy: ['\troot * /\n', '\t\t\troot * /\n'],
+    apache: ['\n    DocumentRoot /\n', '\n    <Directory />\n', 'Extract the export into /,'],
+    s3: ["\nSITE='/'\n"],
+    cloudfront: ['aws s3 sync / s3://', 'aws s3 sync /_next/static/ s3://'],
+  };
+  it.each(Object.keys(expected).flatMap((host) => ['/', '//', '///'].map((root) => [host, root])))('%s with --root %s', async (host, root) => {
+    const r = await runCli(['export', 'host-config', host, '--root', root]);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    for (const text of expected[host]!) expect(r.stdout).toContain(text);
+    expect(r.stdout).not.toMatch(/root \*? ?;|DocumentRoot \n|<Directory >|'\/\/|\/\/_next|SITE=''/);
+  });
+
+  it('collapses repeated slashes inside a root', async () => {
+    const r = await runCli(['export', 'host-config', 'nginx', '--root', '//srv//docs//']);
+    expect(r.stdout).toContain('\n    root /srv/docs;\n');
   });
 });

@@ -1,5 +1,6 @@
-import { request } from 'node:http';
-import { symlinkSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { existsSync, mkdirSync, readdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSiteServer, type SiteServer } from '../../src/site/serve.js';
@@ -16,16 +17,17 @@ interface Answer {
 }
 
 /** A raw request: the path goes on the wire exactly as written (fetch would normalise `..`). */
-function get(base: string, path: string, method = 'GET'): Promise<Answer> {
+function get(base: string, path: string, method = 'GET', agent?: Agent): Promise<Answer> {
   const { hostname, port } = new URL(base);
   return new Promise((resolve, reject) => {
-    const req = request({ host: hostname, port, path, method }, (res) => {
+    const req = request({ host: hostname, port, path, method, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
         const all = Buffer.concat(chunks);
         resolve({ status: res.statusCode ?? 0, headers: res.headers, body: all.toString('utf8'), bytes: all.length });
       });
+      res.on('error', reject);
     });
     req.on('error', reject).end();
   });
@@ -224,6 +226,215 @@ describe('mint-admin export serve', () => {
         expect(r.stderr).toBe(`error: port ${port} on 127.0.0.1 is in use; pass --port <n> (0 picks a free one)\n`);
       });
     } finally {
+      dir.cleanup();
+    }
+  });
+});
+
+describe('export serve while the site changes under it', () => {
+  const base = tempDir('mint-admin-serve-race-');
+  const site = join(base.path, 'site');
+  const outside = join(base.path, 'outside');
+  const INSIDE = '<title>inside</title>';
+  const NOT_FOUND = '<title>not found</title>';
+  const OUTSIDE = `<title>OUTSIDE</title>${'x'.repeat(5000)}`;
+  let server: SiteServer;
+  beforeAll(async () => {
+    mkdirSync(join(site, 'dir'), { recursive: true });
+    mkdirSync(join(outside, 'dir'), { recursive: true });
+    writeFileSync(join(site, 'index.html'), 'home');
+    writeFileSync(join(site, '404.html'), NOT_FOUND);
+    writeFileSync(join(site, 'dir', 'page.html'), INSIDE);
+    writeFileSync(join(outside, 'dir', 'page.html'), OUTSIDE);
+    server = await startSiteServer({ root: await checkSiteDirectory(site), basePath: '', host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => {
+    await server.close();
+    base.cleanup();
+  });
+
+  it('never sends a file outside the root, nor a length from one file and bytes from another, while a directory is swapped for a symbolic link', async () => {
+    // Another process swaps site/dir for a link to outside/dir and back, as fast as it can, so the
+    // swap lands between any two steps of the server's own.
+    const swapper = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const fs = require('fs'); const [dir, held, target] = process.argv.slice(1);
+         for (;;) { try { fs.renameSync(dir, held); fs.symlinkSync(target, dir); fs.unlinkSync(dir); fs.renameSync(held, dir); } catch {} }`,
+        join(site, 'dir'),
+        join(site, 'dir.held'),
+        join(outside, 'dir'),
+      ],
+      { stdio: 'ignore' },
+    );
+    const agent = new Agent({ keepAlive: true, maxSockets: 16 });
+    const answers: Answer[] = [];
+    try {
+      let left = 1000;
+      await Promise.all(
+        Array.from({ length: 16 }, async () => {
+          while (left-- > 0) {
+            // A body longer than its Content-Length breaks the next answer on the connection: count it.
+            answers.push(await get(server.url, '/dir/page', 'GET', agent).catch((e: Error) => ({ status: -1, headers: {}, body: e.message, bytes: -1 })));
+          }
+        }),
+      );
+    } finally {
+      swapper.kill('SIGKILL');
+      agent.destroy();
+    }
+    const served = answers.filter((a) => a.status === 200);
+    const broken = {
+      connections: answers.filter((a) => a.status === -1).length,
+      outside: answers.filter((a) => a.body.includes('OUTSIDE')).length,
+      lengths: answers.filter((a) => a.headers['content-length'] !== undefined && Number(a.headers['content-length']) !== a.bytes).length,
+    };
+    expect(broken).toEqual({ connections: 0, outside: 0, lengths: 0 });
+    expect(served.every((a) => a.body === INSIDE)).toBe(true);
+    expect(answers.every((a) => a.status !== 404 || a.body === NOT_FOUND)).toBe(true);
+    // Both the swapped and the unswapped states were seen, so the loop raced the server.
+    expect(served.length).toBeGreaterThan(0);
+    expect(answers.some((a) => a.status === 404)).toBe(true);
+  });
+  it('cuts the connection, rather than end an answer short of its Content-Length, when the file shrinks while it is sent', async () => {
+    const big = join(site, 'big.bin');
+    const size = 64 * 1024 * 1024;
+    writeFileSync(big, '');
+    truncateSync(big, size); // sparse: no disk written
+    writeFileSync(join(site, 'small.txt'), 'small');
+    const { hostname, port } = new URL(server.url);
+    // Two requests on one connection: an answer short of its length would run into the next one.
+    const socket = connect(Number(port), hostname, () =>
+      socket.write('GET /big.bin HTTP/1.1\r\nHost: preview\r\n\r\nGET /small.txt HTTP/1.1\r\nHost: preview\r\n\r\n'),
+    );
+    const received = await new Promise<string>((resolve) => {
+      let text = '';
+      let shrunk = false;
+      socket.on('data', (c: Buffer) => {
+        text += c.toString('latin1');
+        if (!shrunk && text.includes('\r\n\r\n')) {
+          // The headers are out, so the file was opened and measured: now it shrinks.
+          shrunk = true;
+          truncateSync(big, 10);
+        }
+        if (text.endsWith('small')) socket.destroy();
+      });
+      socket.on('close', () => resolve(text));
+      socket.on('error', () => undefined);
+    });
+    const head = received.slice(0, received.indexOf('\r\n\r\n'));
+    expect(head).toMatch(new RegExp(`^HTTP/1\\.1 200 OK\\r\\n[\\s\\S]*content-length: ${size}`, 'i'));
+    expect(received.length - head.length - 4).toBeLessThan(size);
+    expect(received.match(/HTTP\/1\.1 200 OK/g)).toHaveLength(1);
+  });
+});
+
+describe('mint-admin export serve, downloads the client abandons', () => {
+  const fds = (pid: number) => readdirSync(`/proc/${pid}/fd`).length;
+
+  it.skipIf(!existsSync('/proc/self/fd'))('closes the file of each download abandoned after the headers', async () => {
+    const dir = tempDir();
+    writeSite(dir.path);
+    // Larger than the socket buffers, so every download is still sending when its client goes.
+    writeFileSync(join(dir.path, 'big.bin'), Buffer.alloc(16 * 1024 * 1024, 7));
+    const child = spawn(process.execPath, [CLI, 'export', 'serve', dir.path, '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.setEncoding('utf8').on('data', (c: string) => {
+          out += c;
+          if (out.endsWith('\n')) resolve(out.trim());
+        });
+        child.on('close', () => reject(new Error('exited early')));
+      });
+      const { hostname, port } = new URL(url);
+      /** One download: read up to the end of the headers, then drop the connection. */
+      const abandon = () =>
+        new Promise<void>((resolve, reject) => {
+          const socket = connect(Number(port), hostname, () => socket.write('GET /big.bin HTTP/1.1\r\nHost: preview\r\n\r\n'));
+          let head = '';
+          socket.on('data', (c: Buffer) => {
+            head += c.toString('latin1');
+            if (head.includes('\r\n\r\n')) {
+              expect(head).toMatch(/^HTTP\/1\.1 200 /);
+              socket.destroy();
+              resolve();
+            }
+          });
+          socket.on('error', reject);
+        });
+      await abandon();
+      const baseline = fds(child.pid!);
+      for (let round = 0; round < 5; round++) await Promise.all(Array.from({ length: 20 }, abandon));
+      // The server closes sockets and files as it notices the clients gone: wait for that, boundedly.
+      let open = fds(child.pid!);
+      for (let i = 0; i < 100 && open > baseline + 3; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        open = fds(child.pid!);
+      }
+      expect(open).toBeLessThanOrEqual(baseline + 3);
+      // And it still answers.
+      expect((await get(url, '/')).status).toBe(200);
+    } finally {
+      child.kill('SIGINT');
+      await new Promise((r) => (child.exitCode === null ? child.on('close', r) : r(undefined)));
+      dir.cleanup();
+    }
+  });
+});
+
+describe('mint-admin export serve at its descriptor limit', () => {
+  it('answers 500, not 404, when it has no descriptor left to open a page', async () => {
+    const dir = tempDir();
+    writeSite(dir.path);
+    // A small limit, reached by holding connections open one at a time: at some connection the
+    // server can still accept but no longer open the page.
+    const child = spawn('sh', ['-c', 'ulimit -n 64 && exec "$0" "$@"', process.execPath, CLI, 'export', 'serve', dir.path, '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const held: Array<ReturnType<typeof connect>> = [];
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.setEncoding('utf8').on('data', (c: string) => {
+          out += c;
+          if (out.endsWith('\n')) resolve(out.trim());
+        });
+        child.on('close', () => reject(new Error('exited early')));
+      });
+      const { hostname, port } = new URL(url);
+      /** The status line of one answer on a new connection that stays open, or '' if the connection closes first. */
+      const ask = () =>
+        new Promise<string>((resolve) => {
+          const socket = connect(Number(port), hostname, () => socket.write('GET /guides/intro HTTP/1.1\r\nHost: preview\r\n\r\n'));
+          held.push(socket);
+          let head = '';
+          socket.on('data', (c: Buffer) => {
+            head += c.toString('latin1');
+            if (head.includes('\r\n')) resolve(head.slice(0, head.indexOf('\r\n')));
+          });
+          socket.on('error', () => resolve(''));
+          socket.on('close', () => resolve(head.split('\r\n')[0] ?? ''));
+        });
+      // The file of an answer is closed just after it is sent, so a round can miss the moment with one
+      // descriptor left; then free one and go again, until some answer is not a 200.
+      const statuses: string[] = [];
+      const failed = () => statuses.filter((s) => s !== 'HTTP/1.1 200 OK' && s !== '');
+      for (let round = 0; round < 20 && failed().length === 0; round++) {
+        for (let i = 0; i < 100; i++) {
+          const status = await ask();
+          statuses.push(status);
+          if (status !== 'HTTP/1.1 200 OK') break;
+        }
+        held.shift()?.destroy();
+      }
+      expect(statuses[0]).toBe('HTTP/1.1 200 OK');
+      expect(failed()).toEqual(['HTTP/1.1 500 Internal Server Error']);
+    } finally {
+      for (const socket of held) socket.destroy();
+      child.kill('SIGINT');
+      await new Promise((r) => (child.exitCode === null ? child.on('close', r) : r(undefined)));
       dir.cleanup();
     }
   });

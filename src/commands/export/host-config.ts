@@ -2,7 +2,7 @@ import { Argument, type Command } from 'commander';
 import { action, examples } from '../../command.js';
 import type { Deps } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { DEFAULT_DOMAIN, DEFAULT_ROOT, HOSTS, type Host } from '../../site/hosts/common.js';
+import { DEFAULT_DOMAIN, DEFAULT_ROOT, HOSTS, normalizeRoot, type Host } from '../../site/hosts/common.js';
 
 export interface HostConfigFlags {
   root: string;
@@ -15,7 +15,7 @@ function checkRoot(root: string): string {
   if (!root.startsWith('/') || !/^[A-Za-z0-9._~/@+-]+$/.test(root)) {
     throw new UsageError(`--root: "${root}" must be an absolute path of letters, digits and . _ ~ / @ + - (the directory on the server)`);
   }
-  return root.length > 1 ? root.replace(/\/+$/, '') : root;
+  return normalizeRoot(root);
 }
 
 function checkDomain(domain: string): string {

@@ -5,8 +5,7 @@ import { COMPRESSIBLE_TYPES, HASHED_ASSETS_DIR, header, LONG_CACHE, SHORT_CACHE,
  * mod_dir serves index.html; Indexes and MultiViews are off, so there is never a listing and no
  * content negotiation picks a different file than the other hosts would.
  */
-export function apacheConfig({ root, domain, basePath }: HostConfigOptions): string {
-  const dir = root.replace(/\/+$/, '');
+export function apacheConfig({ root: dir, domain, basePath }: HostConfigOptions): string {
   const mount =
     basePath === '' ? `DocumentRoot ${dir}` : `# Other paths of ${domain} stay with the DocumentRoot you already have.\n    Alias ${basePath} ${dir}`;
   return `${header('#', [

@@ -1,4 +1,4 @@
-import { HASHED_ASSETS_DIR, header, LONG_CACHE, SHORT_CACHE, type HostConfigOptions } from './common.js';
+import { HASHED_ASSETS_DIR, header, LONG_CACHE, SHORT_CACHE, underRoot, type HostConfigOptions } from './common.js';
 
 /**
  * A CloudFront Function (cloudfront-js-2.0, viewer request) in front of a private S3 bucket. S3 keys
@@ -15,7 +15,7 @@ export function cloudfrontConfig({ root, domain, basePath }: HostConfigOptions):
     '',
     `1. Upload the site to a private S3 bucket (here ${bucket}; Block Public Access stays on), with cache headers:`,
     `     aws s3 sync ${root} s3://${bucket}/${prefix} --delete --exclude '${HASHED_ASSETS_DIR}*' --cache-control '${SHORT_CACHE}'`,
-    `     aws s3 sync ${root}/${HASHED_ASSETS_DIR} s3://${bucket}/${prefix}${HASHED_ASSETS_DIR} --cache-control '${LONG_CACHE}'`,
+    `     aws s3 sync ${underRoot(root, HASHED_ASSETS_DIR)} s3://${bucket}/${prefix}${HASHED_ASSETS_DIR} --cache-control '${LONG_CACHE}'`,
     '2. A distribution with that bucket as origin through Origin Access Control (the bucket policy',
     '   CloudFront offers), the CachingOptimized cache policy (it compresses with gzip and brotli), and',
     '   "Redirect HTTP to HTTPS"; alternate domain name ' + domain + ' with an ACM certificate (us-east-1).',

@@ -35,6 +35,19 @@ export const COMPRESSIBLE_TYPES = [
 export const DEFAULT_ROOT = '/var/www/docs';
 export const DEFAULT_DOMAIN = 'docs.example.com';
 
+/**
+ * `--root` as every host wants it: one slash between segments and none at the end, except that the
+ * file system root stays `/` (an empty root is `root ;` to nginx and `DocumentRoot ` to Apache).
+ */
+export function normalizeRoot(root: string): string {
+  return root.replace(/\/{2,}/g, '/').replace(/(.)\/$/, '$1');
+}
+
+/** A directory under the root, without the doubled slash `/` + `/sub` would make. */
+export function underRoot(root: string, relative: string): string {
+  return root === '/' ? `/${relative}` : `${root}/${relative}`;
+}
+
 export function header(comment: string, lines: string[]): string {
   return lines.map((line) => (line === '' ? comment : `${comment} ${line}`)).join('\n');
 }

@@ -1,12 +1,11 @@
 import { apacheConfig } from './apache.js';
 import { caddyConfig } from './caddy.js';
 import { cloudfrontConfig } from './cloudfront.js';
-import type { Host, HostConfigOptions } from './common.js';
+import { normalizeRoot, type Host, type HostConfigOptions } from './common.js';
 import { nginxConfig } from './nginx.js';
 import { s3Config } from './s3.js';
 
 export { DEFAULT_DOMAIN, DEFAULT_ROOT, HOSTS, type Host, type HostConfigOptions } from './common.js';
-
 
 const GENERATORS: Record<Host, (opts: HostConfigOptions) => string> = {
   nginx: nginxConfig,
@@ -17,5 +16,5 @@ const GENERATORS: Record<Host, (opts: HostConfigOptions) => string> = {
 };
 
 export function hostConfig(host: Host, opts: HostConfigOptions): string {
-  return GENERATORS[host](opts);
+  return GENERATORS[host]({ ...opts, root: normalizeRoot(opts.root) });
 }

@@ -39,7 +39,7 @@ aws s3api put-bucket-policy --bucket "$BUCKET" --policy '${policy}'
 aws s3api put-bucket-website --bucket "$BUCKET" --website-configuration '${website}'
 
 # Content-hashed files: cached for a year. Everything else: revalidated after five minutes.
-aws s3 sync "$SITE/${HASHED_ASSETS_DIR}" "s3://$BUCKET/${prefix}${HASHED_ASSETS_DIR}" --cache-control '${LONG_CACHE}'
+aws s3 sync "\${SITE%/}/${HASHED_ASSETS_DIR}" "s3://$BUCKET/${prefix}${HASHED_ASSETS_DIR}" --cache-control '${LONG_CACHE}'
 aws s3 sync "$SITE" "s3://$BUCKET/${prefix}" --exclude '${HASHED_ASSETS_DIR}*' --cache-control '${SHORT_CACHE}'
 
 # Each page again without .html (not index.html: S3's index document serves that), as text/html.
