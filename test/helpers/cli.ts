@@ -12,6 +12,8 @@ export interface CliResult {
   signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
+  /** In-process runs: every sleep the CLI asked its clock for, in ms (it skipped them). */
+  sleeps?: number[];
 }
 
 export interface CliOptions {

@@ -5,7 +5,6 @@
 // stays with the subprocess helpers in cli.ts.
 import { runCli as runInProcessCli } from '../../src/run.js';
 import { InterruptedError, type StopSignal } from '../../src/errors.js';
-import type { Clock } from '../../src/clock.js';
 import { captureIO } from './io.js';
 import { SkippingClock } from './clock.js';
 
@@ -14,7 +13,6 @@ export interface InProcessOptions {
   stdin?: string;
   /** Terminal or pipe behaviour for stdout and stderr (default: pipes, as under CI). */
   tty?: boolean;
-  clock?: Clock;
   /** Called with a function that stops the run as the given signal would. */
   onStart?: (stop: (signal?: StopSignal) => void) => void;
 }
@@ -24,21 +22,24 @@ export interface InProcessResult {
   signal: null;
   stdout: string;
   stderr: string;
+  /** Every sleep the run asked its clock for, in ms (what a subprocess would have waited). */
+  sleeps: number[];
 }
 
 export async function runInProcess(args: string[], opts: InProcessOptions): Promise<InProcessResult> {
   const captured = captureIO({ tty: opts.tty, stdin: opts.stdin });
   const controller = new AbortController();
   opts.onStart?.((signal = 'SIGINT') => controller.abort(new InterruptedError('interrupted', signal)));
+  const clock = new SkippingClock();
   const code = await runInProcessCli(args, {
     io: captured.io,
     env: opts.env,
-    clock: opts.clock ?? new SkippingClock(),
+    clock,
     signal: controller.signal,
     random: Math.random,
     secrets: new Set(),
   });
   // The captured streams deliver 'data' on a later tick: let them drain before reading.
   await new Promise((resolve) => setImmediate(resolve));
-  return { code, signal: null, stdout: captured.stdout(), stderr: captured.stderr() };
+  return { code, signal: null, stdout: captured.stdout(), stderr: captured.stderr(), sleeps: clock.sleeps };
 }
