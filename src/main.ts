@@ -27,11 +27,12 @@ async function runProgram(argv: string[]): Promise<number> {
     setStartupFlags(argv[0]);
     // This bundle's require() resolves from program.cjs's directory, the same as its own would.
     const program = loadWithCodeCache<typeof import('./run.js')>(file, MINT_ADMIN_BUILD_ID, codeCacheDir(process.env), (specifier) => import(specifier), argv[0], require);
-    const code = await program.exports.runCli(argv);
+    const code = await program.exports.runCli(argv, program.exports.processDeps());
     program.saveCache();
     return code;
   }
-  return (await import('./run.js')).runCli(argv);
+  const { runCli, processDeps } = await import('./run.js');
+  return runCli(argv, processDeps());
 }
 
 /**
@@ -43,10 +44,9 @@ function helpWidth(): number {
 }
 
 async function main(given: string[]): Promise<number> {
-  // `mint-admin help agent run` is `mint-admin agent run --help` (commander's help command takes one word).
-  const argv = given[0] === 'help' ? [...given.slice(1), '--help'] : given;
-  const ready = prerenderedOutput(argv);
-  if (ready === undefined) return runProgram(argv);
+  // `mint-admin help agent run` is `mint-admin agent run --help` (run.ts maps it the same way).
+  const ready = prerenderedOutput(given[0] === 'help' ? [...given.slice(1), '--help'] : given);
+  if (ready === undefined) return runProgram(given);
   // One write straight to fd 1; a reader that has gone (`--help | head`) is "enough", exit 0.
   const stdout = lazyStdout();
   stdout.stream.write(wrapHelp(ready, helpWidth()));

@@ -1,5 +1,7 @@
-// Runs the command line: builds the real dependencies and the program, and turns any error into one
-// line on stderr and an exit code, which it returns to main.ts (the only place that exits).
+// Runs the command line as a function of its dependencies: runCli(argv, deps) builds the program over
+// the terminal, environment, clock and abort signal it is handed, and turns any error into one line
+// on stderr and an exit code. main.ts hands it the process's own (processDeps) and exits with the
+// code; tests hand it captured streams, a temp config directory and a clock that skips its sleeps.
 import { CommanderError } from 'commander';
 import { systemClock } from './clock.js';
 import type { Deps } from './context.js';
@@ -9,10 +11,11 @@ import { buildProgram } from './program.js';
 import { scrubSecrets } from './redact.js';
 import { forTerminal } from './terminal-text.js';
 
-export async function runCli(argv: string[]): Promise<number> {
+/** The process's own dependencies: its terminal, environment and clock, and its stop signals. */
+export function processDeps(): Deps {
   const controller = new AbortController();
   stopOnSignals(controller);
-  const deps: Deps = {
+  return {
     io: processIO(),
     env: process.env,
     clock: systemClock,
@@ -20,6 +23,12 @@ export async function runCli(argv: string[]): Promise<number> {
     random: Math.random,
     secrets: new Set(),
   };
+}
+
+export async function runCli(given: string[], deps: Deps): Promise<number> {
+  // `mint-admin help agent run` is `mint-admin agent run --help` (commander's help command takes one
+  // word). main.ts maps it first for the pre-rendered fast path; in-process callers come straight here.
+  const argv = given[0] === 'help' ? [...given.slice(1), '--help'] : given;
   const program = buildProgram(deps, argv);
   let code: number;
   try {

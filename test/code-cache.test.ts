@@ -20,7 +20,7 @@ afterEach(() => dir.cleanup());
 /** `config path` with this cache home; its output must be right whatever the cache holds. */
 async function run(): Promise<void> {
   const config = join(dir.path, 'config');
-  const r = await runCli(['config', 'path'], { env: { XDG_CACHE_HOME: cacheHome, XDG_CONFIG_HOME: config } });
+  const r = await runCli(['config', 'path'], { env: { XDG_CACHE_HOME: cacheHome, XDG_CONFIG_HOME: config }, subprocess: true });
   expect(r).toEqual({ code: 0, signal: null, stdout: `${join(config, 'mint-admin', 'config.json')}\n`, stderr: '' });
 }
 

@@ -35,10 +35,10 @@ describe('the code cache of the API commands', () => {
     const dir = tempDir();
     try {
       const env = { XDG_CACHE_HOME: join(dir.path, 'cache') };
-      const first = await t.cli(await argsOf(1, dir.path), { env });
+      const first = await t.cli(await argsOf(1, dir.path), { env, subprocess: true });
       expect(first.code, first.stderr).toBe(0);
       const made = theCache(env.XDG_CACHE_HOME);
-      const second = await t.cli(await argsOf(2, dir.path), { env });
+      const second = await t.cli(await argsOf(2, dir.path), { env, subprocess: true });
       expect(second.code, second.stderr).toBe(0);
       // Rejected by V8, the cache would be made again and renamed over this one.
       expect(theCache(env.XDG_CACHE_HOME)).toEqual(made);

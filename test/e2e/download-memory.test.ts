@@ -42,8 +42,11 @@ describe('memory during a download', () => {
     expect(afterSmall.main).toBeGreaterThan(0);
     expect(afterSmall.worker).toBeGreaterThan(0);
     // Without the fix the 20 MB bundle ends with twice the young generation of the 2 MB one (8 vs 4 MB);
-    // the worker's grew the same way until it was given a limit of its own (extract-thread.ts).
-    expect(afterLarge).toEqual(afterSmall);
+    // the worker's grew the same way until it was given a limit of its own (extract-thread.ts). V8
+    // grows a young generation by doubling it, so "did not grow" is "less than double": sampled
+    // figures may differ by a step V8 took and the sampler missed, never by a doubling.
+    expect(afterLarge.main).toBeLessThan(2 * afterSmall.main);
+    expect(afterLarge.worker).toBeLessThan(2 * afterSmall.worker);
   }, 60_000);
 
   it("the worker's young generation has a limit of its own, and stays within it through 12,000 entries", async () => {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runInProcess } from './in-process.js';
 
 export const CLI = fileURLToPath(new URL('../../dist/cli/main.cjs', import.meta.url));
 
@@ -11,6 +12,8 @@ export interface CliResult {
   signal: NodeJS.Signals | null;
   stdout: string;
   stderr: string;
+  /** In-process runs: every sleep the CLI asked its clock for, in ms (it skipped them). */
+  sleeps?: number[];
 }
 
 export interface CliOptions {
@@ -21,6 +24,11 @@ export interface CliOptions {
   user?: { uid: number; gid: number };
   /** Called once the process has started, e.g. to send it SIGINT later. */
   onSpawn?: (child: ChildProcess) => void;
+  /**
+   * Run the built binary even where the case could run in-process: for what the process itself does
+   * (its exit, its stdout kind, the built bundle's worker thread, start-up).
+   */
+  subprocess?: boolean;
 }
 
 /** The variables a test must control; anything from the developer's own shell is dropped. */
@@ -45,8 +53,18 @@ export function outputOf(child: ChildProcess): Promise<CliResult> {
   });
 }
 
-/** Runs the built CLI as a subprocess, as a user or CI would, with a private config directory. */
+/**
+ * Runs the CLI with a private config directory: in this process through its seam (in-process.ts)
+ * with a clock that skips sleeps, unless the case needs the process (a user, a signal, a working
+ * directory, or `subprocess`), then the built CLI as a subprocess, as a user or CI would.
+ */
 export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
+  if (opts.subprocess || opts.user || opts.onSpawn || opts.cwd) return runBuiltCli(args, opts);
+  return runInProcess(args, { env: cliEnv(opts.env), stdin: opts.stdin });
+}
+
+/** Runs the built CLI as a subprocess, as a user or CI would. */
+export function runBuiltCli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
   const child = spawn(process.execPath, [CLI, ...args], { env: cliEnv(opts.env), cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'], ...opts.user });
   const output = outputOf(child);
   child.stdin.end(opts.stdin ?? '');

@@ -30,3 +30,43 @@ export class FakeClock implements Clock {
     this.deadlines = this.deadlines.filter((d) => !d.controller.signal.aborted);
   }
 }
+
+/**
+ * Real time, except that a sleep returns at once and moves this clock forward by its length: an
+ * in-process CLI run waits for real servers as it would, but its backoff and poll intervals cost no
+ * wall time. A deadline (`timeout`) passes on whichever comes first, real time or skipped time.
+ */
+export class SkippingClock implements Clock {
+  private skipped = 0;
+  readonly sleeps: number[] = [];
+  private deadlines = new Set<{ at: number; controller: AbortController; timer: NodeJS.Timeout }>();
+
+  now = (): number => Date.now() + this.skipped;
+
+  sleep = async (ms: number, signal?: AbortSignal): Promise<void> => {
+    if (signal?.aborted) throw signal.reason;
+    this.sleeps.push(ms);
+    this.skipped += Math.max(0, ms);
+    this.passDeadlines();
+    // A macrotask, so a loop of sleeps still lets sockets, timers and signals in.
+    await new Promise((resolve) => setImmediate(resolve));
+    if (signal?.aborted) throw signal.reason;
+  };
+
+  timeout = (ms: number): AbortSignal => {
+    const controller = new AbortController();
+    const deadline = { at: this.now() + ms, controller, timer: setTimeout(() => this.passDeadlines(), Math.max(0, ms)).unref() };
+    this.deadlines.add(deadline);
+    return controller.signal;
+  };
+
+  private passDeadlines(): void {
+    const now = this.now();
+    for (const deadline of this.deadlines) {
+      if (deadline.at > now) continue;
+      clearTimeout(deadline.timer);
+      this.deadlines.delete(deadline);
+      deadline.controller.abort(new Error(`deadline of ${deadline.at} passed`));
+    }
+  }
+}

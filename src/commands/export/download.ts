@@ -39,7 +39,7 @@ export interface DownloadSummary {
 
 /** Checks the target, gets a link (waiting for the job with --wait), streams and extracts the archive. */
 export async function exportDownload(opts: ExportDownloadOptions, ctx: Context): Promise<DownloadSummary> {
-  const target = await checkTargets(opts);
+  const target = await checkTargets(opts, ctx.env.HOME);
   // The extraction's worker thread boots while the link is asked for (download/extract-thread.ts).
   const { bootExtractionWorker } = await import('../../download/index.js');
   const worker = bootExtractionWorker();
@@ -65,10 +65,11 @@ export async function exportDownload(opts: ExportDownloadOptions, ctx: Context):
 }
 
 /** --out, --archive and the numbers, checked before any request: a refused target must not cost an export or a link. */
-export async function checkTargets(flags: TargetFlags): Promise<string> {
+export async function checkTargets(flags: TargetFlags, home: string | undefined): Promise<string> {
   targetNumbers(flags);
   const { checkTarget, checkArchivePath } = await import('../../download/index.js');
-  const plan = await checkTarget(flags.out, { force: Boolean(flags.force), link: Boolean(flags.link) });
+  // The home --force must never replace is the environment's HOME, as for the config directory.
+  const plan = await checkTarget(flags.out, { force: Boolean(flags.force), link: Boolean(flags.link), home });
   if (flags.archive !== undefined) await checkArchivePath(flags.archive, plan);
   return plan.path;
 }

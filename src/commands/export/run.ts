@@ -19,7 +19,7 @@ export interface RunSummary extends DownloadSummary {
 
 /** start -> wait -> link -> download, each stage with its own exit code; nothing partial at the target. */
 export async function exportRun(opts: ExportRunOptions, ctx: Context): Promise<RunSummary> {
-  const target = await checkTargets(opts);
+  const target = await checkTargets(opts, ctx.env.HOME);
   const { api, job: started } = await startOnFlow(opts.input, ctx);
   const { jobId } = started;
   // The wait loop pulls in the HTTP layer (undici): loaded only when a command really waits.
