@@ -46,7 +46,8 @@ async function main(given: string[]): Promise<number> {
   // `mint-admin help agent run` is `mint-admin agent run --help` (commander's help command takes one word).
   const argv = given[0] === 'help' ? [...given.slice(1), '--help'] : given;
   const ready = prerenderedOutput(argv);
-  if (ready === undefined) return runProgram(argv);
+  // Not a stored help: the program answers, and judges a help topic itself (help-topic.ts).
+  if (ready === undefined) return runProgram(given);
   // One write straight to fd 1; a reader that has gone (`--help | head`) is "enough", exit 0.
   const stdout = lazyStdout();
   stdout.stream.write(wrapHelp(ready, helpWidth()));

@@ -5,11 +5,15 @@ import { systemClock } from './clock.js';
 import type { Deps } from './context.js';
 import { CliError, EXIT_CODES, InterruptedError, STOP_SIGNALS, type StopSignal } from './errors.js';
 import { processIO } from './io.js';
+import { checkHelpTopic } from './help-topic.js';
 import { buildProgram } from './program.js';
 import { scrubSecrets } from './redact.js';
 import { forTerminal } from './terminal-text.js';
 
-export async function runCli(argv: string[]): Promise<number> {
+export async function runCli(given: string[]): Promise<number> {
+  // `mint-admin help agent run` is `mint-admin agent run --help` (commander's help command takes one word).
+  const helpTopic = given[0] === 'help' ? given.slice(1) : undefined;
+  const argv = helpTopic ? [...helpTopic, '--help'] : given;
   const controller = new AbortController();
   stopOnSignals(controller);
   const deps: Deps = {
@@ -23,6 +27,7 @@ export async function runCli(argv: string[]): Promise<number> {
   const program = buildProgram(deps, argv);
   let code: number;
   try {
+    if (helpTopic) checkHelpTopic(program, helpTopic);
     await program.parseAsync(argv, { from: 'user' });
     code = EXIT_CODES.ok;
   } catch (error) {
