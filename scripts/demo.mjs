@@ -69,7 +69,9 @@ try {
   sandbox.faults.exportFlows.delete('project');
   await run('The same on an API that serves only the jobs flow: give the domain (a pasted URL is cut to its hostname)', ['export', 'run', 'https://docs.example.com/', '-o', site, '--force', '--interval', '200ms']);
   sandbox.faults.exportFlows.add('project');
-  await run('Export a week of search terms to CSV for a spreadsheet (--to is exclusive)', ['searches', 'list', '--from', '2026-10-26', '--to', '2026-11-02', '--all', '--format', 'csv', '-o', csv]);
+  // The sandbox's data ends at the start of today (UTC): the last seven whole days.
+  const daysAgo = (n) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+  await run('Export a week of search terms to CSV for a spreadsheet (--to is exclusive)', ['searches', 'list', '--from', daysAgo(7), '--to', daysAgo(0), '--all', '--format', 'csv', '-o', csv]);
   await run('The top five terms as a table', ['searches', 'list', '--limit', '5']);
   await run('Which pages readers voted down (one request: the API serves one page of counts)', ['analytics', 'feedback', '--by-page', '--limit', '5']);
   await run('What readers are looking for and not finding: the content-gap report, within 25 requests', ['analytics', 'gaps', '--top', '8']);

@@ -45,6 +45,11 @@ export type SettingSource = 'flag' | 'env' | 'config' | 'default';
 export interface Setting {
   value: string;
   source: SettingSource;
+  /**
+   * The lower places that also hold a value this one hides ("MINTLIFY_PROJECT_ID", 'profile "ci"'):
+   * a value set in the profile and silently beaten by a variable is a common surprise.
+   */
+  overrides?: string[];
 }
 
 export interface Settings {
@@ -62,6 +67,8 @@ export type ProfileValues = Partial<Record<SettingKey, string>>;
 export interface ConfigStore {
   readonly path: string;
   read(profile: string): ProfileValues;
+  /** The names of the profiles the file holds (none when there is no file). */
+  profiles(): string[];
   write(profile: string, key: SettingKey, value: string): Promise<void>;
   remove(profile: string, key: SettingKey): Promise<boolean>;
 }
@@ -98,6 +105,7 @@ export function openConfigStore(env: Env): ConfigStore {
   return {
     path,
     read: (profile) => ({ ...parseConfig(readTrusted(directory, path), path).profiles?.[profile] }),
+    profiles: () => Object.keys(parseConfig(readTrusted(directory, path), path).profiles ?? {}),
     async write(profile, key, value) {
       await change((all) => ({ ...all, [profile]: { ...all[profile], [key]: value } }));
     },
@@ -132,14 +140,21 @@ export function resolveProfile(globals: GlobalOptions, env: Env): Setting {
 
 export function resolveSettings(globals: GlobalOptions, env: Env, store: ConfigStore): Settings {
   const profile = resolveProfile(globals, env);
+  checkProfileExists(profile, store);
   const saved = store.read(profile.value);
   const pick = (key: SettingKey, flag: string | undefined): Setting | undefined => {
-    if (flag !== undefined) return { value: flag, source: 'flag' };
-    const fromEnv = env[ENV_VARS[key]];
-    if (fromEnv) return { value: fromEnv, source: 'env' };
-    const fromConfig = saved[key];
-    if (fromConfig) return { value: fromConfig, source: 'config' };
-    return undefined;
+    const fromEnv = env[ENV_VARS[key]] || undefined;
+    const fromConfig = saved[key] || undefined;
+    const found: Array<[SettingSource, string | undefined, string]> = [
+      ['flag', flag, ''],
+      ['env', fromEnv, ENV_VARS[key]],
+      ['config', fromConfig, `profile "${profile.value}"`],
+    ];
+    const winner = found.findIndex(([, value]) => value !== undefined);
+    if (winner < 0) return undefined;
+    const [source, value] = found[winner]!;
+    const overrides = found.slice(winner + 1).filter(([, hidden]) => hidden !== undefined).map(([, , label]) => label);
+    return overrides.length > 0 ? { value: value!, source, overrides } : { value: value!, source };
   };
   return {
     profile,
@@ -159,6 +174,21 @@ export function checkSettingKey(key: string): SettingKey {
     throw new UsageError(`unknown config key "${key}"; the keys are ${SETTING_KEYS.join(', ')}`);
   }
   return key;
+}
+
+/**
+ * A profile chosen by --profile or MINT_ADMIN_PROFILE must be in the file: a misspelt one would
+ * otherwise run with no settings at all, or with the environment's, and say nothing. "default" needs
+ * no file. `config set` does not come here: it is how a profile is made.
+ */
+export function checkProfileExists(profile: Setting, store: ConfigStore): void {
+  if (profile.source === 'default' || profile.value === DEFAULT_PROFILE) return;
+  const known = store.profiles();
+  if (known.includes(profile.value)) return;
+  const has = known.length > 0 ? `its profiles are ${known.join(', ')}` : 'it has no profiles';
+  throw new UsageError(
+    `no profile "${profile.value}" in ${store.path}; ${has} (\`mint-admin --profile ${profile.value} config set <key> <value>\` creates it)`,
+  );
 }
 
 function checkProfileName(name: string): string {
@@ -224,7 +254,13 @@ export function checkExportApi(value: string, where: string): ExportApiSetting {
   throw new UsageError(`${where}: "${value}" is not a static export flow; use one of ${EXPORT_API_VALUES.join(', ')}`);
 }
 
+/** Where a setting comes from, and what it hides: "MINTLIFY_PROJECT_ID (overrides profile "ci")". */
 export function describeSource(key: SettingKey | 'profile', setting: Setting): string {
+  const where = sourceName(key, setting);
+  return setting.overrides?.length ? `${where} (overrides ${setting.overrides.join(', ')})` : where;
+}
+
+function sourceName(key: SettingKey | 'profile', setting: Setting): string {
   switch (setting.source) {
     case 'flag':
       return key === 'project-id' ? '--project' : key === 'base-url' ? '--base-url' : key === 'export-api' ? '--export-api' : '--profile';
@@ -240,5 +276,5 @@ export function describeSource(key: SettingKey | 'profile', setting: Setting): s
 /** Where a setting was found, phrased for error messages: "MINTLIFY_ADMIN_API_KEY", "the config file". */
 export function settingOrigin(key: SettingKey, setting: Setting, profile: string): string {
   if (setting.source === 'config') return `${key} in profile "${profile}" of the config file`;
-  return describeSource(key, setting);
+  return sourceName(key, setting);
 }

@@ -46,6 +46,7 @@ function helpWidth(): number {
 async function main(given: string[]): Promise<number> {
   // `mint-admin help agent run` is `mint-admin agent run --help` (run.ts maps it the same way).
   const ready = prerenderedOutput(given[0] === 'help' ? [...given.slice(1), '--help'] : given);
+  // Not a stored help: the program answers, and judges a help topic itself (help-topic.ts).
   if (ready === undefined) return runProgram(given);
   // One write straight to fd 1; a reader that has gone (`--help | head`) is "enough", exit 0.
   const stdout = lazyStdout();

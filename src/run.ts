@@ -7,6 +7,7 @@ import { systemClock } from './clock.js';
 import type { Deps } from './context.js';
 import { CliError, EXIT_CODES, InterruptedError, STOP_SIGNALS, type StopSignal } from './errors.js';
 import { processIO } from './io.js';
+import { checkHelpTopic } from './help-topic.js';
 import { buildProgram } from './program.js';
 import { scrubSecrets } from './redact.js';
 import { forTerminal } from './terminal-text.js';
@@ -28,10 +29,12 @@ export function processDeps(): Deps {
 export async function runCli(given: string[], deps: Deps): Promise<number> {
   // `mint-admin help agent run` is `mint-admin agent run --help` (commander's help command takes one
   // word). main.ts maps it first for the pre-rendered fast path; in-process callers come straight here.
-  const argv = given[0] === 'help' ? [...given.slice(1), '--help'] : given;
+  const helpTopic = given[0] === 'help' ? given.slice(1) : undefined;
+  const argv = helpTopic ? [...helpTopic, '--help'] : given;
   const program = buildProgram(deps, argv);
   let code: number;
   try {
+    if (helpTopic) checkHelpTopic(program, helpTopic);
     await program.parseAsync(argv, { from: 'user' });
     code = EXIT_CODES.ok;
   } catch (error) {

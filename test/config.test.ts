@@ -14,6 +14,7 @@ function memoryStore(profiles: Record<string, ProfileValues>): ConfigStore {
   return {
     path: '/nowhere/config.json',
     read: (p) => ({ ...profiles[p] }),
+    profiles: () => Object.keys(profiles),
     write: async () => {
       throw new Error('resolving settings must not write');
     },
@@ -38,14 +39,29 @@ describe('resolveSettings precedence: flag > env > profile > default', () => {
     ['--base-url beats MINTLIFY_API_URL', { baseUrl: 'http://flag' }, { MINTLIFY_API_URL: 'http://env' }, 'cfg-project', 'config', 'http://flag', 'flag'],
   ])('%s', (_name, globals, env, project, projectSource, baseUrl, baseSource) => {
     const s = resolveSettings(globals, env, store);
-    expect(s.projectId).toEqual({ value: project, source: projectSource });
-    expect(s.baseUrl).toEqual({ value: baseUrl, source: baseSource });
+    expect(s.projectId).toMatchObject({ value: project, source: projectSource });
+    expect(s.baseUrl).toMatchObject({ value: baseUrl, source: baseSource });
   });
 
   it('takes the key from the environment before the profile, and never from a flag', () => {
     expect(resolveSettings({}, {}, store).apiKey).toEqual({ value: 'mint_fromconfig00001', source: 'config' });
-    expect(resolveSettings({}, { MINTLIFY_ADMIN_API_KEY: 'mint_fromenv' }, store).apiKey).toEqual({ value: 'mint_fromenv', source: 'env' });
+    expect(resolveSettings({}, { MINTLIFY_ADMIN_API_KEY: 'mint_fromenv' }, store).apiKey).toEqual({ value: 'mint_fromenv', source: 'env', overrides: ['profile "default"'] });
     expect(resolveSettings({ profile: 'staging' }, {}, store).apiKey).toBeUndefined();
+  });
+
+  it('names every lower place that holds a value the winner hides, and nothing when none does', () => {
+    const s = resolveSettings({ project: 'flag-project' }, { MINTLIFY_PROJECT_ID: 'env-project', MINTLIFY_API_URL: 'http://env' }, store);
+    expect(s.projectId).toEqual({ value: 'flag-project', source: 'flag', overrides: ['MINTLIFY_PROJECT_ID', 'profile "default"'] });
+    expect(s.baseUrl).toEqual({ value: 'http://env', source: 'env' });
+    expect(resolveSettings({}, {}, store).projectId).toEqual({ value: 'cfg-project', source: 'config' });
+  });
+
+  it('refuses a profile the store does not have, but not "default"', () => {
+    expect(() => resolveSettings({ profile: 'stagign' }, {}, store)).toThrow(
+      'no profile "stagign" in /nowhere/config.json; its profiles are default, staging (`mint-admin --profile stagign config set <key> <value>` creates it)',
+    );
+    expect(() => resolveSettings({}, { MINT_ADMIN_PROFILE: 'stagign' }, store)).toThrow(UsageError);
+    expect(resolveSettings({ profile: 'default' }, {}, memoryStore({})).profile).toEqual({ value: 'default', source: 'flag' });
   });
 
   it('refuses a profile name that could not be a key in the file', () => {

@@ -1,6 +1,6 @@
 // Generated analytics beyond searches: a site's pages with their views and visitors, reader
 // feedback, and assistant conversations, all deterministic from the seed (prng.ts) and spread over
-// the same WINDOW_DAYS before REFERENCE_DATE as the search terms.
+// the same WINDOW_DAYS before the data's end as the search terms.
 //
 // PLANTED GAPS. Background data is noise: feedback mostly positive, ~8% of questions unanswered and
 // scattered over many (category, page) groups, so no background group or page stands out. On top of
@@ -14,10 +14,10 @@
 //                code-snippet reports, on a page with high traffic.
 // Smaller sites (fewer pages than the planted ones need) get no planted page or question gaps.
 import { createRandom, pick } from './prng.js';
-import { REFERENCE_DATE, WINDOW_DAYS } from './search-data.js';
+import { FIXED_DATA_END, WINDOW_DAYS } from './search-data.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const WINDOW_START = REFERENCE_DATE - WINDOW_DAYS * DAY_MS;
+const windowStart = (dataEnd: number) => dataEnd - WINDOW_DAYS * DAY_MS;
 
 export const PLANTED_QUESTION_PAGE = '/api-reference/authentication';
 export const PLANTED_QUESTION_CATEGORY = 'authentication';
@@ -96,7 +96,7 @@ export interface AnalyticsSize {
   conversations: number;
 }
 
-export function generateAnalyticsData(size: AnalyticsSize, seed: number): AnalyticsData {
+export function generateAnalyticsData(size: AnalyticsSize, seed: number, dataEnd: number = FIXED_DATA_END): AnalyticsData {
   const random = createRandom(seed, 'analytics');
   const paths = sitePaths(size.pages, random);
   const planted = paths.includes(PLANTED_QUESTION_PAGE) && paths.includes(PLANTED_FEEDBACK_PAGE);
@@ -109,7 +109,8 @@ export function generateAnalyticsData(size: AnalyticsSize, seed: number): Analyt
     return { path, human, ai, visitorsHuman: Math.round(human * 0.35), visitorsAi: Math.round(ai * 0.1) };
   });
   pages.sort((a, b) => b.human + b.ai - (a.human + a.ai) || (a.path < b.path ? -1 : 1));
-  const at = () => WINDOW_START + Math.floor(random() * (REFERENCE_DATE - WINDOW_START) / 1000) * 1000;
+  const start = windowStart(dataEnd);
+  const at = () => start + Math.floor(random() * (dataEnd - start) / 1000) * 1000;
   const feedback = backgroundFeedback(size.feedback, paths, random, at);
   if (planted) feedback.push(...plantedFeedback(random, at));
   const conversations = backgroundConversations(size.conversations, paths, random, at);
@@ -209,8 +210,9 @@ function ulid(time: number, seed: number, index: number): string {
 }
 
 /** The share of the window [from, to) covers, for counts spread evenly over it. */
-export function windowShare(from: number | null, to: number | null): number {
-  const lo = Math.max(WINDOW_START, from ?? -Infinity);
-  const hi = Math.min(REFERENCE_DATE, to ?? Infinity);
-  return hi <= lo ? 0 : (hi - lo) / (REFERENCE_DATE - WINDOW_START);
+export function windowShare(from: number | null, to: number | null, dataEnd: number = FIXED_DATA_END): number {
+  const start = windowStart(dataEnd);
+  const lo = Math.max(start, from ?? -Infinity);
+  const hi = Math.min(dataEnd, to ?? Infinity);
+  return hi <= lo ? 0 : (hi - lo) / (dataEnd - start);
 }

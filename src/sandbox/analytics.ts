@@ -14,8 +14,8 @@ interface Range {
 export class AnalyticsService {
   readonly data: AnalyticsData;
 
-  constructor(size: AnalyticsSize, seed: number) {
-    this.data = generateAnalyticsData(size, seed);
+  constructor(size: AnalyticsSize, seed: number, private readonly dataEnd?: number) {
+    this.data = generateAnalyticsData(size, seed, dataEnd);
   }
 
   feedback(query: URLSearchParams): Reply {
@@ -105,7 +105,7 @@ export class AnalyticsService {
     const offsetText = query.get('offset') ?? '0';
     if (!/^\d+$/.test(offsetText)) problems.push(`offset must be an integer >= 0, got "${offsetText}"`);
     if (problems.length > 0) throw invalid(problems);
-    const share = windowShare(range.from, range.to);
+    const share = windowShare(range.from, range.to, this.dataEnd);
     const rows = this.data.pages
       .map((p) => {
         const [h, a] = kind === 'views' ? [p.human, p.ai] : [p.visitorsHuman, p.visitorsAi];

@@ -12,11 +12,13 @@ import { AnalyticsService } from './analytics.js';
 import type { AnalyticsSize } from './analytics-data.js';
 import { createApiHandler } from './server.js';
 import { countPages, DEFAULT_BUNDLE, type BundleSpec } from './site.js';
+import { startOfUtcDay } from './search-data.js';
 import { bufferSource, fileSource, handleStorage, type ArchiveSource } from './storage.js';
 
 export { EXPORT_FLOWS, Faults, parseFlows, ROUTE_NAMES, type FaultSpec, type RouteName, type SandboxExportFlow } from './faults.js';
 export type { BundleSpec } from './site.js';
 export { SANDBOX_AUTOMATIONS } from './deploy.js';
+export { FIXED_DATA_END as SANDBOX_FIXED_DATA_END } from './search-data.js';
 
 export interface SandboxOptions {
   /** API port; 0 = ephemeral. */
@@ -31,6 +33,12 @@ export interface SandboxOptions {
   bundle?: BundleSpec;
   linkTtlMs?: number;
   now?: () => number;
+  /**
+   * Where the generated analytics end (epoch ms): they cover the 90 days before it. Default: the start
+   * of today (UTC) by `now`, so recent ranges have data whatever the date; tests that assert exact
+   * dates pin it (SANDBOX_FIXED_DATA_END).
+   */
+  dataEndsAt?: number;
   /** Rate-limit windows (default 10 s shared by update/trigger/webhook, 60 s for previews). */
   deployRateWindowMs?: number;
   previewRateWindowMs?: number;
@@ -85,8 +93,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   let storageUrl = '';
 
   const agent = new AgentService(seed, faults, now);
-  const searches = new SearchService(opts.searchTermCount ?? 3000, seed, `sandbox-cursor-secret:${seed}`);
-  const analytics = new AnalyticsService({ pages: 400, feedback: 2000, conversations: 3000, ...opts.analytics }, seed);
+  const dataEnd = opts.dataEndsAt ?? startOfUtcDay(now());
+  const searches = new SearchService(opts.searchTermCount ?? 3000, seed, `sandbox-cursor-secret:${seed}`, dataEnd);
+  const analytics = new AnalyticsService({ pages: 400, feedback: 2000, conversations: 3000, ...opts.analytics }, seed, dataEnd);
   const exports = new ExportService({
     seed, faults, now, signer,
     storageOrigin: () => storageUrl,

@@ -1,10 +1,20 @@
 import type { SearchTerm } from '../api/types.js';
 import { createRandom, pick } from './prng.js';
 
-/** Events fall in the WINDOW_DAYS days before this instant, whatever today's date is. */
-export const REFERENCE_DATE = Date.UTC(2026, 10, 1);
+/** Events fall in the WINDOW_DAYS days before the data's end (by default the start of the sandbox's today). */
 export const WINDOW_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Where the data ended before it followed the clock: tests that assert exact dates pin it here. */
+export const FIXED_DATA_END = Date.UTC(2026, 10, 1);
+
+/**
+ * The start of the UTC day of `now`: data that ends there has every past day filled, and stays the
+ * same all day, so a range like "the last seven days" has data whenever the sandbox is started.
+ */
+export function startOfUtcDay(now: number): number {
+  return Math.floor(now / DAY_MS) * DAY_MS;
+}
 
 export interface TermData {
   query: string;
@@ -48,7 +58,7 @@ export const PLANTED_SEARCH_GAPS = [
 ] as const;
 const PLANTED_MIN_TERMS = 50;
 
-export function generateSearchData(count: number, seed: number): TermData[] {
+export function generateSearchData(count: number, seed: number, dataEnd: number = FIXED_DATA_END): TermData[] {
   const random = createRandom(seed, 'searches');
   const queries = new Set(TRICKY_TERMS.slice(0, count));
   for (let attempt = 0; queries.size < count; attempt++) {
@@ -72,10 +82,10 @@ export function generateSearchData(count: number, seed: number): TermData[] {
     const total = Math.max(1, Math.round((4000 / Math.pow((ranks[i] ?? 0) + 1, 0.9)) * (0.8 + 0.4 * random())));
     // Some terms only start being searched part-way through the window, so ranges reorder them.
     const startDay = random() < 0.3 ? Math.floor(random() * WINDOW_DAYS) : 0;
-    const start = REFERENCE_DATE - (WINDOW_DAYS - startDay) * DAY_MS;
+    const start = dataEnd - (WINDOW_DAYS - startDay) * DAY_MS;
     const events = new Float64Array(total);
     for (let e = 0; e < total; e++) {
-      events[e] = start + Math.floor((random() * (REFERENCE_DATE - start)) / 1000) * 1000;
+      events[e] = start + Math.floor((random() * (dataEnd - start)) / 1000) * 1000;
     }
     events.sort();
     const ctr = random() < 0.1 ? 0 : Math.round(random() * 1000) / 1000;

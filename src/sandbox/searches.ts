@@ -16,8 +16,8 @@ export class SearchService {
   // Paging through a big data set asks for the same range over and over; aggregate it once.
   private cached: { key: string; terms: SearchTerm[]; total: number } | undefined;
 
-  constructor(count: number, seed: number, private readonly cursorSecret: string) {
-    this.data = generateSearchData(count, seed);
+  constructor(count: number, seed: number, private readonly cursorSecret: string, dataEnd?: number) {
+    this.data = generateSearchData(count, seed, dataEnd);
   }
 
   allTerms(): SearchTerm[] {

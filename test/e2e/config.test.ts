@@ -91,7 +91,7 @@ describe('config get, list, unset, path', () => {
       [
         'profile     default                   default',
         'api-key     mint_****wxyz             config file',
-        'project-id  flagged                   --project',
+        'project-id  flagged                   --project (overrides profile "default")',
         'base-url    https://api.mintlify.com  default',
         'export-api  auto                      default',
         '',
@@ -114,9 +114,48 @@ describe('config get, list, unset, path', () => {
     expect(saved().profiles.default!['export-api']).toBe('project');
     expect((await runCli(['config', 'get', 'export-api', '--json'], { env })).stdout).toBe('{\n  "key": "export-api",\n  "value": "project",\n  "source": "config file"\n}\n');
     const fromEnv = await runCli(['config', 'list', '--json'], { env: { ...env, MINT_ADMIN_EXPORT_API: 'jobs' } });
-    expect(JSON.parse(fromEnv.stdout)['export-api']).toEqual({ value: 'jobs', source: 'MINT_ADMIN_EXPORT_API' });
+    expect(JSON.parse(fromEnv.stdout)['export-api']).toEqual({ value: 'jobs', source: 'MINT_ADMIN_EXPORT_API (overrides profile "default")' });
     expect((await runCli(['config', 'unset', 'export-api'], { env })).stderr).toBe('removed export-api from profile "default"\n');
     expect((await runCli(['config', 'get', 'export-api'], { env })).stdout).toBe('auto\n');
+  });
+
+  it('says when the environment or a flag overrides a value the profile holds', async () => {
+    const r = await runCli(['config', 'list', '--json', '--base-url', 'http://127.0.0.1:2'], { env: { ...env, MINTLIFY_PROJECT_ID: 'proj_env', MINTLIFY_API_URL: 'http://127.0.0.1:1' } });
+    expect(r.code).toBe(0);
+    const listed = JSON.parse(r.stdout) as Record<string, { value: string; source: string }>;
+    expect(listed['project-id']).toEqual({ value: 'proj_env', source: 'MINTLIFY_PROJECT_ID (overrides profile "default")' });
+    // Nothing in the profile to override: the source is the plain name.
+    expect(listed['base-url']).toEqual({ value: 'http://127.0.0.1:2', source: '--base-url (overrides MINTLIFY_API_URL)' });
+    const human = await runCli(['--profile', 'staging', 'config', 'list', '-p', 'proj_flag'], { env: { ...env, MINTLIFY_PROJECT_ID: 'proj_env' } });
+    expect(human.stdout.split('\n')[2]).toBe('project-id  proj_flag                 --project (overrides MINTLIFY_PROJECT_ID, profile "staging")');
+  });
+
+  it.each([
+    ['config list', ['--profile', 'stagign', 'config', 'list'], {}],
+    ['config get', ['config', 'get', 'project-id'], { MINT_ADMIN_PROFILE: 'stagign' }],
+    ['config unset', ['--profile', 'stagign', 'config', 'unset', 'project-id'], {}],
+    ['a command that calls the API', ['--profile', 'stagign', 'agent', 'get', 'job_1'], { MINTLIFY_API_URL: 'http://127.0.0.1:1' }],
+  ])('%s with a profile the config file does not have: exit 2, naming the profiles it has', async (_n, args, extra) => {
+    const r = await runCli(args, { env: { ...env, ...extra } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `error: no profile "stagign" in ${configFile()}; its profiles are default, staging (\`mint-admin --profile stagign config set <key> <value>\` creates it)\n`,
+    );
+    expect(r.stdout).toBe('');
+  });
+
+  it('config set with a new profile still creates it, and "default" needs no file', async () => {
+    const r = await runCli(['--profile', 'prod', 'config', 'set', 'project-id', 'proj_prod'], { env });
+    expect(r.code).toBe(0);
+    expect(saved().profiles.prod).toEqual({ 'project-id': 'proj_prod' });
+    expect((await runCli(['--profile', 'prod', 'config', 'get', 'project-id'], { env })).stdout).toBe('proj_prod\n');
+    const bare = tempDir();
+    try {
+      const noFile = await runCli(['--profile', 'default', 'config', 'list', '--json'], { env: { HOME: bare.path, XDG_CONFIG_HOME: join(bare.path, 'xdg') } });
+      expect(noFile.code).toBe(0);
+    } finally {
+      bare.cleanup();
+    }
   });
 
   it('prints the config path', async () => {

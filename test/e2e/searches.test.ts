@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SearchesPage, SearchTerm } from '../../src/api/types.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { SANDBOX_FIXED_DATA_END, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { resumeLine, runCli, runPrintedCommand, tempDir, type CliResult } from '../helpers/cli.js';
 import { expectedCsv, expectedJson, expectedNdjson, expectedTsv } from '../helpers/searches.js';
 
@@ -14,7 +14,7 @@ let many: Sandbox;
 let home: ReturnType<typeof tempDir>;
 
 beforeAll(async () => {
-  [small, many] = await Promise.all([startSandbox({ searchTermCount: SMALL }), startSandbox({ searchTermCount: MANY })]);
+  [small, many] = await Promise.all([startSandbox({ searchTermCount: SMALL, dataEndsAt: SANDBOX_FIXED_DATA_END }), startSandbox({ searchTermCount: MANY, dataEndsAt: SANDBOX_FIXED_DATA_END })]);
   home = tempDir();
 });
 afterAll(async () => {

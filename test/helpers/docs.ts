@@ -30,6 +30,20 @@ export function runnableBlocks(file: string, markdown: string): CodeBlock[] {
   return blocks;
 }
 
+/** A block that reads analytics: a CLI analytics command, or a library call of one. */
+export function isAnalyticsExample(block: CodeBlock): boolean {
+  return /\bsearches list\b|\banalytics (searches|feedback|conversations|thread|callers|views|visitors|gaps)\b|\.(searchTerms|listSearches|conversations|feedbackEntries|pageViews|pageVisitors)\(/.test(block.code);
+}
+
+/**
+ * The counts an analytics example prints: the CLI's "Wrote N of M terms" / "Showing N terms" and
+ * "N gaps found", and the library examples' "N searches in all" / "N code reports pending".
+ */
+export function printedCounts(output: string): number[] {
+  const pattern = /\b(?:Wrote|Showing) (\d+)\b|\b(\d+) (?:gaps found|searches in all|code reports pending)\b/g;
+  return [...output.matchAll(pattern)].map((m) => Number(m[1] ?? m[2]));
+}
+
 export function run(command: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv }): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     // Never spawnSync: the sandbox runs in this process and must keep answering.

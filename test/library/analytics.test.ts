@@ -4,13 +4,13 @@
 // that would loop is refused after the good pages.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AdminClient, ApiError, EXIT_CODES, UsageError, type Conversation, type FeedbackItem, type PageTraffic, type SearchTerm } from '../../src/index.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { SANDBOX_FIXED_DATA_END, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { FakeClock } from '../helpers/clock.js';
 import { json, sequence, startServer } from '../helpers/server.js';
 
 let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox({ searchTermCount: 230, analytics: { pages: 300, feedback: 450, conversations: 2100 } });
+  sandbox = await startSandbox({ searchTermCount: 230, analytics: { pages: 300, feedback: 450, conversations: 2100 }, dataEndsAt: SANDBOX_FIXED_DATA_END });
 });
 afterAll(() => sandbox.close());
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import { Argument, type Command } from 'commander';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
-import { checkApiKey, checkBaseUrl, checkExportApi, checkProjectId, SETTING_KEYS, checkSettingKey, type SettingKey } from '../../config.js';
+import { checkApiKey, checkBaseUrl, checkExportApi, checkProjectId, resolveProfile, SETTING_KEYS, checkSettingKey, type SettingKey } from '../../config.js';
 import { UsageError } from '../../errors.js';
 import { maskKey } from '../../redact.js';
 import { promptHidden, readAllStdin } from '../../secret-input.js';
@@ -23,7 +23,8 @@ export async function configSet(opts: ConfigSetOptions, ctx: Context): Promise<C
   const key = checkSettingKey(opts.key);
   const value = await valueToStore(key, opts.value, ctx);
   const store = await ctx.configStore();
-  const { profile } = await ctx.settings();
+  // Not ctx.settings(): that refuses a profile the file does not have yet, and setting is how one is made.
+  const profile = resolveProfile(ctx.globals, ctx.env);
   await store.write(profile.value, key, value);
   return { profile: profile.value, key, value: key === 'api-key' ? maskKey(value) : value };
 }

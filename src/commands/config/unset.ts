@@ -1,7 +1,7 @@
 import { Argument, type Command } from 'commander';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
-import { SETTING_KEYS, checkSettingKey, resolveProfile, type SettingKey } from '../../config.js';
+import { SETTING_KEYS, checkProfileExists, checkSettingKey, resolveProfile, type SettingKey } from '../../config.js';
 
 export interface ConfigUnsetResult {
   profile: string;
@@ -11,8 +11,11 @@ export interface ConfigUnsetResult {
 
 export async function configUnset(opts: { key: string }, ctx: Context): Promise<ConfigUnsetResult> {
   const key = checkSettingKey(opts.key);
-  const profile = resolveProfile(ctx.globals, ctx.env).value;
-  const removed = await (await ctx.configStore()).remove(profile, key);
+  const selected = resolveProfile(ctx.globals, ctx.env);
+  const store = await ctx.configStore();
+  checkProfileExists(selected, store);
+  const profile = selected.value;
+  const removed = await store.remove(profile, key);
   return { profile, key, removed };
 }
 
