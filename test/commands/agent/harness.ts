@@ -1,5 +1,6 @@
 // A Context for driving the agent commands in-process: captured IO, a FakeClock (the client's retries
 // and the poll loop never really sleep), a real API client pointed at a loopback server.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createContext, type Context } from '../../../src/context.js';
 import type { GlobalOptions } from '../../../src/config.js';
@@ -24,6 +25,12 @@ export function harness(baseUrl: string, opts: { globals?: GlobalOptions; env?: 
     MINTLIFY_PROJECT_ID: PROJECT,
     ...opts.env,
   };
+  // A --profile names a profile the config file holds (an unknown one is a usage error).
+  const profile = opts.globals?.profile;
+  if (profile) {
+    mkdirSync(join(env.XDG_CONFIG_HOME, 'mint-admin'), { recursive: true, mode: 0o700 });
+    writeFileSync(join(env.XDG_CONFIG_HOME, 'mint-admin', 'config.json'), JSON.stringify({ profiles: { [profile]: {} } }), { mode: 0o600 });
+  }
   const ctx: Context = createContext({ io: captured.io, env, clock, signal: controller.signal, random: () => 0.5 }, opts.globals ?? {});
   return {
     ctx,
