@@ -272,7 +272,7 @@ async function render(report: GapsReport, opts: GapsOptions): Promise<string> {
 
 export async function gaps(opts: GapsOptions, ctx: Context): Promise<GapsReport> {
   const { fileTarget } = await import('../../output/target.js');
-  const target = opts.output === undefined ? undefined : await fileTarget(opts.output);
+  const target = opts.output === undefined ? undefined : await fileTarget(opts.output, ctx);
   const { rateLimit, ...report } = await collectGaps(opts, ctx);
   const text = await render(report, opts);
   if (target) {
