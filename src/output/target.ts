@@ -12,11 +12,9 @@
 // plain sequential writes instead: a positional write there fails with ESPIPE, and bytes a pipe has
 // taken cannot be taken back. A FIFO's reader may never come or may stop reading, so a FIFO is
 // written without blocking, and Ctrl-C ends the wait for its reader (fifo.ts).
-import { constants } from 'node:fs';
-import { access, open, stat, type FileHandle } from 'node:fs/promises';
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
-import { dirname, resolve } from 'node:path';
-import { UsageError } from '../errors.js';
+import { checkWritableFile } from './check-writable.js';
 import { openFifo, writeFifo } from './fifo.js';
 import { WRITE_FAILURE } from './writer.js';
 
@@ -47,7 +45,7 @@ export interface FifoWait {
 }
 
 export async function fileTarget(path: string, run?: FifoWait): Promise<OutputTarget> {
-  await checkWritable(path);
+  await checkWritableFile(path, `-o ${path}`);
   let stream: Writable | undefined;
   return {
     async open() {
@@ -128,17 +126,4 @@ function wholeWritesFileClass(): Promise<WholeWritesFileClass> {
       }
     };
   }));
-}
-
-async function checkWritable(path: string): Promise<void> {
-  const existing = await stat(path).catch(() => undefined);
-  if (existing?.isDirectory()) throw new UsageError(`-o ${path}: is a directory; give a file name`);
-  const target = existing ? path : dirname(resolve(path));
-  try {
-    await access(target, constants.W_OK);
-  } catch {
-    throw new UsageError(
-      existing ? `-o ${path}: the file is not writable` : `-o ${path}: cannot create a file in ${target} (missing or not writable)`,
-    );
-  }
 }
