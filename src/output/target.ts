@@ -68,17 +68,18 @@ export async function fileTarget(path: string, run?: FifoWait): Promise<OutputTa
   };
 }
 
-/**
- * A file stream where a failed write leaves the file as it was before that write (see the top).
- * Defined on first use: extending Writable loads Node's streams (~5 ms), which every command that
- * merely registers beside `searches list` would otherwise pay at start-up.
- */
 /** How a target that cannot seek is written: sequentially, and a FIFO without blocking. */
 interface Sequential {
   fifo: boolean;
   signal: AbortSignal | undefined;
 }
 type WholeWritesFileClass = new (file: FileHandle, sequential: Sequential | undefined) => Writable;
+
+/**
+ * A file stream where a failed write leaves the file as it was before that write (see the top).
+ * Defined on first use: extending Writable loads Node's streams (~5 ms), which every command that
+ * merely registers beside `searches list` would otherwise pay at start-up.
+ */
 let wholeWritesFile: Promise<WholeWritesFileClass> | undefined;
 function wholeWritesFileClass(): Promise<WholeWritesFileClass> {
   return (wholeWritesFile ??= import('node:stream').then(({ Writable }) => {

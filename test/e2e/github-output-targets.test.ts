@@ -67,6 +67,16 @@ describe('--github-output targets are checked before anything is sent', () => {
     expect(readFileSync(summary, 'utf8')).toMatch(/^### Mintlify deployment: queued\n/);
   });
 
+  it('a FIFO with a reader as GITHUB_OUTPUT gets the outputs', async () => {
+    const t = await setup();
+    const fifo = join(t.home, 'read.fifo');
+    expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
+    const read = outputOf(spawn('cat', [fifo], { stdio: ['ignore', 'pipe', 'pipe'] }));
+    const r = await runCli(['deploy', 'start', '--github-output'], { env: { ...t.env, GITHUB_OUTPUT: fifo } });
+    expect(r.code, r.stderr).toBe(0);
+    expect((await read).stdout).toBe('status-id=s1\nstatus=queued\n');
+  });
+
   it.each([
     ['SIGINT', 130],
     ['SIGTERM', 143],
