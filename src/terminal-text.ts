@@ -4,6 +4,12 @@
 // character is made visible in caret notation before it is printed for a person: ESC is `^[`, so
 // `ESC [ 2 J` shows as `^[[2J`; a C1 character is `^[` and its 7-bit twin (CSI, U+009B, is `^[[`);
 // DEL is `^?`. Data formats (JSON, CSV, TSV) keep their own escaping and do not pass through here.
+//
+// The GitHub Actions runner reads a step's stdout and stderr line by line and runs a line as a
+// workflow command when it starts with `::` after leading whitespace (`::add-mask::`,
+// `::stop-commands::`, `::error::`), or holds `##[` anywhere (the legacy form): actions/runner,
+// ActionCommand.TryParseV2 and TryParse. Server text must never issue one, so such a line gets a
+// leading `'` (the mark the CSV formula guard uses) and `##[` becomes `##'[`; the words stay readable.
 
 /** C0 (but tab, harmless on one line; newline by the caller's choice), DEL, and C1. */
 const CONTROL = /[\x00-\x08\x0a-\x1f\x7f-\x9f]/g;
@@ -15,7 +21,18 @@ const CONTROL_KEEPING_LINES = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
  * `^J` too, so one value stays on one line.
  */
 export function forTerminal(text: string, opts: { multiline?: boolean } = {}): string {
-  return text.replace(opts.multiline ? CONTROL_KEEPING_LINES : CONTROL, caret);
+  return withoutWorkflowCommands(text.replace(opts.multiline ? CONTROL_KEEPING_LINES : CONTROL, caret));
+}
+
+/** Line starts (after \n or \r, the runner's line breaks) whose line opens with `::` past whitespace (NEL too, for .NET). */
+const COMMAND_LINE = /^(?=(?:[^\S\r\n]|\x85)*::)/gm;
+/** The same, but only after a line break: for a CSV cell, whose first line is made safe by quoting. */
+const LATER_COMMAND_LINE = /(?<=[\r\n])(?=(?:[^\S\r\n]|\x85)*::)/g;
+const LEGACY_COMMAND = /##\[/g;
+
+/** The text with no line the Actions runner would run as a workflow command (see the top). */
+export function withoutWorkflowCommands(text: string, opts: { firstLine?: boolean } = {}): string {
+  return text.replace(opts.firstLine === false ? LATER_COMMAND_LINE : COMMAND_LINE, "'").replace(LEGACY_COMMAND, "##'[");
 }
 
 function caret(c: string): string {

@@ -22,6 +22,21 @@ describe('forTerminal: control characters in caret notation', () => {
   });
 });
 
+describe('forTerminal: no line a GitHub Actions runner would run as a workflow command', () => {
+  it.each([
+    ['a line that opens with ::', '::error::forged', "'::error::forged"],
+    ['after leading spaces (the runner trims them)', '  ::add-mask::x', "'  ::add-mask::x"],
+    ['every such line of several', 'ok\n::stop-commands::t\nok\n\t::warning::w', "ok\n'::stop-commands::t\nok\n'\t::warning::w"],
+    ['the legacy form, anywhere in a line', 'see ##[error]x', "see ##'[error]x"],
+    [':: inside a line stays', 'a ::b:: c', 'a ::b:: c'],
+    ['an IPv6 address stays', 'http://[::1]:8080', 'http://[::1]:8080'],
+  ])('%s', (_n, input, shown) => expect(forTerminal(input, { multiline: true })).toBe(shown));
+
+  it('a lone carriage return is shown, so it cannot start a line either', () => {
+    expect(forTerminal('ok\r::error::x')).toBe('ok^M::error::x');
+  });
+});
+
 describe('shellCommand', () => {
   it.each<[string[], string]>([
     [['mint-admin', 'agent', 'get', 'job_1', '--wait'], 'mint-admin agent get job_1 --wait'],

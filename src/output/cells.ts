@@ -32,8 +32,18 @@ const NAMED: Record<string, string> = { '\t': '\\t', '\n': '\\n', '\r': '\\r' };
  */
 export function escapeCell(value: string, opts: { backslash: boolean }): string {
   const pattern = opts.backslash ? /[\\\x00-\x1f\x7f-\x9f]/g : /[\x00-\x1f\x7f-\x9f]/g;
-  return value.replace(pattern, (c) => {
+  const escaped = value.replace(pattern, (c) => {
     if (c === '\\') return '\\\\';
     return NAMED[c] ?? `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`;
   });
+  return opts.backslash ? withoutWorkflowCommands(escaped) : escaped;
+}
+
+/**
+ * Tab-separated rows land in CI logs, where the Actions runner runs a line that opens with `::`, or
+ * holds `##[`, as a workflow command (src/terminal-text.ts). In this format's own escapes the `:`
+ * that opens such a cell is `\x3a` and the `[` is `\x5b`: the value reads back unchanged.
+ */
+function withoutWorkflowCommands(escaped: string): string {
+  return escaped.replace(/^(\s*):/, '$1\\x3a').replace(/##\[/g, '##\\x5b');
 }

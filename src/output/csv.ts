@@ -2,7 +2,13 @@
 // pandas and csvkit all read them), UTF-8 without a BOM. csv-stringify does the quoting and, unless
 // --csv-raw, neutralises cells a spreadsheet would run as a formula (=, +, -, @, tab, CR, and their
 // full-width forms) with a leading "'". Numbers are left alone: a hit count or CTR is never a formula.
+//
+// A CSV printed in a CI log is read by the Actions runner, which runs a line opening with `::` or
+// holding `##[` as a workflow command (src/terminal-text.ts). A cell that opens with `::` is quoted,
+// which changes nothing of its value; unless --csv-raw, a later line of a multi-line cell that
+// opens with `::` gets a leading "'" and `##[` becomes `##'[`, as on a terminal.
 import type { SearchTerm } from '../api/types.js';
+import { withoutWorkflowCommands } from '../terminal-text.js';
 import { SEARCH_COLUMNS } from './cells.js';
 import { writeChunk, type Columns, type PageWriter } from './writer.js';
 
@@ -28,8 +34,10 @@ export function csvWriter<Item>(stream: NodeJS.WritableStream, opts: CsvOptions,
     // "\n" or "\r" inside a term must be quoted too or it would split the row.
     quote_record_delimiter: true,
     escape_formulas: !opts.raw,
+    quoted_match: FIRST_LINE_COMMAND,
     bom: false,
   } as const;
+  const record = (item: Item) => (opts.raw ? columns.csvRecord(item) : columns.csvRecord(item).map(guardCell));
   return {
     async begin() {
       // Loaded here, not at the top: --help and the other formats never pay for it.
@@ -38,9 +46,17 @@ export function csvWriter<Item>(stream: NodeJS.WritableStream, opts: CsvOptions,
     },
     async writePage(items) {
       if (!stringify) throw new Error('csvWriter: begin() was not called');
-      await writeChunk(stream, stringify(items.map((item) => columns.csvRecord(item)), settings));
+      await writeChunk(stream, stringify(items.map(record), settings));
     },
     end: async () => undefined,
   };
 }
 
+
+/** A cell that opens with `::` (past whitespace): quoted, so its line opens with `"`. */
+export const FIRST_LINE_COMMAND = /^\s*::/;
+
+/** The later lines of a cell and its `##[`, made harmless to the Actions runner (see the top). */
+export function guardCell<Cell>(cell: Cell): Cell {
+  return (typeof cell === 'string' ? withoutWorkflowCommands(cell, { firstLine: false }) : cell) as Cell;
+}

@@ -7,11 +7,15 @@
 // when the disk fills: a write that fails part-way is cut back (ftruncate) to where it started, the
 // failure is reported through writeChunk, and the stream stays usable, so the writer can still
 // close a JSON document in the room the cut freed.
-import { constants } from 'node:fs';
-import { access, open, stat, type FileHandle } from 'node:fs/promises';
+//
+// A target that cannot seek (a FIFO, /dev/stdout on a pipe or a terminal, bash's `>(...)`) gets
+// plain sequential writes instead: a positional write there fails with ESPIPE, and bytes a pipe has
+// taken cannot be taken back. A FIFO's reader may never come or may stop reading, so a FIFO is
+// written without blocking, and Ctrl-C ends the wait for its reader (fifo.ts).
+import { open, stat, type FileHandle } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
-import { dirname, resolve } from 'node:path';
-import { UsageError } from '../errors.js';
+import { checkWritableFile } from './check-writable.js';
+import { openFifo, writeFifo } from './fifo.js';
 import { WRITE_FAILURE } from './writer.js';
 
 export interface OutputTarget {
@@ -34,14 +38,24 @@ export function stdoutTarget(stdout: NodeJS.WritableStream): OutputTarget {
   };
 }
 
-export async function fileTarget(path: string): Promise<OutputTarget> {
-  await checkWritable(path);
+/** What a FIFO's wait for its reader needs: the run's signal (Ctrl-C ends the wait) and a line for the user. */
+export interface FifoWait {
+  signal: AbortSignal;
+  reporter: { info(message: string): void };
+}
+
+export async function fileTarget(path: string, run?: FifoWait): Promise<OutputTarget> {
+  await checkWritableFile(path, `-o ${path}`);
   let stream: Writable | undefined;
   return {
     async open() {
       if (stream) return stream;
       const WholeWritesFile = await wholeWritesFileClass();
-      return (stream = new WholeWritesFile(await open(path, 'w')));
+      const fifo = (await stat(path).catch(() => undefined))?.isFIFO() ?? false;
+      const waiting = () => run?.reporter.info(`-o ${path}: waiting for a reader to open this FIFO (Ctrl-C stops)`);
+      const file = fifo ? await openFifo(path, run?.signal, waiting) : await open(path, 'w');
+      const seekable = !fifo && (await file.stat().then((s) => s.isFile(), () => false));
+      return (stream = new WholeWritesFile(file, seekable ? undefined : { fifo, signal: run?.signal }));
     },
     async close() {
       if (!stream || stream.destroyed) return;
@@ -54,20 +68,31 @@ export async function fileTarget(path: string): Promise<OutputTarget> {
   };
 }
 
+/** How a target that cannot seek is written: sequentially, and a FIFO without blocking. */
+interface Sequential {
+  fifo: boolean;
+  signal: AbortSignal | undefined;
+}
+type WholeWritesFileClass = new (file: FileHandle, sequential: Sequential | undefined) => Writable;
+
 /**
  * A file stream where a failed write leaves the file as it was before that write (see the top).
  * Defined on first use: extending Writable loads Node's streams (~5 ms), which every command that
  * merely registers beside `searches list` would otherwise pay at start-up.
  */
-let wholeWritesFile: Promise<new (file: FileHandle) => Writable> | undefined;
-function wholeWritesFileClass(): Promise<new (file: FileHandle) => Writable> {
+let wholeWritesFile: Promise<WholeWritesFileClass> | undefined;
+function wholeWritesFileClass(): Promise<WholeWritesFileClass> {
   return (wholeWritesFile ??= import('node:stream').then(({ Writable }) => {
     return class WholeWritesFile extends Writable {
       /** Bytes of whole writes: the length the file is cut back to when a write fails. */
       private committed = 0;
       [WRITE_FAILURE]: Error | undefined;
 
-      constructor(private readonly file: FileHandle) {
+      constructor(
+        private readonly file: FileHandle,
+        /** Undefined for a regular file: positional writes, cut back on failure. */
+        private readonly sequential: Sequential | undefined,
+      ) {
         super({ decodeStrings: true });
       }
 
@@ -77,15 +102,20 @@ function wholeWritesFileClass(): Promise<new (file: FileHandle) => Writable> {
 
       private async writeWhole(chunk: Buffer): Promise<void> {
         try {
-          for (let at = 0; at < chunk.length; ) {
-            const { bytesWritten } = await this.file.write(chunk, at, chunk.length - at, this.committed + at);
-            at += bytesWritten;
-          }
+          for (let at = 0; at < chunk.length; ) at += await this.writeSome(chunk, at);
           this.committed += chunk.length;
         } catch (error) {
-          await this.file.truncate(this.committed).catch(() => undefined);
+          if (!this.sequential) await this.file.truncate(this.committed).catch(() => undefined);
           this[WRITE_FAILURE] = error as Error;
         }
+      }
+
+      private async writeSome(chunk: Buffer, at: number): Promise<number> {
+        // After Ctrl-C a FIFO still takes what it has room for (a reader gets a closed document), but
+        // nothing waits for room any more.
+        if (this.sequential?.fifo) return writeFifo(this.file, chunk, at, this.sequential.signal);
+        const position = this.sequential ? null : this.committed + at;
+        return (await this.file.write(chunk, at, chunk.length - at, position)).bytesWritten;
       }
 
       override _final(done: (error?: Error | null) => void): void {
@@ -97,17 +127,4 @@ function wholeWritesFileClass(): Promise<new (file: FileHandle) => Writable> {
       }
     };
   }));
-}
-
-async function checkWritable(path: string): Promise<void> {
-  const existing = await stat(path).catch(() => undefined);
-  if (existing?.isDirectory()) throw new UsageError(`-o ${path}: is a directory; give a file name`);
-  const target = existing ? path : dirname(resolve(path));
-  try {
-    await access(target, constants.W_OK);
-  } catch {
-    throw new UsageError(
-      existing ? `-o ${path}: the file is not writable` : `-o ${path}: cannot create a file in ${target} (missing or not writable)`,
-    );
-  }
 }

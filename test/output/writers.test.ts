@@ -80,6 +80,29 @@ describe('csv writer', () => {
   });
 });
 
+describe('writers: no row line a GitHub Actions runner would run as a workflow command', () => {
+  const hostile = [
+    term({ searchQuery: '::error::x', topClickedPage: '/a\n::add-mask::y' }),
+    term({ searchQuery: '  ::warning::w', topClickedPage: 'see ##[error]z' }),
+  ];
+  it('csv: a cell opening with :: is quoted (same value); later lines and ##[ marked unless --csv-raw', async () => {
+    const out = memory();
+    await run(csvWriter(out.stream, { raw: false, header: false }), [hostile]);
+    expect(out.text()).toBe(
+      '"::error::x",10,0.125,"/a\n\'::add-mask::y",2026-10-31T12:00:00.000Z\r\n' + '"  ::warning::w",10,0.125,see ##\'[error]z,2026-10-31T12:00:00.000Z\r\n',
+    );
+    const raw = memory();
+    await run(csvWriter(raw.stream, { raw: true, header: false }), [hostile]);
+    expect(raw.text()).toBe('"::error::x",10,0.125,"/a\n::add-mask::y",2026-10-31T12:00:00.000Z\r\n' + '"  ::warning::w",10,0.125,see ##[error]z,2026-10-31T12:00:00.000Z\r\n');
+  });
+
+  it('tsv: the opening : is \\x3a and the [ of ##[ is \\x5b, escapes that read back as the same value', async () => {
+    const out = memory();
+    await run(tableWriter(out.stream, { terminal: false, columns: undefined, color: false, header: false }), [hostile]);
+    expect(out.text()).toBe('\\x3a:error::x\t10\t12.5%\t/a\\n::add-mask::y\t2026-10-31T12:00:00.000Z\n' + '  \\x3a:warning::w\t10\t12.5%\tsee ##\\x5berror]z\t2026-10-31T12:00:00.000Z\n');
+  });
+});
+
 describe('table writer', () => {
   it.each(splits)('in a pipe, writes %s as tab-separated lines with escapes', async (_n, pages) => {
     const out = memory();

@@ -44,7 +44,7 @@ export async function exportList<Page extends object, Item>(spec: ListSpec<Page,
   const projectId = await ctx.projectId();
   const api = await ctx.api();
   const { pageThrough } = await import('../../paging/engine.js');
-  const target = opts.output === undefined ? stdoutTarget(ctx.io.stdout) : await fileTarget(opts.output);
+  const target = opts.output === undefined ? stdoutTarget(ctx.io.stdout) : await fileTarget(opts.output, ctx);
   const progress = opts.all && (opts.output !== undefined || !ctx.io.stdoutIsTTY) ? await ctx.reporter.activity(`fetching ${spec.noun}`) : undefined;
   const start: PagePosition = spec.style === 'offset+hasMore' ? { offset: opts.offset } : { cursor: opts.cursor };
   const result: ListResult & { last: Page | undefined } = { pages: 0, items: 0, requests: 0, next: start, last: undefined };

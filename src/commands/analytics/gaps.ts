@@ -253,14 +253,15 @@ async function render(report: GapsReport, opts: GapsOptions): Promise<string> {
   if (opts.prompt) return agentPrompt(report, opts.top);
   if (opts.format === 'md') return markdownReport(report, opts.top);
   if (opts.format === 'json') return `${JSON.stringify({ ...report, gaps: report.gaps.slice(0, opts.top) }, null, 2)}\n`;
-  const { stringify } = await import('csv-stringify/sync');
-  const rows = report.gaps.slice(0, opts.top).map((g, i) => GAP_COLUMNS.csvRecord({ ...g, rank: i + 1 }));
-  return stringify([[...GAP_COLUMNS.csvHeader], ...rows], { record_delimiter: 'windows', quote_record_delimiter: true, escape_formulas: true, bom: false });
+  const [{ stringify }, { guardCell, FIRST_LINE_COMMAND }] = await Promise.all([import('csv-stringify/sync'), import('../../output/csv.js')]);
+  // Reader-typed terms: no cell may issue a GitHub Actions workflow command when the CSV is printed in a log.
+  const rows = report.gaps.slice(0, opts.top).map((g, i) => GAP_COLUMNS.csvRecord({ ...g, rank: i + 1 }).map(guardCell));
+  return stringify([[...GAP_COLUMNS.csvHeader], ...rows], { record_delimiter: 'windows', quote_record_delimiter: true, escape_formulas: true, quoted_match: FIRST_LINE_COMMAND, bom: false });
 }
 
 export async function gaps(opts: GapsOptions, ctx: Context): Promise<GapsReport> {
   const { fileTarget } = await import('../../output/target.js');
-  const target = opts.output === undefined ? undefined : await fileTarget(opts.output);
+  const target = opts.output === undefined ? undefined : await fileTarget(opts.output, ctx);
   const { rateLimit, ...report } = await collectGaps(opts, ctx);
   const atTerminal = !target && !opts.prompt && !opts.formatGiven && ctx.io.stdoutIsTTY;
   const text = atTerminal ? '' : await render(report, opts);

@@ -5,7 +5,7 @@
 // it cannot set another output), summary text is escaped for Markdown and HTML, and the admin key is
 // masked everywhere.
 import { randomUUID } from 'node:crypto';
-import { appendFile } from 'node:fs/promises';
+import { appendFile, stat } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { UpdateStatus } from '../../api/types.js';
 import type { Context } from '../../context.js';
@@ -22,12 +22,21 @@ export function addGithubOutputOption(command: Command): Command {
   return command.option('--github-output', 'write step outputs to $GITHUB_OUTPUT and a summary to $GITHUB_STEP_SUMMARY (GitHub Actions)');
 }
 
-/** The files to write, checked before anything is sent: the flag without $GITHUB_OUTPUT is exit 2. */
-export function githubTarget(ctx: Context, enabled: boolean | undefined): GithubTarget | undefined {
+/**
+ * The files to write, checked before anything is sent (exit 2): the flag without $GITHUB_OUTPUT, or
+ * either file a directory, in a missing directory or not writable. Written only after the request,
+ * they would otherwise fail with a deployment already queued.
+ */
+export async function githubTarget(ctx: Context, enabled: boolean | undefined): Promise<GithubTarget | undefined> {
   if (!enabled) return undefined;
   const outputPath = ctx.env.GITHUB_OUTPUT;
   if (!outputPath) throw new UsageError('--github-output needs $GITHUB_OUTPUT, which GitHub Actions sets for every step; nothing was sent');
-  return { outputPath, summaryPath: ctx.env.GITHUB_STEP_SUMMARY || undefined };
+  const summaryPath = ctx.env.GITHUB_STEP_SUMMARY || undefined;
+  const { checkWritableFile } = await import('../../output/check-writable.js');
+  const remedy = 'give it a file (GitHub Actions sets it for every step); nothing was sent';
+  await checkWritableFile(outputPath, `$GITHUB_OUTPUT ${outputPath}`, remedy);
+  if (summaryPath) await checkWritableFile(summaryPath, `$GITHUB_STEP_SUMMARY ${summaryPath}`, remedy);
+  return { outputPath, summaryPath };
 }
 
 /** `name=value`, or the heredoc form when the value spans lines. */
@@ -59,9 +68,16 @@ export async function writeGithubReport(target: GithubTarget, report: BuildRepor
     ['status', report.status],
   ];
   if (report.previewUrl !== undefined) outputs.push(['preview-url', report.previewUrl]);
-  await appendFile(target.outputPath, ctx.scrub(outputs.map(([name, value]) => outputEntry(name, value)).join('')));
+  await append(target.outputPath, ctx.scrub(outputs.map(([name, value]) => outputEntry(name, value)).join('')), ctx);
   // The key is masked before the Markdown escaping, which would otherwise hide it from the masking.
-  if (target.summaryPath) await appendFile(target.summaryPath, stepSummary(report, ctx.scrub));
+  if (target.summaryPath) await append(target.summaryPath, stepSummary(report, ctx.scrub), ctx);
+}
+
+/** appendFile, but a FIFO (a runner or a test reading the outputs) waits for its reader only until Ctrl-C. */
+async function append(path: string, text: string, ctx: Context): Promise<void> {
+  if (!(await stat(path).catch(() => undefined))?.isFIFO()) return appendFile(path, text);
+  const { appendToFifo } = await import('../../output/fifo.js');
+  await appendToFifo(path, text, ctx.signal, () => ctx.reporter.info(`${path}: waiting for a reader to open this FIFO (Ctrl-C stops)`));
 }
 
 /** A few lines of Markdown: status, commit, duration, link. */

@@ -15,7 +15,7 @@ export type DeployStartFlags = WaitFlags & { githubOutput?: boolean };
  */
 export async function deployStart(flags: DeployStartFlags, ctx: Context): Promise<UpdateTriggered | UpdateStatus> {
   const wait = parseWaitFlags(flags);
-  const github = githubTarget(ctx, flags.githubOutput);
+  const github = await githubTarget(ctx, flags.githubOutput);
   const projectId = await ctx.projectId();
   const api = await ctx.api();
   let queued: UpdateTriggered;

@@ -15,7 +15,7 @@ export async function buildStatus(kind: BuildKind, id: string | undefined, flags
   const { checkStatusId, showBuild, watchBuild } = await import('./build.js');
   const statusId = checkStatusId(id, kind);
   const wait = parseWaitFlags(flags);
-  const github = githubTarget(ctx, flags.githubOutput);
+  const github = await githubTarget(ctx, flags.githubOutput);
   const api = await ctx.api();
   if (wait.wait) {
     const build = await watchBuild({ kind, statusId, wait, github }, ctx);

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
 import type { Problem, VerifyReport } from '../../site/verify.js';
+import { forTerminal } from '../../terminal-text.js';
 import { countOf } from './output.js';
 
 export interface VerifyFlags {
@@ -16,8 +17,12 @@ export async function exportVerify(directory: string, flags: VerifyFlags): Promi
 }
 
 /** `guides/intro.html: broken-link /guides/nope`: the page, the kind, the target as written. */
+/**
+ * Page names and link targets come from the downloaded site: shown as terminal text (control
+ * characters visible, no line a CI runner would run as a workflow command).
+ */
 export function problemLine(problem: Problem): string {
-  return `${problem.page}: ${problem.kind} ${problem.target}`;
+  return forTerminal(`${problem.page}: ${problem.kind} ${problem.target}`);
 }
 
 export function summaryLine(report: VerifyReport): string {

@@ -18,7 +18,7 @@ export type PreviewStartFlags = WaitFlags & { githubOutput?: boolean };
 export async function previewStart(branchArg: string | undefined, flags: PreviewStartFlags, ctx: Context): Promise<void> {
   const branch = checkBranchName(branchArg);
   const wait = parseWaitFlags(flags);
-  const github = githubTarget(ctx, flags.githubOutput);
+  const github = await githubTarget(ctx, flags.githubOutput);
   const projectId = await ctx.projectId();
   const api = await ctx.api();
   let queued: PreviewTriggered;

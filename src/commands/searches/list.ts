@@ -32,7 +32,7 @@ export async function searchesList(opts: SearchesListOptions, ctx: Context): Pro
   const projectId = await ctx.projectId();
   const api = await ctx.api();
   const { pageThrough } = await import('../../paging/engine.js');
-  const target = opts.output === undefined ? stdoutTarget(ctx.io.stdout) : await fileTarget(opts.output);
+  const target = opts.output === undefined ? stdoutTarget(ctx.io.stdout) : await fileTarget(opts.output, ctx);
   const progress = opts.all && (opts.output !== undefined || !ctx.io.stdoutIsTTY) ? await ctx.reporter.activity('fetching search terms') : undefined;
   const result: SearchesListResult = { pages: 0, terms: 0, totalSearches: 0, nextCursor: opts.cursor ?? null };
   const track = (paging: PagingProgress) =>
