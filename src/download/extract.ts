@@ -147,6 +147,7 @@ function createExtraction(tar: Tar, dir: string, limits: ExtractionLimits & { no
     if (/(^|\n)\d+ GNU\.sparse\./.test(text)) sparseNext = true;
   });
   skipChecksOfAFreshDirectory(unpack, dir, writer);
+  dropBytesAfterTheEnd(unpack);
   return { unpack, refusal: () => refusal, summary: () => ({ files: guard.fileCount, bytes: guard.totalBytes }) };
 }
 
@@ -387,6 +388,32 @@ export function skipChecksOfAFreshDirectory(unpack: object, dir: string, writer?
       return;
     } else if (!FILE_LIKE.has(entry.type)) handOver?.drain();
     return this[MAKEFS]!.call(this, null, entry);
+  };
+  return true;
+}
+
+/**
+ * After the two zero blocks that end a tar archive, tar keeps every further byte: each chunk is
+ * concatenated with all the ones before it, so a gzip of zeros (an archive that ends at its first
+ * block) took time quadratic in its size, and the memory of all of it, before the decompression
+ * ratio could refuse it. Those bytes mean nothing (GNU tar ignores them too): from the end on, the
+ * inflated chunks still pass tar's ratio check and are then dropped. tar keeps this step behind
+ * module-private symbols, found by name: if a tar release renames them this returns false (a test
+ * holds it to true for the tar in the lock file).
+ */
+export function dropBytesAfterTheEnd(unpack: object): boolean {
+  const self = unpack as unknown as TarInternals;
+  let consume: symbol | undefined;
+  for (let proto = Object.getPrototypeOf(unpack) as object | null; proto && !consume; proto = Object.getPrototypeOf(proto) as object | null) {
+    consume = Object.getOwnPropertySymbols(proto).find((k) => k.description === 'consumeChunk');
+  }
+  const sawEnd = Object.getOwnPropertySymbols(unpack).find((k) => k.description === 'sawEOF');
+  const consumeChunk = consume && self[consume];
+  if (!consume || !sawEnd || typeof consumeChunk !== 'function') return false;
+  self[consume] = function (this: TarInternals, ...args: unknown[]) {
+    // Without a chunk it is the end of the input, which tar still has to see.
+    if (args[0] && (this as unknown as Record<symbol, unknown>)[sawEnd] === true) return;
+    return consumeChunk.apply(this, args);
   };
   return true;
 }
