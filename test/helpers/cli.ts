@@ -21,6 +21,8 @@ export interface CliOptions {
   user?: { uid: number; gid: number };
   /** Called once the process has started, e.g. to send it SIGINT later. */
   onSpawn?: (child: ChildProcess) => void;
+  /** Run under this umask, set by a shell that then execs the CLI (as a user's shell would). */
+  umask?: number;
 }
 
 /** The variables a test must control; anything from the developer's own shell is dropped. */
@@ -47,7 +49,9 @@ export function outputOf(child: ChildProcess): Promise<CliResult> {
 
 /** Runs the built CLI as a subprocess, as a user or CI would, with a private config directory. */
 export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
-  const child = spawn(process.execPath, [CLI, ...args], { env: cliEnv(opts.env), cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'], ...opts.user });
+  const [command, argv] =
+    opts.umask === undefined ? [process.execPath, [CLI, ...args]] : ['/bin/sh', ['-c', `umask ${opts.umask.toString(8).padStart(3, '0')} && exec "$@"`, 'sh', process.execPath, CLI, ...args]];
+  const child = spawn(command, argv, { env: cliEnv(opts.env), cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'], ...opts.user });
   const output = outputOf(child);
   child.stdin.end(opts.stdin ?? '');
   opts.onSpawn?.(child);
