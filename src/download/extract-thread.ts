@@ -242,6 +242,7 @@ export class ThreadedExtraction implements LiveConsumer {
    * rather than copied a second time; the bytes of a block not yet complete wait for the next batch.
    */
   private sendBatch(last = false): void {
+    if (this.failed) return;
     const length = last ? this.batchBytes : this.batchBytes - (this.batchBytes % TAR_BLOCK);
     if (length === 0) return;
     const data = this.batchBuffer(length);
@@ -267,6 +268,9 @@ export class ThreadedExtraction implements LiveConsumer {
   }
 
   private heard(message: FromWorker): void {
+    // Once stood down the worker is being ended, but what it said before that still arrives: its
+    // acks would send batches that are gone (the batch was emptied), and nothing it says counts now.
+    if (this.failed) return;
     switch (message.kind) {
       case 'ack':
         this.answered += message.bytes;
@@ -297,6 +301,7 @@ export class ThreadedExtraction implements LiveConsumer {
     if (this.failed) return;
     this.failed = true;
     this.batch = [];
+    this.batchBytes = 0;
     this.wake();
     this.settle(undefined);
     this.ended = this.worker.terminate().then(

@@ -22,6 +22,14 @@ export interface ExtractionLimits {
 const GB = 1_000_000_000;
 
 /**
+ * The modes of what a download makes for the site, whatever the archive says and whatever the
+ * umask allows: a web root is never group or world writable (under `umask 000` a plain mkdir gave
+ * 0777). A stricter umask still narrows them, as it does the files.
+ */
+export const SITE_DIRECTORY_MODE = 0o755;
+export const SITE_FILE_MODE = 0o644;
+
+/**
  * 50 times the download (a docs site of HTML and JSON compresses about 5-10x), at least 1 GB; entries
  * at least 100,000, or one per 10 bytes of download (a tar header alone compresses to ~30 bytes).
  */
@@ -121,6 +129,9 @@ function createExtraction(tar: Tar, dir: string, limits: ExtractionLimits & { no
     strict: true,
     // Ownership from the archive means nothing on the deploy host (and root would apply it).
     preserveOwner: false,
+    // Directories the archive only implies (a file's parents with no entry of their own): tar's
+    // default is 0777 less the umask.
+    dmode: SITE_DIRECTORY_MODE,
     filter: (_path: string, entry: ReadEntry | import('node:fs').Stats) => {
       const read = entry as ReadEntry;
       seen.add(read);
@@ -147,6 +158,7 @@ function createExtraction(tar: Tar, dir: string, limits: ExtractionLimits & { no
     if (/(^|\n)\d+ GNU\.sparse\./.test(text)) sparseNext = true;
   });
   skipChecksOfAFreshDirectory(unpack, dir, writer);
+  dropBytesAfterTheEnd(unpack);
   return { unpack, refusal: () => refusal, summary: () => ({ files: guard.fileCount, bytes: guard.totalBytes }) };
 }
 
@@ -158,7 +170,7 @@ function createExtraction(tar: Tar, dir: string, limits: ExtractionLimits & { no
 export async function extractArchive(file: string, dir: string, signal: AbortSignal, limits: ExtractionLimits & { now: number }): Promise<ArchiveSummary> {
   throwIfAborted(signal);
   const tar = await import('tar');
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: SITE_DIRECTORY_MODE });
   const extraction = createExtraction(tar, dir, limits);
   await run(file, extraction.unpack, signal, extraction.refusal, dir);
   return extraction.summary();
@@ -284,7 +296,7 @@ export class LiveExtraction implements LiveConsumer {
   private begin(): Extraction | undefined {
     const limits = this.limits();
     if (!limits) return undefined;
-    mkdirSync(this.dir, { recursive: true });
+    mkdirSync(this.dir, { recursive: true, mode: SITE_DIRECTORY_MODE });
     const extraction = createExtraction(this.tar, this.dir, limits, this.writer);
     extraction.unpack.on('error', () => (this.failed = true));
     return extraction;
@@ -391,6 +403,32 @@ export function skipChecksOfAFreshDirectory(unpack: object, dir: string, writer?
   return true;
 }
 
+/**
+ * After the two zero blocks that end a tar archive, tar keeps every further byte: each chunk is
+ * concatenated with all the ones before it, so a gzip of zeros (an archive that ends at its first
+ * block) took time quadratic in its size, and the memory of all of it, before the decompression
+ * ratio could refuse it. Those bytes mean nothing (GNU tar ignores them too): from the end on, the
+ * inflated chunks still pass tar's ratio check and are then dropped. tar keeps this step behind
+ * module-private symbols, found by name: if a tar release renames them this returns false (a test
+ * holds it to true for the tar in the lock file).
+ */
+export function dropBytesAfterTheEnd(unpack: object): boolean {
+  const self = unpack as unknown as TarInternals;
+  let consume: symbol | undefined;
+  for (let proto = Object.getPrototypeOf(unpack) as object | null; proto && !consume; proto = Object.getPrototypeOf(proto) as object | null) {
+    consume = Object.getOwnPropertySymbols(proto).find((k) => k.description === 'consumeChunk');
+  }
+  const sawEnd = Object.getOwnPropertySymbols(unpack).find((k) => k.description === 'sawEOF');
+  const consumeChunk = consume && self[consume];
+  if (!consume || !sawEnd || typeof consumeChunk !== 'function') return false;
+  self[consume] = function (this: TarInternals, ...args: unknown[]) {
+    // Without a chunk it is the end of the input, which tar still has to see.
+    if (args[0] && (this as unknown as Record<symbol, unknown>)[sawEnd] === true) return;
+    return consumeChunk.apply(this, args);
+  };
+  return true;
+}
+
 const ASCII = /^[\x00-\x7f]*$/;
 /** tar chowns each file when told to (preserveOwner, uid, gid) or when it must (forceChown). */
 function forcesOwner(unpack: object): boolean {
@@ -417,8 +455,8 @@ function overLimit(entry: ReadEntry, entries: number, bytes: number, limits: Ext
  * the future (a wrong clock on the build host, or worse) becomes now: caches and rsync trust mtimes.
  */
 function normalise(entry: ReadEntry, now: number): void {
-  if (entry.type === 'Directory') entry.mode = 0o755;
-  else if (FILE_LIKE.has(entry.type)) entry.mode = typeof entry.mode === 'number' && (entry.mode & 0o111) !== 0 ? 0o755 : 0o644;
+  if (entry.type === 'Directory') entry.mode = SITE_DIRECTORY_MODE;
+  else if (FILE_LIKE.has(entry.type)) entry.mode = typeof entry.mode === 'number' && (entry.mode & 0o111) !== 0 ? 0o755 : SITE_FILE_MODE;
   else if (typeof entry.mode === 'number') entry.mode &= 0o755;
   if (entry.mtime && entry.mtime.getTime() > now) entry.mtime = new Date(now);
 }

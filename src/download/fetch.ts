@@ -9,6 +9,7 @@ import { throwIfAborted, type Clock } from '../clock.js';
 import { ApiError, CliError, EXIT_CODES, NetworkError } from '../errors.js';
 import { redactUrl } from '../redact.js';
 import { VERSION } from '../version.js';
+import { SITE_FILE_MODE } from './extract.js';
 import { isRedirect, planBody, storageErrorCode, type Headers } from './response.js';
 
 export const FETCH_LIMITS = {
@@ -118,7 +119,7 @@ function watchForStall(download: Omit<Download, 'signal'>, limits: typeof FETCH_
 
 export async function fetchToFile(opts: FetchToFileOptions): Promise<FetchToFileResult> {
   const limits = { ...FETCH_LIMITS, ...opts.limits };
-  const started: Omit<Download, 'signal'> = { opts, handle: await open(opts.file, 'w'), have: 0, received: 0, consumerMs: 0, consumerSince: undefined };
+  const started: Omit<Download, 'signal'> = { opts, handle: await open(opts.file, 'w', SITE_FILE_MODE), have: 0, received: 0, consumerMs: 0, consumerSince: undefined };
   const watch = watchForStall(started, limits);
   const download: Download = Object.assign(started, { signal: watch.signal });
   try {

@@ -104,8 +104,10 @@ export class FileWriter {
    * the first FILES_BEFORE_START (tar writes them) and after close().
    */
   wants(): boolean {
+    // Once stopped, a file taken would be sent to a thread that has been told to end.
+    if (this.closed) return false;
     if (this.worker) return true;
-    if (this.closed || ++this.smallFilesSeen <= FILES_BEFORE_START) return false;
+    if (++this.smallFilesSeen <= FILES_BEFORE_START) return false;
     const workerData: WriterData = { role: 'file-writer', state: this.state };
     const worker = new Worker(this.file, { workerData, resourceLimits: { maxYoungGenerationSizeMb: 4 } });
     this.worker = worker;

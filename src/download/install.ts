@@ -11,6 +11,8 @@
 import { copyFile, lstat, mkdir, readdir, rename, rm, rmdir, stat, symlink, unlink, utimes } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { CliError, EXIT_CODES } from '../errors.js';
+import { SITE_DIRECTORY_MODE } from './extract.js';
+import { swapLinkName } from './leftovers.js';
 import { linkTextFor, notEmpty, targetState, type TargetPlan } from './target.js';
 
 /** The old content could not be put back; it is kept in the work directory, which must not be removed. */
@@ -64,7 +66,7 @@ async function installRelease(tree: string, plan: TargetPlan, name: string): Pro
   // The release's age orders pruning; a rename keeps the extraction's times, so set it to now.
   const now = new Date();
   await utimes(release, now, now).catch(() => undefined);
-  const temp = join(dirname(plan.path), `.${basename(plan.path)}.mint-admin-link-${process.pid}-${Date.now().toString(36)}`);
+  const temp = join(dirname(plan.path), swapLinkName(basename(plan.path)));
   try {
     await symlink(await linkTextFor(plan.path, release), temp);
     // An empty directory standing where the link goes (checked in target.ts) is removed first;
@@ -135,10 +137,11 @@ export async function commitArchive(staged: string, archivePath: string): Promis
 
 /**
  * Creates `dir` and any missing parents; returns the ones it created, deepest last, so a failed
- * run can remove exactly those again (removeCreated).
+ * run can remove exactly those again (removeCreated). They hold the site (the releases directory
+ * of --link among them), so they get the site's directory mode, not whatever the umask leaves.
  */
 export async function makeParents(dir: string): Promise<string[]> {
-  const first = await mkdir(dir, { recursive: true });
+  const first = await mkdir(dir, { recursive: true, mode: SITE_DIRECTORY_MODE });
   if (first === undefined) return [];
   const created: string[] = [];
   for (let at = dir; ; at = dirname(at)) {

@@ -4,6 +4,10 @@
 // in the moment between the two renames). The next run in that parent finds these: a work
 // directory whose owner is gone (or that is older than a day, for a pid reused or on another host)
 // is dealt with before anything else happens, and what was done is said.
+//
+// The --link swap makes a temporary symlink beside the target, `.<name>.mint-admin-link-<pid>-<time>`,
+// and renames it over the target; a run killed between the two leaves it. Its owner's pid is in its
+// name, and it is stale on the same terms as a work directory.
 import { readFileSync } from 'node:fs';
 import { lstat, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
@@ -12,6 +16,12 @@ const WORK_NAME = /^\.(.+)\.mint-admin-[A-Za-z0-9]{6}$/;
 /** An --archive staged beside its final name (install.ts stageArchive); it has no lock, so only age makes it stale. */
 const STAGED_ARCHIVE = /^\..+\.mint-admin-[0-9a-f]{8}\.partial$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
+const SWAP_LINK = /^\..+\.mint-admin-link-(\d+)-[0-9a-z]+$/;
+
+/** The name of the temporary link a --link swap renames over the target `name` (install.ts). */
+export function swapLinkName(name: string): string {
+  return `.${name}.mint-admin-link-${process.pid}-${Date.now().toString(36)}`;
+}
 
 /** A fresh work directory beside its final place, locked with our pid. */
 export async function createWorkDir(parent: string, name: string): Promise<string> {
@@ -37,6 +47,11 @@ export async function sweepLeftovers(parent: string, now: number, report: Leftov
   for (const name of names) {
     if (STAGED_ARCHIVE.test(name)) {
       await removeStaleArchive(join(parent, name), now, report);
+      continue;
+    }
+    const swap = SWAP_LINK.exec(name);
+    if (swap) {
+      await removeStaleSwapLink(join(parent, name), Number(swap[1]), now, report);
       continue;
     }
     const match = WORK_NAME.exec(name);
@@ -75,6 +90,18 @@ async function removeStaleArchive(path: string, now: number, report: LeftoverRep
   }
 }
 
+/** Only a symlink is ours to remove (rm on a link removes the link, never what it points at). */
+async function removeStaleSwapLink(path: string, pid: number, now: number, report: LeftoverReport): Promise<void> {
+  const info = await lstat(path).catch(() => undefined);
+  if (!info?.isSymbolicLink() || (now - info.mtimeMs <= DAY_MS && ownerAlive(pid))) return;
+  try {
+    await rm(path, { force: true });
+    report.said.push(`removed ${path}, left by an interrupted earlier run`);
+  } catch {
+    report.failed.push(path);
+  }
+}
+
 async function isStale(work: string, now: number): Promise<boolean> {
   const info = await stat(work).catch(() => undefined);
   if (!info?.isDirectory()) return false;
@@ -86,12 +113,17 @@ async function isStale(work: string, now: number): Promise<boolean> {
     // No lock file yet: a run that has just created the directory. Only age makes it stale.
     return false;
   }
-  if (!Number.isInteger(pid) || pid <= 0) return true;
-  if (pid === process.pid) return false;
+  return !ownerAlive(pid);
+}
+
+/** Whether the run of this pid may still be working (ours, or a live process, even another user's). */
+function ownerAlive(pid: number): boolean {
+  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return true;
   try {
     process.kill(pid, 0);
-    return false;
+    return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code !== 'EPERM';
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

@@ -3,6 +3,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ArchiveRefusedError } from '../../src/download/index.js';
 import { extractionLimits } from '../../src/download/extract.js';
@@ -103,6 +104,14 @@ describe.each(EXTRACTIONS)('extracting %s', (_name, worker) => {
     it('names a bomb past tar\'s own 1000:1 ratio as one, not as a broken archive', async () => {
       const { error } = await download(rawTarGz([{ type: 'file', path: 'zeros.bin', content: Buffer.alloc(50_000_000) }]));
       expect(error?.message).toMatch(/^the bundle was refused, nothing was installed: it expands more than 1000 times its compressed size \(.*\), as only a decompression bomb does$/);
+    });
+
+    // Plain zeros, not even a tar (what `head -c 1G /dev/zero | gzip` makes): 64 MB in ~64 KB. The
+    // worker answers batches after the live extraction stood down, which crashed the download's thread.
+    it('refuses gzip of nothing but zeros as a bomb, leaving nothing beside the target', async () => {
+      const { error, root } = await download(gzipSync(Buffer.alloc(64 << 20)));
+      expect(error?.message).toMatch(/^the bundle was refused, nothing was installed: it expands more than 1000 times its compressed size \(.*\), as only a decompression bomb does$/);
+      expect(readdirSync(root)).toEqual([]);
     });
   });
 

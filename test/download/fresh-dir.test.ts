@@ -5,7 +5,7 @@ import { mkdirSync, readdirSync, readFileSync, readlinkSync, lstatSync, writeFil
 import { join, relative } from 'node:path';
 import * as tar from 'tar';
 import { afterEach, describe, expect, it } from 'vitest';
-import { extractArchive, extractionLimits, skipChecksOfAFreshDirectory } from '../../src/download/extract.js';
+import { dropBytesAfterTheEnd, extractArchive, extractionLimits, skipChecksOfAFreshDirectory } from '../../src/download/extract.js';
 import { tempDir } from '../helpers/cli.js';
 import { rawTarGz, type RawEntry } from '../helpers/tar-evil.js';
 
@@ -55,6 +55,7 @@ describe('extracting into a fresh work directory', () => {
     root = tempDir();
     const unpack = tar.x({ cwd: root.path, sync: true });
     expect(skipChecksOfAFreshDirectory(unpack, root.path)).toBe(true);
+    expect(dropBytesAfterTheEnd(unpack)).toBe(true);
   });
 
   it('makes exactly the tree tar makes with all its checks, for repeated and replaced paths', async () => {

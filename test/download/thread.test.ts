@@ -100,6 +100,8 @@ describe('extraction in a worker thread', () => {
     ['at an entry the guard refuses, before writing it', () => rawTarGz([...site(20, 1000), { type: 'symlink', path: 'etc', target: '/etc' }, ...site(20, 1000)])],
     // 200 MB of zeros in one entry: ~200 KB of gzip.
     ["on a bomb past tar's 1000:1 ratio, without inflating it whole", () => gzipSync(rawTar([{ type: 'file', path: 'zeros', content: Buffer.alloc(200 << 20) }]))],
+    // No tar at all: the worker is still answering batches when the stand-down comes.
+    ['on gzip of nothing but zeros, ignoring what the worker says after', () => gzipSync(Buffer.alloc(64 << 20))],
   ])('stands down %s', async (_name, archiveOf) => {
     root = tempDir();
     const archive = archiveOf();

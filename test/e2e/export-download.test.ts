@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rawTarGz, type RawEntry } from '../helpers/tar-evil.js';
 import { useExportSandbox } from './export-helpers.js';
@@ -248,6 +249,23 @@ describe('export download', () => {
     expect(readTree(out)).toEqual(new Map([['keep-me.txt', Buffer.from('the old site')]]));
     expect(readdirSync(join(t.dir, '..')).sort()).toEqual(['work', 'xdg'].filter((d) => existsSync(join(t.dir, '..', d))).sort());
     expect(existsSync('/tmp/mint-admin-evil-abs.txt')).toBe(false);
+  });
+});
+
+describe('export download of a decompression bomb', () => {
+  // Zeros, not even a tar (`head -c 1G /dev/zero | gzip` at a 16th of the size): the CLI extracts in
+  // its worker thread, whose late answers after standing down crashed the download and left the
+  // work directory behind; then tar's keeping of everything after the end of the archive hung it.
+  it('refuses it as a bomb: exit 1, the target untouched, nothing left beside it', async () => {
+    const id = await t.exportJob();
+    const out = occupied(join(t.dir, 'site'));
+    t.sandbox.setBundleArchive(gzipSync(Buffer.alloc(64 << 20)));
+    const before = readdirSync(t.dir);
+    const r = await t.cli(['export', 'download', id, '-o', out, '--force']);
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toMatch(/^error: the bundle was refused, nothing was installed: it expands more than 1000 times its compressed size \(.*\), as only a decompression bomb does; export /);
+    expect(r.code).toBe(1);
+    expect(readdirSync(t.dir)).toEqual(before);
+    expect(readTree(out)).toEqual(new Map([['keep-me.txt', Buffer.from('the old site')]]));
   });
 });
 

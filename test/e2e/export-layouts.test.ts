@@ -1,6 +1,6 @@
 // `export download` against the sandbox, the filesystem as it really is: a SIGKILLed run and the
 // next one, the --link layout from the command line, and targets refused before any request.
-import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
@@ -8,6 +8,7 @@ import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { CAN_CREATE_OTHER_USER, createOtherUser, OTHER_USER_SKIP_NOTE } from '../helpers/other-user.js';
 import { CAN_MOUNT_TMPFS, TMPFS_SKIP_NOTE } from '../helpers/tmpfs.js';
+import { rawTarGz } from '../helpers/tar-evil.js';
 import { useExportSandbox } from './export-helpers.js';
 
 const t = useExportSandbox();
@@ -77,6 +78,74 @@ describe('--link from the command line', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`${line}\n`);
     expect(seen.list).toEqual([]);
+  });
+});
+
+describe('under umask 000', () => {
+  /** Directories only the archive implies (no entry of their own), an explicit 0777 one, a 0666 file. */
+  const archive = () =>
+    rawTarGz([
+      { type: 'file', path: 'guides/a/page.html', content: '<p>deep</p>' },
+      { type: 'dir', path: 'open', mode: 0o777 },
+      { type: 'file', path: 'index.html', content: '<p>hi</p>', mode: 0o666 },
+    ]);
+  const mode = (path: string) => statSync(path).mode & 0o7777;
+
+  it('installs a site no one else can write to: directories 0755, files 0644, the archive kept 0644', async () => {
+    const id = await t.exportJob();
+    t.sandbox.setBundleArchive(archive());
+    const out = join(t.dir, 'new', 'site');
+    const r = await t.cli(['export', 'download', id, '-o', out, '--archive', join(t.dir, 'site.tgz')], { umask: 0o000 });
+    expect(r.code).toBe(0);
+    expect([out, join(out, 'guides'), join(out, 'guides/a'), join(out, 'open'), join(t.dir, 'new')].map(mode)).toEqual([0o755, 0o755, 0o755, 0o755, 0o755]);
+    expect([join(out, 'index.html'), join(out, 'guides/a/page.html'), join(t.dir, 'site.tgz')].map(mode)).toEqual([0o644, 0o644, 0o644]);
+  });
+
+  it('--link: the releases directory and the release are 0755 too', async () => {
+    const id = await t.exportJob();
+    t.sandbox.setBundleArchive(archive());
+    const out = join(t.dir, 'site');
+    const r = await t.cli(['export', 'download', id, '-o', out, '--link'], { umask: 0o000 });
+    expect(r.code).toBe(0);
+    const releases = join(t.dir, '.site-releases');
+    expect([releases, join(releases, id), join(releases, id, 'guides')].map(mode)).toEqual([0o755, 0o755, 0o755]);
+  });
+
+  it('a stricter umask still narrows them (027: 0750 and 0640)', async () => {
+    const id = await t.exportJob();
+    t.sandbox.setBundleArchive(archive());
+    const out = join(t.dir, 'site');
+    const r = await t.cli(['export', 'download', id, '-o', out], { umask: 0o027 });
+    expect(r.code).toBe(0);
+    expect([mode(out), mode(join(out, 'guides')), mode(join(out, 'index.html'))]).toEqual([0o750, 0o750, 0o640]);
+  });
+});
+
+describe('a --link swap killed before its rename', () => {
+  /** The temporary link the swap makes beside the target (install.ts), as a killed run leaves it. */
+  const swapLeftover = (pid: number) => {
+    const name = `.site.mint-admin-link-${pid}-${Date.now().toString(36)}`;
+    symlinkSync(join('.site-releases', 'r0'), join(t.dir, name));
+    return name;
+  };
+
+  it('leaves its temporary link, which the next run removes, saying so', async () => {
+    const first = await t.cli(['export', 'download', await t.exportJob(), '-o', join(t.dir, 'site'), '--link']);
+    expect(first.code).toBe(0);
+    // A pid that is certainly gone: a process that has already exited.
+    const dead = spawnSync('true').pid!;
+    const left = swapLeftover(dead);
+    const r = await t.cli(['export', 'download', await t.exportJob(), '-o', join(t.dir, 'site'), '--link', '--force']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`removed ${join(t.dir, left)}, left by an interrupted earlier run\n`);
+    expect(readdirSync(t.dir).sort()).toEqual(['.site-releases', 'site']);
+  });
+
+  it('keeps the temporary link of a run that is still alive', async () => {
+    const live = swapLeftover(process.pid);
+    const r = await t.cli(['export', 'download', await t.exportJob(), '-o', join(t.dir, 'site'), '--link']);
+    expect(r.code).toBe(0);
+    expect(lstatSync(join(t.dir, live)).isSymbolicLink()).toBe(true);
   });
 });
 

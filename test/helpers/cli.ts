@@ -29,6 +29,8 @@ export interface CliOptions {
    * (its exit, its stdout kind, the built bundle's worker thread, start-up).
    */
   subprocess?: boolean;
+  /** Run under this umask, set by a shell that then execs the CLI (as a user's shell would). */
+  umask?: number;
 }
 
 /** The variables a test must control; anything from the developer's own shell is dropped. */
@@ -56,16 +58,18 @@ export function outputOf(child: ChildProcess): Promise<CliResult> {
 /**
  * Runs the CLI with a private config directory: in this process through its seam (in-process.ts)
  * with a clock that skips sleeps, unless the case needs the process (a user, a signal, a working
- * directory, or `subprocess`), then the built CLI as a subprocess, as a user or CI would.
+ * directory, a umask, or `subprocess`), then the built CLI as a subprocess, as a user or CI would.
  */
 export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
-  if (opts.subprocess || opts.user || opts.onSpawn || opts.cwd) return runBuiltCli(args, opts);
+  if (opts.subprocess || opts.user || opts.onSpawn || opts.cwd || opts.umask !== undefined) return runBuiltCli(args, opts);
   return runInProcess(args, { env: cliEnv(opts.env), stdin: opts.stdin });
 }
 
 /** Runs the built CLI as a subprocess, as a user or CI would. */
 export function runBuiltCli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
-  const child = spawn(process.execPath, [CLI, ...args], { env: cliEnv(opts.env), cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'], ...opts.user });
+  const [command, argv] =
+    opts.umask === undefined ? [process.execPath, [CLI, ...args]] : ['/bin/sh', ['-c', `umask ${opts.umask.toString(8).padStart(3, '0')} && exec "$@"`, 'sh', process.execPath, CLI, ...args]];
+  const child = spawn(command, argv, { env: cliEnv(opts.env), cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'], ...opts.user });
   const output = outputOf(child);
   child.stdin.end(opts.stdin ?? '');
   opts.onSpawn?.(child);
