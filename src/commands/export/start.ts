@@ -95,5 +95,6 @@ export function register(group: Command, deps: Deps): void {
     'mint-admin export start docs.example.com',
     'mint-admin export start docs.example.com --export-version 2024-06-01 --path index guides/getting-started',
     'mint-admin export start https://acme.mintlify.app/ --wait',
+    'job=$(mint-admin export start docs.example.com) && mint-admin export status "$job" --wait',
   ]);
 }
