@@ -53,15 +53,15 @@ describe.concurrent('agent run', () => {
     ['the arguments', ['Document', 'the', 'users', 'endpoint'], undefined, 'Document the users endpoint'],
     ['a file', ['-f', '$DIR/prompt.md'], undefined, 'Add a quick start.\n\nKeep it short.'],
     ['stdin', ['-f', '-'], 'Fix the typos\n', 'Fix the typos'],
-  ])('sends the prompt from %s, then prints the job id and status and how to follow it', async (_name, args, stdin, prompt) => {
+  ])('sends the prompt from %s, then prints the job id (its status and how to follow it on stderr)', async (_name, args, stdin, prompt) => {
     const { home, cli, posts } = await setup();
     writeFileSync(join(home, 'prompt.md'), 'Add a quick start.\n\nKeep it short.\n');
     const r = await cli(['agent', 'run', ...args.map((a) => a.replace('$DIR', home))], { stdin });
     expect(r.code).toBe(0);
     expect(posts().map((p) => p.body)).toEqual([{ prompt }]);
-    const id = /^(\w+) {2}active\n$/.exec(r.stdout)?.[1];
+    const id = /^(\w+)\n$/.exec(r.stdout)?.[1];
     expect(id).toBeDefined();
-    expect(r.stderr).toBe(`follow it: mint-admin agent get ${id} --wait\n`);
+    expect(r.stderr).toBe(`agent job ${id}: active\nfollow it: mint-admin agent get ${id} --wait\n`);
   });
 
   it.each([
@@ -208,7 +208,7 @@ describe.concurrent('waiting', () => {
 describe.concurrent('agent get and agent message', () => {
   async function createJob(cli: Awaited<ReturnType<typeof setup>>['cli']): Promise<string> {
     const r = await cli(['agent', 'run', 'Add a changelog']);
-    return r.stdout.split(' ')[0]!;
+    return r.stdout.trimEnd();
   }
 
   it('get prints the status, and with --wait the pull request', async () => {
@@ -233,12 +233,13 @@ describe.concurrent('agent get and agent message', () => {
     expect(message).toMatchObject({ path: `/v2/agent/${sandbox.projectId}/job/${id}/message`, body: { prompt: 'Also add an example' } });
   });
 
-  it('message without --wait prints the job, active again', async () => {
+  it('message without --wait prints the job id, and on stderr that it is active again', async () => {
     const { cli } = await setup();
     const id = await createJob(cli);
     const r = await cli(['agent', 'message', id, '-f', '-'], { stdin: 'Also add an example' });
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe(`${id}  active\n`);
+    expect(r.stdout).toBe(`${id}\n`);
+    expect(r.stderr).toBe(`agent job ${id}: active\nfollow it: mint-admin agent get ${id} --wait\n`);
   });
 
   it.each([

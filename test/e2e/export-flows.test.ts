@@ -256,10 +256,10 @@ describe('the project flow\'s own answers', () => {
     const project = ['--project', t.sandbox.projectId];
     const start = await t.cli(['export', 'start', ...project]);
     expect(start.code).toBe(0);
-    const id = start.stdout.split('  ')[0]!;
+    const id = start.stdout.trimEnd();
     expect(id).toMatch(PROJECT_JOB_ID);
     const follow = `mint-admin export status ${id} --wait --project ${t.sandbox.projectId}`;
-    expect(start.stderr).toBe(`${FLOW_LINES.projectNoDomain}\nFollow it with: ${follow}\n`);
+    expect(start.stderr).toBe(`${FLOW_LINES.projectNoDomain}\nexport ${id}: queued\nFollow it with: ${follow}\n`);
     const again = await t.cli(['export', 'start', ...project]);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(new RegExp(`; follow it with \`${follow}\` and start again once it has finished\n$`));

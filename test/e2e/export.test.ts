@@ -43,14 +43,13 @@ describe('export start: the domain', () => {
 });
 
 describe('export start', () => {
-  it('prints the job id and status on stdout and how to follow it on stderr', async () => {
+  it('off a terminal: the job id alone on stdout, its status and how to follow it on stderr', async () => {
     const r = await t.cli(['export', 'start', 'docs.example.com']);
     expect(r.code).toBe(0);
-    const [id, status] = r.stdout.trimEnd().split('  ');
+    const id = r.stdout.trimEnd();
     expect(id).toMatch(JOB_ID);
-    expect(r.stdout).toBe(`${id}  queued\n`);
-    expect(status).toBe('queued');
-    expect(r.stderr).toBe(`${FLOW_LINES.jobsByDomain}\nFollow it with: mint-admin export status ${id} --wait\n`);
+    expect(r.stdout).toBe(`${id}\n`);
+    expect(r.stderr).toBe(`${FLOW_LINES.jobsByDomain}\nexport ${id}: queued\nFollow it with: mint-admin export status ${id} --wait\n`);
   });
 
   it('sends --export-version as version and --path as paths', async () => {

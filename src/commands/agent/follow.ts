@@ -11,6 +11,7 @@ import type { Activity } from '../../io.js';
 import { pollUntil } from '../../wait.js';
 import { checkServerId } from '../../ids.js';
 import { repeatedFlags, shellCommand } from '../../shell.js';
+import { printStarted } from '../../started.js';
 
 const FINISHED: ReadonlySet<AgentJobStatus> = new Set(['completed', 'archived', 'failed']);
 // A Record, not a list: a state added to the schema's enum fails to compile here until it is placed.
@@ -77,14 +78,20 @@ export async function waitForAgentJob(opts: FollowOptions, ctx: Context): Promis
 
 /**
  * Shows a job the way the user asked for it. After a wait, maps the ending: a pull request link on
- * stdout, a note when nothing changed or the job was archived, exit 4 when it failed.
+ * stdout, a note when nothing changed or the job was archived, exit 4 when it failed. A job just
+ * `started` (run, message) is printed as every start is (started.ts).
  */
-export async function showAgentJob(job: AgentJob, ctx: Context, opts: { waited: boolean }): Promise<void> {
+export async function showAgentJob(job: AgentJob, ctx: Context, opts: { waited: boolean; started?: boolean }): Promise<void> {
   if (ctx.mode.json) printJson(ctx, job);
   // The id goes into the commands printed below; the JSON above carries it escaped, as data.
   checkServerId('agent job id', job.id);
   if (!opts.waited) {
-    if (!ctx.mode.json) ctx.print([job.id, job.status, job.prLink].filter(Boolean).join('  '));
+    const state = [job.status, job.prLink].filter(Boolean).join('  ');
+    const readable = `${job.id}  ${state}`;
+    if (!ctx.mode.json) {
+      if (opts.started) printStarted(ctx, { id: job.id, readable, status: `agent job ${job.id}: ${state}` });
+      else ctx.print(readable);
+    }
     if (job.status === 'active') ctx.reporter.info(`follow it: ${agentGetCommand(job.id, ctx, ['--wait'])}`);
     return;
   }

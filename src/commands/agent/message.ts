@@ -44,7 +44,7 @@ export function register(group: Command, deps: Deps): void {
     action<MessageFlags>(deps, async ([jobId, words], flags, ctx) => {
       const job = await agentMessage({ jobId: jobId!, words: (words as unknown as string[] | undefined) ?? [], file: flags.file, wait: flags }, ctx);
       const { showAgentJob } = await import('./follow.js');
-      await showAgentJob(job, ctx, { waited: Boolean(flags.wait) });
+      await showAgentJob(job, ctx, { waited: Boolean(flags.wait), started: true });
     }),
   );
   examples(command, [

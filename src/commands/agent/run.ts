@@ -47,7 +47,7 @@ export function register(group: Command, deps: Deps): void {
     action<RunFlags>(deps, async ([words], flags, ctx) => {
       const job = await agentRun({ words: (words as unknown as string[] | undefined) ?? [], file: flags.file, wait: flags }, ctx);
       const { showAgentJob } = await import('./follow.js');
-      await showAgentJob(job, ctx, { waited: Boolean(flags.wait) });
+      await showAgentJob(job, ctx, { waited: Boolean(flags.wait), started: true });
     }),
   );
   examples(command, [

@@ -26,13 +26,18 @@ export function pagesOf(job: AnyExportJob): number | undefined {
  * (`6520f3a1c9b1a20012ab34cd  running  2m10s`), up to its last change once it has finished.
  */
 export function jobLine(job: AnyExportJob, now: number): string {
-  if (job.status === 'queued') return `${job.jobId}  queued`;
+  return `${job.jobId}  ${jobState(job, now)}`;
+}
+
+/** The job's status, with its progress and pages or how long it has run when the API says. */
+export function jobState(job: AnyExportJob, now: number): string {
+  if (job.status === 'queued') return 'queued';
   const progress = progressOf(job);
   const pages = pagesOf(job);
-  if (progress !== undefined && pages !== undefined) return `${job.jobId}  ${job.status}  ${Math.round(progress)}%  ${countOf(pages, 'page')}`;
+  if (progress !== undefined && pages !== undefined) return `${job.status}  ${Math.round(progress)}%  ${countOf(pages, 'page')}`;
   const finished = job.status === 'completed' || job.status === 'failed';
   const elapsed = (finished ? Date.parse(job.updatedAt) : now) - Date.parse(job.createdAt);
-  return Number.isFinite(elapsed) && elapsed >= 0 ? `${job.jobId}  ${job.status}  ${formatDuration(elapsed)}` : `${job.jobId}  ${job.status}`;
+  return Number.isFinite(elapsed) && elapsed >= 0 ? `${job.status}  ${formatDuration(elapsed)}` : job.status;
 }
 
 /** What to do next with a job in this state, on stderr. */

@@ -8,7 +8,8 @@ import { addWaitOptions, parseWaitFlags, type WaitFlags, type WaitSettings } fro
 import { normaliseDomain } from './domain.js';
 import { waitCommand } from './api.js';
 import { startOnFlow, type StartInput } from './flow.js';
-import { addFlowOption, hintNext, jobLine } from './output.js';
+import { addFlowOption, hintNext, jobState } from './output.js';
+import { printStarted } from '../../started.js';
 
 /** The flags `export start` and `export run` share. */
 export interface StartFlags {
@@ -84,7 +85,8 @@ export function register(group: Command, deps: Deps): void {
       const input = buildStartInput(domain, flags, ctx.reporter);
       const job = await exportStart({ input, wait }, ctx);
       if (ctx.mode.json) return printJson(ctx, job);
-      ctx.print(jobLine(job, ctx.clock.now()));
+      const state = jobState(job, ctx.clock.now());
+      printStarted(ctx, { id: job.jobId, readable: `${job.jobId}  ${state}`, status: `export ${job.jobId}: ${state}` });
       hintNext(job, ctx.reporter, ctx.globals);
     }),
   );
@@ -93,5 +95,6 @@ export function register(group: Command, deps: Deps): void {
     'mint-admin export start docs.example.com',
     'mint-admin export start docs.example.com --export-version 2024-06-01 --path index guides/getting-started',
     'mint-admin export start https://acme.mintlify.app/ --wait',
+    'job=$(mint-admin export start docs.example.com) && mint-admin export status "$job" --wait',
   ]);
 }
