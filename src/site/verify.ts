@@ -5,6 +5,7 @@
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { UsageError } from '../errors.js';
+import { OverlongMarkupError } from './bounded-parser.js';
 import { DEFAULT_LIST_LIMIT, ProblemList } from './problem-list.js';
 import { htmlReferences, sitemapLocations, stylesheetReferences, URL_LIMIT, type Reference, type ReferenceRole } from './references.js';
 import { parseUrlPath } from './resolve.js';
@@ -21,7 +22,9 @@ export type ProblemKind =
   /** a path no host will serve: an encoded slash, a NUL, bad percent-encoding */
   | 'unsafe-path'
   /** a reference longer than 64 KiB (or an attribute value the file ends inside): not checked */
-  | 'overlong-reference';
+  | 'overlong-reference'
+  /** a comment, tag or attribute name longer than 16 MiB: the rest of the file is not checked */
+  | 'overlong-markup';
 
 export interface Problem {
   /** the page (or stylesheet, or sitemap) holding the reference, relative to the site root */
@@ -104,7 +107,7 @@ export async function verifySite(opts: VerifyOptions): Promise<VerifyReport> {
       const index = next++;
       const file = checkable[index]!;
       const check = referenceChecker(file, files, opts.basePath, siteHosts, report, cache, new ProblemList(limit));
-      await (/\.css$/i.test(file) ? stylesheetReferences : htmlReferences)(join(root, file), check.reference);
+      await (/\.css$/i.test(file) ? stylesheetReferences : htmlReferences)(join(root, file), check.reference).catch(overlongMarkup(file, check.problems));
       perFile[index] = check.problems;
       for (let done = perFile[joined]; done !== undefined; done = perFile[joined]) {
         problems.addAll(done);
@@ -212,6 +215,14 @@ function referenceChecker(
   return { reference, problems };
 }
 
+/** A file given up part way (bounded-parser.ts) is a problem of that file; any other failure stays one. */
+function overlongMarkup(page: string, problems: ProblemList): (error: unknown) => void {
+  return (error) => {
+    if (!(error instanceof OverlongMarkupError)) throw error;
+    problems.add({ page, target: `${error.message} (the rest of the file was not checked)`, kind: 'overlong-markup' });
+  };
+}
+
 /** `data:`, `mailto:`...: never a file of the site, however long (an inline font or image can be megabytes). */
 function isIgnoredScheme(url: string): boolean {
   const scheme = /^([a-z][a-z0-9+.-]{0,31}):/i.exec(url)?.[1]?.toLowerCase();
@@ -275,7 +286,7 @@ async function checkSitemaps(
         if (local && !visited.has(local)) queue.push(local), visited.add(local);
       }
       if (outcome !== 'found') problems.add({ page, target: loc, kind: outcome === 'missing' ? 'missing-sitemap-entry' : outcome });
-    });
+    }).catch(overlongMarkup(page, problems));
   }
   report.sitemapEntries = entries;
 }

@@ -150,6 +150,30 @@ describe('bounded memory on values without end', () => {
     expect(r.stdout).toMatch(/^open\.css: overlong-reference \/xxxx.*\n$/);
   }, 60_000);
 
+  it.each([
+    ['a comment', '<!--', 'x'],
+    ['a tag name', '<a', 'a'],
+    ['an attribute name', '<a ', 'h'],
+  ])('%s of 50 MB that never ends: the page is reported, within a 40 MB heap', async (_name, head, repeat) => {
+    const root = emptySite();
+    await writeLarge(join(root, 'open.html'), `<a href="/gone">x</a>${head}`, repeat, 50 * 1024 * 1024);
+    const r = await runCli(['export', 'verify', root], { env: { NODE_OPTIONS: '--max-old-space-size=40' } });
+    expect(r.stderr).not.toMatch(/heap out of memory|Invalid string length/);
+    expect(r.code).toBe(4);
+    expect(r.stdout).toBe('open.html: broken-link /gone\nopen.html: overlong-markup a tag or comment of more than 16 MiB (the rest of the file was not checked)\n');
+  }, 60_000);
+
+  it('a large page of ordinary markup is read to its end: long text, a long script, a long comment that ends', async () => {
+    const root = emptySite();
+    const text = `<p>${'word '.repeat(4 * 1024 * 1024)}</p>`;
+    const script = `<script>${'var a = 1; '.repeat(1024 * 1024)}</script>`;
+    const comment = `<!-- ${'c'.repeat(8 * 1024 * 1024)} -->`;
+    const image = `<img src="data:image/png;base64,${'A'.repeat(900 * 1024)}" alt="${'b'.repeat(900 * 1024)}">`;
+    writeFileSync(join(root, 'big.html'), `${text}${script}${comment}${image}<a href="/at-the-end">x</a>`);
+    const report = await verifySite({ directory: root, basePath: '' });
+    expect(report.problems).toEqual([{ page: 'big.html', target: '/at-the-end', kind: 'broken-link' }]);
+  });
+
   it('a reference over 64 KiB is a problem; a data: URL of any size is not', async () => {
     const root = emptySite();
     const long = `/${'y'.repeat(70 * 1024)}`;
