@@ -1,6 +1,7 @@
 // What a page or stylesheet points at: every href, src, srcset, poster, data and CSS url() / @import,
 // read by a real HTML parser (htmlparser2: small, fast, streaming, maintained) fed chunk by chunk, so
-// a large page is never held whole and memory stays flat however large the site.
+// a large page is never held whole and memory stays flat however large the site. Stylesheets go through
+// a scanner of their own (css-urls.ts); values without end are bounded (bounded-parser.ts).
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { ATTRIBUTE_LIMIT, BoundedParser } from './bounded-parser.js';

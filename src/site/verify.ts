@@ -106,7 +106,8 @@ export async function verifySite(opts: VerifyOptions): Promise<VerifyReport> {
     while (next < checkable.length) {
       const index = next++;
       const file = checkable[index]!;
-      const check = referenceChecker(file, files, opts.basePath, siteHosts, report, cache, new ProblemList(limit));
+      // Only what is not yet listed can come from this file: once the list is full, files keep counts alone.
+      const check = referenceChecker(file, files, opts.basePath, siteHosts, report, cache, new ProblemList(limit - problems.listed.length));
       await (/\.css$/i.test(file) ? stylesheetReferences : htmlReferences)(join(root, file), check.reference).catch(overlongMarkup(file, check.problems));
       perFile[index] = check.problems;
       for (let done = perFile[joined]; done !== undefined; done = perFile[joined]) {
