@@ -174,6 +174,16 @@ describe('bounded memory on values without end', () => {
     expect(report.problems).toEqual([{ page: 'big.html', target: '/at-the-end', kind: 'broken-link' }]);
   });
 
+  it('a sitemap <loc> of 20 MB that never closes is one problem, and the entries before it are checked', async () => {
+    const root = emptySite();
+    await writeLarge(join(root, 'sitemap.xml'), '<urlset><url><loc>https://d.example/</loc></url><url><loc>https://d.example/gone</loc></url><url><loc>https://d.example/', 'z', 20 * 1024 * 1024);
+    const report = await verifySite({ directory: root, basePath: '' });
+    expect(report.problems.map((p) => [p.page, p.kind, p.target.slice(0, 24)])).toEqual([
+      ['sitemap.xml', 'missing-sitemap-entry', 'https://d.example/gone'],
+      ['sitemap.xml', 'overlong-reference', 'https://d.example/zzzzzz'],
+    ]);
+  });
+
   it('a reference over 64 KiB is a problem; a data: URL of any size is not', async () => {
     const root = emptySite();
     const long = `/${'y'.repeat(70 * 1024)}`;
