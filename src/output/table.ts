@@ -55,21 +55,27 @@ function drawnTableWriter<Item>(stream: NodeJS.WritableStream, opts: TableOption
       const shown = layout.shown;
       const dates = columns === SEARCH_COLUMNS ? [TIMESTAMP] : (columns.dates ?? []);
       const pick = (row: readonly string[]) => shown.map((i) => (dates.includes(i) && layout!.dateOnly ? dateOf(row[i] ?? '') : (row[i] ?? '')));
-      const table = new Table({
-        ...(pages++ === 0 ? { head: pick(header) } : {}),
-        colWidths: layout.widths,
-        colAligns: shown.map((i) => columns.align[i] ?? 'left'),
-        wordWrap: false,
-        truncate: '…',
-        style: { compact: true, head: opts.color ? ['bold'] : [], border: [] },
-      });
-      table.push(...rows.map(pick));
-      await writeChunk(stream, `${table.toString()}\n`);
+      // cli-table3 passes all of a table's rows to one call (push.apply): a page of a few hundred
+      // thousand rows overflowed the stack. Such a page is drawn as several tables of TABLE_ROWS.
+      for (let first = 0; first === 0 || first < rows.length; first += TABLE_ROWS) {
+        const table = new Table({
+          ...(pages++ === 0 ? { head: pick(header) } : {}),
+          colWidths: layout.widths,
+          colAligns: shown.map((i) => columns.align[i] ?? 'left'),
+          wordWrap: false,
+          truncate: '…',
+          style: { compact: true, head: opts.color ? ['bold'] : [], border: [] },
+        });
+        for (const row of rows.slice(first, first + TABLE_ROWS)) table.push(pick(row));
+        await writeChunk(stream, `${table.toString()}\n`);
+      }
     },
     end: async () => undefined,
   };
 }
 
+/** Rows drawn in one cli-table3 table: far below the number of arguments a call can take. */
+const TABLE_ROWS = 1000;
 const QUERY = 0;
 const PAGE = 3;
 const TIMESTAMP = 4;
@@ -97,7 +103,7 @@ export interface TableLayout {
  */
 export function fitColumns(rows: readonly string[][], columns: number): TableLayout {
   const natural = (i: number, dateOnly = false) =>
-    Math.max(...rows.map((r, n) => displayWidth(dateOnly && n > 0 ? dateOf(r[i] ?? '') : (r[i] ?? '')))) + PADDING;
+    rows.reduce((widest, r, n) => Math.max(widest, displayWidth(dateOnly && n > 0 ? dateOf(r[i] ?? '') : (r[i] ?? ''))), 0) + PADDING;
   const candidates: Array<{ timestamp: 'full' | 'date' | 'none'; page: boolean }> = [
     { timestamp: 'full', page: true },
     { timestamp: 'date', page: true },
@@ -136,7 +142,7 @@ export function fitFlexible(rows: readonly string[][], columns: number, spec: { 
   const header = rows[0] ?? [];
   const dates = spec.dates ?? [];
   const natural = (i: number, dateOnly: boolean) =>
-    Math.max(...rows.map((r, n) => displayWidth(dateOnly && n > 0 && dates.includes(i) ? dateOf(r[i] ?? '') : (r[i] ?? '')))) + PADDING;
+    rows.reduce((widest, r, n) => Math.max(widest, displayWidth(dateOnly && n > 0 && dates.includes(i) ? dateOf(r[i] ?? '') : (r[i] ?? ''))), 0) + PADDING;
   const candidates: Array<{ dateOnly: boolean; dropped: number[] }> = [{ dateOnly: false, dropped: [] }];
   if (dates.length > 0) candidates.push({ dateOnly: true, dropped: [] });
   (spec.dropOrder ?? []).forEach((_, k, order) => candidates.push({ dateOnly: dates.length > 0, dropped: order.slice(0, k + 1) }));

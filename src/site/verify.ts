@@ -1,11 +1,13 @@
 // `export verify`: checks an extracted site offline. One walk lists the files; then every page is
 // streamed through the HTML parser, a few at a time, and each internal reference is resolved under the
-// rules the hosts apply (resolve.ts). Only the file list and the problems are kept in memory.
+// rules the hosts apply (resolve.ts). Only the file list and the first problems are kept in memory:
+// the rest are counted (problem-list.ts).
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
-import { readFile } from 'node:fs/promises';
 import { UsageError } from '../errors.js';
-import { cssUrls, htmlReferences, sitemapLocations, type Reference, type ReferenceRole } from './references.js';
+import { OverlongMarkupError } from './bounded-parser.js';
+import { DEFAULT_LIST_LIMIT, ProblemList } from './problem-list.js';
+import { htmlReferences, sitemapLocations, stylesheetReferences, URL_LIMIT, type Reference, type ReferenceRole } from './references.js';
 import { parseUrlPath } from './resolve.js';
 
 export type ProblemKind =
@@ -18,7 +20,11 @@ export type ProblemKind =
   /** an internal absolute link that does not start with the base path (it would leave the site) */
   | 'outside-base-path'
   /** a path no host will serve: an encoded slash, a NUL, bad percent-encoding */
-  | 'unsafe-path';
+  | 'unsafe-path'
+  /** a reference longer than 64 KiB (or an attribute value the file ends inside): not checked */
+  | 'overlong-reference'
+  /** a comment, tag or attribute name longer than 16 MiB: the rest of the file is not checked */
+  | 'overlong-markup';
 
 export interface Problem {
   /** the page (or stylesheet, or sitemap) holding the reference, relative to the site root */
@@ -35,6 +41,8 @@ export interface VerifyOptions {
   basePath: string;
   /** pages parsed at once: enough to overlap reads with parsing */
   concurrency?: number;
+  /** problems listed in the report (default 1,000); all of them are counted */
+  listLimit?: number;
 }
 
 export interface VerifyReport {
@@ -48,7 +56,12 @@ export interface VerifyReport {
   externalLinks: number;
   /** entries of sitemap.xml (and the sitemaps it lists); null when there is no sitemap.xml */
   sitemapEntries: number | null;
+  /** the first `listLimit` problems: sitemap ones first, then each file's in file order, each in document order */
   problems: Problem[];
+  /** every problem found, listed or not */
+  problemCount: number;
+  /** true when problemCount is more than the problems listed */
+  truncated: boolean;
   /** what an offline export does not have, whatever this check finds */
   notes: string[];
 }
@@ -65,7 +78,9 @@ const PLACEHOLDER_HOST = 'site.invalid';
 export async function verifySite(opts: VerifyOptions): Promise<VerifyReport> {
   const root = await checkSiteDirectory(opts.directory);
   const files = await listFiles(root);
-  const report: VerifyReport = {
+  const limit = opts.listLimit ?? DEFAULT_LIST_LIMIT;
+  const problems = new ProblemList(limit);
+  const report: Omit<VerifyReport, 'problems' | 'problemCount' | 'truncated'> = {
     directory: root,
     basePath: opts.basePath,
     pages: 0,
@@ -73,16 +88,17 @@ export async function verifySite(opts: VerifyOptions): Promise<VerifyReport> {
     references: 0,
     externalLinks: 0,
     sitemapEntries: null,
-    problems: [],
     notes: [OFFLINE_NOTE],
   };
   // The sitemap first: its absolute URLs name the site's own host(s), so links written that way count as internal.
   const siteHosts = new Set<string>([PLACEHOLDER_HOST]);
-  if (files.has('sitemap.xml')) await checkSitemaps(root, files, opts.basePath, siteHosts, report);
+  if (files.has('sitemap.xml')) await checkSitemaps(root, files, opts.basePath, siteHosts, report, problems);
 
   const checkable = [...files].filter((f) => /\.(html?|css)$/i.test(f)).sort();
   report.pages = checkable.filter((f) => /\.html?$/i.test(f)).length;
-  const perFile: Problem[][] = new Array(checkable.length);
+  // Files finish out of order; their problems join the list in file order, each file's as soon as those before it are in.
+  const perFile: Array<ProblemList | undefined> = new Array(checkable.length);
+  let joined = 0;
   // Pages link to the same few hundred paths over and over: resolve each root-relative one once.
   const cache = new Map<string, Outcome>();
   let next = 0;
@@ -90,14 +106,18 @@ export async function verifySite(opts: VerifyOptions): Promise<VerifyReport> {
     while (next < checkable.length) {
       const index = next++;
       const file = checkable[index]!;
-      const references = /\.css$/i.test(file) ? await stylesheetReferences(join(root, file)) : await htmlReferences(join(root, file));
-      perFile[index] = checkReferences(file, references, files, opts.basePath, siteHosts, report, cache);
+      // Only what is not yet listed can come from this file: once the list is full, files keep counts alone.
+      const check = referenceChecker(file, files, opts.basePath, siteHosts, report, cache, new ProblemList(limit - problems.listed.length));
+      await (/\.css$/i.test(file) ? stylesheetReferences : htmlReferences)(join(root, file), check.reference).catch(overlongMarkup(file, check.problems));
+      perFile[index] = check.problems;
+      for (let done = perFile[joined]; done !== undefined; done = perFile[joined]) {
+        problems.addAll(done);
+        perFile[joined++] = undefined;
+      }
     }
   };
   await Promise.all(Array.from({ length: opts.concurrency ?? 8 }, worker));
-  // Sitemap problems were found first; page problems follow in file order, each page's in document order.
-  report.problems.push(...perFile.flat());
-  return report;
+  return { ...report, problems: problems.listed, problemCount: problems.count, truncated: problems.count > problems.listed.length };
 }
 
 /** The directory, resolved; a UsageError when it is missing or not a directory. */
@@ -129,11 +149,6 @@ async function isFileInside(path: string, root: string): Promise<boolean> {
   return (await stat(real)).isFile();
 }
 
-async function stylesheetReferences(file: string): Promise<Reference[]> {
-  // Stylesheets are small next to pages and a regex needs the whole text: read it in one go.
-  return cssUrls(await readFile(file, 'utf8')).map((url) => ({ url, role: 'asset' as const }));
-}
-
 type Classified = { kind: 'internal'; path: string } | { kind: 'external' } | { kind: 'ignored' };
 
 /**
@@ -162,29 +177,62 @@ export function resolveInSite(path: string, basePath: string, files: Set<string>
   return parsed.candidates.some((candidate) => files.has(candidate)) ? 'found' : 'missing';
 }
 
-function checkReferences(
+/**
+ * Remembering is bounded: a page's duplicates are skipped, and root-relative answers kept, only for
+ * references of up to this many characters...
+ */
+const REMEMBERED_LENGTH = 2048;
+/** ...and up to this many of them: past it, a reference is checked again rather than remembered. */
+const REMEMBERED_COUNT = 100_000;
+
+/** Checks the references of one page as the parser finds them; its problems go to `problems`. */
+function referenceChecker(
   page: string,
-  references: Reference[],
   files: Set<string>,
   basePath: string,
   siteHosts: Set<string>,
-  report: VerifyReport,
+  report: Pick<VerifyReport, 'references' | 'externalLinks'>,
   cache: Map<string, Outcome>,
-): Problem[] {
-  const problems: Problem[] = [];
+  problems: ProblemList,
+): { reference: (reference: Reference) => void; problems: ProblemList } {
   const seen = new Set<string>();
-  for (const { url, role } of references) {
-    const key = `${role} ${url}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+  const reference = ({ url, role }: Reference) => {
+    if (url.length > URL_LIMIT) {
+      if (!isIgnoredScheme(url)) problems.add({ page, target: shortened(url), kind: 'overlong-reference' });
+      return;
+    }
+    if (url.length <= REMEMBERED_LENGTH) {
+      const key = `${role} ${url}`;
+      if (seen.has(key)) return;
+      if (seen.size < REMEMBERED_COUNT) seen.add(key);
+    }
     const where = classifyCached(url, page, basePath, siteHosts, files, cache);
     if (where.kind === 'external') report.externalLinks++;
-    if (where.kind !== 'internal') continue;
+    if (where.kind !== 'internal') return;
     report.references++;
     const outcome = where.outcome;
-    if (outcome !== 'found') problems.push({ page, target: url, kind: outcome === 'missing' ? missingKind(role) : outcome });
-  }
-  return problems;
+    if (outcome !== 'found') problems.add({ page, target: url, kind: outcome === 'missing' ? missingKind(role) : outcome });
+  };
+  return { reference, problems };
+}
+
+/** A file given up part way (bounded-parser.ts) is a problem of that file; any other failure stays one. */
+function overlongMarkup(page: string, problems: ProblemList): (error: unknown) => void {
+  return (error) => {
+    if (!(error instanceof OverlongMarkupError)) throw error;
+    problems.add({ page, target: `${error.message} (the rest of the file was not checked)`, kind: 'overlong-markup' });
+  };
+}
+
+/** `data:`, `mailto:`...: never a file of the site, however long (an inline font or image can be megabytes). */
+function isIgnoredScheme(url: string): boolean {
+  const scheme = /^([a-z][a-z0-9+.-]{0,31}):/i.exec(url)?.[1]?.toLowerCase();
+  return scheme !== undefined && scheme !== 'http' && scheme !== 'https';
+}
+
+/** A reference too long to print whole: its start, and why it stops there. */
+function shortened(url: string): string {
+  return `${url.slice(0, 100)}… (more than ${URL_LIMIT / 1024} KiB)`;
 }
 
 type Outcome = { kind: 'internal'; outcome: ReturnType<typeof resolveInSite> } | { kind: 'external' } | { kind: 'ignored' };
@@ -198,7 +246,7 @@ function classifyCached(
   files: Set<string>,
   cache: Map<string, Outcome>,
 ): Outcome {
-  const pageIndependent = ref.startsWith('/') && !ref.startsWith('//');
+  const pageIndependent = ref.startsWith('/') && !ref.startsWith('//') && ref.length <= REMEMBERED_LENGTH && cache.size < REMEMBERED_COUNT;
   const known = pageIndependent ? cache.get(ref) : undefined;
   if (known) return known;
   const where = classifyReference(ref, page, basePath, siteHosts);
@@ -212,30 +260,36 @@ function missingKind(role: ReferenceRole): ProblemKind {
 }
 
 /** sitemap.xml's entries, and those of the sitemaps a sitemap index lists (local files only). */
-async function checkSitemaps(root: string, files: Set<string>, basePath: string, siteHosts: Set<string>, report: VerifyReport): Promise<void> {
+async function checkSitemaps(
+  root: string,
+  files: Set<string>,
+  basePath: string,
+  siteHosts: Set<string>,
+  report: Pick<VerifyReport, 'sitemapEntries'>,
+  problems: ProblemList,
+): Promise<void> {
   const queue = ['sitemap.xml'];
   const visited = new Set(queue);
-  report.sitemapEntries = 0;
+  let entries = 0;
   for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
-    const { index, locations } = await sitemapLocations(join(root, file));
-    const urls = locations.map((loc) => ({ loc, url: parseAbsoluteUrl(loc) }));
-    // A sitemap's URLs are absolute (sitemaps.org): their host is the site's own.
-    for (const { url } of urls) if (url) siteHosts.add(url.host);
-    for (const { loc, url } of urls) {
-      if (!index) report.sitemapEntries++;
-      if (!url) {
-        report.problems.push({ page: file, target: loc, kind: 'missing-sitemap-entry' });
-        continue;
-      }
+    const page = file;
+    await sitemapLocations(join(root, page), (loc, index) => {
+      if (!index) entries++;
+      if (loc.length > URL_LIMIT) return problems.add({ page, target: shortened(loc), kind: 'overlong-reference' });
+      const url = parseAbsoluteUrl(loc);
+      if (!url) return problems.add({ page, target: loc, kind: 'missing-sitemap-entry' });
+      // A sitemap's URLs are absolute (sitemaps.org): their host is the site's own.
+      if (siteHosts.size < REMEMBERED_COUNT) siteHosts.add(url.host);
       const outcome = resolveInSite(url.pathname, basePath, files);
       if (index && outcome === 'found') {
         const nested = parseUrlPath(url.pathname, basePath);
         const local = nested.kind === 'site' ? nested.candidates.find((c) => files.has(c)) : undefined;
         if (local && !visited.has(local)) queue.push(local), visited.add(local);
       }
-      if (outcome !== 'found') report.problems.push({ page: file, target: loc, kind: outcome === 'missing' ? 'missing-sitemap-entry' : outcome });
-    }
+      if (outcome !== 'found') problems.add({ page, target: loc, kind: outcome === 'missing' ? 'missing-sitemap-entry' : outcome });
+    }).catch(overlongMarkup(page, problems));
   }
+  report.sitemapEntries = entries;
 }
 
 /** URL.parse arrived in Node 20.18 only as an experiment; this works on every supported version. */

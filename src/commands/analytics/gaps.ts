@@ -103,7 +103,7 @@ export async function collectGaps(opts: GapsOptions, ctx: Context): Promise<Gaps
         all: true,
         maxRequests: budget,
         onPage: async (rows) => {
-          traffic.push(...rows);
+          for (const row of rows) traffic.push(row); // a page can be longer than push(...) takes arguments
           sources.views.rows += rows.length;
           progress.update(`reading page views: ${sources.views.rows} pages`);
         },
@@ -135,7 +135,7 @@ export async function collectGaps(opts: GapsOptions, ctx: Context): Promise<Gaps
         maxRequests: budget,
         onPage: async (terms) => {
           sources.searches.rows += terms.length;
-          zeroClick.push(...terms.filter((t) => t.hits >= MIN_SEARCH_HITS && (t.ctr === 0 || t.topClickedPage === null)));
+          for (const t of terms) if (t.hits >= MIN_SEARCH_HITS && (t.ctr === 0 || t.topClickedPage === null)) zeroClick.push(t);
           rare = terms.length > 0 && terms[terms.length - 1]!.hits < MIN_SEARCH_HITS;
           progress.update(`reading search terms: ${sources.searches.rows}`);
           if (rare) throw new EnoughSearches();

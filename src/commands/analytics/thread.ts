@@ -29,7 +29,8 @@ export function threadLines(thread: Thread): string[] {
   const lines = [`Thread ${thread.threadId}, started ${thread.createdAt}, ${thread.messages.length} ${thread.messages.length === 1 ? 'message' : 'messages'}`];
   for (const message of thread.messages) {
     lines.push('', `${message.role === 'user' ? 'Reader' : message.role === 'assistant' ? 'Assistant' : message.role} (${message.createdAt}):`);
-    lines.push(...message.content.split(/\r?\n/).map((line) => `  ${line}`));
+    // Line by line: a message can hold more lines than push(...) can take arguments.
+    for (const line of message.content.split(/\r?\n/)) lines.push(`  ${line}`);
   }
   return lines;
 }

@@ -28,20 +28,28 @@ export function problemLine(problem: Problem): string {
 export function summaryLine(report: VerifyReport): string {
   const checked = `Checked ${countOf(report.pages, 'page')}, ${countOf(report.files, 'file')} in all, ${countOf(report.references, 'internal reference')}`;
   const sitemap = report.sitemapEntries === null ? 'no sitemap.xml' : countOf(report.sitemapEntries, 'sitemap entry').replace(/entrys$/, 'entries');
-  const found = report.problems.length === 0 ? 'no problems' : countOf(report.problems.length, 'problem');
+  const found = report.problemCount === 0 ? 'no problems' : countOf(report.problemCount, 'problem');
   return `${checked}, ${sitemap}: ${found}; ${countOf(report.externalLinks, 'external link')} not checked (offline)`;
 }
 
 /** Exit 4 when problems were found, after listing them: the contract CI relies on. */
 export async function failOnProblems(report: VerifyReport, shown: string): Promise<void> {
-  if (report.problems.length === 0) return;
+  if (report.problemCount === 0) return;
   const { SiteProblemsError } = await import('../../site/verify.js');
-  throw new SiteProblemsError(`${countOf(report.problems.length, 'problem')} in ${shown}; fix the export or its links and verify again`);
+  throw new SiteProblemsError(`${countOf(report.problemCount, 'problem')} in ${shown}; fix the export or its links and verify again`);
+}
+
+/** The problems, one line each, and how many more were found than listed. */
+function writeProblems(report: VerifyReport, lines: NodeJS.WritableStream, more: NodeJS.WritableStream): void {
+  for (const problem of report.problems) lines.write(`${problemLine(problem)}\n`);
+  const unlisted = report.problemCount - report.problems.length;
+  if (unlisted > 0) more.write(`and ${countOf(unlisted, 'more problem')} (not listed)\n`);
 }
 
 export function printReport(report: VerifyReport, ctx: Context): void {
   if (ctx.mode.json) return printJson(ctx, report);
-  for (const problem of report.problems) ctx.io.stdout.write(`${problemLine(problem)}\n`);
+  // What is not listed is said on stderr: stdout stays one problem per line for a script to read.
+  writeProblems(report, ctx.io.stdout, ctx.io.stderr);
   ctx.reporter.info(summaryLine(report));
   ctx.reporter.info(`Note: ${report.notes.join('; ')}`);
 }
@@ -58,15 +66,15 @@ export async function verifyBeforeInstall(
   const { verifySite, SiteProblemsError } = await import('../../site/verify.js');
   // An export built for a base path (project flow, --base-path /docs) links under it.
   const report = await verifySite({ directory: tree, basePath: where.basePath ?? '' });
-  if (report.problems.length === 0) {
+  if (report.problemCount === 0) {
     ctx.reporter.info(`Verified: ${summaryLine(report)}`);
     return;
   }
   // stdout carries the directory (or the JSON) of a successful download: the problems are diagnostics here.
-  for (const problem of report.problems) ctx.io.stderr.write(`${problemLine(problem)}\n`);
+  writeProblems(report, ctx.io.stderr, ctx.io.stderr);
   const kept = await keepAside(tree, `${where.target}.unverified-${where.jobId}`);
   throw new SiteProblemsError(
-    `export ${where.jobId} failed verification: ${countOf(report.problems.length, 'problem')} (listed above); ${where.shown} was left as it was, and the new export is kept in ${kept}`,
+    `export ${where.jobId} failed verification: ${countOf(report.problemCount, 'problem')} (${report.truncated ? `the first ${countOf(report.problems.length, 'problem')} listed above` : 'listed above'}); ${where.shown} was left as it was, and the new export is kept in ${kept}`,
   );
 }
 
