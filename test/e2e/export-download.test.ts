@@ -261,7 +261,7 @@ describe('export download of a decompression bomb', () => {
     const out = occupied(join(t.dir, 'site'));
     t.sandbox.setBundleArchive(gzipSync(Buffer.alloc(64 << 20)));
     const before = readdirSync(t.dir);
-    const r = await t.cli(['export', 'download', id, '-o', out, '--force']);
+    const r = await t.cli(['export', 'download', id, '-o', out, '--force'], { subprocess: true });
     expect(r.stderr.trimEnd().split('\n').at(-1)).toMatch(/^error: the bundle was refused, nothing was installed: it expands more than 1000 times its compressed size \(.*\), as only a decompression bomb does; export /);
     expect(r.code).toBe(1);
     expect(readdirSync(t.dir)).toEqual(before);

@@ -135,7 +135,7 @@ describe('bounded memory on values without end', () => {
     const root = emptySite();
     await writeLarge(join(root, 'open.html'), '<p>start</p><a href="/x', 'x', 50 * 1024 * 1024);
     // Before the bound, the parser held the whole value as one string: more than this heap can hold.
-    const r = await runCli(['export', 'verify', root], { env: { NODE_OPTIONS: '--max-old-space-size=40' } });
+    const r = await runCli(['export', 'verify', root], { env: { NODE_OPTIONS: '--max-old-space-size=40' }, subprocess: true });
     expect(r.stderr).not.toMatch(/heap out of memory|Invalid string length/);
     expect(r.code).toBe(4);
     expect(r.stdout).toMatch(/^open\.html: overlong-reference \/xxxx.*\n$/);
@@ -144,7 +144,7 @@ describe('bounded memory on values without end', () => {
   it('a 50 MB stylesheet url( never closed: found, within a 40 MB heap', async () => {
     const root = emptySite();
     await writeLarge(join(root, 'open.css'), 'a { background: url(/x', 'x', 50 * 1024 * 1024);
-    const r = await runCli(['export', 'verify', root], { env: { NODE_OPTIONS: '--max-old-space-size=40' } });
+    const r = await runCli(['export', 'verify', root], { env: { NODE_OPTIONS: '--max-old-space-size=40' }, subprocess: true });
     expect(r.stderr).not.toMatch(/heap out of memory|Invalid string length/);
     expect(r.code).toBe(4);
     expect(r.stdout).toMatch(/^open\.css: overlong-reference \/xxxx.*\n$/);
@@ -157,7 +157,7 @@ describe('bounded memory on values without end', () => {
   ])('%s of 50 MB that never ends: the page is reported, within a 40 MB heap', async (_name, head, repeat) => {
     const root = emptySite();
     await writeLarge(join(root, 'open.html'), `<a href="/gone">x</a>${head}`, repeat, 50 * 1024 * 1024);
-    const r = await runCli(['export', 'verify', root], { env: { NODE_OPTIONS: '--max-old-space-size=40' } });
+    const r = await runCli(['export', 'verify', root], { env: { NODE_OPTIONS: '--max-old-space-size=40' }, subprocess: true });
     expect(r.stderr).not.toMatch(/heap out of memory|Invalid string length/);
     expect(r.code).toBe(4);
     expect(r.stdout).toBe('open.html: broken-link /gone\nopen.html: overlong-markup a tag or comment of more than 16 MiB (the rest of the file was not checked)\n');
