@@ -134,7 +134,7 @@ const program = await build({
   ...CLI_BUNDLE,
   entryPoints: { program: 'src/run.ts' },
   external: lazyDependencies,
-  // MINT_ADMIN_CLI: process-wide settings only the CLI may make (src/api/wasm-baseline.ts).
+  // MINT_ADMIN_CLI: process-wide settings only the CLI may make (src/download/heap.ts).
   define: { MINT_ADMIN_VERSION: JSON.stringify(pkg.version), MINT_ADMIN_CLI: 'true', ...importMetaUrl.define },
   banner: { js: `${importMetaUrl.banner}\n${lazyRequire}\n${importFallback}` },
   plugins: [lazyChildProcess, slimUndici],

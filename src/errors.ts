@@ -1,59 +1,84 @@
-// The error model. Commands throw these; only main.ts turns one into a message and an exit code.
-// Every message says what went wrong and what to do next, on one line.
+// The error model, for programs: each class says what kind of failure it is, and carries what a
+// program branches on (an HTTP status, a code, the call it answers, when to come back). Messages say
+// what went wrong in plain words, on one line. They carry no exit codes and no advice about the CLI's
+// flags or commands: the CLI maps each class to its exit code and its hint in one table
+// (src/cli-errors.ts), and only run.ts prints.
 
-export const EXIT_CODES = {
-  ok: 0,
-  api: 1,
-  usage: 2,
-  auth: 3,
-  jobFailed: 4,
-  timeout: 5,
-  rateLimited: 6,
-  interrupted: 130,
-  /** 128 + the signal's number, as a shell reports a process a signal ended. */
-  hungUp: 129,
-  terminated: 143,
-} as const;
-
-export type ExitCode = (typeof EXIT_CODES)[keyof typeof EXIT_CODES];
-
-export class CliError extends Error {
-  readonly exitCode: ExitCode;
-  constructor(message: string, exitCode: ExitCode, options?: { cause?: unknown }) {
+/** Every error the library throws on purpose. `MintAdminError` in the public exports. */
+export class MintAdminError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = new.target.name;
-    this.exitCode = exitCode;
   }
 }
 
+/**
+ * @deprecated The old name of MintAdminError, from when errors carried the CLI's exit codes; kept so
+ * `instanceof CliError` and `CliError` types still compile.
+ */
+export const CliError = MintAdminError;
+/** @deprecated See the value of the same name. */
+export type CliError = MintAdminError;
+
 /** Bad flags or input: nothing was sent. */
-export class UsageError extends CliError {
+export class UsageError extends MintAdminError {
   constructor(message: string) {
-    super(message, EXIT_CODES.usage);
+    super(message);
   }
 }
 
 /** Missing or unusable credentials or settings (no key, a malformed key, no project). */
-export class ConfigError extends CliError {
+export class ConfigError extends MintAdminError {
   constructor(message: string) {
-    super(message, EXIT_CODES.auth);
+    super(message);
   }
 }
 
-/** The server answered with a non-2xx status. */
-export class ApiError extends CliError {
+/**
+ * What kind of non-2xx (or unusable 2xx) answer an ApiError is, for a program to branch on:
+ * `unauthorized` 401, `forbidden` 403, `not_found` 404, `rate_limited` 429, `server_error` 5xx,
+ * `rejected` any other 4xx; `not_json` a body that is not JSON (a proxy's or gateway's page, most
+ * often), `too_large` a 2xx body past the size cap, `unexpected_answer` a 2xx that does not fit the
+ * API's documents.
+ */
+export type ApiErrorCode =
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'rate_limited'
+  | 'server_error'
+  | 'rejected'
+  | 'not_json'
+  | 'too_large'
+  | 'unexpected_answer';
+
+export interface ApiErrorDetails {
+  serverMessage?: string | undefined;
+  details?: string[];
+  /** Derived from the status when not given. */
+  code?: ApiErrorCode | undefined;
+  method?: string | undefined;
+  /** The documented route of the call, with its `{placeholders}`: `GET /v1/static-export/jobs/{jobId}`'s path. */
+  route?: string | undefined;
+}
+
+/** The server answered with a non-2xx status, or with a 2xx the library cannot use. */
+export class ApiError extends MintAdminError {
   readonly status: number;
+  readonly code: ApiErrorCode;
+  /** What the server said about it, scrubbed of the key and flattened to one line. */
   readonly serverMessage: string | undefined;
   readonly details: string[];
-  constructor(
-    message: string,
-    status: number,
-    opts: { serverMessage?: string | undefined; details?: string[]; exitCode?: ExitCode } = {},
-  ) {
-    super(message, opts.exitCode ?? exitCodeForStatus(status));
+  readonly method: string | undefined;
+  readonly route: string | undefined;
+  constructor(message: string, status: number, opts: ApiErrorDetails = {}) {
+    super(message);
     this.status = status;
+    this.code = opts.code ?? apiErrorCodeForStatus(status);
     this.serverMessage = opts.serverMessage;
     this.details = opts.details ?? [];
+    this.method = opts.method;
+    this.route = opts.route;
   }
 }
 
@@ -61,62 +86,102 @@ export class ApiError extends CliError {
 export class RateLimitError extends ApiError {
   /** When the server said a retry may succeed (epoch ms), if it said. */
   readonly retryAt: number | undefined;
-  constructor(message: string, retryAt: number | undefined, serverMessage?: string) {
-    super(message, 429, { serverMessage, exitCode: EXIT_CODES.rateLimited });
+  constructor(message: string, retryAt: number | undefined, serverMessage?: string, call: Pick<ApiErrorDetails, 'method' | 'route'> = {}) {
+    super(message, 429, { serverMessage, code: 'rate_limited', ...call });
     this.retryAt = retryAt;
   }
 }
 
+/**
+ * The bundle storage (not the Admin API) refused a download or gave up answering. Its status is the
+ * storage's: a 403 there is an expired link, not a refused admin key.
+ */
+export class BundleStorageError extends ApiError {}
+
 /** The request never got an HTTP answer (refused, reset, timed out). */
-export class NetworkError extends CliError {
+export class NetworkError extends MintAdminError {
+  /** The system's or undici's code (`ECONNREFUSED`, `UND_ERR_HEADERS_TIMEOUT`), when there is one. */
   readonly code: string | undefined;
   constructor(message: string, code?: string, options?: { cause?: unknown }) {
-    super(message, EXIT_CODES.api, options);
+    super(message, options);
     this.code = code;
   }
 }
 
 /** The job reached its failure state (agent `failed`, export `failed`). */
-export class JobFailedError extends CliError {
+export class JobFailedError extends MintAdminError {
   constructor(message: string) {
-    super(message, EXIT_CODES.jobFailed);
+    super(message);
   }
 }
 
-/** `--timeout` ran out while waiting for a job. */
-/** Exit 4 when the check found problems (cli.md); the problems themselves are already printed. */
-export class SiteProblemsError extends CliError {
+/** The site check found problems; the problems themselves are already printed. */
+export class SiteProblemsError extends MintAdminError {
   constructor(message: string) {
-    super(message, EXIT_CODES.jobFailed);
+    super(message);
   }
 }
 
-export class WaitTimeoutError extends CliError {
+/** The deadline ran out while waiting for a job; the job keeps running. */
+export class WaitTimeoutError extends MintAdminError {
   constructor(message: string) {
-    super(message, EXIT_CODES.timeout);
+    super(message);
   }
 }
 
-/** The signals that stop a command, each with the same clean-up and its own exit code. */
-export const STOP_SIGNALS = { SIGINT: EXIT_CODES.interrupted, SIGTERM: EXIT_CODES.terminated, SIGHUP: EXIT_CODES.hungUp } as const;
-export type StopSignal = keyof typeof STOP_SIGNALS;
+/** The archive breaks a rule of the extraction guard; names the entry. */
+export class ArchiveRefusedError extends MintAdminError {
+  constructor(reason: string) {
+    super(`the bundle was refused, nothing was installed: ${reason}`);
+  }
+}
+
+/** The signals that stop a command, each with the same clean-up. */
+export type StopSignal = 'SIGINT' | 'SIGTERM' | 'SIGHUP';
 
 /**
  * Ctrl-C, SIGTERM (CI cancelling a job, `docker stop`) or SIGHUP (a dropped SSH session). The message
  * says what was left running and how to pick it up again.
  */
-export class InterruptedError extends CliError {
+export class InterruptedError extends MintAdminError {
   readonly signal: StopSignal;
   constructor(message = 'interrupted', signal: StopSignal = 'SIGINT') {
-    super(message, STOP_SIGNALS[signal]);
+    super(message);
     this.signal = signal;
   }
 }
 
-export function exitCodeForStatus(status: number): ExitCode {
-  if (status === 401 || status === 403) return EXIT_CODES.auth;
-  if (status === 429) return EXIT_CODES.rateLimited;
-  return EXIT_CODES.api;
+export function apiErrorCodeForStatus(status: number): ApiErrorCode {
+  if (status === 401) return 'unauthorized';
+  if (status === 403) return 'forbidden';
+  if (status === 404) return 'not_found';
+  if (status === 429) return 'rate_limited';
+  if (status >= 500) return 'server_error';
+  if (status < 300) return 'unexpected_answer';
+  return 'rejected';
+}
+
+/**
+ * The same error, class and data, in other words: for a caller that knows better what to say about
+ * it (what may have happened anyway, what to look at). The original is its cause. Its words are
+ * complete: the CLI adds no advice of its own to them (isReworded).
+ */
+export function reworded<E extends MintAdminError>(error: E, message: string): E {
+  const copy = Object.create(Object.getPrototypeOf(error) as object) as E;
+  // Own fields (name, status, code, retryAt, ...) are enumerable class fields; message is not.
+  Object.assign(copy, error);
+  Object.defineProperty(copy, 'message', { value: message, writable: true, configurable: true, enumerable: false });
+  Object.defineProperty(copy, 'cause', { value: error, writable: true, configurable: true, enumerable: false });
+  Error.captureStackTrace(copy, reworded);
+  rewordings.add(copy);
+  return copy;
+}
+
+const rewordings = new WeakSet<Error>();
+
+/** Whether `error` came from reworded: a caller already said what to do about it. */
+export function isReworded(error: Error): boolean {
+  return rewordings.has(error);
 }
 
 /**

@@ -4,7 +4,7 @@
 // retries, rate-limit rules and redaction.
 export { AdminClient, type AdminClientOptions, type WaitOptions } from './library/client.js';
 export { downloadBundle, type DownloadBundleOptions, type DownloadEvent, type DownloadResult } from './library/download.js';
-export { DEFAULT_RETRY, type CallOptions, type RetryNotice, type RetryPolicy } from './api/client.js';
+export { DEFAULT_RETRY, type CallOptions, type RetryNotice, type RetryPolicy } from './api/transport.js';
 export { DEFAULT_TIMEOUTS, type Timeouts } from './api/http.js';
 export { DEFAULT_BASE_URL } from './config.js';
 export type { Clock } from './clock.js';
@@ -50,16 +50,16 @@ export type {
 } from './api/types.js';
 export {
   ApiError,
-  CliError as MintAdminError,
+  ArchiveRefusedError,
+  BundleStorageError,
   ConfigError,
-  EXIT_CODES,
   InterruptedError,
   JobFailedError,
+  MintAdminError,
   NetworkError,
   RateLimitError,
   UsageError,
   WaitTimeoutError,
-  type ExitCode,
+  type ApiErrorCode,
 } from './errors.js';
-export { ArchiveRefusedError } from './download/index.js';
 export { VERSION } from './version.js';

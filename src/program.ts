@@ -2,7 +2,7 @@
 // --help and --version stay close to bare Node start-up.
 import { Command } from 'commander';
 import type { Deps } from './context.js';
-import { EXIT_CODES } from './errors.js';
+import { EXIT_CODES } from './cli-errors.js';
 import { VERSION } from './version.js';
 import { wrapHelp } from './help-wrap.js';
 import { registerAgent } from './commands/agent/index.js';

@@ -5,7 +5,8 @@
 import { CommanderError } from 'commander';
 import { systemClock } from './clock.js';
 import type { Deps } from './context.js';
-import { CliError, EXIT_CODES, InterruptedError, STOP_SIGNALS, type StopSignal } from './errors.js';
+import { EXIT_CODES, exitCodeOf, forPeople, STOP_SIGNALS } from './cli-errors.js';
+import { InterruptedError, MintAdminError, type StopSignal } from './errors.js';
 import { processIO } from './io.js';
 import { checkHelpTopic } from './help-topic.js';
 import { buildProgram } from './program.js';
@@ -69,15 +70,15 @@ function report(error: unknown, deps: Deps, debug: boolean): number {
   // one of the signal that stopped it.
   const reason: unknown = deps.signal.aborted ? deps.signal.reason : undefined;
   if (error instanceof InterruptedError && reason instanceof InterruptedError) {
-    stderr.write(`error: ${error.message}\n`);
-    return reason.exitCode;
+    stderr.write(`error: ${forPeople(error)}\n`);
+    return exitCodeOf(reason);
   }
   // Commander has already printed its own message (unknown option, missing argument, help).
   if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT_CODES.ok : EXIT_CODES.usage;
-  if (error instanceof CliError) {
-    stderr.write(`error: ${error.message}\n`);
+  if (error instanceof MintAdminError) {
+    stderr.write(`error: ${forPeople(error)}\n`);
     if (debug && error.cause) stderr.write(`${String((error.cause as Error).stack ?? error.cause)}\n`);
-    return error.exitCode;
+    return exitCodeOf(error);
   }
   const message = error instanceof Error ? error.message : String(error);
   stderr.write(`error: ${message}\n`);

@@ -1,12 +1,11 @@
 // A wait that meets a status the documents do not list (the API grew a state after this CLI was
 // built) cannot know whether the job will ever reach an end it understands, so it stops instead of
 // polling until the timeout, and says so. Without a wait, the status is simply printed as sent.
-import { CliError, EXIT_CODES } from './errors.js';
+import { MintAdminError } from './errors.js';
 
-export function unknownStatusError(what: string, status: string, lookCommand: string): CliError {
-  return new CliError(
+export function unknownStatusError(what: string, status: string, lookCommand: string): MintAdminError {
+  return new MintAdminError(
     `stopped waiting: ${what} reports status ${quoteStatus(status)}, which this version of mint-admin does not know, so it cannot tell whether the job will finish; look at it with \`${lookCommand}\` or update mint-admin`,
-    EXIT_CODES.api,
   );
 }
 

@@ -18,14 +18,13 @@ const WASM_BASELINE_ONLY = '--liftoff-only';
 /** Command groups that never load undici: their runs leave V8's flags alone. */
 const OFFLINE_GROUPS = new Set(['config', 'completion']);
 
-/** Before the program compiles (main.ts): the flags a run of the command group `group` may need. */
+/**
+ * Before the program compiles (main.ts): the flags a run of the command group `group` may need. The
+ * only place the WebAssembly tier is set: the API client imports nothing for its side effects, and
+ * the library never sets it (main.ts is the CLI's alone).
+ */
 export function setStartupFlags(group: string | undefined): void {
   if (group !== undefined && OFFLINE_GROUPS.has(group)) return;
-  setFlagsFromString(WASM_BASELINE_ONLY);
-}
-
-/** Before undici loads, in case a run got here without setStartupFlags (a no-op when it did). */
-export function useWasmBaseline(): void {
   setFlagsFromString(WASM_BASELINE_ONLY);
 }
 

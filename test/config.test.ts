@@ -9,6 +9,7 @@ import {
   type ProfileValues,
 } from '../src/config.js';
 import { ConfigError, UsageError } from '../src/errors.js';
+import { exitCodeOf } from '../src/cli-errors.js';
 
 function memoryStore(profiles: Record<string, ProfileValues>): ConfigStore {
   return {
@@ -87,7 +88,7 @@ describe('checkApiKey', () => {
       caught = e;
     }
     expect(caught).toBeInstanceOf(ConfigError);
-    expect((caught as ConfigError).exitCode).toBe(3);
+    expect(exitCodeOf(caught)).toBe(3);
     expect((caught as Error).message).toMatch(message);
     expect((caught as Error).message).toContain('https://app.mintlify.com/settings/organization/api-keys');
     expect((caught as Error).message).not.toContain(key.slice(6));

@@ -3,6 +3,7 @@ import { ApiError, UsageError } from '../src/errors.js';
 import { checkId, checkServerId, isSafeSegment } from '../src/ids.js';
 import { repeatedFlags, shellCommand } from '../src/shell.js';
 import { forTerminal } from '../src/terminal-text.js';
+import { exitCodeOf } from '../src/cli-errors.js';
 
 describe('forTerminal: control characters in caret notation', () => {
   it.each([
@@ -84,6 +85,6 @@ describe('checkServerId: ids the API sent', () => {
       error = e;
     }
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).exitCode).toBe(1);
+    expect(exitCodeOf(error)).toBe(1);
   });
 });

@@ -5,7 +5,7 @@ import { mkdir, open } from 'node:fs/promises';
 import { dirname, resolve as resolvePath } from 'node:path';
 import type { Parser, ReadEntry, Unpack } from 'tar';
 import { throwIfAborted } from '../clock.js';
-import { CliError, EXIT_CODES } from '../errors.js';
+import { ArchiveRefusedError, MintAdminError } from '../errors.js';
 import type { FileWriter } from './file-writer.js';
 import { HAND_OVER_MAX_BYTES } from './file-writer.js';
 import { EntryGuard } from './guard.js';
@@ -41,12 +41,8 @@ export function extractionLimits(sizeBytes: number, maxBytes?: number): Extracti
   };
 }
 
-/** The archive breaks a rule of the guard; names the entry. */
-export class ArchiveRefusedError extends CliError {
-  constructor(reason: string) {
-    super(`the bundle was refused, nothing was installed: ${reason}`, EXIT_CODES.api);
-  }
-}
+// The archive breaks a rule of the guard: a class of the library's error model (src/errors.ts).
+export { ArchiveRefusedError };
 
 export interface ArchiveSummary {
   /** Regular files (hard links included), each path counted once. */
@@ -61,9 +57,9 @@ const READ_CHUNK = 256 * 1024;
  * Not a gzip stream (by its first bytes): names what it is instead, so the message says what went wrong.
  * It ends in "run the command again", which `export download|run` replace with the download command.
  */
-export class NotGzipError extends CliError {
+export class NotGzipError extends MintAdminError {
   constructor(what: string) {
-    super(`the downloaded bundle is ${what}, not a tar.gz archive (gzip data starts with the bytes 1f 8b); nothing was installed; if it persists, report it to Mintlify; run the command again`, EXIT_CODES.api);
+    super(`the downloaded bundle is ${what}, not a tar.gz archive (gzip data starts with the bytes 1f 8b); nothing was installed; if it persists, report it to Mintlify; run the command again`);
   }
 }
 
@@ -477,7 +473,7 @@ function run(file: string, parser: Parser, signal: AbortSignal, refusal: () => s
       input.destroy();
       const refused = refusal();
       if (refused) reject(new ArchiveRefusedError(refused));
-      else if (error !== undefined) reject(error instanceof CliError ? error : (writeError(error, dir) ?? invalidArchive(error)));
+      else if (error !== undefined) reject(error instanceof MintAdminError ? error : (writeError(error, dir) ?? invalidArchive(error)));
       else resolve();
     };
     const onAbort = () => settle(signal.reason);
@@ -485,16 +481,16 @@ function run(file: string, parser: Parser, signal: AbortSignal, refusal: () => s
     signal.addEventListener('abort', onAbort, { once: true });
     parser.on('error', (error: unknown) => settle(error));
     parser.on('close', () => settle());
-    input.on('error', (error) => settle(new CliError(`cannot read the downloaded archive: ${error.message}`, EXIT_CODES.api)));
+    input.on('error', (error) => settle(new MintAdminError(`cannot read the downloaded archive: ${error.message}`)));
     input.pipe(parser as unknown as NodeJS.WritableStream);
   });
 }
 
 /** A failure to write (not to read the archive), named as what it is. */
-function writeError(error: unknown, dir: string): CliError | undefined {
+function writeError(error: unknown, dir: string): MintAdminError | undefined {
   const e = error as NodeJS.ErrnoException & { entry?: { path?: string } };
   const entry = e.entry?.path === undefined ? '' : ` (at entry ${JSON.stringify(e.entry.path)})`;
-  const say = (what: string) => new CliError(`${what}${entry}; nothing was installed`, EXIT_CODES.api, { cause: error });
+  const say = (what: string) => new MintAdminError(`${what}${entry}; nothing was installed`, { cause: error });
   switch (e.code) {
     case 'ENOSPC':
     case 'EDQUOT':
@@ -513,10 +509,10 @@ function writeError(error: unknown, dir: string): CliError | undefined {
   }
 }
 
-function invalidArchive(error: unknown): CliError {
+function invalidArchive(error: unknown): MintAdminError {
   const message = error instanceof Error ? error.message : String(error);
   if (/decompression ratio exceeded/.test(message)) {
     return new ArchiveRefusedError(`it expands more than 1000 times its compressed size (${message}), as only a decompression bomb does`);
   }
-  return new CliError(`the downloaded bundle is not a valid tar.gz archive (${message}); run the command again`, EXIT_CODES.api, { cause: error });
+  return new MintAdminError(`the downloaded bundle is not a valid tar.gz archive (${message}); run the command again`, { cause: error });
 }

@@ -4,9 +4,9 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import type { Dispatcher } from 'undici';
 import type { Bundle } from '../api/types.js';
-import { backoffDelay, toNetworkError } from '../api/http.js'; // (also sets undici's WebAssembly tier: api/wasm-baseline.ts)
+import { backoffDelay, toNetworkError } from '../api/http.js';
 import { throwIfAborted, type Clock } from '../clock.js';
-import { ApiError, CliError, EXIT_CODES, NetworkError } from '../errors.js';
+import { BundleStorageError, MintAdminError, NetworkError } from '../errors.js';
 import { redactUrl } from '../redact.js';
 import { VERSION } from '../version.js';
 import { SITE_FILE_MODE } from './extract.js';
@@ -83,11 +83,10 @@ interface Download {
 }
 
 /** No progress worth the name for stallMs: final, since retrying a stuck storage only stretches the wait. */
-export class StalledError extends CliError {
+export class StalledError extends MintAdminError {
   constructor(stallMs: number, minBytes: number) {
     super(
       `the download stalled: less than ${minBytes} bytes arrived in ${Math.round(stallMs / 1000)}s (check your connection or proxy settings); run the command again`,
-      EXIT_CODES.api,
     );
   }
 }
@@ -137,7 +136,7 @@ export async function fetchToFile(opts: FetchToFileOptions): Promise<FetchToFile
         if (download.signal.aborted) throw download.signal.reason;
         if (error instanceof LinkExpired) {
           if (++refreshes > limits.linkRefreshes) {
-            throw new ApiError(`the bundle storage refused ${refreshes} download links in a row (403${error.message ? ` ${error.message}` : ''}); run the command again, and check the machine's clock if it keeps happening`, 403, { exitCode: EXIT_CODES.api });
+            throw new BundleStorageError(`the bundle storage refused ${refreshes} download links in a row (403${error.message ? ` ${error.message}` : ''}); run the command again, and check the machine's clock if it keeps happening`, 403);
           }
           const next = await freshBundle(opts);
           // A different size means a different object: bytes of the old one are no use.
@@ -168,7 +167,7 @@ async function freshBundle(opts: FetchToFileOptions): Promise<Bundle> {
     url = undefined;
   }
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-    throw new CliError('the API returned a bundle link that is not an http(s) address; try again later', EXIT_CODES.api);
+    throw new MintAdminError('the API returned a bundle link that is not an http(s) address; try again later');
   }
   opts.debug(`bundle link ${redactUrl(bundle.bundleUrl)} (${bundle.sizeBytes} bytes, expires ${bundle.expiresAt})`);
   return bundle;
@@ -199,7 +198,7 @@ async function attempt(download: Download, url: string, expected: number | undef
   if (status === 403) throw new LinkExpired(code ?? '');
   const what = `${status}${code ? ` ${code}` : ''}`;
   if (status === 429 || status >= 500) throw new RetryableFailure(`the bundle storage answered ${what}`, false, status);
-  throw new ApiError(`the bundle storage refused the download (${what}) of ${redactUrl(url)}; run the command again for a fresh link`, status, { exitCode: EXIT_CODES.api });
+  throw new BundleStorageError(`the bundle storage refused the download (${what}) of ${redactUrl(url)}; run the command again for a fresh link`, status);
 }
 
 async function requestFollowingRedirects(download: Download, url: string, maxRedirects: number): Promise<Dispatcher.ResponseData> {
@@ -223,11 +222,11 @@ async function requestFollowingRedirects(download: Download, url: string, maxRed
 function redirectTarget(from: string, headers: Headers, hop: number, maxRedirects: number): string {
   const location = Array.isArray(headers.location) ? headers.location[0] : headers.location;
   if (!location) throw new RetryableFailure('the bundle storage sent a redirect without a Location');
-  if (hop >= maxRedirects) throw new CliError(`the bundle storage redirected more than ${maxRedirects} times; try again later`, EXIT_CODES.api);
+  if (hop >= maxRedirects) throw new MintAdminError(`the bundle storage redirected more than ${maxRedirects} times; try again later`);
   const next = new URL(location, from);
   const downgrade = new URL(from).protocol === 'https:' && next.protocol !== 'https:';
   if (downgrade || (next.protocol !== 'https:' && next.protocol !== 'http:')) {
-    throw new CliError(`the bundle storage redirected to ${redactUrl(next.href)}, which is not a secure address; not following it`, EXIT_CODES.api);
+    throw new MintAdminError(`the bundle storage redirected to ${redactUrl(next.href)}, which is not a secure address; not following it`);
   }
   return next.href;
 }
@@ -300,7 +299,7 @@ async function writeAt(download: Download, chunks: Buffer[]): Promise<void> {
   try {
     await download.handle.writev(chunks, download.have);
   } catch (error) {
-    throw new CliError(`cannot write the download to ${download.opts.file}: ${(error as Error).message}`, EXIT_CODES.api, { cause: error });
+    throw new MintAdminError(`cannot write the download to ${download.opts.file}: ${(error as Error).message}`, { cause: error });
   }
   download.have += length;
 }
@@ -312,13 +311,13 @@ async function truncate(download: Download, length: number): Promise<void> {
 
 function retryable(error: unknown): RetryableFailure | NetworkError {
   if (error instanceof RetryableFailure || error instanceof NetworkError) return error;
-  if (error instanceof CliError) throw error;
+  if (error instanceof MintAdminError) throw error;
   return toNetworkError(error, 'the bundle storage');
 }
 
-function givenUp(failure: RetryableFailure | NetworkError, tries: number): CliError {
+function givenUp(failure: RetryableFailure | NetworkError, tries: number): MintAdminError {
   const message = `${failure.message} (gave up after ${tries} tries); run the command again`;
   if (failure instanceof NetworkError) return new NetworkError(message, failure.code, { cause: failure });
-  if (failure.status !== undefined) return new ApiError(message, failure.status, { exitCode: EXIT_CODES.api });
-  return new CliError(`download failed: ${message}`, EXIT_CODES.api);
+  if (failure.status !== undefined) return new BundleStorageError(message, failure.status);
+  return new MintAdminError(`download failed: ${message}`);
 }

@@ -10,15 +10,15 @@
 // and a failure there is a warning with the path, never a different outcome.
 import { copyFile, lstat, mkdir, readdir, rename, rm, rmdir, stat, symlink, unlink, utimes } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { CliError, EXIT_CODES } from '../errors.js';
+import { MintAdminError } from '../errors.js';
 import { SITE_DIRECTORY_MODE } from './extract.js';
 import { swapLinkName } from './leftovers.js';
 import { linkTextFor, notEmpty, targetState, type TargetPlan } from './target.js';
 
 /** The old content could not be put back; it is kept in the work directory, which must not be removed. */
-export class RestoreFailedError extends CliError {
+export class RestoreFailedError extends MintAdminError {
   constructor(readonly kept: string, cause: unknown) {
-    super(`could not install the new content nor put the old one back; the previous content of the directory is in ${kept}`, EXIT_CODES.api, { cause });
+    super(`could not install the new content nor put the old one back; the previous content of the directory is in ${kept}`, { cause });
   }
 }
 

@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import { join, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { CliError, EXIT_CODES, UsageError } from '../errors.js';
+import { MintAdminError, UsageError } from '../errors.js';
 import { contentTypeFor } from './content-types.js';
 import { parseUrlPath } from './resolve.js';
 
@@ -61,7 +61,7 @@ function listen(server: Server, opts: SiteServerOptions): Promise<void> {
       if (error.code === 'EADDRINUSE') reject(new UsageError(`port ${opts.port} on ${opts.host} is in use; pass --port <n> (0 picks a free one)`));
       else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') reject(new UsageError(`--host ${opts.host}: not an address of this machine`));
       else if (error.code === 'EACCES') reject(new UsageError(`port ${opts.port} needs privileges; choose one above 1023`));
-      else reject(new CliError(`cannot listen on ${opts.host}:${opts.port}: ${error.message}`, EXIT_CODES.api));
+      else reject(new MintAdminError(`cannot listen on ${opts.host}:${opts.port}: ${error.message}`));
     });
     server.listen(opts.port, opts.host, () => resolve());
   });

@@ -63,24 +63,23 @@ describe('requests', () => {
   it('keeps the base URL path prefix', async () => {
     const exportJob = { jobId: 'se_1', status: 'queued', progress: 0, pageCount: 0, createdAt: '2026-11-22T12:00:00Z', updatedAt: '2026-11-22T12:00:00Z' };
     const { server, client } = await setup({ 'GET /prefix/v1/static-export/jobs/se_1': json(200, exportJob) });
-    const prefixed = new ApiClient({ ...(client as unknown as { config: ClientConfig }).config, baseUrl: `${server.url}/prefix/` });
+    const prefixed = new ApiClient({ ...(client as unknown as { transport: { config: ClientConfig } }).transport.config, baseUrl: `${server.url}/prefix/` });
     expect(await prefixed.getExport('se_1')).toEqual(exportJob);
   });
 });
 
 describe('errors', () => {
   it.each([
-    ['400 with details', 400, { error: 'Invalid query', details: [{ message: 'limit must be <= 100' }] }, 1, /rejected the request \(400: Invalid query; limit must be <= 100\)/],
-    ['401', 401, { error: 'Invalid API key' }, 3, /refused the admin key \(401: Invalid API key\).*config list/],
-    ['403', 403, { error: 'Forbidden' }, 3, /permission denied \(403: Forbidden\)/],
-    ['404', 404, { error: 'Job not found' }, 1, /not found \(404: Job not found\)/],
-  ])('%s becomes an ApiError with the server message and exit %i', async (_n, status, body, exitCode, message) => {
+    ['400 with details', 400, { error: 'Invalid query', details: [{ message: 'limit must be <= 100' }] }, 'rejected', 'the API rejected the request (400: Invalid query; limit must be <= 100)'],
+    ['401', 401, { error: 'Invalid API key' }, 'unauthorized', 'the API refused the admin key (401: Invalid API key)'],
+    ['403', 403, { error: 'Forbidden' }, 'forbidden', 'permission denied (403: Forbidden); the key may not have access to this project or feature'],
+    ['404', 404, { error: 'Job not found' }, 'not_found', 'not found (404: Job not found)'],
+  ])('%s becomes an ApiError with its status, its code and the server message', async (_n, status, body, code, message) => {
     const { client } = await setup({ 'GET /v2/agent/p/job/j': json(status, body) });
     const error = await caught(client.getAgentJob('p', 'j'));
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).status).toBe(status);
-    expect((error as ApiError).exitCode).toBe(exitCode);
-    expect(error.message).toMatch(message);
+    expect(error).toMatchObject({ status, code, method: 'GET', route: '/v2/agent/{projectId}/job/{jobId}' });
+    expect(error.message).toBe(message);
   });
 
   it('explains an HTML page from a proxy instead of failing to parse it', async () => {
@@ -88,14 +87,15 @@ describe('errors', () => {
     const { client } = await setup({ 'POST /v1/static-export/jobs': html });
     const error = await caught(client.startExport({ domain: 'docs.example.com' }));
     expect(error).toBeInstanceOf(ApiError);
-    expect(error.message).toMatch(/answered 502 with text\/html instead of JSON/);
+    expect(error.message).toBe('the API answered 502 with text/html instead of JSON (a proxy or gateway page?)');
+    expect((error as ApiError).code).toBe('not_json');
   });
 
   it('treats a 200 with a non-JSON body as an error, not as data', async () => {
     const html: Handler = (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>login</html>');
     const { client } = await setup({ 'GET /v2/agent/p/job/j': html });
     expect((await caught(client.getAgentJob('p', 'j'))).message).toBe(
-      'unexpected answer from the API to GET /v2/agent/{projectId}/job/{jobId}: the body is text/html, not JSON (a proxy or gateway page? check --base-url and your proxy settings)',
+      'unexpected answer from the API to GET /v2/agent/{projectId}/job/{jobId}: the body is text/html, not JSON',
     );
   });
 
@@ -183,7 +183,7 @@ describe('retries', () => {
     });
     const error = await caught(client.createAgentJob('p', 'x'));
     expect(error).toBeInstanceOf(RateLimitError);
-    expect((error as RateLimitError).exitCode).toBe(6);
+    expect((error as RateLimitError).code).toBe('rate_limited');
     expect((error as RateLimitError).retryAt).toBe(clock.now() + 1_800_000);
     expect(error.message).toBe(
       'rate limited by the API (Rate limit exceeded); the agent API allows 100 requests per project per hour; try again in 30m00s (after 2026-11-22T12:30:00.000Z)',
@@ -195,7 +195,8 @@ describe('retries', () => {
   it('backs off on a 429 without Retry-After, then fails with exit 6', async () => {
     const { server, client, clock } = await setup({ 'GET /v1/analytics/p/searches': json(429, { error: 'slow down' }) });
     const error = await caught(client.listSearches('p', {}));
-    expect((error as RateLimitError).exitCode).toBe(6);
+    expect((error as RateLimitError).code).toBe('rate_limited');
+    expect((error as RateLimitError).retryAt).toBeUndefined();
     expect(error.message).toMatch(/wait a while before trying again/);
     expect(server.requests).toHaveLength(4);
     expect(clock.sleeps).toEqual([375, 750, 1500]);
@@ -314,7 +315,7 @@ describe('deployments, previews and automations', () => {
     const { server, client, clock } = await setup({ [route]: json(429, { error: 'Too many requests' }) });
     const error = await caught(call(client));
     expect(error).toBeInstanceOf(RateLimitError);
-    expect((error as RateLimitError).exitCode).toBe(6);
+    expect((error as RateLimitError).code).toBe('rate_limited');
     expect(error.message).toBe(`rate limited by the API (Too many requests); ${limit}; wait a while before trying again`);
     expect(clock.sleeps).toEqual([windowMs, windowMs, windowMs]);
     expect(server.requests).toHaveLength(4);
@@ -327,7 +328,7 @@ describe('answers are checked where they enter', () => {
     const { client, debugLines } = await setup({ 'GET /v2/agent/p/job/j': json(200, echoed) });
     const error = await caught(client.getAgentJob('p', 'j'));
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).exitCode).toBe(1);
+    expect((error as ApiError).code).toBe('unexpected_answer');
     expect(error.message).toBe('unexpected answer from the API to GET /v2/agent/{projectId}/job/{jobId}: status should be a string, got a number');
     const bodyLine = debugLines.find((l) => l.startsWith('unexpected body from GET /v2/agent/{projectId}/job/{jobId}: {'))!;
     expect(bodyLine).toBeDefined();
@@ -360,8 +361,8 @@ describe('answers are checked where they enter', () => {
     const error = await caught(client.listSearches('p', {}));
     const grown = process.memoryUsage().rss - before;
     expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).exitCode).toBe(1);
-    expect(error.message).toBe('the API sent more than 32 MB in answer to GET /v1/analytics/{projectId}/searches, far more than any documented answer; check --base-url');
+    expect((error as ApiError).code).toBe('too_large');
+    expect(error.message).toBe('the API sent more than 32 MB in answer to GET /v1/analytics/{projectId}/searches, far more than any documented answer');
     await new Promise((r) => setTimeout(r, 50));
     expect(closed).toBe(true);
     // Far less than what was sent would be if it were all kept; the cap plus buffers in flight.
@@ -386,7 +387,7 @@ describe('answers are checked where they enter', () => {
       'GET /v2/agent/p/job/j': (_req, res) => res.writeHead(402, { 'content-type': 'text/plain' }).end('Payment required\u001b]0;owned\u0007'),
     });
     const post = await caught(client.createAgentJob('p', 'x'));
-    expect((post as ApiError).exitCode).toBe(1);
+    expect((post as ApiError).code).toBe('rejected');
     expect(post.message).toBe('the API rejected the request (402: AI credits are exhausted for this billing cycle.)');
     const get = await caught(client.getAgentJob('p', 'j'));
     expect(get.message).toBe('the API rejected the request (402: Payment required^[]0;owned^G)');

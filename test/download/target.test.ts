@@ -8,6 +8,7 @@ import { UsageError } from '../../src/errors.js';
 import { tempDir } from '../helpers/cli.js';
 import { IS_ROOT } from '../helpers/other-user.js';
 import { CAN_MOUNT_TMPFS, TMPFS_SKIP_NOTE } from '../helpers/tmpfs.js';
+import { exitCodeOf } from '../../src/cli-errors.js';
 
 let root: ReturnType<typeof tempDir>;
 beforeEach(() => {
@@ -23,7 +24,7 @@ async function usageError(promise: Promise<unknown>): Promise<string> {
     await promise;
   } catch (error) {
     expect(error).toBeInstanceOf(UsageError);
-    expect((error as UsageError).exitCode).toBe(2);
+    expect(exitCodeOf(error)).toBe(2);
     return (error as Error).message;
   }
   throw new Error('expected a UsageError');

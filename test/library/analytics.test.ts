@@ -3,7 +3,7 @@
 // `break` stops the requests, a call's signal ends the walk, a bad query sends nothing, and an answer
 // that would loop is refused after the good pages.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AdminClient, ApiError, EXIT_CODES, UsageError, type Conversation, type FeedbackItem, type PageTraffic, type SearchTerm } from '../../src/index.js';
+import { AdminClient, ApiError, UsageError, type Conversation, type FeedbackItem, type PageTraffic, type SearchTerm } from '../../src/index.js';
 import { SANDBOX_FIXED_DATA_END, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { FakeClock } from '../helpers/clock.js';
 import { json, sequence, startServer } from '../helpers/server.js';
@@ -200,7 +200,7 @@ describe('answers that would loop are refused after the good pages', () => {
         for await (const item of walk(client(server.url))) seen.push(item.id ?? item.path ?? '');
       })().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ApiError);
-      expect((error as ApiError).exitCode).toBe(EXIT_CODES.api);
+      expect((error as ApiError).code).toBe('unexpected_answer');
       expect((error as Error).message).toBe(message);
       expect(seen).toEqual(good);
       expect(server.requests).toHaveLength(requests);

@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AdminClient, ApiError, ConfigError, downloadBundle, EXIT_CODES, UsageError, type DownloadEvent, type PreviewTriggered, type SearchTerm, type UpdateStatus } from '../../src/index.js';
+import { AdminClient, ApiError, ConfigError, downloadBundle, UsageError, type DownloadEvent, type PreviewTriggered, type SearchTerm, type UpdateStatus } from '../../src/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { FakeClock } from '../helpers/clock.js';
 import { tempDir } from '../helpers/cli.js';
@@ -169,7 +169,7 @@ describe('an AbortSignal on every call', () => {
       };
       const error = await walk().catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ApiError);
-      expect((error as ApiError).exitCode).toBe(EXIT_CODES.api);
+      expect((error as ApiError).code).toBe('unexpected_answer');
       expect((error as Error).message).toMatch(/cursor/);
       expect(seen).toEqual(['a']);
     } finally {

@@ -116,7 +116,7 @@ describe('pageThrough: answers that would loop stop with an ApiError (exit 1)', 
   ])('%s', async (_name, style, pages, requests, problem) => {
     const r = await run(style, pages, { start: style === 'offset+hasMore' ? {} : _name.includes('start') ? { cursor: 'start' } : {} });
     expect(r.error).toBeInstanceOf(ApiError);
-    expect((r.error as ApiError).exitCode).toBe(1);
+    expect((r.error as ApiError).code).toBe('unexpected_answer');
     expect((r.error as ApiError).message).toBe(
       `unexpected answer from the API while listing rows: ${problem}; stopped rather than loop (try again later, or report it to Mintlify support if it persists)`,
     );

@@ -2,7 +2,8 @@
 // resends such a POST (a second agent job would do the work twice); the user must look first.
 import { neverReachedServer } from '../../api/http.js';
 import { retryWhen } from '../../duration.js';
-import { ApiError, CliError, InterruptedError, NetworkError, RateLimitError } from '../../errors.js';
+import { forPeople } from '../../cli-errors.js';
+import { ApiError, InterruptedError, MintAdminError, NetworkError, RateLimitError, reworded } from '../../errors.js';
 
 /** The documented limit of POST /v2/agent/{projectId}/job. */
 export const AGENT_JOBS_PER_HOUR = 100;
@@ -55,7 +56,7 @@ function uncertainFailure(error: unknown): string | undefined {
   if (error instanceof ApiError) {
     // A 2xx lands here only when its body was unreadable (the client says what was wrong with it): the
     // server did act.
-    if (error.status < 300) return error.message;
+    if (error.status < 300) return forPeople(error);
     if (error.status >= 500) return `the API answered ${error.status}${error.serverMessage ? ` (${error.serverMessage})` : ''}`;
     return undefined;
   }
@@ -63,13 +64,8 @@ function uncertainFailure(error: unknown): string | undefined {
   return undefined;
 }
 
-/** The same kind of error (same exit code) with a message that says what to do. */
-function withMessage(error: unknown, message: string): CliError {
-  if (error instanceof ApiError) {
-    return new ApiError(message, error.status, { serverMessage: error.serverMessage, details: error.details, exitCode: error.exitCode });
-  }
-  if (error instanceof NetworkError) return new NetworkError(message, error.code, { cause: error });
-  if (error instanceof InterruptedError) return new InterruptedError(message);
-  if (error instanceof CliError) return new CliError(message, error.exitCode, { cause: error });
-  return new CliError(message, 1, { cause: error });
+/** The same kind of error (same class, so the same exit code) with a message that says what to do. */
+function withMessage(error: unknown, message: string): MintAdminError {
+  if (error instanceof MintAdminError) return reworded(error, message);
+  return reworded(new MintAdminError(message, { cause: error }), message);
 }

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { AutomationTriggered, AutomationWebhookQueued } from '../../api/types.js';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
-import { ApiError, EXIT_CODES } from '../../errors.js';
+import { ApiError, reworded } from '../../errors.js';
 import { checkId, checkServerId } from '../../ids.js';
 
 export const AUTOMATIONS_PAGE = 'https://app.mintlify.com/products/automations';
@@ -53,12 +53,11 @@ export async function automationRun(id: string | undefined, flags: AutomationRun
 function explainRunFailure(error: unknown, automationId: string, how: 'trigger' | 'webhook'): unknown {
   if (!(error instanceof ApiError)) return error;
   const said = error.serverMessage ? ` (${error.status}: ${error.serverMessage})` : ` (${error.status})`;
-  const rewrite = (message: string, exitCode = error.exitCode) => new ApiError(message, error.status, { serverMessage: error.serverMessage, exitCode });
+  const rewrite = (message: string) => reworded(error, message);
   switch (error.status) {
     case 402:
       return rewrite(
         `AI credits are exhausted for this billing cycle${said}; nothing was queued. Upgrade your plan or wait for your credits to renew, then run it again`,
-        EXIT_CODES.api,
       );
     case 404:
       return rewrite(

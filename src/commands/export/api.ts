@@ -3,7 +3,8 @@
 import type { ApiClient } from '../../api/client.js';
 import type { Bundle, ExportJob, StartExportRequest } from '../../api/types.js';
 import type { GlobalOptions } from '../../config.js';
-import { ApiError, EXIT_CODES, RateLimitError } from '../../errors.js';
+import { forPeople } from '../../cli-errors.js';
+import { ApiError, RateLimitError, reworded } from '../../errors.js';
 import { checkServerId } from '../../ids.js';
 import { repeatedFlags, shellCommand } from '../../shell.js';
 
@@ -56,7 +57,7 @@ export class NotFinishedError extends ApiError {
     serverMessage?: string,
     hints: HintFlags = {},
   ) {
-    super(`job ${jobId} not finished yet (${reason}); wait with \`${waitCommand(jobId, hints)}\``, 409, { serverMessage, exitCode: EXIT_CODES.api });
+    super(`job ${jobId} not finished yet (${reason}); wait with \`${waitCommand(jobId, hints)}\``, 409, { serverMessage });
   }
 }
 
@@ -76,23 +77,17 @@ export function explainExportError(error: unknown, jobId?: string, hints: HintFl
   if (!(error instanceof ApiError) || error instanceof RateLimitError) return error;
   if (error.status < 300 && jobId === undefined) {
     // The start was accepted (2xx) but its answer is unreadable, so there is no job id to follow.
-    return new ApiError(
-      `${error.message}; the export may have started anyway: look for it in the Mintlify dashboard before starting another`,
-      error.status,
-      { exitCode: error.exitCode },
-    );
+    return reworded(error, `${forPeople(error)}; the export may have started anyway: look for it in the Mintlify dashboard before starting another`);
   }
   const said = error.serverMessage ? `: ${error.serverMessage}` : '';
-  const opts = { serverMessage: error.serverMessage, details: error.details };
   if (error.status === 403) {
-    return new ApiError(
+    return reworded(
+      error,
       `static export needs an Enterprise plan (403${said}); ask Mintlify to enable it for your organization, or check that the admin key belongs to it`,
-      403,
-      opts,
     );
   }
   if (error.status === 404 && jobId !== undefined) {
-    return new ApiError(`no static export job ${jobId} (404${said}); check the job id that \`mint-admin export start\` printed`, 404, opts);
+    return reworded(error, `no static export job ${jobId} (404${said}); check the job id that \`mint-admin export start\` printed`);
   }
   if (error.status === 409 && jobId !== undefined) {
     return new NotFinishedError(jobId, `409${said}`, error.serverMessage, hints);

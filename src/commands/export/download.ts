@@ -3,7 +3,8 @@ import type { Bundle } from '../../api/types.js';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
 import type { BootedWorker, DownloadResult } from '../../download/index.js';
-import { ApiError, CliError, InterruptedError, SiteProblemsError, UsageError } from '../../errors.js';
+import { forPeople } from '../../cli-errors.js';
+import { ApiError, CliError, InterruptedError, reworded, SiteProblemsError, UsageError } from '../../errors.js';
 import { addWaitOptions, parseWaitFlags, type WaitFlags, type WaitSettings } from '../../wait-flags.js';
 import { hintFlagArgs, isNotFinished, waitCommand, type NotFinishedError } from './api.js';
 import { onJobFlow, type FlowApi } from './flow.js';
@@ -170,8 +171,8 @@ export async function fetchAndExtract(opts: FetchAndExtract, ctx: Context): Prom
     }
     // A site that failed --verify was downloaded fine: its message already says where it was kept.
     if (!(error instanceof CliError) || error instanceof SiteProblemsError) throw error;
-    const reason = error.message.replace(/; run the command again( for a fresh link)?(, and check the machine's clock if it keeps happening)?$/, '');
-    throw new CliError(`${reason}; export ${opts.jobId} is complete and stays on the server: download it with \`${again}\``, error.exitCode, { cause: error });
+    const reason = forPeople(error).replace(/; run the command again( for a fresh link)?(, and check the machine's clock if it keeps happening)?$/, '');
+    throw reworded(error, `${reason}; export ${opts.jobId} is complete and stays on the server: download it with \`${again}\``);
   }
   const { directory, files, bytes, bundle } = result;
   return { jobId: opts.jobId, directory, files, bytes, bundle: { sizeBytes: bundle.sizeBytes, expiresAt: bundle.expiresAt } };

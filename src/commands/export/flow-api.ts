@@ -5,7 +5,7 @@
 // except to say so once on stderr.
 import type { ApiClient } from '../../api/client.js';
 import type { AnyExportJob, BasePath, Bundle, ProjectExportJob, StartExportRequest } from '../../api/types.js';
-import { ApiError, EXIT_CODES, JobFailedError, RateLimitError, UsageError } from '../../errors.js';
+import { ApiError, JobFailedError, RateLimitError, UsageError } from '../../errors.js';
 import { checkServerId } from '../../ids.js';
 import { exportApi, explainExportError, NotFinishedError, waitCommand, type HintFlags } from './api.js';
 import type { ExportFlow } from './flow-cache.js';
@@ -106,7 +106,6 @@ function bundleOf(job: ProjectExportJob): Bundle | undefined {
     throw new ApiError(
       `unexpected answer from the API to GET /v1/static-export/{projectId}/jobs/{jobId}: job ${job.jobId} is completed but ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing`,
       200,
-      { exitCode: EXIT_CODES.api },
     );
   }
   return { jobId: job.jobId, bundleUrl, sizeBytes, expiresAt };
@@ -125,7 +124,6 @@ function explainProjectStartError(error: unknown, hints: HintFlags): unknown {
       : 'wait for it to finish (see the Mintlify dashboard), then start again';
     return new ApiError(`an export of this deployment is already running (409${said}); ${next}`, 409, {
       serverMessage: error.serverMessage,
-      exitCode: EXIT_CODES.api,
     });
   }
   return explainExportError(error, undefined, hints);

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { PreviewTriggered } from '../../api/types.js';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
-import { ApiError, EXIT_CODES } from '../../errors.js';
+import { ApiError, reworded } from '../../errors.js';
 import { checkServerId } from '../../ids.js';
 import { addWaitOptions, parseWaitFlags, type WaitFlags } from '../../wait-flags.js';
 import { addGithubOutputOption, githubTarget } from '../deploy/github.js';
@@ -55,10 +55,9 @@ export async function previewStart(branchArg: string | undefined, flags: Preview
 /** 403 here has one documented meaning: the plan has no preview deployments. */
 function explainPreviewFailure(error: unknown): unknown {
   if (error instanceof ApiError && error.status === 403) {
-    return new ApiError(
+    return reworded(
+      error,
       `preview deployments are not available on your current plan (403${error.serverMessage ? `: ${error.serverMessage}` : ''}); upgrade the plan in the Mintlify dashboard, or check that the key belongs to this project's organization`,
-      403,
-      { serverMessage: error.serverMessage, exitCode: EXIT_CODES.auth },
     );
   }
   return error;

@@ -8,7 +8,7 @@ import type { SearchesPage, SearchTerm } from '../../api/types.js';
 import type { PagedEndpoint, PagingProgress } from '../../paging/engine.js';
 import { SEARCHES, walkOf } from '../../paging/endpoints.js';
 import { diskProblem, type SearchesWriter } from '../../output/writer.js';
-import { CliError, EXIT_CODES } from '../../errors.js';
+import { MintAdminError } from '../../errors.js';
 import { fileTarget, stdoutTarget, type OutputTarget } from '../../output/target.js';
 import { FORMATS, parseListFlags, type SearchesListFlags, type SearchesListOptions } from './flags.js';
 import { resumeCommand, resumeNote } from './resume.js';
@@ -111,9 +111,9 @@ async function stopEarly(writer: SearchesWriter, result: SearchesListResult, opt
   );
 }
 
-function diskProblemError(problem: string, result: SearchesListResult, opts: SearchesListOptions, cause: unknown): CliError {
+function diskProblemError(problem: string, result: SearchesListResult, opts: SearchesListOptions, cause: unknown): MintAdminError {
   const next = result.pages > 0 && result.nextCursor !== null ? 'carry on with the command above' : 'run the command again';
-  return new CliError(`${problem} while writing ${opts.output}: it holds the ${result.terms} terms written before, ending with a whole row; free some space, then ${next}`, EXIT_CODES.api, { cause });
+  return new MintAdminError(`${problem} while writing ${opts.output}: it holds the ${result.terms} terms written before, ending with a whole row; free some space, then ${next}`, { cause });
 }
 
 /** The stderr line after the data: what was shown, and how to get more when there is more. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { explainCreateFailure, explainMessageFailure } from '../../../src/commands/agent/advice.js';
 import { ApiError, CliError, InterruptedError, NetworkError, RateLimitError } from '../../../src/errors.js';
+import { exitCodeOf } from '../../../src/cli-errors.js';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const MAY_EXIST = "so the job may have been created anyway: check the repository's pull requests and the Mintlify dashboard before running it again";
@@ -21,7 +22,7 @@ describe('explainCreateFailure', () => {
   ])('%s: the job may exist, the exit code is kept', (_name, error, exitCode, message) => {
     const explained = explainCreateFailure(error, NOW) as CliError;
     expect(explained.constructor).toBe(error.constructor);
-    expect(explained.exitCode).toBe(exitCode);
+    expect(exitCodeOf(explained)).toBe(exitCode);
     expect(explained.message).toBe(message);
   });
 
@@ -39,7 +40,7 @@ describe('explainCreateFailure', () => {
   ])('states the limit of 100 jobs per project per hour and %s', (_name, retryAt, when) => {
     const explained = explainCreateFailure(new RateLimitError('rate limited', retryAt), NOW) as RateLimitError;
     expect(explained).toBeInstanceOf(RateLimitError);
-    expect(explained.exitCode).toBe(6);
+    expect(exitCodeOf(explained)).toBe(6);
     expect(explained.retryAt).toBe(retryAt);
     expect(explained.message).toBe(`rate limited: the API accepts 100 agent jobs per project per hour; ${when}`);
   });

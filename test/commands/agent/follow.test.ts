@@ -5,6 +5,7 @@ import type { AgentJob } from '../../../src/api/types.js';
 import type { GlobalOptions } from '../../../src/config.js';
 import { dropConnection, json, sequence, startServer, type Handler } from '../../helpers/server.js';
 import { agentJob, harness, PROJECT, settle } from './harness.js';
+import { exitCodeOf } from '../../../src/cli-errors.js';
 
 const PATH = `GET /v2/agent/${PROJECT}/job/job_1`;
 const active = agentJob();
@@ -47,7 +48,7 @@ describe('waitForAgentJob and the outcome of a wait', () => {
     const r = await follow({ [PATH]: sequence(json(200, active), json(200, active), json(200, final)) });
     expect(r.stdout).toBe(stdout);
     expect(r.stderr).toBe(['waiting for agent job job_1', 'agent job job_1: active', ...lastLines, ''].join('\n'));
-    expect(r.error?.exitCode).toBe(exitCode);
+    expect(r.error && exitCodeOf(r.error)).toBe(exitCode);
     expect(r.server.requests).toHaveLength(3);
     // The interval grows gently (x1.2) and no real time passed.
     expect(r.clock.sleeps).toEqual([1000, 1200]);
@@ -70,7 +71,7 @@ describe('waitForAgentJob and the outcome of a wait', () => {
     expect(ok.stdout).toBe(`${JSON.stringify(withPr, null, 2)}\n`);
     const bad = await follow({ [PATH]: json(200, failed) }, { globals: { json: true } });
     expect(bad.stdout).toBe(`${JSON.stringify(failed, null, 2)}\n`);
-    expect(bad.error?.exitCode).toBe(4);
+    expect(exitCodeOf(bad.error)).toBe(4);
   });
 
   it('on a terminal draws a spinner and ends it with the outcome', async () => {
@@ -126,7 +127,7 @@ describe('waitForAgentJob and the outcome of a wait', () => {
     ['a 403', 403, 3, /^permission denied \(403/],
   ])('ends at once on %s', async (_name, status, exitCode, message) => {
     const r = await follow({ [PATH]: sequence(json(200, active), json(status, { error: 'gone' })) });
-    expect(r.error?.exitCode).toBe(exitCode);
+    expect(exitCodeOf(r.error)).toBe(exitCode);
     expect(r.error?.message).toMatch(message);
     expect(r.server.requests).toHaveLength(2);
     expect(r.stdout).toBe('');
@@ -138,7 +139,7 @@ describe('waitForAgentJob and the outcome of a wait', () => {
     ['--profile was given too', { project: PROJECT, profile: 'ci' }, `mint-admin agent get job_1 --wait --project ${PROJECT} --profile ci`],
   ])('times out with exit 5 and the command that resumes the wait (%s)', async (_name, globals, resume) => {
     const r = await follow({ [PATH]: json(200, active) }, { globals, timeoutMs: 5000 });
-    expect(r.error?.exitCode).toBe(5);
+    expect(exitCodeOf(r.error)).toBe(5);
     expect(r.error?.message).toBe(
       `gave up waiting after 5s: agent job job_1 is still active and keeps running on the server; resume the wait with \`${resume}\``,
     );
@@ -160,7 +161,7 @@ describe('waitForAgentJob and the outcome of a wait', () => {
     cleanups.push(server.close, h.cleanup);
     const error = await waitForAgentJob({ projectId: PROJECT, jobId: 'job_1', intervalMs: 1000, timeoutMs: 60_000 }, h.ctx).catch((e: unknown) => e as CliError);
     expect(error).toBeInstanceOf(InterruptedError);
-    expect((error as CliError).exitCode).toBe(130);
+    expect(exitCodeOf(error)).toBe(130);
     expect((error as CliError).message).toBe(
       'stopped waiting; agent job job_1 keeps running on the server: resume the wait with `mint-admin agent get job_1 --wait`',
     );

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseDomain } from '../../../src/commands/export/domain.js';
 import { UsageError } from '../../../src/errors.js';
+import { exitCodeOf } from '../../../src/cli-errors.js';
 
 describe('normaliseDomain', () => {
   it.each([
@@ -45,7 +46,7 @@ describe('normaliseDomain', () => {
       thrown = error;
     }
     expect(thrown).toBeInstanceOf(UsageError);
-    expect((thrown as UsageError).exitCode).toBe(2);
+    expect(exitCodeOf(thrown)).toBe(2);
     expect((thrown as UsageError).message).toContain(`"${input}" is not a domain the export API accepts: `);
     expect((thrown as UsageError).message).toContain(why);
   });

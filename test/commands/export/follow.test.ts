@@ -9,6 +9,7 @@ import { createReporter, type Activity, type Reporter } from '../../../src/io.js
 import { FakeClock } from '../../helpers/clock.js';
 import { captureIO } from '../../helpers/io.js';
 import { dropConnection, json, sequence, startServer, type Handler } from '../../helpers/server.js';
+import { exitCodeOf } from '../../../src/cli-errors.js';
 
 const ID = 'se_0123456789abcdef';
 const PATH = `GET /v1/static-export/jobs/${ID}`;
@@ -48,7 +49,7 @@ describe('followExport', () => {
   it('stops at a status the documents do not list: exit 1, no line for it, one request per look', async () => {
     const r = await follow([job('running', 25, 6), job('paused' as ExportJob['status'], 25, 6), job('completed', 100, 24)]);
     expect(r.error).toBeInstanceOf(Error);
-    expect((r.error as { exitCode: number }).exitCode).toBe(1);
+    expect(exitCodeOf(r.error)).toBe(1);
     expect((r.error as Error).message).toBe(
       `stopped waiting: export ${ID} reports status "paused", which this version of mint-admin does not know, so it cannot tell whether the job will finish; look at it with \`mint-admin export status ${ID} --json\` or update mint-admin`,
     );
@@ -76,7 +77,7 @@ describe('followExport', () => {
   it('throws JobFailedError (exit 4) carrying the job\'s own error', async () => {
     const r = await follow([job('running', 50, 12), job('failed', 75, 18, 'Rendering docs.example.com failed')]);
     expect(r.error).toBeInstanceOf(JobFailedError);
-    expect((r.error as JobFailedError).exitCode).toBe(4);
+    expect(exitCodeOf(r.error)).toBe(4);
     expect((r.error as Error).message).toBe(`export ${ID} failed: Rendering docs.example.com failed`);
     expect(r.stderr).toBe(`${WAITING}\nExporting [##########----------] 50% · 12 pages · 0s\n`);
   });
@@ -84,7 +85,7 @@ describe('followExport', () => {
   it('times out with exit 5, the last state seen and the command that resumes the wait', async () => {
     const r = await follow([job('running', 40, 10)], { timeoutMs: 5000 });
     expect(r.error).toBeInstanceOf(WaitTimeoutError);
-    expect((r.error as WaitTimeoutError).exitCode).toBe(5);
+    expect(exitCodeOf(r.error)).toBe(5);
     expect((r.error as Error).message).toBe(
       `export ${ID} did not finish within 5s (last seen running, 40%, 10 pages); it keeps running on the server: resume with \`mint-admin export status ${ID} --wait\``,
     );
@@ -123,7 +124,7 @@ describe('followExport', () => {
     };
     const r = await follow([job('running', 25, 6), abortOnSecondLook], { controller });
     expect(r.error).toBeInstanceOf(InterruptedError);
-    expect((r.error as InterruptedError).exitCode).toBe(130);
+    expect(exitCodeOf(r.error)).toBe(130);
     expect((r.error as Error).message).toBe(
       `interrupted: stopped waiting, but export ${ID} keeps running on the server; resume with \`mint-admin export status ${ID} --wait\``,
     );
