@@ -5,6 +5,7 @@ import { CliError, InterruptedError, NetworkError, UsageError } from '../../src/
 import { sequence, type Handler } from '../helpers/server.js';
 import { cutAfter, ignoreRange, serveArchive, shortBody, stallAfter, storageError } from '../helpers/storage.js';
 import { readTree, SIGNATURE, useHarness, useSampleArchive, type Harness } from './fixtures.js';
+import { exitCodeOf } from '../../src/cli-errors.js';
 
 const sample = useSampleArchive();
 const perTest = useHarness();
@@ -119,7 +120,7 @@ describe('resuming and retrying', () => {
     const { download, requests, clock } = await setup(cutAfter(() => sample.archive, 0));
     const error = await caught(download());
     expect(error).toBeInstanceOf(NetworkError);
-    expect(error.exitCode).toBe(1);
+    expect(exitCodeOf(error)).toBe(1);
     expect(error.message).toMatch(/^the connection to the bundle storage was dropped; .* \(gave up after 6 tries\); run the command again$/);
     expect(requests).toHaveLength(6);
     expect(clock.sleeps).toEqual([375, 750, 1500, 3000, 6000]);
@@ -130,7 +131,7 @@ describe('resuming and retrying', () => {
     const { download, requests } = await setup(serveArchive(() => sample.archive), { sizeBytes: () => sample.archive.length - 10 });
     const error = await caught(download());
     expect(error.message).toBe(`download failed: the storage announced ${sample.archive.length} bytes but the bundle is ${sample.archive.length - 10} bytes (gave up after 6 tries); run the command again`);
-    expect(error.exitCode).toBe(1);
+    expect(exitCodeOf(error)).toBe(1);
     expect(requests).toHaveLength(6);
     expect(readdirSync(perTest.root)).toEqual([]);
   });
@@ -156,7 +157,7 @@ describe('expired links and refusals', () => {
     const { download, links } = await setup(storageError(403, 'AccessDenied'));
     const error = await caught(download());
     expect(error.message).toBe("the bundle storage refused 4 download links in a row (403 AccessDenied); run the command again, and check the machine's clock if it keeps happening");
-    expect(error.exitCode).toBe(1);
+    expect(exitCodeOf(error)).toBe(1);
     expect(links).toHaveLength(4);
     expect(readdirSync(perTest.root)).toEqual([]);
   });
@@ -169,7 +170,7 @@ describe('expired links and refusals', () => {
     const error = await caught(download());
     expect(error.message).toBe(`the bundle storage refused the download (${status} ${code}) of ${url}/bundle.tar.gz?X-Amz-Expires=900&X-Amz-Signature=REDACTED; run the command again for a fresh link`);
     expect(error.message).not.toContain(SIGNATURE);
-    expect(error.exitCode).toBe(1);
+    expect(exitCodeOf(error)).toBe(1);
     expect(requests).toHaveLength(1);
     expect(readdirSync(perTest.root)).toEqual([]);
   });
@@ -191,7 +192,7 @@ describe('the target directory', () => {
     const error = await caught(download());
     expect(error).toBeInstanceOf(UsageError);
     expect(error.message).toBe(`${target} is not empty; pass --force to replace its contents, or choose another directory`);
-    expect(error.exitCode).toBe(2);
+    expect(exitCodeOf(error)).toBe(2);
     expect(links).toHaveLength(0);
     expect(requests).toHaveLength(0);
     expect(readTree(target)).toEqual(oldTree());
@@ -212,7 +213,7 @@ describe('the target directory', () => {
     writeOld();
     const error = await caught(download({ force: true }));
     expect(error.message).toMatch(/^the downloaded bundle is not a valid tar\.gz archive \(.+\); run the command again$/);
-    expect(error.exitCode).toBe(1);
+    expect(exitCodeOf(error)).toBe(1);
     expect(readTree(target)).toEqual(oldTree());
     expect(readdirSync(perTest.root)).toEqual(['site']);
   });
@@ -247,7 +248,7 @@ describe('a stalled download', () => {
     writeOld();
     const error = await caught(download({ force: true, ...(limits ? { limits } : {}) }));
     expect(error.message).toBe(`the download stalled: ${words} (check your connection or proxy settings); run the command again`);
-    expect(error.exitCode).toBe(1);
+    expect(exitCodeOf(error)).toBe(1);
     expect(readTree(target)).toEqual(oldTree());
     expect(readdirSync(perTest.root)).toEqual(['site']);
   });

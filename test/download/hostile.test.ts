@@ -5,6 +5,7 @@ import { ArchiveRefusedError } from '../../src/download/index.js';
 import { serveArchive } from '../helpers/storage.js';
 import { rawTarGz, type RawEntry } from '../helpers/tar-evil.js';
 import { EXTRACTIONS, readTree, useHarness } from './fixtures.js';
+import { exitCodeOf } from '../../src/cli-errors.js';
 
 /** Where the extraction runs: set by each pass of describe.each(EXTRACTIONS) below. */
 let extraction: URL | false = false;
@@ -58,7 +59,7 @@ describe.each(EXTRACTIONS)('extracting %s', (_name, worker) => {
     ])('%s', async (_name, entries, reason) => {
       const error = await attempt(entries);
       expect(error).toBeInstanceOf(ArchiveRefusedError);
-      expect(error.exitCode).toBe(1);
+      expect(exitCodeOf(error)).toBe(1);
       if (reason.startsWith('entry')) expect(error.message).toBe(refused(reason));
       else expect(error.message).toBe(refused(`entry ${JSON.stringify(`${perTest.root}/outside/abs`)} ${reason}`));
       // Nothing outside, no temp directory or file left beside the target, no target either.
