@@ -65,17 +65,19 @@ export function rateLimitErrorOf(call: Call, response: Answered, retryAfterMs: n
   );
 }
 
+/** A 2xx body past the cap: the request was aborted there. */
+export function tooLargeError(call: Call, status: number, maxBodyBytes: number): ApiError {
+  return new ApiError(`the API sent more than ${maxBodyBytes / 1024 / 1024} MB in answer to ${describe(call)}, far more than any documented answer`, status, {
+    code: 'too_large',
+    ...call,
+  });
+}
+
 /**
- * A 2xx that is not data: no body, `null`, a page from a proxy, a missing or mistyped field, a body
- * past the cap. `problem` is the first thing wrong with it.
+ * A 2xx that is not data: no body, `null`, a page from a proxy, a missing or mistyped field.
+ * `problem` is the first thing wrong with it.
  */
-export function unusableAnswerError(call: Call, response: Answered, problem: string, maxBodyBytes: number): ApiError {
-  if (response.overflowed) {
-    return new ApiError(`the API sent more than ${maxBodyBytes / 1024 / 1024} MB in answer to ${describe(call)}, far more than any documented answer`, response.status, {
-      code: 'too_large',
-      ...call,
-    });
-  }
+export function unusableAnswerError(call: Call, response: Answered, problem: string): ApiError {
   const code = response.json === undefined ? 'not_json' : 'unexpected_answer';
   return new ApiError(`unexpected answer from the API to ${describe(call)}: ${problem}`, response.status, { code, ...call });
 }

@@ -12,7 +12,7 @@ import { briefReason, UsageError } from '../errors.js';
 import type { GenericSchema, InferOutput } from 'valibot';
 import { describeValue, isSafeSegment } from '../ids.js';
 import { redactUrl, scrubSecrets } from '../redact.js';
-import { apiErrorOf, rateLimitErrorOf, unusableAnswerError, type Answered, type Call } from './failures.js';
+import { apiErrorOf, rateLimitErrorOf, tooLargeError, unusableAnswerError, type Answered, type Call } from './failures.js';
 import {
   backoffDelay,
   DEFAULT_TIMEOUTS,
@@ -134,7 +134,7 @@ export class ApiTransport {
       if (response.status >= 200 && response.status < 300) return this.accept(call, response, schema);
       // A 429 is sent again, a POST too: it says the request was refused before anything was done
       // (the limiter answers ahead of the handler), so a second send cannot act twice. What that
-      // costs is bounded: Retry-After (or the documented window) up to maxRetryAfterMs, then exit 6.
+      // costs is bounded: Retry-After (or the documented window) up to maxRetryAfterMs, then a RateLimitError.
       if (response.status === 429) {
         const retryAfter = parseRetryAfter(response.headers['retry-after'], clock.now());
         const delay = retryAfter ?? opts.rateWindowMs ?? backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random);
@@ -158,8 +158,11 @@ export class ApiTransport {
    * and the first problem; the body itself only in --debug, with the key scrubbed.
    */
   private accept<S extends GenericSchema>(call: Call, response: Answered, schema: S): InferOutput<S> {
+    if (response.overflowed) {
+      this.debugBody(call, response);
+      throw tooLargeError(call, response.status, MAX_BODY_BYTES);
+    }
     const checked = ((): { ok: true; value: InferOutput<S> } | { ok: false; problem: string } => {
-      if (response.overflowed) return { ok: false, problem: 'too large' };
       if (response.text.trim() === '') return { ok: false, problem: `the body is empty (${response.status})` };
       if (response.json === undefined) {
         const kind = response.contentType.split(';')[0]?.trim() || 'not JSON';
@@ -169,8 +172,13 @@ export class ApiTransport {
       return schemas.checkAnswer(schema, response.json);
     })();
     if (checked.ok) return checked.value;
+    this.debugBody(call, response);
+    throw unusableAnswerError(call, response, checked.problem);
+  }
+
+  /** The body of an unusable answer, for --debug only: the key scrubbed, presigned signatures redacted, cut short. */
+  private debugBody(call: Call, response: Answered): void {
     if (response.text !== '') this.config.debug?.(`unexpected body from ${call.method} ${call.route}: ${this.forDebug(response.text)}`);
-    throw unusableAnswerError(call, response, checked.problem, MAX_BODY_BYTES);
   }
 
   /** A body for a --debug line: the key scrubbed, presigned signatures redacted, cut short. */
