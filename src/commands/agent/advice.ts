@@ -66,6 +66,5 @@ function uncertainFailure(error: unknown): string | undefined {
 
 /** The same kind of error (same class, so the same exit code) with a message that says what to do. */
 function withMessage(error: unknown, message: string): MintAdminError {
-  if (error instanceof MintAdminError) return reworded(error, message);
-  return reworded(new MintAdminError(message, { cause: error }), message);
+  return error instanceof MintAdminError ? reworded(error, message) : new MintAdminError(message, { cause: error });
 }
