@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDateRange, parseDateFlag } from '../../src/commands/searches/dates.js';
+import { checkDateRange, parseDateFlag } from '../../src/queries/dates.js';
 import { parseListFlags, type SearchesListFlags } from '../../src/commands/searches/flags.js';
 import { resumeCommand } from '../../src/commands/searches/resume.js';
 import { shellQuote } from '../../src/shell.js';

@@ -2,7 +2,7 @@
 // request is one of 100 an organization gets an hour, too dear to spend on a typo.
 import { UsageError } from '../../errors.js';
 import { SEARCHES } from '../../paging/endpoints.js';
-import { checkDateRange, parseDateFlag } from './dates.js';
+import { checkDateRange, parseDateFlag } from '../../queries/dates.js';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
 export type SearchesFormat = (typeof FORMATS)[number];
