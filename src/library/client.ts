@@ -70,6 +70,8 @@ export class AdminClient extends ApiClient {
   private readonly ownDispatcher: Dispatcher | undefined;
   private readonly clientClock: Clock;
   private readonly clientRandom: () => number;
+  /** The client's own signal, which also ends every iterator at once (not only its requests). */
+  private readonly clientSignal: AbortSignal | undefined;
 
   constructor(options: AdminClientOptions) {
     // Settings are checked before anything is sent, with the same words the CLI uses.
@@ -97,11 +99,13 @@ export class AdminClient extends ApiClient {
     this.ownDispatcher = own;
     this.clientClock = clock;
     this.clientRandom = random;
+    this.clientSignal = options.signal;
   }
 
   // The iterators: every item of a paged endpoint, page after page (the CLI's `--all`), each page
   // fetched when the loop needs it. The CLI's paging guards apply (a repeated cursor or page, an
-  // empty page claiming more, more than the totals allow, is an ApiError rather than a loop), a `break` stops the requests, and the
+  // empty page claiming more, more than the totals allow, is an ApiError rather than a loop), a `break` stops the requests, an
+  // abort (the call's signal or the client's) ends the loop at once with the signal's reason, and the
   // query is checked before anything is sent. Without a `limit` each page is the largest the
   // endpoint serves: all analytics endpoints share 100 requests per organization an hour.
 
@@ -139,7 +143,8 @@ export class AdminClient extends ApiClient {
     // Checked now, not at the first next(): a bad query is an error where the iterator is made.
     checkProjectId(projectId, 'projectId');
     checkAnalyticsQuery(route, query);
-    return pagedItems(walkOf(route, this, projectId, query, call), startOf(route, query));
+    const signals = [this.clientSignal, call?.signal].filter((s): s is AbortSignal => s !== undefined);
+    return pagedItems(walkOf(route, this, projectId, query, call), startOf(route, query), signals.length > 1 ? AbortSignal.any(signals) : signals[0]);
   }
 
   /**

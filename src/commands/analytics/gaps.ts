@@ -13,7 +13,7 @@ import type { Conversation, ConversationsPage, PageTraffic, SearchesPage, Search
 import { RateLimitError, UsageError } from '../../errors.js';
 import { escapeCell } from '../../output/cells.js';
 import type { Columns } from '../../output/writer.js';
-import { checkDateRange, parseDateFlag } from '../searches/dates.js';
+import { checkDateRange, parseDateFlag } from '../../queries/dates.js';
 import { addConversations, MIN_SEARCH_HITS, pageGaps, questionGaps, rankGaps, searchGaps, viewsByPath, type Gap } from './gap-score.js';
 import { shellCommand } from '../../shell.js';
 import { agentPrompt } from './gaps-prompt.js';
