@@ -22,7 +22,7 @@ export async function deployStart(flags: DeployStartFlags, ctx: Context): Promis
   try {
     queued = await api.triggerUpdate(projectId);
   } catch (error) {
-    const { explainUncertainPost } = await import('../agent/advice.js');
+    const { explainUncertainPost } = await import('../uncertain-post.js');
     throw explainUncertainPost(error, 'the deployment may have been queued anyway: look for it in the Mintlify dashboard before deploying again');
   }
   const statusId = checkServerId('status id', queued.statusId, 'the deployment was queued: follow it in the Mintlify dashboard');

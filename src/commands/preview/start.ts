@@ -25,7 +25,7 @@ export async function previewStart(branchArg: string | undefined, flags: Preview
   try {
     queued = await api.triggerPreview(projectId, branch);
   } catch (error) {
-    const { explainUncertainPost } = await import('../agent/advice.js');
+    const { explainUncertainPost } = await import('../uncertain-post.js');
     throw explainUncertainPost(
       explainPreviewFailure(error),
       `the preview of ${branch} may have been queued anyway: look for it in the Mintlify dashboard before starting it again`,
