@@ -4,6 +4,8 @@
 // retries, rate-limit rules and redaction.
 export { AdminClient, type AdminClientOptions, type WaitOptions } from './library/client.js';
 export { downloadBundle, type DownloadBundleOptions, type DownloadEvent, type DownloadResult } from './library/download.js';
+export { waitForAgentJob, waitForBuild, type AgentJobWaitEvent, type BuildWaitEvent, type WaitForAgentJobOptions, type WaitForBuildOptions } from './library/waits.js';
+export { AgentJobFailedError, AgentJobTimeoutError, BuildFailedError, BuildTimeoutError, UnknownStatusError } from './waits/errors.js';
 export { DEFAULT_RETRY, type CallOptions, type RetryNotice, type RetryPolicy } from './api/client.js';
 export { DEFAULT_TIMEOUTS, type Timeouts } from './api/http.js';
 export { DEFAULT_BASE_URL } from './config.js';
