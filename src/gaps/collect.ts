@@ -17,6 +17,8 @@ import { addConversations, MIN_SEARCH_HITS, pageGaps, questionGaps, rankGaps, se
 
 /** One request per source: fewer cannot make a report. */
 export const MIN_GAPS_REQUESTS = 4;
+/** A quarter of the organization's hourly 100, when the caller names no budget. */
+export const DEFAULT_GAPS_REQUESTS = 25;
 
 export interface GapsQuery {
   dateFrom?: string | undefined;

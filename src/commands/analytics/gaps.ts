@@ -6,12 +6,10 @@ import { Option, type Command } from 'commander';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { collectGaps, MIN_GAPS_REQUESTS as MIN_REQUESTS, type GapSource, type GapsReport } from '../../gaps/collect.js';
+import { collectGaps, DEFAULT_GAPS_REQUESTS as DEFAULT_MAX_REQUESTS, MIN_GAPS_REQUESTS as MIN_REQUESTS, type GapSource, type GapsReport } from '../../gaps/collect.js';
 import { MIN_SEARCH_HITS } from '../../gaps/score.js';
 import { checkDateRange, parseDateFlag } from '../searches/dates.js';
 import { FORMATS, partialNotes, renderReport, type GapsFormat } from './gaps-report.js';
-
-export const DEFAULT_MAX_REQUESTS = 25;
 
 export interface GapsOptions {
   dateFrom: string | undefined;
