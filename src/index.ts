@@ -6,6 +6,9 @@ export { AdminClient, type AdminClientOptions, type WaitOptions } from './librar
 export { downloadBundle, type DownloadBundleOptions, type DownloadEvent, type DownloadResult } from './library/download.js';
 export { waitForAgentJob, waitForBuild, type AgentJobWaitEvent, type BuildWaitEvent, type WaitForAgentJobOptions, type WaitForBuildOptions } from './library/waits.js';
 export { AgentJobFailedError, AgentJobTimeoutError, BuildFailedError, BuildTimeoutError, UnknownStatusError } from './waits/errors.js';
+export { contentGaps, type ContentGapsQuery } from './library/gaps.js';
+export type { GapSource, GapsCollection, GapsReport, SourceUse } from './gaps/collect.js';
+export type { Gap, GapKind } from './gaps/score.js';
 export { DEFAULT_RETRY, type CallOptions, type RetryNotice, type RetryPolicy } from './api/client.js';
 export { DEFAULT_TIMEOUTS, type Timeouts } from './api/http.js';
 export { DEFAULT_BASE_URL } from './config.js';

@@ -4,7 +4,7 @@
 // another and the unpacker waited for the inflation (measured on tmpfs, 10,000 files: about a fifth
 // of the time is inflation, most of the rest the unpacker's per-entry work and its file writes).
 //
-// Same contract as the LiveExtraction it wraps (extract.ts, LiveConsumer): it only ever gives a
+// Same contract as the LiveExtraction it wraps (live-extraction.ts, LiveConsumer): it only ever gives a
 // result for an archive it saw whole and in order, and anything unusual makes it stand down (the
 // worker is ended, then what it wrote removed) so that the extraction from the file says what went
 // wrong. Inflation failures and a decompression ratio beyond tar's own limit stand it down too.

@@ -130,7 +130,7 @@ async function downloadWith(worker: BootedWorker | undefined, opts: DownloadBund
     };
     // The archive is extracted while it downloads (as curl | tar overlaps the two), through the
     // same guard, and also written to the work file: for a resume, for --archive, and for the
-    // extraction from the file that takes over whenever the live one stands down (extract.ts).
+    // extraction from the file that takes over whenever the live one stands down (extract-file.ts).
     const tree = join(work, 'tree');
     const now = Date.now();
     // Flat memory for any bundle size (heap.ts).
