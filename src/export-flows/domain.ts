@@ -2,7 +2,7 @@
 // address from their browser, so a plain http(s) URL of the site's root is accepted and reduced to its
 // hostname (with a note), and everything else that is not a hostname is refused before anything is sent.
 import { domainToASCII } from 'node:url';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../errors.js';
 
 export interface NormalisedDomain {
   hostname: string;
