@@ -1,7 +1,8 @@
-// What the CLI learned about the static export flows, so the next run does not pay the 404 again:
+// The flow memory on disk (a FlowStore: flow-store.ts), so the next run does not pay the 404 again:
 // per API base URL, the flow whose start route worked, and for each job started (or found) there,
-// the flow it belongs to. It lives beside config.json in the config directory (not in it: it is a
-// cache, rewritten by the CLI itself, and never a setting a person chose), as `export-flows.json`.
+// the flow it belongs to. The CLI keeps it beside config.json in its config directory (not in it: it
+// is a cache, rewritten by the CLI itself, and never a setting a person chose), as `export-flows.json`;
+// a library user may hand the same file to the engine (fileFlowStore).
 //
 // It is only a cache: a missing, unreadable or malformed file is an empty one, and a failure to write
 // it never fails a command (a --debug line says why). It is written atomically (a temp file created
