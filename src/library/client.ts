@@ -100,6 +100,7 @@ export class AdminClient extends ApiClient {
     this.clientClock = clock;
     this.clientRandom = random;
     this.clientSignal = options.signal;
+    clientSettings.set(this, { baseUrl: baseUrl.replace(/\/+$/, ''), clock, random });
   }
 
   // The iterators: every item of a paged endpoint, page after page (the CLI's `--all`), each page
@@ -178,4 +179,20 @@ export class AdminClient extends ApiClient {
   async close(): Promise<void> {
     await this.ownDispatcher?.close();
   }
+}
+
+/** What the library's functions beside the client (export flows, waits) need of it; not public. */
+export interface ClientSettings {
+  /** Without a trailing slash: the key of the export flow memory. */
+  baseUrl: string;
+  clock: Clock;
+  random: () => number;
+}
+
+const clientSettings = new WeakMap<AdminClient, ClientSettings>();
+
+export function settingsOf(client: AdminClient): ClientSettings {
+  const settings = clientSettings.get(client);
+  if (!settings) throw new UsageError('client: not an AdminClient made with `new AdminClient(...)`');
+  return settings;
 }
