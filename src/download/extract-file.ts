@@ -7,7 +7,8 @@ import { throwIfAborted } from '../clock.js';
 import { CliError, EXIT_CODES } from '../errors.js';
 import { ArchiveRefusedError, invalidArchive, writeError } from './extract-errors.js';
 import { SITE_DIRECTORY_MODE } from './modes.js';
-import { createExtraction, type ArchiveSummary, type ExtractionLimits } from './unpacker.js';
+import type { ArchiveSummary, ExtractionLimits } from './limits.js';
+import { createExtraction } from './unpacker.js';
 
 const READ_CHUNK = 256 * 1024;
 

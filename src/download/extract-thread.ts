@@ -11,7 +11,8 @@
 import { existsSync, rmSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { Unzip } from 'minizlib';
-import { LiveExtraction, type ArchiveSummary, type ExtractionLimits, type LiveConsumer } from './extract.js';
+import type { ArchiveSummary, ExtractionLimits } from './limits.js';
+import { LiveExtraction, type LiveConsumer } from './live-extraction.js';
 import type { ExtractionWorkerData, FromWorker, ToWorker } from './extract-worker.js';
 
 /**

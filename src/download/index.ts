@@ -10,7 +10,12 @@ import type { Dispatcher } from 'undici';
 import type { Bundle } from '../api/types.js';
 import { throwIfAborted, type Clock } from '../clock.js';
 import type { Activity, Reporter } from '../io.js';
-import { checkArchiveFormat, extractArchive, extractionLimits, type LiveConsumer } from './extract.js';
+// From each module, not the extract.ts barrel: these declarations reach the library's, which must
+// not import tar's types (limits.ts says why).
+import { extractArchive } from './extract-file.js';
+import { extractionLimits } from './limits.js';
+import type { LiveConsumer } from './live-extraction.js';
+import { checkArchiveFormat } from './sniff.js';
 import { BootedWorker, extractionWorkerFile, startLiveExtraction } from './extract-thread.js';
 import { fetchToFile, type FETCH_LIMITS } from './fetch.js';
 import { keepYoungGenerationSmall } from './heap.js';
@@ -20,7 +25,8 @@ import { DownloadProgress, type DownloadProgressEvent } from './progress.js';
 import { checkArchivePath, checkFreeSpace, checkTarget } from './target.js';
 
 export { checkArchivePath, checkTarget, type TargetPlan } from './target.js';
-export { ArchiveRefusedError, NotGzipError } from './extract.js';
+export { ArchiveRefusedError } from './extract-errors.js';
+export { NotGzipError } from './sniff.js';
 export type { BootedWorker } from './extract-thread.js';
 export type { DownloadPhase, DownloadProgressEvent } from './progress.js';
 

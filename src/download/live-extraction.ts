@@ -3,7 +3,8 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import type { FileWriter } from './file-writer.js';
 import { SITE_DIRECTORY_MODE } from './modes.js';
-import { createExtraction, type ArchiveSummary, type Extraction, type ExtractionLimits, type Tar } from './unpacker.js';
+import type { ArchiveSummary, ExtractionLimits } from './limits.js';
+import { createExtraction, type Extraction, type Tar } from './unpacker.js';
 
 /**
  * What the download hands its bytes to as they arrive (downloadBundle): this thread's LiveExtraction,
