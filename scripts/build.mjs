@@ -2,7 +2,7 @@
 // import: the development build), then esbuild bundles what is packed (package.json `files`):
 // - dist/cli/: main.cjs (the entry: package.json's bin; it prints pre-rendered help itself) and
 //   program.cjs (everything else, with commander and the parts of undici used, loaded with V8's code
-//   cache: src/code-cache.ts). See docs/performance.md. Heavy dependencies stay external and load
+//   cache: src/tuning/code-cache.ts). See docs/performance.md. Heavy dependencies stay external and load
 //   only inside the commands that use them.
 // - dist/lib/: the library (src/index.ts) as one module, with the declarations of its public surface.
 // Source maps and the metafile are written outside dist/cli and dist/lib, or beside the bundles as
@@ -103,7 +103,7 @@ function makeBuiltinsLazy(file) {
   writeFileSync(path, readFileSync(path, 'utf8').replace(pattern, '__lazyR($1)'));
 }
 
-// The program runs in a vm.Script (src/code-cache.ts), where import() needs an experimental flag; its
+// The program runs in a vm.Script (src/tuning/code-cache.ts), where import() needs an experimental flag; its
 // import("x") calls become _impt_("x") (the same length, for the source map), the loader's import().
 // Required plainly (no cache), the bundle falls back to its own import().
 const importFallback = 'var _impt_ = typeof _impt_ === "function" ? _impt_ : (s) => import(s);';
@@ -128,13 +128,13 @@ const CLI_BUNDLE = {
 
 // The program (run.ts) and everything it loads lazily: one CommonJS file. Modules it imports lazily
 // become functions that run on first use, so a command still evaluates only what it needs, and one
-// file is one read and one code-cache entry (src/code-cache.ts); an ESM graph of a dozen chunks cost
+// file is one read and one code-cache entry (src/tuning/code-cache.ts); an ESM graph of a dozen chunks cost
 // ~12-15 ms more at every start, and ESM cannot use V8's code cache on Node 20.
 const program = await build({
   ...CLI_BUNDLE,
   entryPoints: { program: 'src/run.ts' },
   external: lazyDependencies,
-  // MINT_ADMIN_CLI: process-wide settings only the CLI may make (src/api/wasm-baseline.ts).
+  // MINT_ADMIN_CLI: process-wide settings only the CLI may make (src/tuning/heap.ts).
   define: { MINT_ADMIN_VERSION: JSON.stringify(pkg.version), MINT_ADMIN_CLI: 'true', ...importMetaUrl.define },
   banner: { js: `${importMetaUrl.banner}\n${lazyRequire}\n${importFallback}` },
   plugins: [lazyChildProcess, slimUndici],
