@@ -1,7 +1,8 @@
 // --help and --version must stay close to bare Node start-up: they may not load the heavy modules
 // that only some commands need (architecture.md, convention 5). The CLI is two bundles
 // (scripts/build.mjs): main.cjs, which prints pre-rendered help and version on its own, and
-// program.cjs (commander, undici, valibot and every command), which everything else loads.
+// program.cjs (commander, undici, valibot and every command), which everything else loads; the
+// packages only some commands load are each a vendor-<name>.cjs beside it, required on first use.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
