@@ -5,7 +5,6 @@
 // are not expressible there: a 429 whose Retry-After is past our cap must fail at once with the time
 // to come back (exit 6) rather than sleep for an hour, and a POST may be resent only when the
 // connection never opened. The waits go through the injected Clock so tests never really sleep.
-import './wasm-baseline.js'; // before undici: see there
 import { request, type Dispatcher } from 'undici';
 import type { Clock } from '../clock.js';
 import { ApiError, briefReason, EXIT_CODES, RateLimitError, UsageError } from '../errors.js';

@@ -1,6 +1,5 @@
 // What the API client and the bundle download share: one undici dispatcher that honours
 // HTTPS_PROXY / NO_PROXY, how network failures are named, and how waits between tries are chosen.
-import './wasm-baseline.js'; // before undici: see there
 import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import type { Env } from '../config.js';
 import { NetworkError } from '../errors.js';

@@ -4,7 +4,7 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import type { Dispatcher } from 'undici';
 import type { Bundle } from '../api/types.js';
-import { backoffDelay, toNetworkError } from '../api/http.js'; // (also sets undici's WebAssembly tier: api/wasm-baseline.ts)
+import { backoffDelay, toNetworkError } from '../api/http.js';
 import { throwIfAborted, type Clock } from '../clock.js';
 import { ApiError, CliError, EXIT_CODES, NetworkError } from '../errors.js';
 import { redactUrl } from '../redact.js';

@@ -18,7 +18,7 @@ import type { LiveConsumer } from './live-extraction.js';
 import { checkArchiveFormat } from './sniff.js';
 import { BootedWorker, extractionWorkerFile, startLiveExtraction } from './extract-thread.js';
 import { fetchToFile, type FETCH_LIMITS } from './fetch.js';
-import { keepYoungGenerationSmall } from './heap.js';
+import { keepYoungGenerationSmall } from '../tuning/heap.js';
 import { commitArchive, installTree, makeParents, removeCreated, removeWorkDir, RestoreFailedError, stageArchive, tidyAway } from './install.js';
 import { createWorkDir, sweepLeftovers, type LeftoverReport } from './leftovers.js';
 import { DownloadProgress, type DownloadProgressEvent } from './progress.js';
@@ -147,7 +147,7 @@ async function downloadWith(worker: BootedWorker | undefined, opts: DownloadBund
     // extraction from the file that takes over whenever the live one stands down (extract-file.ts).
     const tree = join(work, 'tree');
     const now = Date.now();
-    // Flat memory for any bundle size (heap.ts).
+    // Flat memory for any bundle size (tuning/heap.ts).
     restoreHeap = keepYoungGenerationSmall();
     opts.debug(worker ? `extracting in a worker thread (${worker.file.pathname}) while downloading` : 'extracting on this thread while downloading');
     const extraction = (live = await startLiveExtraction(tree, () => limits && { ...limits, now }, worker));

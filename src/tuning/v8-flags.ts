@@ -18,20 +18,18 @@ const WASM_BASELINE_ONLY = '--liftoff-only';
 /** Command groups that never load undici: their runs leave V8's flags alone. */
 const OFFLINE_GROUPS = new Set(['config', 'completion']);
 
-/** Before the program compiles (main.ts): the flags a run of the command group `group` may need. */
+/**
+ * Before the program compiles (main.ts, through index.ts): the flags a run of the command group
+ * `group` may need. The only place the CLI sets undici's tier: nothing imported sets it as a side effect.
+ */
 export function setStartupFlags(group: string | undefined): void {
   if (group !== undefined && OFFLINE_GROUPS.has(group)) return;
   setFlagsFromString(WASM_BASELINE_ONLY);
 }
 
-/** Before undici loads, in case a run got here without setStartupFlags (a no-op when it did). */
-export function useWasmBaseline(): void {
-  setFlagsFromString(WASM_BASELINE_ONLY);
-}
-
 /**
  * V8 doubles the young generation as the bytes that survive its scavenges add up; during a download
- * it stays at its starting size (download/heap.ts). V8 reads the factor at each growth decision.
+ * it stays at its starting size (heap.ts). V8 reads the factor at each growth decision.
  */
 export function setYoungGenerationGrowth(factor: 1 | typeof V8_YOUNG_GENERATION_GROWTH): void {
   setFlagsFromString(`--semi-space-growth-factor=${factor}`);

@@ -11,7 +11,7 @@
 // flags of the program that imports it. V8 reads this flag at each growth decision, so setting it at
 // run time takes effect from then on; it goes back to V8's default when the download is over, which
 // the code cache needs (v8-flags.ts).
-import { setYoungGenerationGrowth, V8_YOUNG_GENERATION_GROWTH } from '../v8-flags.js';
+import { setYoungGenerationGrowth, V8_YOUNG_GENERATION_GROWTH } from './v8-flags.js';
 
 declare const MINT_ADMIN_CLI: boolean | undefined;
 
