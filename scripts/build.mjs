@@ -2,8 +2,9 @@
 // import: the development build), then esbuild bundles what is packed (package.json `files`):
 // - dist/cli/: main.cjs (the entry: package.json's bin; it prints pre-rendered help itself) and
 //   program.cjs (everything else, with commander and the parts of undici used, loaded with V8's code
-//   cache: src/code-cache.ts). See docs/performance.md. Heavy dependencies stay external and load
-//   only inside the commands that use them.
+//   cache: src/tuning/code-cache.ts). See docs/performance.md. The library's heavy dependencies stay
+//   external; the packages only the CLI loads (devDependencies) are each a vendor-<name>.cjs beside
+//   it; both load only inside the commands that use them.
 // - dist/lib/: the library (src/index.ts) as one module, with the declarations of its public surface.
 // Source maps and the metafile are written outside dist/cli and dist/lib, or beside the bundles as
 // .map files that `files` leaves out: the maps weigh three times the code.
@@ -44,7 +45,37 @@ const lazyChildProcess = {
 // undici is bundled too, but only the parts used (scripts/undici-slim.cjs), so that the few files a
 // request needs are one more stretch of the code-cached bundle instead of ~110 files read and compiled.
 const BUNDLED = new Set(['commander', 'valibot', 'undici']);
+// The packages only the CLI loads, and only in some commands: devDependencies, so that a library
+// user's production tree never gets them. Each one the program imports is bundled on its own beside
+// it (dist/cli/vendor-<name>.cjs), required on first use: not in program.cjs, so a command that
+// prints no table or CSV neither reads nor compiles them (test/startup-imports.test.ts).
+const CLI_ONLY = ['ora', 'cli-table3', 'csv-stringify', 'htmlparser2'];
+for (const name of [...CLI_ONLY, 'commander']) {
+  if (pkg.dependencies[name]) throw new Error(`${name} is bundled into the CLI: it belongs in devDependencies, not in a library user's tree`);
+}
+// What stays external: the library's own dependencies, which both faces load from node_modules.
 const lazyDependencies = Object.keys(pkg.dependencies).filter((name) => !BUNDLED.has(name));
+const vendorChunk = (specifier) => `vendor-${specifier.replace(/\//g, '-')}`;
+const CLI_ONLY_IMPORT = new RegExp(`^(${CLI_ONLY.join('|')})(/.*)?$`);
+// In the program, `import('ora')` becomes a require() of ./vendor-ora.cjs: a plain require, so Node
+// resolves it beside the program (and the start-up test sees it loaded).
+const vendorSpecifiers = new Set();
+const cliOnlyChunks = {
+  name: 'cli-only-chunks',
+  setup(b) {
+    b.onResolve({ filter: CLI_ONLY_IMPORT }, (args) => {
+      vendorSpecifiers.add(args.path);
+      return { path: args.path, namespace: 'vendor-stub' };
+    });
+    b.onResolve({ filter: /^\.\/vendor-[\w.-]+\.cjs$/ }, (args) => ({ path: args.path, external: true }));
+    // An ES module re-exporting the chunk: esbuild then hands the importer the package's default and
+    // named exports, as importing the package itself would (an ESM package's chunk carries __esModule).
+    b.onLoad({ filter: /.*/, namespace: 'vendor-stub' }, (args) => {
+      const chunk = JSON.stringify(`./${vendorChunk(args.path)}.cjs`);
+      return { contents: `export * from ${chunk};\nexport { default } from ${chunk};`, loader: 'js' };
+    });
+  },
+};
 // In the CommonJS bundles import.meta.url is this file's URL, as it was in ESM, worked out when first
 // asked for (pathToFileURL costs a little of every start otherwise); import.meta.dirname is __dirname.
 const importMetaUrl = {
@@ -103,7 +134,7 @@ function makeBuiltinsLazy(file) {
   writeFileSync(path, readFileSync(path, 'utf8').replace(pattern, '__lazyR($1)'));
 }
 
-// The program runs in a vm.Script (src/code-cache.ts), where import() needs an experimental flag; its
+// The program runs in a vm.Script (src/tuning/code-cache.ts), where import() needs an experimental flag; its
 // import("x") calls become _impt_("x") (the same length, for the source map), the loader's import().
 // Required plainly (no cache), the bundle falls back to its own import().
 const importFallback = 'var _impt_ = typeof _impt_ === "function" ? _impt_ : (s) => import(s);';
@@ -128,19 +159,37 @@ const CLI_BUNDLE = {
 
 // The program (run.ts) and everything it loads lazily: one CommonJS file. Modules it imports lazily
 // become functions that run on first use, so a command still evaluates only what it needs, and one
-// file is one read and one code-cache entry (src/code-cache.ts); an ESM graph of a dozen chunks cost
+// file is one read and one code-cache entry (src/tuning/code-cache.ts); an ESM graph of a dozen chunks cost
 // ~12-15 ms more at every start, and ESM cannot use V8's code cache on Node 20.
 const program = await build({
   ...CLI_BUNDLE,
   entryPoints: { program: 'src/run.ts' },
   external: lazyDependencies,
-  // MINT_ADMIN_CLI: process-wide settings only the CLI may make (src/download/heap.ts).
+  // MINT_ADMIN_CLI: process-wide settings only the CLI may make (src/tuning/heap.ts).
   define: { MINT_ADMIN_VERSION: JSON.stringify(pkg.version), MINT_ADMIN_CLI: 'true', ...importMetaUrl.define },
   banner: { js: `${importMetaUrl.banner}\n${lazyRequire}\n${importFallback}` },
-  plugins: [lazyChildProcess, slimUndici],
+  plugins: [lazyChildProcess, slimUndici, cliOnlyChunks],
   metafile: true,
 });
 checkUndiciImports(Object.keys(program.metafile.inputs));
+// The chunks the program requires, each the whole package as it would have been in the program.
+const vendor = await build({
+  ...CLI_BUNDLE,
+  entryPoints: Object.fromEntries([...vendorSpecifiers].map((specifier) => [vendorChunk(specifier), `vendor-entry:${specifier}`])),
+  external: lazyDependencies,
+  plugins: [
+    {
+      name: 'vendor-entry',
+      setup(b) {
+        b.onResolve({ filter: /^vendor-entry:/ }, (args) => ({ path: args.path.slice('vendor-entry:'.length), namespace: 'vendor-entry' }));
+        b.onLoad({ filter: /.*/, namespace: 'vendor-entry' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js', resolveDir: root.pathname }));
+      },
+    },
+  ],
+  define: { ...importMetaUrl.define },
+  banner: { js: importMetaUrl.banner },
+  metafile: true,
+});
 makeBuiltinsLazy('dist/cli/program.cjs');
 routeDynamicImports('dist/cli/program.cjs');
 // Names this build of the program, so a code cache is never applied to another build's bundle.
@@ -186,13 +235,13 @@ for (const { path, help } of renderHelp(tree, () => captured, () => (captured = 
 
 // Which sources each chunk holds: the start-up test checks that --help loads none of the heavy ones.
 const metafile = {
-  inputs: { ...program.metafile.inputs, ...entry.metafile.inputs },
-  outputs: { ...program.metafile.outputs, ...entry.metafile.outputs },
+  inputs: { ...program.metafile.inputs, ...entry.metafile.inputs, ...vendor.metafile.inputs },
+  outputs: { ...program.metafile.outputs, ...entry.metafile.outputs, ...vendor.metafile.outputs },
 };
 writeFileSync(new URL('dist/cli-meta.json', root), JSON.stringify(metafile));
 
 // The library: one module with valibot inside (as in the CLI), its other dependencies external.
-await build({
+const library = await build({
   absWorkingDir: root.pathname,
   // and its download's worker thread beside it (src/download/extract-thread.ts)
   entryPoints: { index: 'src/index.ts', 'extract-worker': 'src/download/extract-worker.ts' },
@@ -206,7 +255,15 @@ await build({
   external: Object.keys(pkg.dependencies).filter((name) => name !== 'valibot'),
   define: { MINT_ADMIN_VERSION: JSON.stringify(pkg.version) },
   logLevel: 'warning',
+  metafile: true,
 });
+// A package the library loads must be one of its dependencies (what a user's install gets), not a
+// devDependency bundled in by accident.
+// (An input's path may run through a symbolic link: ../main/node_modules/... in a git worktree.)
+const packageOf = (input) => /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1];
+const libraryPackages = new Set(Object.keys(library.metafile.inputs).map(packageOf).filter(Boolean));
+const undeclared = [...libraryPackages].filter((name) => !pkg.dependencies[name]);
+if (undeclared.length > 0) throw new Error(`the library loads ${undeclared.join(', ')}: move them to dependencies (or stop importing them)`);
 copyDeclarations(fileURLToPath(new URL('dist/', root)), 'index.d.ts', fileURLToPath(new URL('dist/lib/', root)));
 
 /**

@@ -2,7 +2,7 @@
 // A test fails when the committed files differ from what this writes.
 import { writeFileSync } from 'node:fs';
 import { buildProgram } from '../dist/program.js';
-import { COMPLETION_FILES, completionScript } from '../dist/completion/model.js';
+import { COMPLETION_FILES, completionScript } from '../dist/completion/index.js';
 
 const never = new AbortController().signal;
 const program = buildProgram({ io: process, env: {}, clock: undefined, signal: never, random: Math.random });

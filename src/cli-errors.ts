@@ -19,6 +19,17 @@ import {
   isReworded,
   type StopSignal,
 } from './errors.js';
+import {
+  ExportAlreadyRunningError,
+  ExportJobNotFoundError,
+  FlowInputMismatchError,
+  FlowNeedsDomainError,
+  FlowNeedsProjectError,
+  NotFinishedError,
+  UnknownExportStatusError,
+} from './export-flows/errors.js';
+import { ListOutputError } from './list-export/errors.js';
+import { AgentJobFailedError, AgentJobTimeoutError, BuildFailedError, BuildTimeoutError, UnknownStatusError } from './waits/errors.js';
 
 export const EXIT_CODES = {
   ok: 0,
@@ -53,7 +64,10 @@ function row<E extends MintAdminError>(_class: abstract new (...args: never[]) =
 
 const always = (code: ExitCode) => () => code;
 
-/** Every class of src/errors.ts has its own row (test/cli-errors.test.ts); a subclass elsewhere takes its parent's. */
+/**
+ * Every class of src/errors.ts and of the library's exports has its own row (test/cli-errors.test.ts);
+ * a subclass elsewhere takes its parent's.
+ */
 export const ERROR_TABLE: ReadonlyMap<ErrorClass, Row> = new Map([
   row(MintAdminError, { exitCode: always(EXIT_CODES.api) }),
   row(UsageError, { exitCode: always(EXIT_CODES.usage) }),
@@ -69,6 +83,23 @@ export const ERROR_TABLE: ReadonlyMap<ErrorClass, Row> = new Map([
   row(WaitTimeoutError, { exitCode: always(EXIT_CODES.timeout) }),
   row(ArchiveRefusedError, { exitCode: always(EXIT_CODES.api) }),
   row(InterruptedError, { exitCode: (error) => STOP_SIGNALS[error.signal] }),
+  // The export engine's (src/export-flows/errors.ts): the CLI words them with the command to run
+  // next (commands/export/api.ts), so the API's advice (a 404's "check the id") is not added.
+  row(NotFinishedError, { exitCode: always(EXIT_CODES.api) }),
+  row(ExportJobNotFoundError, { exitCode: always(EXIT_CODES.api) }),
+  row(ExportAlreadyRunningError, { exitCode: always(EXIT_CODES.api) }),
+  row(UnknownExportStatusError, { exitCode: always(EXIT_CODES.api) }),
+  row(FlowInputMismatchError, { exitCode: always(EXIT_CODES.usage) }),
+  row(FlowNeedsDomainError, { exitCode: always(EXIT_CODES.usage) }),
+  row(FlowNeedsProjectError, { exitCode: always(EXIT_CODES.auth) }),
+  // The waits' (src/waits/errors.ts).
+  row(AgentJobFailedError, { exitCode: always(EXIT_CODES.jobFailed) }),
+  row(BuildFailedError, { exitCode: always(EXIT_CODES.jobFailed) }),
+  row(AgentJobTimeoutError, { exitCode: always(EXIT_CODES.timeout) }),
+  row(BuildTimeoutError, { exitCode: always(EXIT_CODES.timeout) }),
+  row(UnknownStatusError, { exitCode: always(EXIT_CODES.api) }),
+  // The list export's (src/list-export/errors.ts): a full disk under --output.
+  row(ListOutputError, { exitCode: always(EXIT_CODES.api) }),
 ]);
 
 function apiExitCode(error: ApiError): ExitCode {

@@ -3,7 +3,34 @@
 // The CLI is built on the same client and download engine, so a script gets the CLI's checks,
 // retries, rate-limit rules and redaction.
 export { AdminClient, type AdminClientOptions, type WaitOptions } from './library/client.js';
-export { downloadBundle, type DownloadBundleOptions, type DownloadEvent, type DownloadResult } from './library/download.js';
+export { downloadBundle, type DownloadBundleOptions, type DownloadEvent, type DownloadPhase, type DownloadProgressEvent, type DownloadResult } from './library/download.js';
+export {
+  startStaticExport,
+  waitForStaticExport,
+  type ExportFlowOptions,
+  type ExportFlowSetting,
+  type FlowReason,
+  type StartInput as StaticExportInput,
+  type StaticExportStarted,
+  type StaticExportWaitOptions,
+} from './library/export-flows.js';
+export { memoryFlowStore, type ExportFlow, type FlowFacts, type FlowStore } from './export-flows/flow-store.js';
+export { fileFlowStore, FLOW_CACHE_FILE } from './export-flows/flow-cache.js';
+export {
+  ExportAlreadyRunningError,
+  ExportJobNotFoundError,
+  FlowInputMismatchError,
+  FlowNeedsDomainError,
+  FlowNeedsProjectError,
+  NotFinishedError,
+  UnknownExportStatusError,
+  type FlowField,
+} from './export-flows/errors.js';
+export { waitForAgentJob, waitForBuild, type AgentJobWaitEvent, type BuildWaitEvent, type WaitForAgentJobOptions, type WaitForBuildOptions } from './library/waits.js';
+export { AgentJobFailedError, AgentJobTimeoutError, BuildFailedError, BuildTimeoutError, UnknownStatusError } from './waits/errors.js';
+export { contentGaps, type ContentGapsQuery } from './library/gaps.js';
+export type { GapSource, GapsCollection, GapsReport, SourceUse } from './gaps/collect.js';
+export type { Gap, GapKind } from './gaps/score.js';
 export { DEFAULT_RETRY, type CallOptions, type RetryNotice, type RetryPolicy } from './api/transport.js';
 export { DEFAULT_TIMEOUTS, type Timeouts } from './api/http.js';
 export { DEFAULT_BASE_URL } from './config.js';
@@ -15,6 +42,7 @@ export type {
   AutomationWebhookQueued,
   BasePath,
   AnalyticsDateRange,
+  AnyExportJob,
   Bundle,
   CallerStats,
   CallerStatsQuery,

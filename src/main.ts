@@ -4,13 +4,12 @@
 // those needs neither commander nor the command modules: it is wrapped to the terminal's width
 // (help-wrap.ts) and written straight to fd 1, which keeps --help and --version close to bare Node
 // start-up. Everything else runs the program (run.ts), which the build bundles into one CommonJS
-// file loaded with V8's code cache (code-cache.ts).
+// file loaded with V8's code cache under the CLI's V8 flags (tuning/).
 import { join } from 'node:path';
 import { wrapHelp } from './help-wrap.js';
 import { isTerminal } from './is-terminal.js';
 import { prerenderedOutput } from './prerendered.js';
 import { lazyStdout } from './stdout.js';
-import { setStartupFlags } from './v8-flags.js';
 
 // Success is 0 (EXIT_CODES.ok); spelled out so this entry loads no other module on the fast path.
 const OK = 0;
@@ -21,12 +20,10 @@ declare const MINT_ADMIN_BUILD_ID: string | undefined;
 
 async function runProgram(argv: string[]): Promise<number> {
   if (typeof MINT_ADMIN_BUILD_ID === 'string') {
-    const { codeCacheDir, loadWithCodeCache } = await import('./code-cache.js');
+    const { loadTunedProgram } = await import('./tuning/index.js');
     const file = join(import.meta.dirname, 'program.cjs');
-    // Before it compiles: V8 takes its code cache only under the flags it was made with (v8-flags.ts).
-    setStartupFlags(argv[0]);
     // This bundle's require() resolves from program.cjs's directory, the same as its own would.
-    const program = loadWithCodeCache<typeof import('./run.js')>(file, MINT_ADMIN_BUILD_ID, codeCacheDir(process.env), (specifier) => import(specifier), argv[0], require);
+    const program = loadTunedProgram<typeof import('./run.js')>(file, MINT_ADMIN_BUILD_ID, argv, process.env, (specifier) => import(specifier), require);
     const code = await program.exports.runCli(argv, program.exports.processDeps());
     program.saveCache();
     return code;

@@ -19,7 +19,32 @@ const errorClasses = [...new Set([...Object.values(errors), ...Object.values(lib
 describe('the table', () => {
   it('has found the classes (a guard against a test that checks nothing)', () => {
     expect(errorClasses.map((c) => c.name).sort()).toEqual(
-      ['ApiError', 'ArchiveRefusedError', 'BundleStorageError', 'ConfigError', 'InterruptedError', 'JobFailedError', 'MintAdminError', 'NetworkError', 'RateLimitError', 'SiteProblemsError', 'UsageError', 'WaitTimeoutError'].sort(),
+      [
+        'AgentJobFailedError',
+        'AgentJobTimeoutError',
+        'ApiError',
+        'ArchiveRefusedError',
+        'BuildFailedError',
+        'BuildTimeoutError',
+        'BundleStorageError',
+        'ConfigError',
+        'ExportAlreadyRunningError',
+        'ExportJobNotFoundError',
+        'FlowInputMismatchError',
+        'FlowNeedsDomainError',
+        'FlowNeedsProjectError',
+        'InterruptedError',
+        'JobFailedError',
+        'MintAdminError',
+        'NetworkError',
+        'NotFinishedError',
+        'RateLimitError',
+        'SiteProblemsError',
+        'UnknownExportStatusError',
+        'UnknownStatusError',
+        'UsageError',
+        'WaitTimeoutError',
+      ].sort(),
     );
   });
 

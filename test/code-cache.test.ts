@@ -1,4 +1,4 @@
-// The program bundle's V8 code cache (src/code-cache.ts) is code the CLI runs, so it is used only
+// The program bundle's V8 code cache (src/tuning/code-cache.ts) is code the CLI runs, so it is used only
 // from a directory and a file that are ours and that no one else can write; anything else is ignored,
 // and a corrupt cache only costs the speed-up. Each case runs the built CLI as a user would.
 import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildProgram } from '../src/program.js';
-import { COMPLETION_FILES, completionScript } from '../src/completion/model.js';
+import { COMPLETION_FILES, completionScript } from '../src/completion/index.js';
 import { systemClock } from '../src/clock.js';
 import { captureIO } from './helpers/io.js';
 import { runCli } from './helpers/cli.js';

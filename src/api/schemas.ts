@@ -123,7 +123,7 @@ export const BundleResponse = documented(
 /**
  * The project-scoped flow's job: no progress or pageCount; once `completed` it carries the bundle link
  * itself (a GET again gives a fresh one). The three bundle fields are documented as present only then,
- * so they are optional here and the link step (commands/export/flow-api.ts) requires them.
+ * so they are optional here and the link step (export-flows/flow-api.ts) requires them.
  */
 export const ProjectExportJob = documented(
   { file: 'static-export-project-openapi.json', name: 'StaticExportJob' },

@@ -12,7 +12,7 @@ export function register(program: Command, deps: Deps): void {
     .action(
       action(deps, async ([shell], _opts, ctx) => {
         // Generated from the live command tree, so it always matches this version of the CLI.
-        const { completionScript } = await import('../completion/model.js');
+        const { completionScript } = await import('../completion/index.js');
         ctx.io.stdout.write(await completionScript(shell as (typeof SHELLS)[number], program));
       }),
     );

@@ -75,13 +75,3 @@ function optionSpec(option: Option): OptionSpec {
 export function valueFlags(specs: CommandSpec[]): string[] {
   return [...new Set(specs.flatMap((s) => s.options.filter((o) => o.takesValue).flatMap((o) => o.flags)))].sort();
 }
-
-/** The completions for `shell`, generated from the tree. */
-export async function completionScript(shell: 'bash' | 'zsh' | 'fish', program: Command): Promise<string> {
-  const specs = completionModel(program);
-  const render =
-    shell === 'bash' ? (await import('./bash.js')).bashScript : shell === 'zsh' ? (await import('./zsh.js')).zshScript : (await import('./fish.js')).fishScript;
-  return render(specs);
-}
-
-export const COMPLETION_FILES = { bash: 'mint-admin.bash', zsh: '_mint-admin', fish: 'mint-admin.fish' } as const;

@@ -4,14 +4,15 @@
 // another and the unpacker waited for the inflation (measured on tmpfs, 10,000 files: about a fifth
 // of the time is inflation, most of the rest the unpacker's per-entry work and its file writes).
 //
-// Same contract as the LiveExtraction it wraps (extract.ts, LiveConsumer): it only ever gives a
+// Same contract as the LiveExtraction it wraps (live-extraction.ts, LiveConsumer): it only ever gives a
 // result for an archive it saw whole and in order, and anything unusual makes it stand down (the
 // worker is ended, then what it wrote removed) so that the extraction from the file says what went
 // wrong. Inflation failures and a decompression ratio beyond tar's own limit stand it down too.
 import { existsSync, rmSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { Unzip } from 'minizlib';
-import { LiveExtraction, type ArchiveSummary, type ExtractionLimits, type LiveConsumer } from './extract.js';
+import type { ArchiveSummary, ExtractionLimits } from './limits.js';
+import { LiveExtraction, type LiveConsumer } from './live-extraction.js';
 import type { ExtractionWorkerData, FromWorker, ToWorker } from './extract-worker.js';
 
 /**
@@ -36,7 +37,7 @@ const MAX_IN_FLIGHT_BYTES = 8 << 20;
  * The worker's young generation, capped: V8 doubles it (to 16 MB and beyond) as tar's per-entry
  * objects survive scavenges, which made peak memory grow with the number of entries (measured: 23 MB
  * more RSS for a 500 MB bundle than for a 50 MB one; 20,000 tiny files took it from 4 to 16 MB). The
- * download's thread is kept small the CLI's way (heap.ts); this is the worker's own limit, for the
+ * download's thread is kept small the CLI's way (tuning/heap.ts); this is the worker's own limit, for the
  * library too, since it changes no flag of the process. Capped at 2, 4 or 8 MB the 10,000-file
  * download took the same time.
  */

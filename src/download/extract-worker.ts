@@ -9,7 +9,8 @@
 // The same script runs the thread that writes the small files (file-writer.ts), which this thread
 // starts once an archive has many of them, when it is told where the script is.
 import { parentPort, workerData } from 'node:worker_threads';
-import { LiveExtraction, type ArchiveSummary, type ExtractionLimits } from './extract.js';
+import type { ArchiveSummary, ExtractionLimits } from './limits.js';
+import { LiveExtraction } from './live-extraction.js';
 import { FileWriter, isWriterData, runFileWriter } from './file-writer.js';
 
 export type ToWorker =

@@ -6,7 +6,7 @@
 // there and writing here ~10 s.
 //
 // Only what cannot meet anything else goes here: a regular file at a path no earlier entry had, in
-// a directory the extraction already made (skipChecksOfAFreshDirectory, extract.ts, decides), of at
+// a directory the extraction already made (skipChecksOfAFreshDirectory, tar-internals.ts, decides), of at
 // most HAND_OVER_MAX_BYTES. Anything else waits until every file handed over is on disk (drain)
 // before tar touches the disk for it: a duplicate path, a hard link to a file written here, a
 // directory replaced by a file. Files are opened O_EXCL | O_NOFOLLOW: nothing can be there.

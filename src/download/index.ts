@@ -10,18 +10,25 @@ import type { Dispatcher } from 'undici';
 import type { Bundle } from '../api/types.js';
 import { throwIfAborted, type Clock } from '../clock.js';
 import type { Activity, Reporter } from '../io.js';
-import { checkArchiveFormat, extractArchive, extractionLimits, type LiveConsumer } from './extract.js';
+// From each module, not the extract.ts barrel: these declarations reach the library's, which must
+// not import tar's types (limits.ts says why).
+import { extractArchive } from './extract-file.js';
+import { extractionLimits } from './limits.js';
+import type { LiveConsumer } from './live-extraction.js';
+import { checkArchiveFormat } from './sniff.js';
 import { BootedWorker, extractionWorkerFile, startLiveExtraction } from './extract-thread.js';
 import { fetchToFile, type FETCH_LIMITS } from './fetch.js';
-import { keepYoungGenerationSmall } from './heap.js';
+import { keepYoungGenerationSmall } from '../tuning/heap.js';
 import { commitArchive, installTree, makeParents, removeCreated, removeWorkDir, RestoreFailedError, stageArchive, tidyAway } from './install.js';
 import { createWorkDir, sweepLeftovers, type LeftoverReport } from './leftovers.js';
-import { DownloadProgress, formatBytes } from './progress.js';
+import { DownloadProgress, type DownloadProgressEvent } from './progress.js';
 import { checkArchivePath, checkFreeSpace, checkTarget } from './target.js';
 
 export { checkArchivePath, checkTarget, type TargetPlan } from './target.js';
-export { ArchiveRefusedError, NotGzipError } from './extract.js';
+export { ArchiveRefusedError } from './extract-errors.js';
+export { NotGzipError } from './sniff.js';
 export type { BootedWorker } from './extract-thread.js';
+export type { DownloadPhase, DownloadProgressEvent } from './progress.js';
 
 export interface DownloadBundleOptions {
   /** Asks the API for a fresh presigned link (jobs flow: POST bundle; project flow: GET the job). Called right before the first download, and again when a link has expired (storage answers 403). */
@@ -47,6 +54,8 @@ export interface DownloadBundleOptions {
   signal: AbortSignal;
   /** ctx.reporter: live byte progress bar on a terminal, plain lines otherwise */
   reporter: Reporter;
+  /** Every step as data (the reporter's lines are made from the same events). */
+  onProgress?: (event: DownloadProgressEvent) => void;
   /** ctx.debug; storage URLs only through redactUrl */
   debug: (line: string) => void;
   /** Overrides of the retry and stall limits (tests). */
@@ -119,7 +128,12 @@ async function downloadWith(worker: BootedWorker | undefined, opts: DownloadBund
     work = await createWorkDir(plan.workParent, basename(plan.path));
     activity = await opts.reporter.activity('Requesting a download link');
     const file = join(work, 'bundle.tar.gz');
-    const progress = new DownloadProgress(activity, opts.clock, opts.reporter.live);
+    const display = new DownloadProgress(activity, opts.clock, opts.reporter.live);
+    const progress = (event: DownloadProgressEvent) => {
+      opts.onProgress?.(event);
+      display.show(event);
+    };
+    progress({ phase: 'link', bytes: 0, total: undefined });
     let limits: ReturnType<typeof extractionLimits> | undefined;
     const getBundle = async (): Promise<Bundle> => {
       const bundle = await opts.getBundle();
@@ -130,14 +144,14 @@ async function downloadWith(worker: BootedWorker | undefined, opts: DownloadBund
     };
     // The archive is extracted while it downloads (as curl | tar overlaps the two), through the
     // same guard, and also written to the work file: for a resume, for --archive, and for the
-    // extraction from the file that takes over whenever the live one stands down (extract.ts).
+    // extraction from the file that takes over whenever the live one stands down (extract-file.ts).
     const tree = join(work, 'tree');
     const now = Date.now();
-    // Flat memory for any bundle size (heap.ts).
+    // Flat memory for any bundle size (tuning/heap.ts).
     restoreHeap = keepYoungGenerationSmall();
     opts.debug(worker ? `extracting in a worker thread (${worker.file.pathname}) while downloading` : 'extracting on this thread while downloading');
     const extraction = (live = await startLiveExtraction(tree, () => limits && { ...limits, now }, worker));
-    const { bundle, bytes: archiveBytes } = await fetchToFile({ ...opts, getBundle, file, onProgress: progress.update, onData: (chunk, offset) => extraction.write(chunk, offset) });
+    const { bundle, bytes: archiveBytes } = await fetchToFile({ ...opts, getBundle, file, onProgress: (bytes, total) => progress({ phase: 'download', bytes, total }), onData: (chunk, offset) => extraction.write(chunk, offset) });
 
     // By its first bytes, whatever the link's file name says: a zip or an error page is named as such.
     // (A live extraction that got this far is stood down: finish() with a total it never saw discards it.)
@@ -148,13 +162,14 @@ async function downloadWith(worker: BootedWorker | undefined, opts: DownloadBund
     // One pass: the guard refuses each entry before tar writes it, and a refused archive leaves
     // only the work directory, which goes below. (A separate header pass first would cost a
     // second gunzip of the whole bundle, ~15% of the wall time, and protect nothing more.)
-    activity.update(`Extracting the ${formatBytes(archiveBytes)} archive`, { milestone: true });
+    progress({ phase: 'extract', bytes: archiveBytes, total: archiveBytes });
     const extractFromFile = () => {
       opts.debug('the extraction during the download stood down: extracting from the downloaded file');
       return extractArchive(file, tree, opts.signal, { ...(limits ?? extractionLimits(archiveBytes, opts.maxBytes)), now });
     };
     const extracted = (await extraction.finish(archiveBytes)) ?? (await extractFromFile());
     if (opts.beforeInstall) await opts.beforeInstall(tree);
+    progress({ phase: 'install', bytes: extracted.bytes, total: undefined, files: extracted.files });
 
     throwIfAborted(opts.signal);
     if (archivePath) staged = await stageArchive(file, archivePath, randomBytes(4).toString('hex'));
@@ -169,8 +184,8 @@ async function downloadWith(worker: BootedWorker | undefined, opts: DownloadBund
       );
       staged = undefined;
     }
-    const where = plan.layout === 'link' ? `${plan.path} (release ${result.directory})` : plan.path;
-    activity.succeed(`Extracted ${extracted.files} files (${formatBytes(extracted.bytes)}) into ${where}`);
+    const release = plan.layout === 'link' ? { release: result.directory } : {};
+    progress({ phase: 'done', bytes: extracted.bytes, total: undefined, files: extracted.files, directory: plan.path, ...release });
     const left = await tidyAway(result.replaced);
     warnLeft(left, opts.reporter);
     // The work directory holds what could not be removed: that warning already named it.

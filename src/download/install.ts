@@ -159,7 +159,7 @@ export async function removeCreated(created: string[]): Promise<void> {
 }
 
 /**
- * Removes a work directory. Extraction writes synchronously, chunk by chunk (extract.ts), so once it
+ * Removes a work directory. Extraction writes synchronously, chunk by chunk (unpacker.ts), so once it
  * has stopped no write of it can land while this walks the tree.
  */
 export async function removeWorkDir(work: string): Promise<boolean> {

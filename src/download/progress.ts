@@ -1,5 +1,6 @@
-// The text of the download progress: a byte bar on a terminal, plain lines in CI logs. Pure
-// formatting plus a small throttle, so the numbers can be tested without a terminal or a real clock.
+// The download's progress as events (what a program reads: phase, bytes, total, files), and the text
+// the CLI makes of them: a byte bar on a terminal, plain lines in CI logs. Pure formatting plus a small
+// throttle, so the numbers can be tested without a terminal or a real clock.
 import type { Clock } from '../clock.js';
 import { formatDuration } from '../duration.js';
 import type { Activity } from '../io.js';
@@ -55,6 +56,26 @@ export function plainProgressText(figures: ProgressFigures): string {
   return `Downloading ${formatBytes(bytes)} / ${formatBytes(total)} (${percent}%)${rateAndEta(figures)}`;
 }
 
+/**
+ * Where a download is: `link` (asking the API for a link), `download` (archive bytes arriving, `bytes` of
+ * `total`, every chunk), `extract` (the whole archive in hand, being extracted), `install` (the tree
+ * extracted: `files` and their `bytes`, about to take the target's place), `done` (installed at `directory`).
+ */
+export type DownloadPhase = 'link' | 'download' | 'extract' | 'install' | 'done';
+
+export interface DownloadProgressEvent {
+  phase: DownloadPhase;
+  /** Archive bytes received (link, download, extract); extracted bytes once the tree is extracted (install, done). */
+  bytes: number;
+  /** The archive's size when known (download, extract); undefined otherwise. */
+  total: number | undefined;
+  /** Files extracted (install, done). */
+  files?: number;
+  /** Where the site is (done): the target, and the release directory under it with a link layout. */
+  directory?: string;
+  release?: string;
+}
+
 /** Redraws at most ~10 times a second on a terminal; plain lines are throttled again by the Activity. */
 export const LIVE_REDRAW_MS = 100;
 const PLAIN_RECOMPUTE_MS = 1000;
@@ -71,6 +92,16 @@ export class DownloadProgress {
   ) {
     this.startedAt = clock.now();
   }
+
+  /** The CLI's reading of the events: the activity's lines (the link request is its opening line). */
+  show = (event: DownloadProgressEvent): void => {
+    if (event.phase === 'download') this.update(event.bytes, event.total);
+    else if (event.phase === 'extract') this.activity.update(`Extracting the ${formatBytes(event.bytes)} archive`, { milestone: true });
+    else if (event.phase === 'done') {
+      const where = event.release === undefined ? event.directory : `${event.directory} (release ${event.release})`;
+      this.activity.succeed(`Extracted ${event.files} files (${formatBytes(event.bytes)}) into ${where}`);
+    }
+  };
 
   update = (bytes: number, total: number | undefined): void => {
     const now = this.clock.now();

@@ -70,6 +70,8 @@ export class AdminClient extends ApiClient {
   private readonly ownDispatcher: Dispatcher | undefined;
   private readonly clientClock: Clock;
   private readonly clientRandom: () => number;
+  /** The client's own signal, which also ends every iterator at once (not only its requests). */
+  private readonly clientSignal: AbortSignal | undefined;
 
   constructor(options: AdminClientOptions) {
     // Settings are checked before anything is sent, with the same words the CLI uses.
@@ -97,11 +99,14 @@ export class AdminClient extends ApiClient {
     this.ownDispatcher = own;
     this.clientClock = clock;
     this.clientRandom = random;
+    this.clientSignal = options.signal;
+    clientSettings.set(this, { baseUrl: baseUrl.replace(/\/+$/, ''), clock, random });
   }
 
   // The iterators: every item of a paged endpoint, page after page (the CLI's `--all`), each page
   // fetched when the loop needs it. The CLI's paging guards apply (a repeated cursor or page, an
-  // empty page claiming more, more than the totals allow, is an ApiError rather than a loop), a `break` stops the requests, and the
+  // empty page claiming more, more than the totals allow, is an ApiError rather than a loop), a `break` stops the requests, an
+  // abort (the call's signal or the client's) ends the loop at once with the signal's reason, and the
   // query is checked before anything is sent. Without a `limit` each page is the largest the
   // endpoint serves: all analytics endpoints share 100 requests per organization an hour.
 
@@ -139,7 +144,8 @@ export class AdminClient extends ApiClient {
     // Checked now, not at the first next(): a bad query is an error where the iterator is made.
     checkProjectId(projectId, 'projectId');
     checkAnalyticsQuery(route, query);
-    return pagedItems(walkOf(route, this, projectId, query, call), startOf(route, query));
+    const signals = [this.clientSignal, call?.signal].filter((s): s is AbortSignal => s !== undefined);
+    return pagedItems(walkOf(route, this, projectId, query, call), startOf(route, query), signals.length > 1 ? AbortSignal.any(signals) : signals[0]);
   }
 
   /**
@@ -173,4 +179,20 @@ export class AdminClient extends ApiClient {
   async close(): Promise<void> {
     await this.ownDispatcher?.close();
   }
+}
+
+/** What the library's functions beside the client (export flows, waits) need of it; not public. */
+export interface ClientSettings {
+  /** Without a trailing slash: the key of the export flow memory. */
+  baseUrl: string;
+  clock: Clock;
+  random: () => number;
+}
+
+const clientSettings = new WeakMap<AdminClient, ClientSettings>();
+
+export function settingsOf(client: AdminClient): ClientSettings {
+  const settings = clientSettings.get(client);
+  if (!settings) throw new UsageError('client: not an AdminClient made with `new AdminClient(...)`');
+  return settings;
 }

@@ -1,14 +1,20 @@
 // downloadBundle for scripts: the CLI's download engine (src/download/) with its guarantees (every
 // check on the target before the first request, the archive streamed to a work directory beside the
 // target, extraction through the path guard, one atomic move into place, the target untouched on any
-// failure), fed from an AdminClient. Progress and warnings go to callbacks, never to a terminal.
+// failure), fed from an AdminClient on either export flow (chosen as the CLI does: export-flows/).
+// Progress and warnings go to callbacks, never to a terminal.
 import { Agent, type Dispatcher } from 'undici';
+import type { Bundle } from '../api/types.js';
 import type { AdminClient } from './client.js';
 import { systemClock, type Clock } from '../clock.js';
 import { checkExactId } from '../ids.js';
 import type { Activity, Reporter } from '../io.js';
-import { downloadBundle as download, type DownloadResult } from '../download/index.js';
+import { downloadBundle as download, type DownloadProgressEvent, type DownloadResult } from '../download/index.js';
+import { onJobFlow } from '../export-flows/choose.js';
+import type { FlowApi } from '../export-flows/flow-api.js';
+import { flowSetup, type ExportFlowOptions } from './export-flows.js';
 
+export type { DownloadPhase, DownloadProgressEvent } from '../download/index.js';
 export type { DownloadResult };
 
 export interface DownloadEvent {
@@ -17,9 +23,12 @@ export interface DownloadEvent {
   message: string;
 }
 
-export interface DownloadBundleOptions {
+export interface DownloadBundleOptions extends Pick<ExportFlowOptions, 'flow' | 'projectId' | 'store' | 'onFlow'> {
   client: AdminClient;
-  /** A completed export job. */
+  /**
+   * A completed export job, on either flow: its flow is the one remembered for it, else its id's shape
+   * (a project-flow id is 24 hex digits: give `projectId` for it), and a 404 tries the other flow once.
+   */
   jobId: string;
   /** Directory to install the site into. */
   target: string;
@@ -35,6 +44,8 @@ export interface DownloadBundleOptions {
   archivePath?: string;
   signal?: AbortSignal;
   onEvent?: (event: DownloadEvent) => void;
+  /** Every step as data: phase (link, download, extract, install, done), bytes, total, files. */
+  onProgress?: (event: DownloadProgressEvent) => void;
   /** For the storage download (never sent the admin key). Default: a pool closed when the download ends. */
   dispatcher?: Dispatcher;
   clock?: Clock;
@@ -43,10 +54,19 @@ export interface DownloadBundleOptions {
 export async function downloadBundle(options: DownloadBundleOptions): Promise<DownloadResult> {
   const jobId = checkExactId('export job id', options.jobId, 'the jobId of a completed export');
   const signal = options.signal ?? new AbortController().signal;
+  // Checked now, before the target is; the first link request also settles the flow.
+  const flows = flowSetup(options.client, { ...options, signal });
+  let settled: FlowApi | undefined;
+  const getBundle = async (): Promise<Bundle> => {
+    if (settled) return settled.link(jobId);
+    const { api, value } = await onJobFlow(jobId, flows, (flow) => flow.link(jobId));
+    settled = api;
+    return value;
+  };
   const own = options.dispatcher ? undefined : new Agent();
   try {
     return await download({
-      getBundle: () => options.client.createBundle(jobId, { signal }),
+      getBundle,
       target: options.target,
       force: options.force ?? false,
       link: options.link,
@@ -59,6 +79,7 @@ export async function downloadBundle(options: DownloadBundleOptions): Promise<Do
       random: Math.random,
       signal,
       reporter: eventReporter(options.onEvent),
+      onProgress: options.onProgress,
       debug: () => undefined,
     });
   } finally {

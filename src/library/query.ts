@@ -4,7 +4,7 @@
 // named after the query's fields rather than the flags.
 import { FEEDBACK_SOURCES, FEEDBACK_STATUSES } from '../api/enums.js';
 import type { FeedbackQuery } from '../api/types.js';
-import { checkDateRange, parseDateFlag } from '../commands/searches/dates.js';
+import { checkDateRange, parseDateFlag } from '../queries/dates.js';
 import { UsageError } from '../errors.js';
 import type { PagedRoute } from '../paging/endpoints.js';
 

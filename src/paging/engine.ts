@@ -65,6 +65,11 @@ export interface PagingOptions<Page extends object, Item> {
   maxRequests?: number | undefined;
   /** Gets each good page's items in order; the promise is awaited (backpressure). */
   onPage(items: readonly Item[], page: Page, progress: PagingProgress): Promise<void>;
+  /**
+   * True ends the walk once this page was handed to onPage, with `next` where it stopped: the
+   * caller knows nothing after it can matter (the gaps report's search terms, once too rare).
+   */
+  enough?(items: readonly Item[], page: Page): boolean;
   /** Called when a fetch or a write fails, before the error is thrown on; `next` is where to resume. */
   onStop?(progress: PagingProgress, error: unknown): Promise<void>;
 }
@@ -98,7 +103,7 @@ export async function pageThrough<Page extends object, Item>(opts: PagingOptions
       const written: PagingProgress = { ...progress, pages: progress.pages + 1, items: progress.items + items.length, next };
       await opts.onPage(items, page, written);
       Object.assign(progress, written);
-      if (!opts.all) break;
+      if (!opts.all || opts.enough?.(items, page)) break;
     }
   } catch (error) {
     await opts.onStop?.(progress, error);

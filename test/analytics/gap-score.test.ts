@@ -1,7 +1,7 @@
 // The gap score as pure functions: each signal, the traffic weight, grouping, thresholds, ranking.
 import { describe, expect, it } from 'vitest';
 import type { Conversation, PageFeedback, SearchTerm } from '../../src/api/types.js';
-import { addConversations, pageGaps, pagePath, questionGaps, rankGaps, searchGaps, trafficWeight, viewsByPath } from '../../src/commands/analytics/gap-score.js';
+import { addConversations, pageGaps, pagePath, questionGaps, rankGaps, searchGaps, trafficWeight, viewsByPath } from '../../src/gaps/score.js';
 
 const term = (searchQuery: string, hits: number, ctr: number, topClickedPage: string | null = ctr === 0 ? null : '/x'): SearchTerm => ({ searchQuery, hits, ctr, topClickedPage, lastSearchedAt: '2026-11-01T00:00:00Z' });
 const turn = (query: string, status: 'answered' | 'unanswered', queryCategory: string | null, pageUrl: string | null): Conversation => ({

@@ -3,8 +3,8 @@
 // and the text is presented as quoted data that cannot close its quotes.
 import { describe, expect, it } from 'vitest';
 import { agentPrompt } from '../../src/commands/analytics/gaps-prompt.js';
-import type { GapsReport } from '../../src/commands/analytics/gaps.js';
-import type { Gap } from '../../src/commands/analytics/gap-score.js';
+import type { GapsReport } from '../../src/gaps/collect.js';
+import type { Gap } from '../../src/gaps/score.js';
 
 const source = { requests: 1, rows: 1, incomplete: null };
 const report = (gaps: Gap[]): GapsReport => ({

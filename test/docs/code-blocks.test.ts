@@ -26,7 +26,7 @@ describe('runnable code blocks in README.md and docs/', () => {
   afterAll(() => sandbox.close());
 
   it('finds the marked blocks (so a broken marker cannot silently skip them all)', () => {
-    expect(blocks.filter((b) => b.file === 'docs/library.md').map((b) => b.lang)).toEqual(['js', 'ts', 'ts', 'ts']);
+    expect(blocks.filter((b) => b.file === 'docs/library.md').map((b) => b.lang)).toEqual(['js', 'ts', 'ts', 'ts', 'ts']);
     expect(blocks.filter((b) => b.file === 'docs/development.md').map((b) => b.lang)).toEqual(['sh']);
     expect(runnableBlocks('x.md', 'a\n```sh runnable\necho 1\n```\n```sh\necho 2\n```\n````js runnable\nx\n````\n')).toEqual([
       { file: 'x.md', line: 2, lang: 'sh', code: 'echo 1\n' },

@@ -5,7 +5,8 @@ import { mkdirSync, readdirSync, readFileSync, readlinkSync, lstatSync, writeFil
 import { join, relative } from 'node:path';
 import * as tar from 'tar';
 import { afterEach, describe, expect, it } from 'vitest';
-import { dropBytesAfterTheEnd, extractArchive, extractionLimits, skipChecksOfAFreshDirectory } from '../../src/download/extract.js';
+import { extractArchive, extractionLimits } from '../../src/download/extract.js';
+import { dropBytesAfterTheEnd, skipChecksOfAFreshDirectory } from '../../src/download/tar-internals.js';
 import { tempDir } from '../helpers/cli.js';
 import { rawTarGz, type RawEntry } from '../helpers/tar-evil.js';
 

@@ -1,42 +1,21 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../src/sandbox/index.js';
-import { runCli, tempDir, type CliOptions } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { useSandboxPerTest } from '../helpers/sandbox.js';
 
 const FAST = ['--interval', '100ms'];
 
-/**
- * A sandbox and a config home of the test's own, so the cases can run side by side (most of their
- * time is a subprocess starting or sleeping between polls). They are closed when the file ends:
- * onTestFinished cannot tell concurrent tests apart.
- */
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  await Promise.all(cleanups.map((c) => c()));
-});
+/** A sandbox and a config home of each test's own, so the cases can run side by side. */
+const sandboxOfItsOwn = useSandboxPerTest();
 
 async function setup() {
-  const sandbox = await startSandbox();
-  const home = tempDir();
-  cleanups.push(async () => {
-    await sandbox.close();
-    home.cleanup();
-  });
-  const env: Record<string, string | undefined> = {
-    HOME: home.path,
-    XDG_CONFIG_HOME: join(home.path, 'xdg'),
-    MINTLIFY_API_URL: sandbox.baseUrl,
-    MINTLIFY_ADMIN_API_KEY: sandbox.apiKey,
-    MINTLIFY_PROJECT_ID: sandbox.projectId,
-  };
+  const t = await sandboxOfItsOwn();
   return {
-    sandbox,
-    home: home.path,
-    env,
-    cli: (args: string[], opts: CliOptions = {}) => runCli(args, { env, ...opts }),
-    posts: () => sandbox.requests.filter((r) => r.method === 'POST'),
-    gets: () => sandbox.requests.filter((r) => r.method === 'GET'),
+    ...t,
+    env: t.env(),
+    posts: () => t.sandbox.requests.filter((r) => r.method === 'POST'),
+    gets: () => t.sandbox.requests.filter((r) => r.method === 'GET'),
   };
 }
 

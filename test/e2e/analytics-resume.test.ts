@@ -6,40 +6,28 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IncomingMessage } from 'node:http';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Conversation, ConversationsPage, FeedbackItem, FeedbackPage, PageTraffic, ViewsPage } from '../../src/api/types.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { useSandbox } from '../helpers/sandbox.js';
 import { CLI, resumeLine, runCli, runPrintedCommand, tempDir, type CliResult } from '../helpers/cli.js';
 import { expectedCsvCell } from '../helpers/searches.js';
 import { json, startServer, type Handler } from '../helpers/server.js';
 
-let sb: Sandbox;
-let home: ReturnType<typeof tempDir>;
 let dir: ReturnType<typeof tempDir>;
-
-beforeAll(async () => {
-  sb = await startSandbox({ searchTermCount: 50, analytics: { pages: 600, feedback: 120, conversations: 1500 } });
-  home = tempDir();
-});
-afterAll(async () => {
-  await sb.close();
-  home.cleanup();
-});
+const t = useSandbox({ searchTermCount: 50, analytics: { pages: 600, feedback: 120, conversations: 1500 } });
 beforeEach(() => {
-  sb.requests.length = 0;
-  sb.faults.reset();
   dir = tempDir();
 });
 afterEach(() => dir.cleanup());
 
-const env = () => ({ MINTLIFY_API_URL: sb.baseUrl, MINTLIFY_ADMIN_API_KEY: sb.apiKey, MINTLIFY_PROJECT_ID: sb.projectId, XDG_CONFIG_HOME: join(home.path, 'xdg'), HOME: home.path });
+const env = () => t.env();
 const path = (r: { path: string }) => new URL(r.path, 'http://x').pathname;
-const queries = (route: string) => sb.requests.filter((r) => path(r) === `/v1/analytics/${sb.projectId}/${route}`).map((r) => Object.fromEntries(new URL(r.path, 'http://x').searchParams));
+const queries = (route: string) => t.sandbox.requests.filter((r) => path(r) === `/v1/analytics/${t.sandbox.projectId}/${route}`).map((r) => Object.fromEntries(new URL(r.path, 'http://x').searchParams));
 
 async function api<T>(route: string, query: Record<string, string>): Promise<T> {
-  const res = await fetch(`${sb.baseUrl}/v1/analytics/${sb.projectId}/${route}?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${sb.apiKey}` } });
+  const res = await fetch(`${t.sandbox.baseUrl}/v1/analytics/${t.sandbox.projectId}/${route}?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${t.sandbox.apiKey}` } });
   const body = (await res.json()) as T;
-  sb.requests.length = 0;
+  t.sandbox.requests.length = 0;
   return body;
 }
 
@@ -72,8 +60,8 @@ describe('resuming an analytics export', () => {
   it('views (offset pages): a 429 on the second page leaves whole rows, and the printed --offset command completes the file', async () => {
     const rows = await allOffsetPages('views');
     expect(rows.length).toBeGreaterThan(500);
-    sb.faults.inject({ route: 'views.list' });
-    sb.faults.inject({ route: 'views.list', status: 429, retryAfter: 3600 });
+    t.sandbox.faults.inject({ route: 'views.list' });
+    t.sandbox.faults.inject({ route: 'views.list', status: 429, retryAfter: 3600 });
     const r = await runCli(['analytics', 'views', '--all', '--format', 'csv', '-o', 'views.csv'], { env: env(), cwd: dir.path });
     expect(r.code).toBe(6);
     expect(readFileSync(join(dir.path, 'views.csv'), 'utf8')).toBe(trafficCsv(rows.slice(0, 250)));
@@ -88,8 +76,8 @@ describe('resuming an analytics export', () => {
 
   it('conversations --json -o: the partial file parses and names the cursor; the resumed run writes the rest to a second file', async () => {
     const all = await allConversations();
-    sb.faults.inject({ route: 'assistant.list' });
-    sb.faults.inject({ route: 'assistant.list', status: 429, retryAfter: 3600 });
+    t.sandbox.faults.inject({ route: 'assistant.list' });
+    t.sandbox.faults.inject({ route: 'assistant.list', status: 429, retryAfter: 3600 });
     const r = await runCli(['analytics', 'conversations', '--all', '--json', '-o', 'conv.json'], { env: env(), cwd: dir.path });
     expect(r.code).toBe(6);
     const partial = JSON.parse(readFileSync(join(dir.path, 'conv.json'), 'utf8')) as ConversationsPage;
@@ -105,8 +93,8 @@ describe('resuming an analytics export', () => {
 
   it('visitors: Ctrl-C mid --all is exit 130 with whole ndjson lines, and the printed command carries on', async () => {
     const rows = await allOffsetPages('visitors');
-    sb.faults.inject({ route: 'visitors.list' });
-    sb.faults.inject({ route: 'visitors.list', delayMs: 10_000 });
+    t.sandbox.faults.inject({ route: 'visitors.list' });
+    t.sandbox.faults.inject({ route: 'visitors.list', delayMs: 10_000 });
     const r = await runCli(['analytics', 'visitors', '--all', '--format', 'ndjson'], {
       env: env(),
       cwd: dir.path,

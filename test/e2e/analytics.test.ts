@@ -5,38 +5,24 @@
 // finding the planted gaps in order within its budget.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ConversationsPage, FeedbackItem, FeedbackPage, ViewsPage } from '../../src/api/types.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { useSandbox } from '../helpers/sandbox.js';
 import { CLI, resumeLine, runCli, runPrintedCommand, tempDir, type CliResult } from '../helpers/cli.js';
 import { noPython, PYTHON_SKIP_NOTE, runCliOnPty, screenText } from '../helpers/pty.js';
 import { expectedCsvCell } from '../helpers/searches.js';
 
-let sb: Sandbox;
-let home: ReturnType<typeof tempDir>;
+const t = useSandbox({ searchTermCount: 600, analytics: { pages: 300, feedback: 450, conversations: 2500 } });
 
-beforeAll(async () => {
-  sb = await startSandbox({ searchTermCount: 600, analytics: { pages: 300, feedback: 450, conversations: 2500 } });
-  home = tempDir();
-});
-afterAll(async () => {
-  await sb.close();
-  home.cleanup();
-});
-beforeEach(() => {
-  sb.requests.length = 0;
-  sb.faults.reset();
-});
-
-const env = () => ({ MINTLIFY_API_URL: sb.baseUrl, MINTLIFY_ADMIN_API_KEY: sb.apiKey, MINTLIFY_PROJECT_ID: sb.projectId, XDG_CONFIG_HOME: join(home.path, 'xdg'), HOME: home.path });
+const env = () => t.env();
 const cli = (args: string[], cwd?: string) => runCli(['analytics', ...args], { env: env(), cwd });
-const sent = (route: string) => sb.requests.filter((r) => new URL(r.path, 'http://x').pathname === `/v1/analytics/${sb.projectId}/${route}`).map((r) => Object.fromEntries(new URL(r.path, 'http://x').searchParams));
+const sent = (route: string) => t.sandbox.requests.filter((r) => new URL(r.path, 'http://x').pathname === `/v1/analytics/${t.sandbox.projectId}/${route}`).map((r) => Object.fromEntries(new URL(r.path, 'http://x').searchParams));
 
 /** Fetches an endpoint directly (the requests are then forgotten). */
 async function api<T>(route: string, query: Record<string, string>): Promise<T> {
-  const res = await fetch(`${sb.baseUrl}/v1/analytics/${sb.projectId}/${route}?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${sb.apiKey}` } });
+  const res = await fetch(`${t.sandbox.baseUrl}/v1/analytics/${t.sandbox.projectId}/${route}?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${t.sandbox.apiKey}` } });
   const body = (await res.json()) as T;
-  sb.requests.length = 0;
+  t.sandbox.requests.length = 0;
   return body;
 }
 
@@ -121,7 +107,7 @@ describe('analytics feedback', () => {
       const r = await cli(['feedback', ...args]);
       expect(r.code, args.join(' ')).toBe(2);
     }
-    expect(sb.requests).toEqual([]);
+    expect(t.sandbox.requests).toEqual([]);
   });
 
   it('--by-page asks for the largest page once and says the API cannot page further when hasMore is true', async () => {
@@ -140,8 +126,8 @@ describe('analytics feedback', () => {
     const items = await allFeedback();
     const dir = tempDir();
     try {
-      sb.faults.inject({ route: 'feedback.list' });
-      sb.faults.inject({ route: 'feedback.list', status: 429, retryAfter: 3600 });
+      t.sandbox.faults.inject({ route: 'feedback.list' });
+      t.sandbox.faults.inject({ route: 'feedback.list', status: 429, retryAfter: 3600 });
       const r = await cli(['feedback', '--all', '--format', 'csv', '-o', 'feedback.csv'], dir.path);
       expect(r.code).toBe(6);
       expect(readFileSync(join(dir.path, 'feedback.csv'), 'utf8')).toBe(feedbackCsv(items.slice(0, 100)));
@@ -173,9 +159,9 @@ describe('analytics conversations', () => {
     expect(tsv.stdout).toBe(
       'time\tstatus\tcategory\tpage\tquestion\n' + first.conversations.map((c) => `${[c.timestamp, c.resolutionStatus, c.queryCategory ?? '-', c.pageUrl ?? '-', c.query].join('\t')}\n`).join(''),
     );
-    sb.requests.length = 0;
+    t.sandbox.requests.length = 0;
     const all = await cli(['conversations', '--all', '--format', 'ndjson']);
-    expect(all.stdout.split('\n').filter(Boolean)).toHaveLength(sb.analytics.data.conversations.length);
+    expect(all.stdout.split('\n').filter(Boolean)).toHaveLength(t.sandbox.analytics.data.conversations.length);
     expect(sent('assistant').map((q) => q.limit)).toEqual(['1000', '1000', '1000']);
     expect(all.stderr).toContain('3 analytics requests used');
   });
@@ -183,7 +169,7 @@ describe('analytics conversations', () => {
 
 describe('analytics thread', () => {
   it('prints the messages for a person, the object with --json, and a 404 says what to check', async () => {
-    const c = sb.analytics.data.conversations[0]!;
+    const c = t.sandbox.analytics.data.conversations[0]!;
     const r = await cli(['thread', c.id]);
     expect(r.code).toBe(0);
     const at = new Date(c.timestamp).toISOString();
@@ -260,21 +246,21 @@ describe('analytics gaps', () => {
     expect(planted[1]!.why).toMatch(/^60 assistant questions of 60 left unanswered, x3\.\d for \d+ views$/);
     expect(planted[3]!.why).toMatch(/^\d+ thumbs-down votes \(\d+ up\) and \d+ code-snippet reports, x3\.\d for \d+ views$/);
     expect(report.requests.max).toBe(25);
-    expect(report.requests.used).toBe(sb.requests.length);
+    expect(report.requests.used).toBe(t.sandbox.requests.length);
     expect(report.requests.used).toBeLessThanOrEqual(25);
   });
 
   it('a small budget: exactly that many requests, and the report says it is partial and why', async () => {
     const r = await cli(['gaps', '--max-requests', '4']);
     expect(r.code).toBe(0);
-    expect(sb.requests).toHaveLength(4);
+    expect(t.sandbox.requests).toHaveLength(4);
     expect(r.stdout).toContain('4 of 4 analytics requests used');
     expect(r.stdout).toMatch(/\*\*Partial report\*\*: .*assistant conversations: stopped at the request budget after 1 request.*search terms: stopped at the request budget after 1 request/);
     expect(r.stderr).toMatch(/^warning: partial report: .*; 4 of 4 analytics requests used/m);
   });
 
   it('a 429 mid-report: the gaps found so far are reported as partial, then exit 6', async () => {
-    sb.faults.inject({ route: 'assistant.list', status: 429, retryAfter: 3600 });
+    t.sandbox.faults.inject({ route: 'assistant.list', status: 429, retryAfter: 3600 });
     const r = await cli(['gaps', '--format', 'csv']);
     expect(r.code).toBe(6);
     expect(r.stdout.split('\r\n')[0]).toBe('rank,kind,evidence,page,count,views,score,why,examples');
@@ -319,6 +305,6 @@ describe('analytics gaps', () => {
     for (const args of [['--max-requests', '3'], ['--max-requests', 'lots'], ['--from', '2026-11-10', '--to', '2026-11-01'], ['--format', 'xml'], ['--prompt', '--format', 'csv']]) {
       expect((await cli(['gaps', ...args])).code, args.join(' ')).toBe(2);
     }
-    expect(sb.requests).toEqual([]);
+    expect(t.sandbox.requests).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-// V8 takes a code cache only under the flags it was made with (src/v8-flags.ts). The API commands set
+// V8 takes a code cache only under the flags it was made with (src/tuning/v8-flags.ts). The API commands set
 // flags of their own (the WebAssembly baseline tier for undici; a small young generation during a
 // download), and while one was set mid-run every run of them compiled the program again and rewrote
 // its cache at exit. Here the second run of each must use the cache the first made, as it is.

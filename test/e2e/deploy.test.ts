@@ -5,7 +5,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startSandbox, type SandboxOptions } from '../../src/sandbox/index.js';
+import type { SandboxOptions } from '../../src/sandbox/index.js';
+import { useSandboxPerTest } from '../helpers/sandbox.js';
 import { runCli, tempDir, type CliOptions } from '../helpers/cli.js';
 import { json, sequence, startServer, type Handler } from '../helpers/server.js';
 
@@ -23,23 +24,15 @@ function home() {
   return { path: dir.path, env: { HOME: dir.path, XDG_CONFIG_HOME: join(dir.path, 'xdg') } };
 }
 
+const sandboxOfItsOwn = useSandboxPerTest();
+
 async function setup(opts: SandboxOptions = {}) {
-  const sandbox = await startSandbox(opts);
-  cleanups.push(() => sandbox.close());
-  const h = home();
-  const env: Record<string, string | undefined> = {
-    ...h.env,
-    MINTLIFY_API_URL: sandbox.baseUrl,
-    MINTLIFY_ADMIN_API_KEY: sandbox.apiKey,
-    MINTLIFY_PROJECT_ID: sandbox.projectId,
-  };
+  const t = await sandboxOfItsOwn(opts);
   return {
-    sandbox,
-    dir: h.path,
-    env,
-    cli: (args: string[], o: CliOptions = {}) => runCli(args, { ...o, env: { ...env, ...o.env } }),
-    posts: () => sandbox.requests.filter((r) => r.method === 'POST'),
-    api: () => sandbox.requests.filter((r) => r.origin === 'api' && !r.path.startsWith('/_sandbox')),
+    ...t,
+    dir: t.home,
+    posts: () => t.sandbox.requests.filter((r) => r.method === 'POST'),
+    api: () => t.sandbox.requests.filter((r) => r.origin === 'api' && !r.path.startsWith('/_sandbox')),
   };
 }
 

@@ -2,7 +2,7 @@
 // doubles its young generation each time enough survives its scavenges: on a long enough download,
 // from its starting size up to 32 MB, which was most of the peak RSS growth from a 50 MB to a 500 MB
 // bundle (issue 16). The CLI keeps it at the size it has when the download starts
-// (src/download/heap.ts), and the worker thread that extracts has a limit of its own. The bench
+// (src/tuning/heap.ts), and the worker thread that extracts has a limit of its own. The bench
 // (bench/download.mjs, part 2) measures the RSS; this checks the mechanism on the built CLI: each
 // young generation is as large after a 20 MB bundle as after a 2 MB one.
 import { spawn } from 'node:child_process';

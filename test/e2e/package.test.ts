@@ -1,14 +1,15 @@
-// The package as users get it: `npm pack`, installed into a temp prefix (the CLI) and a temp project
-// (the library), the way docs/library.md and README say. Dependencies come from the npm cache, or
-// the npm registry where the cache lacks them; nothing else is fetched.
+// The package as users get it: `npm pack`, installed into a temp prefix (the CLI) and temp projects
+// (the library; a production install; a project made by docs/library.md's steps), the way
+// docs/library.md and README say. Dependencies come from the npm cache, or the npm registry where
+// the cache lacks them; nothing else is fetched (TypeScript comes from this repository).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { tempDir } from '../helpers/cli.js';
-import { runnableBlocks, typecheck } from '../helpers/docs.js';
+import { markedBlocks, runnableBlocks, typecheck } from '../helpers/docs.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
@@ -41,6 +42,37 @@ function npmEnv(): NodeJS.ProcessEnv {
 }
 
 const npm = (args: string[], cwd: string) => run('npm', [...args, '--prefer-offline', '--no-audit', '--no-fund'], { cwd });
+
+/** The packages only the CLI loads: bundled into it (scripts/build.mjs), devDependencies of the package. */
+const CLI_ONLY = ['commander', 'ora', 'cli-table3', 'csv-stringify', 'htmlparser2'];
+
+/**
+ * Makes `project` by the steps of docs/library.md ("A new project, step by step") with the packed
+ * tarball beside it. The one step that would fetch from the registry, TypeScript and Node's types,
+ * links this repository's copies instead: the same packages, found where npm would put them.
+ */
+async function projectByTheDocs(project: string, tarball: string, tarballName: string): Promise<Ran[]> {
+  const docs = readFileSync(join(root, 'docs/library.md'), 'utf8');
+  const [steps, tsconfig] = markedBlocks('docs/library.md', docs, 'setup');
+  mkdirSync(project);
+  copyFileSync(tarball, join(project, tarballName));
+  writeFileSync(join(project, 'tsconfig.json'), tsconfig!.code);
+  const ran: Ran[] = [];
+  for (const step of steps!.code.split('\n').filter(Boolean)) {
+    if (step === 'npm install --save-dev typescript @types/node') {
+      mkdirSync(join(project, 'node_modules/@types'), { recursive: true });
+      symlinkSync(join(root, 'node_modules/typescript'), join(project, 'node_modules/typescript'));
+      symlinkSync(join(root, 'node_modules/@types/node'), join(project, 'node_modules/@types/node'));
+      continue;
+    }
+    const [command, ...args] = step.split(' ');
+    expect(command, step).toBe('npm');
+    const r = await npm(args, project);
+    ran.push(r);
+    expect(r.code, `${step}\n${r.stderr}`).toBe(0);
+  }
+  return ran;
+}
 
 /** Chunks a bundled module imports, statically or lazily: `"./chunk-X.js"`. */
 function importsOf(code: string): string[] {
@@ -81,6 +113,10 @@ describe('the packed package', () => {
   let tarball: string;
   let globalInstall: Ran;
   let projectInstall: Ran;
+  const production = join(dir.path, 'production');
+  let productionInstall: Ran;
+  const byTheDocs = join(dir.path, 'by-the-docs');
+  let docsSteps: Ran[];
   let sandbox: Sandbox;
 
   beforeAll(async () => {
@@ -94,6 +130,10 @@ describe('the packed package', () => {
     mkdirSync(project);
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'script', private: true, type: 'module' }));
     projectInstall = await npm(['install', tarball], project);
+    mkdirSync(production);
+    expect((await npm(['init', '-y'], production)).code).toBe(0);
+    productionInstall = await npm(['install', '--omit=dev', tarball], production);
+    docsSteps = await projectByTheDocs(byTheDocs, tarball, packed.filename);
   }, 300_000);
   afterAll(async () => {
     await sandbox?.close();
@@ -101,7 +141,7 @@ describe('the packed package', () => {
   });
 
   it('installs without a warning about the package or its scripts', () => {
-    for (const install of [globalInstall, projectInstall]) {
+    for (const install of [globalInstall, projectInstall, productionInstall, ...docsSteps]) {
       expect(install.code, install.stderr).toBe(0);
       const output = `${install.stdout}\n${install.stderr}`;
       expect(output.split('\n').filter((line) => /warn|ERR/i.test(line) && /mint-admin|script|prepare|build/i.test(line))).toEqual([]);
@@ -125,14 +165,47 @@ describe('the packed package', () => {
     for (const needed of ['LICENSE', 'CHANGELOG.md', 'README.md', 'man/mint-admin.1', 'dist/lib/index.d.ts', 'dist/cli/main.cjs', 'dist/cli/help/mint-admin.txt', 'dist/cli/help/mint-admin.export.run.txt']) expect(paths).toContain(needed);
   });
 
-  it('ships the two CLI bundles and the download worker, and no other: the entry loads the program bundle, which loads no chunk of its own', () => {
+  it('ships the two CLI bundles, the download worker and a chunk for each CLI-only package: the entry loads the program bundle, which requires only those chunks', () => {
     const installed = join(prefix, 'lib/node_modules/mint-admin');
     const shipped = packed.files.map((f) => f.path).filter((p) => p.startsWith('dist/cli/') && /\.c?js$/.test(p));
-    expect(shipped.sort()).toEqual(['dist/cli/extract-worker.cjs', 'dist/cli/main.cjs', 'dist/cli/program.cjs']);
+    const chunks = ['dist/cli/vendor-cli-table3.cjs', 'dist/cli/vendor-csv-stringify-sync.cjs', 'dist/cli/vendor-htmlparser2.cjs', 'dist/cli/vendor-ora.cjs'];
+    expect(shipped.sort()).toEqual(['dist/cli/extract-worker.cjs', 'dist/cli/main.cjs', 'dist/cli/program.cjs', ...chunks]);
     expect(readFileSync(join(installed, 'dist/cli/main.cjs'), 'utf8')).toContain('"program.cjs"');
-    expect(importsOf(readFileSync(join(installed, 'dist/cli/program.cjs'), 'utf8'))).toEqual([]);
+    const program = readFileSync(join(installed, 'dist/cli/program.cjs'), 'utf8');
+    expect(importsOf(program)).toEqual([]);
+    expect([...new Set([...program.matchAll(/require\("\.\/([\w.-]+\.cjs)"\)/g)].map((m) => `dist/cli/${m[1]!}`))].sort()).toEqual(chunks);
     expect(importsOf(readFileSync(join(installed, 'dist/cli/extract-worker.cjs'), 'utf8'))).toEqual([]);
   });
+
+  it("a production install (--omit=dev) in a fresh project gets none of the CLI's own packages, and its CLI still runs", async () => {
+    const pkgJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    for (const name of CLI_ONLY) {
+      expect(pkgJson.dependencies[name], name).toBeUndefined();
+      expect(existsSync(join(production, 'node_modules', name)), name).toBe(false);
+    }
+    const bin = join(production, 'node_modules/.bin/mint-admin');
+    const env = { ...npmEnv(), MINTLIFY_API_URL: sandbox.baseUrl, MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, XDG_CONFIG_HOME: join(dir.path, 'config') };
+    expect(await run(bin, ['--version'], { cwd: production, env })).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
+    const help = await run(bin, ['--help'], { cwd: production, env });
+    expect(help.code, help.stderr).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: mint-admin /);
+    // Through commander (a flag after --help is not pre-rendered) and the CSV writer's chunk.
+    const csv = await run(bin, ['searches', 'list', '--limit', '2', '--format', 'csv'], { cwd: production, env });
+    expect(csv.code, csv.stderr).toBe(0);
+    const rows = csv.stdout.split('\r\n'); // RFC 4180 line ends
+    expect(rows[0]).toBe('searchQuery,hits,ctr,topClickedPage,lastSearchedAt');
+    expect(rows.filter(Boolean)).toHaveLength(3);
+  });
+
+  it('a project made by exactly the steps of docs/library.md is an ES module project where the TypeScript example type-checks', async () => {
+    expect((JSON.parse(readFileSync(join(byTheDocs, 'package.json'), 'utf8')) as { type?: string }).type).toBe('module');
+    const [example] = runnableBlocks('docs/library.md', readFileSync(join(root, 'docs/library.md'), 'utf8')).filter((b) => b.lang === 'ts');
+    writeFileSync(join(byTheDocs, 'example.ts'), example!.code);
+    // `npx tsc`, as the docs say; the linked TypeScript has no .bin entry, so its bin directly.
+    const checked = await run(process.execPath, [join(byTheDocs, 'node_modules/typescript/bin/tsc')], { cwd: byTheDocs });
+    expect(checked.stdout + checked.stderr).toBe('');
+    expect(checked.code).toBe(0);
+  }, 120_000);
 
   it('ships exactly the declarations the library index reaches', () => {
     const installed = join(project, 'node_modules/mint-admin');

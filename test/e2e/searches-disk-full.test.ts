@@ -4,39 +4,32 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SearchesPage, SearchTerm } from '../../src/api/types.js';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { runCli } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/sandbox.js';
 import { CAN_MOUNT_TMPFS, TMPFS_SKIP_NOTE } from '../helpers/tmpfs.js';
 import { expectedCsv, expectedJson } from '../helpers/searches.js';
 
 const PAGE_SIZE = 4096;
 
 describe.skipIf(!CAN_MOUNT_TMPFS)(`searches list -o on a disk that fills${TMPFS_SKIP_NOTE}`, () => {
-  let sb: Sandbox;
-  let home: ReturnType<typeof tempDir>;
+  const t = useSandbox({ searchTermCount: 300 });
   let vol: string;
   let terms: SearchTerm[];
   beforeAll(async () => {
-    sb = await startSandbox({ searchTermCount: 300 });
-    home = tempDir();
     terms = [];
     let cursor: string | null = null;
     do {
       const params = new URLSearchParams({ limit: '100', ...(cursor ? { cursor } : {}) });
-      const res = await fetch(`${sb.baseUrl}/v1/analytics/${sb.projectId}/searches?${params}`, { headers: { authorization: `Bearer ${sb.apiKey}` } });
+      const res = await fetch(`${t.sandbox.baseUrl}/v1/analytics/${t.sandbox.projectId}/searches?${params}`, { headers: { authorization: `Bearer ${t.sandbox.apiKey}` } });
       const page = (await res.json()) as SearchesPage;
       terms.push(...page.searches);
       cursor = page.nextCursor;
     } while (cursor);
   });
-  afterAll(async () => {
-    await sb.close();
-    home.cleanup();
-  });
   beforeEach(() => {
-    vol = join(home.path, `vol-${Math.random().toString(36).slice(2)}`);
+    vol = join(t.home, `vol-${Math.random().toString(36).slice(2)}`);
     mkdirSync(vol);
     expect(spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', vol]).status).toBe(0);
     return () => void spawnSync('umount', ['-l', vol]);
@@ -51,7 +44,7 @@ describe.skipIf(!CAN_MOUNT_TMPFS)(`searches list -o on a disk that fills${TMPFS_
   const cli = (args: string[]) =>
     runCli(['searches', 'list', '--all', ...args], {
       cwd: vol,
-      env: { MINTLIFY_API_URL: sb.baseUrl, MINTLIFY_ADMIN_API_KEY: sb.apiKey, MINTLIFY_PROJECT_ID: sb.projectId, HOME: home.path, XDG_CONFIG_HOME: join(home.path, 'xdg') },
+      env: t.env(),
     });
 
   it('csv: ends with the last whole row, says disk full, and prints the command that carries on', async () => {

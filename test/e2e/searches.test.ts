@@ -1,39 +1,30 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SearchesPage, SearchTerm } from '../../src/api/types.js';
-import { SANDBOX_FIXED_DATA_END, startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { SANDBOX_FIXED_DATA_END, type Sandbox } from '../../src/sandbox/index.js';
+import { useSandbox } from '../helpers/sandbox.js';
 import { resumeLine, runCli, runPrintedCommand, tempDir, type CliResult } from '../helpers/cli.js';
 import { expectedCsv, expectedJson, expectedNdjson, expectedTsv } from '../helpers/searches.js';
 
 const SMALL = 40; // the tricky terms and a few ordinary ones: one page of 100
 const MANY = 250; // three pages of 100
 
+const smallBox = useSandbox({ searchTermCount: SMALL, dataEndsAt: SANDBOX_FIXED_DATA_END });
+const manyBox = useSandbox({ searchTermCount: MANY, dataEndsAt: SANDBOX_FIXED_DATA_END });
+// The cases take a sandbox as a value: the two started ones, once useSandbox has started them.
 let small: Sandbox;
 let many: Sandbox;
-let home: ReturnType<typeof tempDir>;
-
-beforeAll(async () => {
-  [small, many] = await Promise.all([startSandbox({ searchTermCount: SMALL, dataEndsAt: SANDBOX_FIXED_DATA_END }), startSandbox({ searchTermCount: MANY, dataEndsAt: SANDBOX_FIXED_DATA_END })]);
-  home = tempDir();
-});
-afterAll(async () => {
-  await Promise.all([small.close(), many.close()]);
-  home.cleanup();
-});
-beforeEach(() => {
-  for (const sb of [small, many]) {
-    sb.requests.length = 0;
-    sb.faults.reset();
-  }
+beforeAll(() => {
+  [small, many] = [smallBox.sandbox, manyBox.sandbox];
 });
 
 const envFor = (sb: Sandbox) => ({
   MINTLIFY_API_URL: sb.baseUrl,
   MINTLIFY_ADMIN_API_KEY: sb.apiKey,
   MINTLIFY_PROJECT_ID: sb.projectId,
-  XDG_CONFIG_HOME: join(home.path, 'xdg'),
-  HOME: home.path,
+  XDG_CONFIG_HOME: join(smallBox.home, 'xdg'),
+  HOME: smallBox.home,
 });
 const cli = (sb: Sandbox, args: string[], cwd?: string) => runCli(['searches', 'list', ...args], { env: envFor(sb), cwd });
 

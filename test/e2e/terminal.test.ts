@@ -4,32 +4,14 @@
 // because some libraries change what they draw when CI is set.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { runCli, tempDir } from '../helpers/cli.js';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/sandbox.js';
 import { CTRL_C, noPython, PYTHON_SKIP_NOTE, runCliOnPty, screenText, type PtyResult } from '../helpers/pty.js';
 
-let sandbox: Sandbox;
-let home: ReturnType<typeof tempDir>;
-beforeAll(async () => {
-  sandbox = await startSandbox({ searchTermCount: 450 });
-});
-afterAll(async () => sandbox.close());
-beforeEach(() => {
-  sandbox.faults.reset();
-  home?.cleanup();
-  home = tempDir();
-});
-afterAll(() => home?.cleanup());
+const t = useSandbox({ searchTermCount: 450 }, { homePerTest: true });
 
-const env = (ci: boolean) => ({
-  MINTLIFY_API_URL: sandbox.baseUrl,
-  MINTLIFY_ADMIN_API_KEY: sandbox.apiKey,
-  MINTLIFY_PROJECT_ID: sandbox.projectId,
-  HOME: home.path,
-  XDG_CONFIG_HOME: join(home.path, 'xdg'),
-  CI: ci ? 'true' : undefined,
-});
+const env = (ci: boolean) => ({ ...t.env(), CI: ci ? 'true' : undefined });
 
 /** The terminal as a person left it: echo and signals on, line editing on, the cursor shown. */
 function expectTerminalRestored(r: PtyResult): void {
@@ -47,7 +29,7 @@ describe.skipIf(noPython)(`Ctrl-C typed at a terminal (python3 pty helper)${PYTH
     ['with CI=true', true],
   ])('%s', (_name, ci) => {
     it('agent run --wait: exit 130 with the resume hint', async () => {
-      sandbox.faults.agentPollsToFinish = 1_000_000;
+      t.sandbox.faults.agentPollsToFinish = 1_000_000;
       const r = await runCliOnPty(['agent', 'run', 'Add a changelog', '--wait', '--interval', '200ms'], {
         env: env(ci),
         steps: [{ wait: 'agent job \\w+: active', send: CTRL_C, delay: 0.3 }],
@@ -60,8 +42,8 @@ describe.skipIf(noPython)(`Ctrl-C typed at a terminal (python3 pty helper)${PYTH
     });
 
     it('export run while the bar is drawn: exit 130, nothing created', async () => {
-      sandbox.faults.exportPollsToFinish = 1_000_000;
-      const out = join(home.path, 'site');
+      t.sandbox.faults.exportPollsToFinish = 1_000_000;
+      const out = join(t.home, 'site');
       const r = await runCliOnPty(['export', 'run', 'docs.example.com', '-o', out, '--interval', '200ms'], {
         env: env(ci),
         steps: [{ wait: 'Exporting \\[', send: CTRL_C, delay: 0.3 }],
@@ -74,15 +56,15 @@ describe.skipIf(noPython)(`Ctrl-C typed at a terminal (python3 pty helper)${PYTH
     });
 
     it('export download mid-transfer: exit 130, no work directory left', async () => {
-      const start = await fetch(`${sandbox.baseUrl}/v1/static-export/jobs`, {
+      const start = await fetch(`${t.sandbox.baseUrl}/v1/static-export/jobs`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${sandbox.apiKey}`, 'content-type': 'application/json' },
+        headers: { authorization: `Bearer ${t.sandbox.apiKey}`, 'content-type': 'application/json' },
         body: JSON.stringify({ domain: 'docs.example.com' }),
       });
       const { jobId } = (await start.json()) as { jobId: string };
-      for (let i = 0; i < 10; i++) await fetch(`${sandbox.baseUrl}/v1/static-export/jobs/${jobId}`, { headers: { authorization: `Bearer ${sandbox.apiKey}` } });
-      sandbox.faults.throttleBytesPerSecond = 5_000;
-      const work = join(home.path, 'work');
+      for (let i = 0; i < 10; i++) await fetch(`${t.sandbox.baseUrl}/v1/static-export/jobs/${jobId}`, { headers: { authorization: `Bearer ${t.sandbox.apiKey}` } });
+      t.sandbox.faults.throttleBytesPerSecond = 5_000;
+      const work = join(t.home, 'work');
       const r = await runCliOnPty(['export', 'download', jobId, '-o', join(work, 'site')], {
         env: env(ci),
         steps: [{ wait: 'Downloading', send: CTRL_C, delay: 0.3 }],
@@ -95,8 +77,8 @@ describe.skipIf(noPython)(`Ctrl-C typed at a terminal (python3 pty helper)${PYTH
     });
 
     it('searches list --all -o: exit 130, whole rows, the resume command', async () => {
-      sandbox.faults.inject({ route: 'searches.list', delayMs: 1500, times: 100 });
-      const file = join(home.path, 'searches.csv');
+      t.sandbox.faults.inject({ route: 'searches.list', delayMs: 1500, times: 100 });
+      const file = join(t.home, 'searches.csv');
       const r = await runCliOnPty(['searches', 'list', '--all', '--format', 'csv', '-o', file], {
         env: env(ci),
         steps: [{ wait: 'fetching search terms: 100 so far', send: CTRL_C, delay: 0.2 }],
@@ -118,7 +100,7 @@ describe.skipIf(noPython)(`Ctrl-C typed at a terminal (python3 pty helper)${PYTH
     });
     expect(r.code).toBe(130);
     expect(screenText(r.output)).toBe('Admin API key (input hidden): \nerror: cancelled; nothing was saved\n');
-    expect(existsSync(join(home.path, 'xdg', 'mint-admin'))).toBe(false);
+    expect(existsSync(join(t.home, 'xdg', 'mint-admin'))).toBe(false);
     expectTerminalRestored(r);
   });
 

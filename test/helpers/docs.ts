@@ -17,13 +17,18 @@ export interface CodeBlock {
 
 /** The fenced blocks of a Markdown text marked `runnable` (```sh runnable). */
 export function runnableBlocks(file: string, markdown: string): CodeBlock[] {
+  return markedBlocks(file, markdown, 'runnable');
+}
+
+/** The fenced blocks of a Markdown text marked `mark` (```sh setup: docs/library.md's project steps). */
+export function markedBlocks(file: string, markdown: string, mark: string): CodeBlock[] {
   const blocks: CodeBlock[] = [];
   const lines = markdown.split('\n');
   for (let i = 0; i < lines.length; i++) {
     const open = /^(`{3,})(\w+)\s+(.*)$/.exec(lines[i] ?? '');
-    if (!open?.[3]?.split(/\s+/).includes('runnable')) continue;
+    if (!open?.[3]?.split(/\s+/).includes(mark)) continue;
     const end = lines.findIndex((l, j) => j > i && l.startsWith(open[1]!));
-    if (end === -1) throw new Error(`${file}:${i + 1}: the runnable block is never closed`);
+    if (end === -1) throw new Error(`${file}:${i + 1}: the ${mark} block is never closed`);
     blocks.push({ file, line: i + 1, lang: open[2]!, code: lines.slice(i + 1, end).join('\n') + '\n' });
     i = end;
   }

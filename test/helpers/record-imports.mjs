@@ -1,7 +1,7 @@
 // Preloaded with `node --import` into the built CLI: records every module the process loads into the
 // file named by MINT_ADMIN_RECORD_IMPORTS, one file URL a line, so a test can see what a command
 // loaded: what the ESM loader resolves (hooks), what require() loads, and a bundle run as a vm.Script
-// (the program bundle, src/code-cache.ts).
+// (the program bundle, src/tuning/code-cache.ts).
 import { appendFileSync } from 'node:fs';
 import Module, { register } from 'node:module';
 import { isAbsolute } from 'node:path';

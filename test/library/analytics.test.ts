@@ -128,7 +128,8 @@ describe('stopping', () => {
       }
     };
     await expect(walk()).rejects.toBe(reason);
-    expect(seen).toHaveLength(10);
+    // At once: the rest of the page in hand is not yielded after the abort (it used to be drained).
+    expect(seen).toHaveLength(3);
     expect(sent('feedback')).toHaveLength(1);
   });
 

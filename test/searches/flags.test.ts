@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkDateRange, parseDateFlag } from '../../src/commands/searches/dates.js';
-import { parseListFlags, type SearchesListFlags } from '../../src/commands/searches/flags.js';
-import { resumeCommand } from '../../src/commands/searches/resume.js';
+import { checkDateRange, parseDateFlag } from '../../src/queries/dates.js';
+import { parseListFlags, type SearchesListFlags } from '../../src/commands/list-options.js';
+import { resumeCommand } from '../../src/commands/searches-list.js';
 import { shellQuote } from '../../src/shell.js';
-import { footer } from '../../src/commands/searches/list.js';
+import { footer } from '../../src/commands/searches-list.js';
 import { UsageError } from '../../src/errors.js';
 
 describe('parseDateFlag', () => {

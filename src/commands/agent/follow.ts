@@ -1,30 +1,19 @@
-// Following an agent job to its end, shared by run, get and message: the wait on top of pollUntil
-// (a spinner with the elapsed time on a terminal, one line per status change in CI) and what each
-// ending means for the user (what goes to stdout, what is said on stderr, the exit code).
-import type { AgentJob, AgentJobStatus, UnknownStatus } from '../../api/types.js';
+// Following an agent job to its end, shared by run, get and message: the engine's wait
+// (src/waits/agent-job.ts) shown to a person (a spinner with the elapsed time on a terminal, one line
+// per status change in CI) and what each ending means for the user (what goes to stdout, what is said
+// on stderr, the exit code, the command that resumes the wait).
+import type { AgentJob } from '../../api/types.js';
 import { unknownStatusError } from '../../unknown-status.js';
 import { printJson } from '../../command.js';
 import { retryingIn, type Context } from '../../context.js';
 import { formatDuration } from '../../duration.js';
 import { InterruptedError, JobFailedError, WaitTimeoutError, briefReason } from '../../errors.js';
 import type { Activity } from '../../io.js';
-import { pollUntil } from '../../wait.js';
+import { followAgentJob, isFinishedAgentStatus, isUnknownAgentStatus, type FinishedAgentJobStatus } from '../../waits/agent-job.js';
+import { AgentJobTimeoutError, UnknownStatusError } from '../../waits/errors.js';
 import { checkServerId } from '../../ids.js';
 import { repeatedFlags, shellCommand } from '../../shell.js';
 import { printStarted } from '../../started.js';
-
-const FINISHED: ReadonlySet<AgentJobStatus> = new Set(['completed', 'archived', 'failed']);
-// A Record, not a list: a state added to the schema's enum fails to compile here until it is placed.
-const KNOWN: Record<AgentJobStatus, true> = { active: true, completed: true, archived: true, failed: true };
-
-/** A status newer than this CLI: whether the job will ever finish is unknowable, so a wait ends on it. */
-function isUnknown(status: AgentJob['status']): status is UnknownStatus {
-  return !Object.hasOwn(KNOWN, status);
-}
-
-export function isFinished(job: AgentJob): boolean {
-  return FINISHED.has(job.status as AgentJobStatus);
-}
 
 export interface FollowOptions {
   projectId: string;
@@ -43,26 +32,22 @@ export async function waitForAgentJob(opts: FollowOptions, ctx: Context): Promis
   const view = await WaitView.start(jobId, opts.known?.status, ctx);
   let lastSeen = opts.known;
   try {
-    const job = await pollUntil({
-      // One try a poll: the loop sits out transient failures itself, with one note per retry.
-      fetch: (signal) => api.getAgentJob(opts.projectId, jobId, { signal, once: true }),
-      isDone: (job) => isFinished(job) || isUnknown(job.status),
-      onValue: (job) => {
-        lastSeen = job;
-        view.status(job.status);
-      },
-      onTransientError: (error, retryInMs) => view.transient(error, retryInMs),
-      timeoutError: (elapsedMs, last) =>
-        new WaitTimeoutError(
-          `gave up waiting after ${formatDuration(elapsedMs)}: agent job ${jobId} is still ${last?.status ?? 'not answering'} and keeps running on the server; resume the wait with \`${resume}\``,
-        ),
+    const job = await followAgentJob({
+      api,
+      projectId: opts.projectId,
+      jobId,
       intervalMs: opts.intervalMs,
       timeoutMs: opts.timeoutMs,
       clock: ctx.clock,
       signal: ctx.signal,
       random: ctx.random,
+      knownStatus: opts.known?.status,
+      onEvent: (event) => {
+        if (event.kind === 'retry') return view.transient(event.error, event.retryInMs);
+        lastSeen = event.job;
+        view.status(event.job.status);
+      },
     });
-    if (isUnknown(job.status)) throw unknownStatusError(`agent job ${jobId}`, job.status, agentGetCommand(jobId, ctx, ['--json']));
     view.finished(job.status);
     return job;
   } catch (error) {
@@ -72,6 +57,12 @@ export async function waitForAgentJob(opts: FollowOptions, ctx: Context): Promis
     if (ctx.signal.aborted) {
       throw new InterruptedError(`stopped waiting; agent job ${jobId} keeps running on the server: resume the wait with \`${resume}\``);
     }
+    if (error instanceof AgentJobTimeoutError) {
+      throw new WaitTimeoutError(
+        `gave up waiting after ${formatDuration(error.elapsedMs)}: agent job ${jobId} is still ${error.lastSeen?.status ?? 'not answering'} and keeps running on the server; resume the wait with \`${resume}\``,
+      );
+    }
+    if (error instanceof UnknownStatusError) throw unknownStatusError(`agent job ${jobId}`, error.status, agentGetCommand(jobId, ctx, ['--json']));
     throw error;
   }
 }
@@ -145,7 +136,7 @@ class WaitView {
     const changed = status !== this.lastStatus;
     this.lastStatus = status;
     this.note = '';
-    if (FINISHED.has(status as AgentJobStatus) || isUnknown(status)) return; // finished() or the error says it, once
+    if (isFinishedAgentStatus(status) || isUnknownAgentStatus(status)) return; // finished() or the error says it, once
     if (this.ctx.reporter.live) this.redraw();
     else if (changed) this.activity.update(`agent job ${this.jobId}: ${status}`, { milestone: true });
   }
@@ -156,7 +147,7 @@ class WaitView {
     else this.activity.update(`agent job ${this.jobId}: ${this.note}`, { milestone: true });
   }
 
-  finished(status: AgentJobStatus): void {
+  finished(status: FinishedAgentJobStatus): void {
     this.stopTicker();
     const line = `agent job ${this.jobId}: ${status} after ${formatDuration(this.ctx.clock.now() - this.started)}`;
     if (status === 'failed') this.activity.fail(line);

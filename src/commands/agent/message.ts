@@ -19,7 +19,7 @@ export async function agentMessage(opts: AgentMessageOptions, ctx: Context): Pro
   const prompt = await readPrompt({ words: opts.words, file: opts.file }, ctx);
   const projectId = await ctx.projectId();
   const api = await ctx.api();
-  const [{ waitForAgentJob, agentGetCommand }, { explainMessageFailure }] = await Promise.all([import('./follow.js'), import('./advice.js')]);
+  const [{ waitForAgentJob, agentGetCommand }, { explainMessageFailure }] = await Promise.all([import('./follow.js'), import('../uncertain-post.js')]);
   let updated: AgentJob;
   try {
     updated = await api.sendAgentMessage(projectId, jobId, prompt);

@@ -22,7 +22,7 @@ export async function agentRun(opts: AgentRunOptions, ctx: Context): Promise<Age
   const projectId = await ctx.projectId();
   const api = await ctx.api();
   // Loaded here, not at the top: they pull in undici, which --help must not pay for.
-  const [{ waitForAgentJob }, { explainCreateFailure }] = await Promise.all([import('./follow.js'), import('./advice.js')]);
+  const [{ waitForAgentJob }, { explainCreateFailure }] = await Promise.all([import('./follow.js'), import('../uncertain-post.js')]);
   let created: AgentJob;
   try {
     created = await api.createAgentJob(projectId, prompt);

@@ -3,7 +3,7 @@ import { Option, type Command } from 'commander';
 import { action, examples, printJson } from '../../command.js';
 import type { Deps } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { checkDateRange, parseDateFlag } from '../searches/dates.js';
+import { checkDateRange, parseDateFlag } from '../../queries/dates.js';
 
 const FORMATS = ['table', 'json', 'csv'] as const;
 const FIELDS = ['web', 'api', 'other', 'total'] as const;

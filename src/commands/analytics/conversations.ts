@@ -7,8 +7,8 @@ import type { Deps } from '../../context.js';
 import type { Conversation, ConversationsPage } from '../../api/types.js';
 import type { Columns } from '../../output/writer.js';
 import { CONVERSATIONS } from '../../paging/endpoints.js';
-import { exportList, type ListSpec } from './export-list.js';
-import { addListOptions, listShape, parseAnalyticsListFlags, type AnalyticsListFlags } from './list-flags.js';
+import { exportList, type ListSpec } from '../../list-export/engine.js';
+import { addListOptions, listShape, parseAnalyticsListFlags, type AnalyticsListFlags } from '../list-options.js';
 
 const SHAPE = listShape(CONVERSATIONS);
 

@@ -12,8 +12,8 @@ import type { FeedbackByPagePage, FeedbackItem, FeedbackPage, FeedbackSource, Pa
 import type { Columns } from '../../output/writer.js';
 import { UsageError } from '../../errors.js';
 import { FEEDBACK } from '../../paging/endpoints.js';
-import { exportList, type ListSpec } from './export-list.js';
-import { addListOptions, listShape, parseAnalyticsListFlags, type AnalyticsListFlags, type ListShape } from './list-flags.js';
+import { exportList, type ListSpec } from '../../list-export/engine.js';
+import { addListOptions, listShape, parseAnalyticsListFlags, type AnalyticsListFlags, type ListShape } from '../list-options.js';
 
 const SHAPE = listShape(FEEDBACK);
 const BY_PAGE_SHAPE: ListShape = { style: 'cursor+hasMore', default: 100, max: 100, noun: 'pages' };

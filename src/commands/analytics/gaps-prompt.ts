@@ -4,7 +4,7 @@
 // JSON string (its quotes cannot be closed from inside), under a note that says it is data, not
 // instructions. The whole prompt stays within PROMPT_BYTES so it fits an agent's request.
 import { escapeCell } from '../../output/cells.js';
-import type { GapsReport } from './gaps.js';
+import type { GapsReport } from '../../gaps/collect.js';
 
 export const ITEM_CHARS = 200;
 export const PROMPT_BYTES = 20 * 1024;

@@ -5,7 +5,7 @@
 import { escapeCell } from '../../output/cells.js';
 import { displayWidth, fitFlexible } from '../../output/table.js';
 import { shellCommand } from '../../shell.js';
-import type { GapsReport } from './gaps.js';
+import type { GapsReport } from '../../gaps/collect.js';
 
 const HEADER = ['#', 'kind', 'evidence', 'count', 'score', 'why'];
 const KIND = { search: 'search', question: 'questions', page: 'page' } as const;

@@ -6,8 +6,8 @@ import type { Deps } from '../../context.js';
 import type { PageTraffic, TrafficQuery, ViewsPage, VisitorsPage } from '../../api/types.js';
 import type { PagedRoute } from '../../paging/endpoints.js';
 import type { Columns } from '../../output/writer.js';
-import { exportList, type ListSpec } from './export-list.js';
-import { addListOptions, listShape, parseAnalyticsListFlags, type AnalyticsListFlags } from './list-flags.js';
+import { exportList, type ListSpec } from '../../list-export/engine.js';
+import { addListOptions, listShape, parseAnalyticsListFlags, type AnalyticsListFlags } from '../list-options.js';
 
 export const TRAFFIC_COLUMNS: Columns<PageTraffic> = {
   csvHeader: ['path', 'human', 'ai', 'total'],

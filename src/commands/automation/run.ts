@@ -35,7 +35,7 @@ export async function automationRun(id: string | undefined, flags: AutomationRun
   } catch (error) {
     // The webhook's 503 (after its retries) queued nothing: explained as such, not as "may exist".
     if (flags.webhook && error instanceof ApiError && error.status === 503) throw explainRunFailure(error, automationId, how);
-    const { explainUncertainPost } = await import('../agent/advice.js');
+    const { explainUncertainPost } = await import('../uncertain-post.js');
     throw explainUncertainPost(
       explainRunFailure(error, automationId, how),
       `the run may have been queued anyway: look for it on ${AUTOMATIONS_PAGE} before running it again`,

@@ -4,7 +4,7 @@ import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
 import { checkServerId } from '../../ids.js';
 import { addWaitOptions, parseWaitFlags, type WaitFlags } from '../../wait-flags.js';
-import { addGithubOutputOption, githubTarget } from './github.js';
+import { addGithubOutputOption, githubTarget } from '../github-output.js';
 
 export type DeployStartFlags = WaitFlags & { githubOutput?: boolean };
 
@@ -22,17 +22,17 @@ export async function deployStart(flags: DeployStartFlags, ctx: Context): Promis
   try {
     queued = await api.triggerUpdate(projectId);
   } catch (error) {
-    const { explainUncertainPost } = await import('../agent/advice.js');
+    const { explainUncertainPost } = await import('../uncertain-post.js');
     throw explainUncertainPost(error, 'the deployment may have been queued anyway: look for it in the Mintlify dashboard before deploying again');
   }
   const statusId = checkServerId('status id', queued.statusId, 'the deployment was queued: follow it in the Mintlify dashboard');
   if (!ctx.mode.json) ctx.print(statusId);
   // The follow-up pulls in the polling loop and the HTTP layer's helpers: loaded only when used.
-  const { watchBuild, buildStatusCommand } = await import('./build.js');
+  const { watchBuild, buildStatusCommand } = await import('../build-watch.js');
   if (wait.wait) return watchBuild({ kind: 'deploy', statusId, wait, github }, ctx);
   if (ctx.mode.json) printJson(ctx, queued);
   if (github) {
-    const { writeGithubReport } = await import('./github.js');
+    const { writeGithubReport } = await import('../github-output.js');
     await writeGithubReport(github, { kind: 'deploy', statusId, build: undefined, status: 'queued' }, ctx);
   }
   ctx.reporter.info(`deployment queued; follow it: ${buildStatusCommand('deploy', statusId, ctx, ['--wait'])}`);

@@ -1,12 +1,16 @@
-// The three static export calls, with the answers that mean something specific for exports turned into
-// messages that say what to do: a 403 is the plan, a 404 is the job id, a 409 is "not finished yet".
+// The export engine's errors in the CLI's words: the engine says what went wrong (export-flows/errors.ts),
+// and here each gets the command to run next, repeating the flags of this run that reach the same API,
+// project and flow.
 import type { ApiClient } from '../../api/client.js';
 import type { Bundle, ExportJob, StartExportRequest } from '../../api/types.js';
 import type { GlobalOptions } from '../../config.js';
 import { forPeople } from '../../cli-errors.js';
-import { ApiError, RateLimitError, reworded } from '../../errors.js';
-import { checkServerId } from '../../ids.js';
+import { reworded } from '../../errors.js';
+import { ExportAlreadyRunningError, ExportJobNotFoundError, MAY_HAVE_STARTED, NotFinishedError, startMayHaveHappened } from '../../export-flows/errors.js';
+import { jobsFlowApi, type FlowApi } from '../../export-flows/flow-api.js';
 import { repeatedFlags, shellCommand } from '../../shell.js';
+
+export { isNotFinished, NotFinishedError } from '../../export-flows/errors.js';
 
 export interface ExportApi {
   start(req: StartExportRequest): Promise<ExportJob>;
@@ -14,14 +18,13 @@ export interface ExportApi {
   bundle(jobId: string): Promise<Bundle>;
 }
 
-/** `hints`: the global flags the commands printed in messages repeat (see hintFlagArgs). */
+/** The jobs flow's three calls with the CLI's wording; `hints`: the global flags messages repeat (see hintFlagArgs). */
 export function exportApi(client: Pick<ApiClient, 'startExport' | 'getExport' | 'createBundle'>, hints: HintFlags = {}): ExportApi {
+  const api = wordFlowApi(jobsFlowApi(client), hints);
   return {
-    // A job id from the server goes into URLs and printed commands: only a plain token is used.
-    start: async (req) => plainId(await explained(client.startExport(req), undefined, hints), 'the export was started: see it in the Mintlify dashboard'),
-    // A poll (signal given) tries once: the wait loop sits out transient failures with one note each.
-    get: async (jobId, signal) => plainId(await explained(client.getExport(jobId, signal && { signal, once: true }), jobId, hints)),
-    bundle: (jobId) => explained(client.createBundle(jobId), jobId, hints),
+    start: (req) => api.start(req) as Promise<ExportJob>,
+    get: (jobId, signal) => api.get(jobId, signal) as Promise<ExportJob>,
+    bundle: api.link,
   };
 }
 
@@ -41,56 +44,38 @@ export function hintFlagArgs(globals: HintFlags): string[] {
 export const waitCommand = (jobId: string, globals: HintFlags = {}) =>
   shellCommand(['mint-admin', 'export', 'status', jobId, '--wait', ...hintFlagArgs(globals)]);
 
-function plainId(job: ExportJob, after?: string): ExportJob {
-  checkServerId('export job id', job.jobId, after);
-  return job;
+/** A FlowApi whose errors say what to run next. */
+export function wordFlowApi(api: FlowApi, hints: HintFlags): FlowApi {
+  const worded = <T>(call: Promise<T>): Promise<T> =>
+    call.catch((error: unknown) => {
+      throw wordExportError(error, hints);
+    });
+  return {
+    flow: api.flow,
+    startRoute: api.startRoute,
+    start: (input) => worded(api.start(input)),
+    get: (jobId, signal) => worded(api.get(jobId, signal)),
+    link: (jobId) => worded(api.link(jobId)),
+    linkIn: (job) => api.linkIn(job),
+  };
 }
 
-/**
- * A job that has not completed, so there is no archive yet: the jobs flow's 409 on POST bundle, or a
- * project-flow job whose GET shows it still queued or running. `reason` says which, for messages.
- */
-export class NotFinishedError extends ApiError {
-  constructor(
-    readonly jobId: string,
-    readonly reason: string,
-    serverMessage?: string,
-    hints: HintFlags = {},
-  ) {
-    super(`job ${jobId} not finished yet (${reason}); wait with \`${waitCommand(jobId, hints)}\``, 409, { serverMessage });
+export function wordExportError(error: unknown, hints: HintFlags = {}): unknown {
+  // The unreadable answer in the CLI's words (with its advice), then what the engine added.
+  const unreadableStart = startMayHaveHappened(error);
+  if (unreadableStart) return reworded(unreadableStart, `${forPeople(unreadableStart)}${MAY_HAVE_STARTED}`);
+  if (error instanceof ExportJobNotFoundError) {
+    return new ExportJobNotFoundError(error.jobId, error.serverMessage, error.details, 'check the job id that `mint-admin export start` printed');
   }
-}
-
-export function isNotFinished(error: unknown): error is NotFinishedError {
-  return error instanceof NotFinishedError;
-}
-
-async function explained<T>(call: Promise<T>, jobId: string | undefined, hints: HintFlags): Promise<T> {
-  try {
-    return await call;
-  } catch (error) {
-    throw explainExportError(error, jobId, hints);
+  if (error instanceof NotFinishedError) {
+    return new NotFinishedError(error.jobId, error.reason, error.serverMessage, `wait with \`${waitCommand(error.jobId, hints)}\``);
   }
-}
-
-export function explainExportError(error: unknown, jobId?: string, hints: HintFlags = {}): unknown {
-  if (!(error instanceof ApiError) || error instanceof RateLimitError) return error;
-  if (error.status < 300 && jobId === undefined) {
-    // The start was accepted (2xx) but its answer is unreadable, so there is no job id to follow.
-    return reworded(error, `${forPeople(error)}; the export may have started anyway: look for it in the Mintlify dashboard before starting another`);
-  }
-  const said = error.serverMessage ? `: ${error.serverMessage}` : '';
-  if (error.status === 403) {
-    return reworded(
-      error,
-      `static export needs an Enterprise plan (403${said}); ask Mintlify to enable it for your organization, or check that the admin key belongs to it`,
-    );
-  }
-  if (error.status === 404 && jobId !== undefined) {
-    return reworded(error, `no static export job ${jobId} (404${said}); check the job id that \`mint-admin export start\` printed`);
-  }
-  if (error.status === 409 && jobId !== undefined) {
-    return new NotFinishedError(jobId, `409${said}`, error.serverMessage, hints);
+  if (error instanceof ExportAlreadyRunningError) {
+    const named = error.runningJobId;
+    const next = named
+      ? `follow it with \`${waitCommand(named, hints)}\` and start again once it has finished`
+      : 'wait for it to finish (see the Mintlify dashboard), then start again';
+    return new ExportAlreadyRunningError(named, error.serverMessage, next);
   }
   return error;
 }

@@ -1,13 +1,14 @@
-// Waiting for an export job: the shared polling loop (pollUntil) plus what a person or a CI log sees
+// Waiting for an export job: the engine's wait (export-flows/wait.ts) plus what a person or a CI log sees
 // meanwhile. On a terminal, a live bar (`Exporting [#####-----] 58% · 120 pages · 1m05s`); elsewhere a
 // plain line when something changed, at most every few seconds, and always on a change of status.
 import type { Clock } from '../../clock.js';
-import type { AnyExportJob, ExportJobStatus, UnknownStatus } from '../../api/types.js';
+import type { AnyExportJob } from '../../api/types.js';
 import { unknownStatusError } from '../../unknown-status.js';
 import { formatDuration } from '../../duration.js';
-import { InterruptedError, JobFailedError, WaitTimeoutError, briefReason } from '../../errors.js';
+import { InterruptedError, WaitTimeoutError, briefReason } from '../../errors.js';
+import { UnknownExportStatusError } from '../../export-flows/errors.js';
+import { isFinalStatus, waitForExportJob } from '../../export-flows/wait.js';
 import type { Activity, Reporter } from '../../io.js';
-import { pollUntil } from '../../wait.js';
 import { waitCommand } from './api.js';
 import { countOf, pagesOf, progressOf } from './output.js';
 
@@ -31,14 +32,6 @@ export interface FollowOptions {
   resume?: string;
 }
 
-// A Record, not a list: a state added to the schema's enum fails to compile here until it is placed.
-const KNOWN: Record<ExportJobStatus, true> = { queued: true, running: true, completed: true, failed: true };
-
-/** A status newer than this CLI ends the wait (exit 1): it cannot know whether the job will finish. */
-function isUnknown(status: AnyExportJob['status']): status is UnknownStatus {
-  return !Object.hasOwn(KNOWN, status);
-}
-
 const BAR_WIDTH = 20;
 /** How often the elapsed time on a live bar moves between polls. */
 const LIVE_TICK_MS = 1000;
@@ -56,14 +49,14 @@ export async function followExport(opts: FollowOptions, deps: FollowDeps): Promi
     ? setInterval(() => last && activity.update(describeProgress(last, clock.now() - started)), LIVE_TICK_MS).unref()
     : undefined;
   try {
-    const job = await pollUntil<AnyExportJob>({
-      fetch: (signal) => opts.fetch(jobId, signal),
-      isDone: (j) => j.status === 'completed' || j.status === 'failed' || isUnknown(j.status),
-      onValue: (j, elapsedMs) => {
+    const job = await waitForExportJob({
+      jobId,
+      fetch: opts.fetch,
+      onJob: (j, elapsedMs) => {
         const key = `${j.status}|${progressOf(j)}|${pagesOf(j)}`;
         // Plain lines only when something moved; the live bar also shows the time passing. The final
         // state gets its own line from finish().
-        const terminal = j.status === 'completed' || j.status === 'failed' || isUnknown(j.status);
+        const terminal = isFinalStatus(j.status);
         if (!terminal && (key !== lastKey || reporter.live)) {
           activity.update(describeProgress(j, elapsedMs), { milestone: j.status !== last?.status });
         }
@@ -84,10 +77,11 @@ export async function followExport(opts: FollowOptions, deps: FollowDeps): Promi
       signal: deps.signal,
       random: deps.random,
     });
-    if (isUnknown(job.status)) throw unknownStatusError(`export ${jobId}`, job.status, `mint-admin export status ${jobId} --json`);
     return finish(job, activity, clock.now() - started);
-  } catch (error) {
+  } catch (caught) {
     activity.stop();
+    // A status newer than this CLI ends the wait (exit 1): it cannot know whether the job will finish.
+    const error = caught instanceof UnknownExportStatusError ? unknownStatusError(`export ${jobId}`, caught.status, `mint-admin export status ${jobId} --json`) : caught;
     // --json: a pipeline reads the last known job whatever ended the wait; the exit code says what did.
     if (deps.mode?.json && deps.io && last) deps.io.stdout.write(`${JSON.stringify(last, null, 2)}\n`);
     if (deps.signal.aborted) {
@@ -100,10 +94,6 @@ export async function followExport(opts: FollowOptions, deps: FollowDeps): Promi
 }
 
 function finish(job: AnyExportJob, activity: Activity, elapsedMs: number): AnyExportJob {
-  if (job.status === 'failed') {
-    activity.stop();
-    throw new JobFailedError(`export ${job.jobId} failed: ${job.error ?? 'the API gave no reason'}`);
-  }
   const pages = pagesOf(job);
   activity.succeed(`Exported ${pages === undefined ? '' : `${countOf(pages, 'page')} `}in ${formatDuration(elapsedMs)}`);
   return job;

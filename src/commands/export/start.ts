@@ -5,7 +5,7 @@ import type { Context, Deps } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import type { Reporter } from '../../io.js';
 import { addWaitOptions, parseWaitFlags, type WaitFlags, type WaitSettings } from '../../wait-flags.js';
-import { normaliseDomain } from './domain.js';
+import { normaliseDomain } from '../../export-flows/domain.js';
 import { waitCommand } from './api.js';
 import { startOnFlow, type StartInput } from './flow.js';
 import { addFlowOption, hintNext, jobState } from './output.js';

@@ -5,7 +5,7 @@ import type { Context, Deps } from '../../context.js';
 import { ApiError, reworded } from '../../errors.js';
 import { checkServerId } from '../../ids.js';
 import { addWaitOptions, parseWaitFlags, type WaitFlags } from '../../wait-flags.js';
-import { addGithubOutputOption, githubTarget } from '../deploy/github.js';
+import { addGithubOutputOption, githubTarget } from '../github-output.js';
 import { checkBranchName } from './branch.js';
 
 export type PreviewStartFlags = WaitFlags & { githubOutput?: boolean };
@@ -25,7 +25,7 @@ export async function previewStart(branchArg: string | undefined, flags: Preview
   try {
     queued = await api.triggerPreview(projectId, branch);
   } catch (error) {
-    const { explainUncertainPost } = await import('../agent/advice.js');
+    const { explainUncertainPost } = await import('../uncertain-post.js');
     throw explainUncertainPost(
       explainPreviewFailure(error),
       `the preview of ${branch} may have been queued anyway: look for it in the Mintlify dashboard before starting it again`,
@@ -33,12 +33,12 @@ export async function previewStart(branchArg: string | undefined, flags: Preview
   }
   const statusId = checkServerId('status id', queued.statusId, `the preview of ${branch} was queued: follow it in the Mintlify dashboard`);
   const previewUrl = queued.previewUrl;
-  const { watchBuild, buildStatusCommand } = await import('../deploy/build.js');
+  const { watchBuild, buildStatusCommand } = await import('../build-watch.js');
   if (!wait.wait) {
     if (ctx.mode.json) printJson(ctx, queued);
     else ctx.print(statusId);
     if (github) {
-      const { writeGithubReport } = await import('../deploy/github.js');
+      const { writeGithubReport } = await import('../github-output.js');
       await writeGithubReport(github, { kind: 'preview', statusId, build: undefined, status: 'queued', previewUrl }, ctx);
     }
     if (previewUrl) ctx.reporter.info(`preview of ${branch} (live once its build succeeds): ${previewUrl}`);

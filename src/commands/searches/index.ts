@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Deps } from '../../context.js';
 import { examples } from '../../command.js';
-import { register as registerList } from './list.js';
+import { register as registerList } from '../searches-list.js';
 
 /** `leaves` false registers the group alone (program.ts: a run of another group needs only its name). */
 export function registerSearches(program: Command, deps: Deps, leaves = true): void {

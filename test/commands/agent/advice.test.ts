@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { explainCreateFailure, explainMessageFailure } from '../../../src/commands/agent/advice.js';
+import { explainCreateFailure, explainMessageFailure } from '../../../src/commands/uncertain-post.js';
 import { ApiError, CliError, InterruptedError, NetworkError, RateLimitError } from '../../../src/errors.js';
 import { exitCodeOf } from '../../../src/cli-errors.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normaliseDomain } from '../../../src/commands/export/domain.js';
+import { normaliseDomain } from '../../../src/export-flows/domain.js';
 import { UsageError } from '../../../src/errors.js';
 import { exitCodeOf } from '../../../src/cli-errors.js';
 

@@ -2,7 +2,7 @@
 import { lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openFlowCache } from '../../../src/commands/export/flow-cache.js';
+import { openFlowCache } from '../../../src/export-flows/flow-cache.js';
 import { tempDir } from '../../helpers/cli.js';
 
 const BASE = 'https://api.mintlify.com';

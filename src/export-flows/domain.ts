@@ -2,7 +2,7 @@
 // address from their browser, so a plain http(s) URL of the site's root is accepted and reduced to its
 // hostname (with a note), and everything else that is not a hostname is refused before anything is sent.
 import { domainToASCII } from 'node:url';
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../errors.js';
 
 export interface NormalisedDomain {
   hostname: string;
@@ -14,17 +14,18 @@ const LABEL = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
 const URL_PREFIX = /^([a-z][a-z0-9+.-]*):\/\/(.*)$/i;
 const EXAMPLE = 'a hostname such as docs.example.com';
 
-export function normaliseDomain(input: string): NormalisedDomain {
+/** `pathsName`: how the caller names the option that picks pages, for the message refusing a path. */
+export function normaliseDomain(input: string, pathsName = '--path'): NormalisedDomain {
   const given = input.trim();
   if (given === '') throw refuse(input, 'it is empty');
   if (/\s/.test(given)) throw refuse(input, 'it contains a space');
-  const host = hostPart(given, input);
+  const host = hostPart(given, input, pathsName);
   const hostname = checkHostname(host, input);
   return hostname === given ? { hostname } : { hostname, note: `using the hostname ${hostname} (from "${input}")` };
 }
 
 /** The host of `https://host/` (or `host/`), refusing anything that would be lost by keeping it alone. */
-function hostPart(given: string, input: string): string {
+function hostPart(given: string, input: string, pathsName: string): string {
   let rest = given;
   const url = URL_PREFIX.exec(given);
   if (url) {
@@ -38,7 +39,7 @@ function hostPart(given: string, input: string): string {
   if (authority.includes('@')) throw refuse(input, 'it contains a user name or password');
   if (authority.includes(':')) throw refuse(input, 'it has a port; the API exports the deployment on its standard port, so drop it');
   if (tail !== '' && tail !== '/') {
-    throw refuse(input, 'it has a path, query or fragment; exports cover the whole deployment (use --path to pick pages)');
+    throw refuse(input, `it has a path, query or fragment; exports cover the whole deployment (use ${pathsName} to pick pages)`);
   }
   return authority;
 }

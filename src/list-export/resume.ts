@@ -3,21 +3,17 @@
 // filters, same format, no second header, its output appended where the first run's went.
 import { existsSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
-import type { GlobalOptions } from '../../config.js';
-import { repeatedFlags, shellCommand, shellQuote } from '../../shell.js';
-import type { SearchesListOptions } from './flags.js';
-
-export function resumeCommand(opts: SearchesListOptions, globals: GlobalOptions, nextCursor: string): string {
-  return listResumeCommand(['searches', 'list'], opts, globals, { cursor: nextCursor });
-}
+import type { GlobalOptions } from '../config.js';
+import { repeatedFlags, shellCommand, shellQuote } from '../shell.js';
+import type { ListExportOptions } from './options.js';
 
 /**
- * The same for any paged list (`analytics views`, ...): its command words, its own filters as flags
- * (`filterArgs`), and where the next page starts, by cursor or by offset.
+ * For any paged list (`searches list`, `analytics views`, ...): its command words, its own filters
+ * as flags (`filterArgs`), and where the next page starts, by cursor or by offset.
  */
 export function listResumeCommand(
   command: string[],
-  opts: SearchesListOptions & { filterArgs?: string[] },
+  opts: ListExportOptions,
   globals: GlobalOptions,
   next: { cursor?: string | null | undefined; offset?: number | undefined },
 ): string {
@@ -36,7 +32,7 @@ export function listResumeCommand(
 }
 
 /** What to tell the user about where the resumed output goes. */
-export function resumeNote(opts: SearchesListOptions): string {
+export function resumeNote(opts: ListExportOptions): string {
   if (opts.format === 'json') {
     return opts.output === undefined
       ? 'it prints the rest as a second JSON document'

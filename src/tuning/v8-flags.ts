@@ -19,9 +19,9 @@ const WASM_BASELINE_ONLY = '--liftoff-only';
 const OFFLINE_GROUPS = new Set(['config', 'completion']);
 
 /**
- * Before the program compiles (main.ts): the flags a run of the command group `group` may need. The
- * only place the WebAssembly tier is set: the API client imports nothing for its side effects, and
- * the library never sets it (main.ts is the CLI's alone).
+ * Before the program compiles (main.ts, through index.ts): the flags a run of the command group
+ * `group` may need. The only place the WebAssembly tier is set: the API client imports nothing for
+ * its side effects, and the library never sets it (main.ts is the CLI's alone).
  */
 export function setStartupFlags(group: string | undefined): void {
   if (group !== undefined && OFFLINE_GROUPS.has(group)) return;
@@ -30,7 +30,7 @@ export function setStartupFlags(group: string | undefined): void {
 
 /**
  * V8 doubles the young generation as the bytes that survive its scavenges add up; during a download
- * it stays at its starting size (download/heap.ts). V8 reads the factor at each growth decision.
+ * it stays at its starting size (heap.ts). V8 reads the factor at each growth decision.
  */
 export function setYoungGenerationGrowth(factor: 1 | typeof V8_YOUNG_GENERATION_GROWTH): void {
   setFlagsFromString(`--semi-space-growth-factor=${factor}`);

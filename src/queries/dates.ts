@@ -1,7 +1,8 @@
-// --from / --to: checked here, before anything is sent, so a typo costs none of the 100 analytics
-// requests an organization gets an hour. The text is sent on as the user wrote it; parsing is only
+// A query's date range (the CLI's --from / --to, the library's dateFrom / dateTo): checked here,
+// before anything is sent, so a typo costs none of the 100 analytics requests an organization gets
+// an hour. The text is sent on as the user wrote it; parsing is only
 // to reject what is not a real instant and to compare the two ends.
-import { UsageError } from '../../errors.js';
+import { UsageError } from '../errors.js';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;

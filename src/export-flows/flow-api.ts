@@ -1,16 +1,16 @@
 // The two static export flows behind one face (cli.md, "Static export flows"): the spec's jobs flow
 // (POST /v1/static-export/jobs {domain}, GET .../jobs/{id}, POST .../jobs/{id}/bundle for a link) and
 // the project-scoped flow (POST /v1/static-export/{projectId}/jobs {basePath?}, GET .../jobs/{id}, the
-// completed job carrying its own link). Commands speak to a FlowApi and never ask which one it is,
-// except to say so once on stderr.
-import type { ApiClient } from '../../api/client.js';
-import type { AnyExportJob, BasePath, Bundle, ProjectExportJob, StartExportRequest } from '../../api/types.js';
-import { ApiError, JobFailedError, RateLimitError, UsageError } from '../../errors.js';
-import { checkServerId } from '../../ids.js';
-import { exportApi, explainExportError, NotFinishedError, waitCommand, type HintFlags } from './api.js';
-import type { ExportFlow } from './flow-cache.js';
+// completed job carrying its own link). Faces speak to a FlowApi and never ask which one it is,
+// except to say so (the CLI, once on stderr).
+import type { ApiClient, CallOptions } from '../api/client.js';
+import type { AnyExportJob, BasePath, Bundle, ExportJob, ProjectExportJob, StartExportRequest } from '../api/types.js';
+import { ApiError, JobFailedError, RateLimitError, UsageError } from '../errors.js';
+import { checkServerId } from '../ids.js';
+import { ExportAlreadyRunningError, explainExportError, NotFinishedError } from './errors.js';
+import type { ExportFlow } from './flow-store.js';
 
-/** What `export start|run` was given; each flow sends the part it understands. */
+/** What a start was given; each flow sends the part it understands. */
 export interface StartInput {
   domain?: string;
   version?: string;
@@ -31,55 +31,63 @@ export interface FlowApi {
   linkIn(job: AnyExportJob): Bundle | undefined;
 }
 
-type Client = Pick<ApiClient, 'startExport' | 'getExport' | 'createBundle' | 'startProjectExport' | 'getProjectExport'>;
+export type FlowClient = Pick<ApiClient, 'startExport' | 'getExport' | 'createBundle' | 'startProjectExport' | 'getProjectExport'>;
 
 export const START_ROUTES: Record<ExportFlow, string> = {
   jobs: 'POST /v1/static-export/jobs',
   project: 'POST /v1/static-export/{projectId}/jobs',
 };
 
-/** `hints`: the flags a command printed in a message repeats (the run's --project, --base-url, ...). */
-export function jobsFlowApi(client: Client, hints: HintFlags = {}): FlowApi {
-  const api = exportApi(client, hints);
+/** `call`: options for every call but a poll's (a caller's signal); a poll passes its own signal and tries once. */
+function callFor(call: CallOptions | undefined, signal: AbortSignal | undefined): CallOptions | undefined {
+  return signal ? { ...call, signal, once: true } : call;
+}
+
+/** A job id from the server goes into URLs and printed commands: only a plain token is used. */
+function plainId<J extends { jobId: string }>(job: J, after?: string): J {
+  checkServerId('export job id', job.jobId, after);
+  return job;
+}
+
+async function explained<T>(call: Promise<T>, jobId: string | undefined): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    throw explainExportError(error, jobId);
+  }
+}
+
+export function jobsFlowApi(client: Pick<FlowClient, 'startExport' | 'getExport' | 'createBundle'>, call?: CallOptions): FlowApi {
   return {
     flow: 'jobs',
     startRoute: START_ROUTES.jobs,
-    start: (input) => {
-      if (input.domain === undefined) throw new UsageError('the jobs flow needs the deployment\'s domain: give it, e.g. `mint-admin export start docs.example.com`');
+    start: async (input) => {
+      if (input.domain === undefined) throw new UsageError("the jobs flow needs the deployment's domain");
       const req: StartExportRequest = { domain: input.domain };
       if (input.version !== undefined) req.version = input.version;
       if (input.paths !== undefined) req.paths = input.paths;
-      return api.start(req);
+      return plainId<ExportJob>(await explained(client.startExport(req, call), undefined), 'the export was started: see it in the Mintlify dashboard');
     },
-    get: api.get,
-    link: api.bundle,
+    get: async (jobId, signal) => plainId<ExportJob>(await explained(client.getExport(jobId, callFor(call, signal)), jobId)),
+    link: (jobId) => explained(client.createBundle(jobId, call), jobId),
     linkIn: () => undefined,
   };
 }
 
-export function projectFlowApi(client: Client, projectId: string, hints: HintFlags = {}): FlowApi {
-  const get = async (jobId: string, signal?: AbortSignal): Promise<ProjectExportJob> => {
-    try {
-      // A poll (signal given) tries once: the wait loop sits out transient failures with one note each.
-      const job = await client.getProjectExport(projectId, jobId, signal && { signal, once: true });
-      checkServerId('export job id', job.jobId);
-      return job;
-    } catch (error) {
-      throw explainExportError(error, jobId, hints);
-    }
-  };
+export function projectFlowApi(client: Pick<FlowClient, 'startProjectExport' | 'getProjectExport'>, projectId: string, call?: CallOptions): FlowApi {
+  const get = async (jobId: string, signal?: AbortSignal): Promise<ProjectExportJob> =>
+    plainId(await explained(client.getProjectExport(projectId, jobId, callFor(call, signal)), jobId));
   return {
     flow: 'project',
     startRoute: START_ROUTES.project,
     async start(input) {
       let job: ProjectExportJob;
       try {
-        job = await client.startProjectExport(projectId, input.basePath === undefined ? {} : { basePath: input.basePath });
+        job = await client.startProjectExport(projectId, input.basePath === undefined ? {} : { basePath: input.basePath }, call);
       } catch (error) {
-        throw explainProjectStartError(error, hints);
+        throw explainProjectStartError(error);
       }
-      checkServerId('export job id', job.jobId, 'the export was started: see it in the Mintlify dashboard');
-      return job;
+      return plainId(job, 'the export was started: see it in the Mintlify dashboard');
     },
     get,
     async link(jobId) {
@@ -88,7 +96,7 @@ export function projectFlowApi(client: Client, projectId: string, hints: HintFla
       if (bundle) return bundle;
       if (job.status === 'failed') throw new JobFailedError(`export ${jobId} failed: ${job.error ?? 'the API gave no reason'}`);
       // The same meaning as the jobs flow's 409 on POST bundle, so download and run treat both alike.
-      throw new NotFinishedError(jobId, job.status, undefined, hints);
+      throw new NotFinishedError(jobId, job.status);
     },
     linkIn: (job) => bundleOf(job as ProjectExportJob),
   };
@@ -115,16 +123,10 @@ function bundleOf(job: ProjectExportJob): Bundle | undefined {
 const NAMED_JOB = /\b([0-9a-f]{24}|se_[0-9a-f]{6,64})\b/i;
 
 /** The project flow's start answers: 409 = another export of this deployment is queued or running. */
-function explainProjectStartError(error: unknown, hints: HintFlags): unknown {
+function explainProjectStartError(error: unknown): unknown {
   if (error instanceof ApiError && !(error instanceof RateLimitError) && error.status === 409) {
-    const said = error.serverMessage ? `: ${error.serverMessage}` : '';
     const named = error.serverMessage ? NAMED_JOB.exec(error.serverMessage)?.[1] : undefined;
-    const next = named
-      ? `follow it with \`${waitCommand(named, hints)}\` and start again once it has finished`
-      : 'wait for it to finish (see the Mintlify dashboard), then start again';
-    return new ApiError(`an export of this deployment is already running (409${said}); ${next}`, 409, {
-      serverMessage: error.serverMessage,
-    });
+    return new ExportAlreadyRunningError(named, error.serverMessage);
   }
-  return explainExportError(error, undefined, hints);
+  return explainExportError(error, undefined);
 }

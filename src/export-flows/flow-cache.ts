@@ -1,7 +1,8 @@
-// What the CLI learned about the static export flows, so the next run does not pay the 404 again:
+// The flow memory on disk (a FlowStore: flow-store.ts), so the next run does not pay the 404 again:
 // per API base URL, the flow whose start route worked, and for each job started (or found) there,
-// the flow it belongs to. It lives beside config.json in the config directory (not in it: it is a
-// cache, rewritten by the CLI itself, and never a setting a person chose), as `export-flows.json`.
+// the flow it belongs to. The CLI keeps it beside config.json in its config directory (not in it: it
+// is a cache, rewritten by the CLI itself, and never a setting a person chose), as `export-flows.json`;
+// a library user may hand the same file to the engine (fileFlowStore).
 //
 // It is only a cache: a missing, unreadable or malformed file is an empty one, and a failure to write
 // it never fails a command (a --debug line says why). It is written atomically (a temp file created
@@ -11,40 +12,34 @@ import { constants } from 'node:fs';
 import { chmod, lstat, mkdir, open, rename, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { configDirectory, type Env } from '../../config.js';
+import { configDirectory, type Env } from '../config.js';
+import { applyFacts, type BaseEntry, type ExportFlow, type FlowStore } from './flow-store.js';
 
-export type ExportFlow = 'jobs' | 'project';
+export type { ExportFlow } from './flow-store.js';
 
 export const FLOW_CACHE_FILE = 'export-flows.json';
-/** Jobs remembered per base URL; the oldest go first. A job id is only a hint after a few days anyway. */
-const MAX_JOBS = 200;
-
-interface BaseEntry {
-  /** The flow whose start route last worked here. */
-  flow?: ExportFlow;
-  /** jobId -> flow, oldest first. */
-  jobs: Record<string, ExportFlow>;
-}
 
 interface CacheData {
   version: 1;
   bases: Record<string, BaseEntry>;
 }
 
-export interface FlowCache {
+/** The flow memory on disk: a FlowStore that knows its file. */
+export interface FlowCache extends FlowStore {
   readonly path: string;
-  startFlow(baseUrl: string): Promise<ExportFlow | undefined>;
-  jobFlow(baseUrl: string, jobId: string): Promise<ExportFlow | undefined>;
-  /** Remembers what worked: the start flow for the base URL and/or the flow of one job. */
-  remember(baseUrl: string, facts: { startFlow?: ExportFlow; jobId?: string; jobFlow?: ExportFlow }): Promise<void>;
 }
 
 export function flowCachePath(env: Env): string {
   return join(configDirectory(env), FLOW_CACHE_FILE);
 }
 
+/** The CLI's flow memory: `export-flows.json` in its config directory. */
 export function openFlowCache(env: Env, debug: (line: string) => void = () => undefined): FlowCache {
-  const directory = configDirectory(env);
+  return fileFlowStore(configDirectory(env), debug);
+}
+
+/** The flow memory as `export-flows.json` in `directory` (the CLI's config directory to share the CLI's). */
+export function fileFlowStore(directory: string, debug: (line: string) => void = () => undefined): FlowCache {
   const path = join(directory, FLOW_CACHE_FILE);
   let loaded: Promise<CacheData> | undefined;
   const data = () => (loaded ??= readCache(path, debug));
@@ -57,20 +52,8 @@ export function openFlowCache(env: Env, debug: (line: string) => void = () => un
     },
     async remember(baseUrl, facts) {
       const current = await data();
-      const entry: BaseEntry = { ...current.bases[baseUrl], jobs: { ...current.bases[baseUrl]?.jobs } };
-      let changed = false;
-      if (facts.startFlow && entry.flow !== facts.startFlow) {
-        entry.flow = facts.startFlow;
-        changed = true;
-      }
-      if (facts.jobId && facts.jobFlow && entry.jobs[facts.jobId] !== facts.jobFlow) {
-        delete entry.jobs[facts.jobId];
-        entry.jobs[facts.jobId] = facts.jobFlow;
-        const ids = Object.keys(entry.jobs);
-        for (const old of ids.slice(0, Math.max(0, ids.length - MAX_JOBS))) delete entry.jobs[old];
-        changed = true;
-      }
-      if (!changed) return;
+      const entry = applyFacts(current.bases[baseUrl], facts);
+      if (!entry) return;
       const next: CacheData = { version: 1, bases: { ...current.bases, [baseUrl]: entry } };
       loaded = Promise.resolve(next);
       try {

@@ -11,7 +11,7 @@
 //   traffic weight  1 + log10(1 + views / 100) of the page concerned, where the page and its views
 //                   are known (1 otherwise): a gap on a page thousands read costs more readers, but
 //                   logarithmically, so traffic ranks within a kind without drowning the signal.
-import type { Conversation, PageFeedback, PageTraffic, SearchTerm } from '../../api/types.js';
+import type { Conversation, PageFeedback, PageTraffic, SearchTerm } from '../api/types.js';
 
 export type GapKind = 'search' | 'question' | 'page';
 
@@ -98,7 +98,7 @@ export function searchGaps(terms: readonly SearchTerm[]): Gap[] {
 }
 
 /** A mutable accumulator for one question group. */
-interface QuestionGroup {
+export interface QuestionGroup {
   category: string | null;
   page: string | null;
   unanswered: number;

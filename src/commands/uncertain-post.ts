@@ -1,9 +1,10 @@
 // What to tell the user when a POST fails in a way that leaves its effect unknown. The client never
-// resends such a POST (a second agent job would do the work twice); the user must look first.
-import { neverReachedServer } from '../../api/http.js';
-import { retryWhen } from '../../duration.js';
-import { forPeople } from '../../cli-errors.js';
-import { ApiError, InterruptedError, MintAdminError, NetworkError, RateLimitError, reworded } from '../../errors.js';
+// resends such a POST (a second agent job would do the work twice); the user must look first. Shared
+// by the groups that POST (agent, deploy, preview, automation), so it lives beside them.
+import { neverReachedServer } from '../api/http.js';
+import { retryWhen } from '../duration.js';
+import { forPeople } from '../cli-errors.js';
+import { ApiError, InterruptedError, MintAdminError, NetworkError, RateLimitError, reworded } from '../errors.js';
 
 /** The documented limit of POST /v2/agent/{projectId}/job. */
 export const AGENT_JOBS_PER_HOUR = 100;

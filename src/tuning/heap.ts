@@ -5,13 +5,13 @@
 // its scavenges since the last doubling add up to its size, which on a long enough run is always:
 // from 2 MB (two 1 MB semi-spaces) to 32 MB. That, with the dead Buffers the rarer scavenges leave
 // waiting, was the peak RSS growth between a 50 MB and a 500 MB bundle (8 -> 32 MB young generation,
-// ~30 MB of RSS); the chunks themselves never queue (extract.ts, LiveExtraction.write). With the
+// ~30 MB of RSS); the chunks themselves never queue (live-extraction.ts, LiveExtraction.write). With the
 // young generation kept small, scavenges are more frequent but cheap (little is alive at any time).
 // Only in the CLI (the build defines MINT_ADMIN_CLI for its bundle): the library must not change V8
 // flags of the program that imports it. V8 reads this flag at each growth decision, so setting it at
 // run time takes effect from then on; it goes back to V8's default when the download is over, which
 // the code cache needs (v8-flags.ts).
-import { setYoungGenerationGrowth, V8_YOUNG_GENERATION_GROWTH } from '../v8-flags.js';
+import { setYoungGenerationGrowth, V8_YOUNG_GENERATION_GROWTH } from './v8-flags.js';
 
 declare const MINT_ADMIN_CLI: boolean | undefined;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LogStream } from '../../../src/commands/deploy/log-stream.js';
+import { LogStream } from '../../src/waits/log-stream.js';
 
 /** Feeds each poll's log in turn and collects what would be printed, poll by poll. */
 function follow(polls: Array<string[] | undefined>): string[][] {

@@ -1,38 +1,28 @@
 // Following a deployment or preview build to its end, shared by `deploy start|status` and
-// `preview start|status`: the shared polling loop (pollUntil) on GET /v1/project/update-status, each
-// new log line on stderr once, and what each ending means: success returns, failure is exit 4 with
-// the summary and the last log lines, the timeout exit 5 with the command that resumes the wait.
-// The step outputs of --github-output are written on every ending, so later steps can read them.
-import type { UpdateStatus, UpdateStatusName, UnknownStatus } from '../../api/types.js';
-import { printJson } from '../../command.js';
-import { retryingIn, type Context } from '../../context.js';
-import { formatDuration } from '../../duration.js';
-import { InterruptedError, JobFailedError, WaitTimeoutError, briefReason } from '../../errors.js';
-import { checkId } from '../../ids.js';
-import { repeatedFlags, shellCommand } from '../../shell.js';
-import { unknownStatusError } from '../../unknown-status.js';
-import type { WaitSettings } from '../../wait-flags.js';
-import { pollUntil } from '../../wait.js';
-import { writeGithubReport, type GithubTarget } from './github.js';
-import { LogStream } from './log-stream.js';
+// `preview start|status` (so it lives beside the groups, not in one): the engine's wait
+// (src/waits/build.ts) shown to a person, each new log line on stderr once, and what each ending
+// means: success returns, failure is exit 4 with the summary and the last log lines, the timeout
+// exit 5 with the command that resumes the wait. The step outputs of --github-output are written on
+// every ending, so later steps can read them.
+import type { UpdateStatus } from '../api/types.js';
+import { printJson } from '../command.js';
+import { retryingIn, type Context } from '../context.js';
+import { formatDuration } from '../duration.js';
+import { InterruptedError, JobFailedError, WaitTimeoutError, briefReason } from '../errors.js';
+import { checkId } from '../ids.js';
+import { repeatedFlags, shellCommand } from '../shell.js';
+import { unknownStatusError } from '../unknown-status.js';
+import type { WaitSettings } from '../wait-flags.js';
+import { followBuild, isBuildOver, type FollowedBuild } from '../waits/build.js';
+import { BuildTimeoutError, UnknownStatusError } from '../waits/errors.js';
+import { writeGithubReport, type GithubTarget } from './github-output.js';
 
 export type BuildKind = 'deploy' | 'preview';
 
-/** A Record over the schema's enum: a state added there does not compile until this wait places it. */
-const ENDS_BUILD: Record<UpdateStatusName, boolean> = { queued: false, in_progress: false, success: true, failure: true };
 /** Log lines repeated in the failure message: the error line of a CI job should say why on its own. */
 const FAILURE_TAIL_LINES = 5;
 /** How often the elapsed time on a live spinner moves between polls. */
 const LIVE_TICK_MS = 1000;
-
-function isUnknown(status: UpdateStatus['status']): status is UnknownStatus {
-  return !Object.hasOwn(ENDS_BUILD, status);
-}
-
-/** Success, failure, or a status this CLI does not know (which also ends a wait). */
-export function isBuildOver(build: UpdateStatus): boolean {
-  return isUnknown(build.status) || ENDS_BUILD[build.status];
-}
 
 export function checkStatusId(statusId: string | undefined, kind: BuildKind): string {
   return checkId('status id', statusId, `use the statusId \`mint-admin ${kind} start\` printed`);
@@ -56,7 +46,6 @@ export async function watchBuild(opts: WatchOptions, ctx: Context): Promise<Upda
   const { kind, statusId } = opts;
   const api = await ctx.api();
   const resume = buildStatusCommand(kind, statusId, ctx, ['--wait']);
-  const log = new LogStream();
   const started = ctx.clock.now();
   const activity = await ctx.reporter.activity(`${kind} ${statusId}: waiting for the build (Ctrl-C stops waiting; the build goes on)`);
   let last: UpdateStatus | undefined;
@@ -69,59 +58,62 @@ export async function watchBuild(opts: WatchOptions, ctx: Context): Promise<Upda
     `${kind} ${statusId}: ${last?.status ?? 'waiting'}  ${formatDuration(ctx.clock.now() - started)}${note ? `  (${note})` : ''}`;
   const ticker = ctx.reporter.live ? setInterval(() => activity.update(liveLine()), LIVE_TICK_MS).unref() : undefined;
   const stopTicker = () => ticker && clearInterval(ticker);
-  let build: UpdateStatus;
+  let followed: FollowedBuild;
   try {
-    build = await pollUntil<UpdateStatus>({
-      // One try a poll: the loop sits out transient failures itself, with one note per retry.
-      fetch: (signal) => api.getUpdateStatus(statusId, { signal, once: true }),
-      isDone: isBuildOver,
-      onValue: (b) => {
-        const changed = b.status !== last?.status;
-        last = b;
-        note = '';
-        if (ctx.reporter.live) activity.update(liveLine());
-        else if (changed && !isBuildOver(b)) activity.update(`${kind} ${statusId}: ${b.status}`, { milestone: true });
-        // One write for all the new lines: a line a write took seconds for a log of 300,000 lines.
-        const fresh = log.next(b.logs);
-        if (fresh.length > 0) ctx.reporter.info(fresh.join('\n'));
-      },
-      onTransientError: (error, retryInMs) => {
-        note = `${briefReason(error)}; ${retryingIn(retryInMs)}`;
-        activity.update(ctx.reporter.live ? liveLine() : `${kind} ${statusId}: ${note}`, { milestone: true });
-      },
-      timeoutError: (elapsedMs, b) =>
-        new WaitTimeoutError(
-          `gave up waiting after ${formatDuration(elapsedMs)}: ${kind} ${statusId} is still ${b?.status ?? 'not answering'} and keeps building on the server; resume the wait with \`${resume}\``,
-        ),
+    followed = await followBuild({
+      api,
+      statusId,
       intervalMs: opts.wait.intervalMs,
       timeoutMs: opts.wait.timeoutMs,
       clock: ctx.clock,
       signal: ctx.signal,
       random: ctx.random,
+      onEvent: (event) => {
+        if (event.kind === 'status') {
+          last = event.build;
+          note = '';
+          if (ctx.reporter.live) activity.update(liveLine());
+          else if (event.changed && !isBuildOver(event.build)) activity.update(`${kind} ${statusId}: ${event.build.status}`, { milestone: true });
+        } else if (event.kind === 'log') {
+          // One write for all the new lines: a line a write took seconds for a log of 300,000 lines.
+          ctx.reporter.info(event.lines.join('\n'));
+        } else {
+          note = `${briefReason(event.error)}; ${retryingIn(event.retryInMs)}`;
+          activity.update(ctx.reporter.live ? liveLine() : `${kind} ${statusId}: ${note}`, { milestone: true });
+        }
+      },
     });
   } catch (error) {
     stopTicker();
+    if (error instanceof UnknownStatusError) {
+      // The wait saw the status; it is printed and reported as any ending is.
+      if (ctx.mode.json) printJson(ctx, withPreviewUrl(error.lastSeen as UpdateStatus, opts.previewUrl));
+      activity.stop();
+      await report(error.status);
+      throw unknownStatusError(`${kind} ${statusId}`, error.status, buildStatusCommand(kind, statusId, ctx, ['--json']));
+    }
     activity.stop();
     // --json: a pipeline reads the last status seen whatever ended the wait; the exit code says what did.
     if (ctx.mode.json && last) printJson(ctx, withPreviewUrl(last, opts.previewUrl));
-    if (error instanceof WaitTimeoutError) await report(last?.status ?? 'unknown');
+    if (error instanceof BuildTimeoutError) await report(last?.status ?? 'unknown');
     if (ctx.signal.aborted) {
       throw new InterruptedError(`stopped waiting; ${kind} ${statusId} keeps building on the server: resume the wait with \`${resume}\``);
+    }
+    if (error instanceof BuildTimeoutError) {
+      throw new WaitTimeoutError(
+        `gave up waiting after ${formatDuration(error.elapsedMs)}: ${kind} ${statusId} is still ${error.lastSeen?.status ?? 'not answering'} and keeps building on the server; resume the wait with \`${resume}\``,
+      );
     }
     throw error;
   }
   stopTicker();
+  const { build } = followed;
   if (ctx.mode.json) printJson(ctx, withPreviewUrl(build, opts.previewUrl));
-  if (isUnknown(build.status)) {
-    activity.stop();
-    await report(build.status);
-    throw unknownStatusError(`${kind} ${statusId}`, build.status, buildStatusCommand(kind, statusId, ctx, ['--json']));
-  }
   const took = formatDuration(ctx.clock.now() - started);
   if (build.status === 'failure') {
     activity.fail(`${kind} ${statusId}: failure after ${took}`);
     await report('failure');
-    throw new JobFailedError(failureMessage(kind, statusId, build, log.tail(FAILURE_TAIL_LINES)));
+    throw new JobFailedError(failureMessage(kind, statusId, build, followed.logTail(FAILURE_TAIL_LINES)));
   }
   activity.succeed(`${kind} ${statusId}: success after ${took}`);
   await report('success', opts.previewUrl);

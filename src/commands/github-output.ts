@@ -7,10 +7,10 @@
 import { randomUUID } from 'node:crypto';
 import { appendFile, stat } from 'node:fs/promises';
 import type { Command } from 'commander';
-import type { UpdateStatus } from '../../api/types.js';
-import type { Context } from '../../context.js';
-import { formatDuration } from '../../duration.js';
-import { UsageError } from '../../errors.js';
+import type { UpdateStatus } from '../api/types.js';
+import type { Context } from '../context.js';
+import { formatDuration } from '../duration.js';
+import { UsageError } from '../errors.js';
 
 export interface GithubTarget {
   outputPath: string;
@@ -32,7 +32,7 @@ export async function githubTarget(ctx: Context, enabled: boolean | undefined): 
   const outputPath = ctx.env.GITHUB_OUTPUT;
   if (!outputPath) throw new UsageError('--github-output needs $GITHUB_OUTPUT, which GitHub Actions sets for every step; nothing was sent');
   const summaryPath = ctx.env.GITHUB_STEP_SUMMARY || undefined;
-  const { checkWritableFile } = await import('../../output/check-writable.js');
+  const { checkWritableFile } = await import('../output/check-writable.js');
   const remedy = 'give it a file (GitHub Actions sets it for every step); nothing was sent';
   await checkWritableFile(outputPath, `$GITHUB_OUTPUT ${outputPath}`, remedy);
   if (summaryPath) await checkWritableFile(summaryPath, `$GITHUB_STEP_SUMMARY ${summaryPath}`, remedy);
@@ -76,7 +76,7 @@ export async function writeGithubReport(target: GithubTarget, report: BuildRepor
 /** appendFile, but a FIFO (a runner or a test reading the outputs) waits for its reader only until Ctrl-C. */
 async function append(path: string, text: string, ctx: Context): Promise<void> {
   if (!(await stat(path).catch(() => undefined))?.isFIFO()) return appendFile(path, text);
-  const { appendToFifo } = await import('../../output/fifo.js');
+  const { appendToFifo } = await import('../output/fifo.js');
   await appendToFifo(path, text, ctx.signal, () => ctx.reporter.info(`${path}: waiting for a reader to open this FIFO (Ctrl-C stops)`));
 }
 

@@ -1,0 +1,142 @@
+// Extraction from the download as it arrives: the unpacker (unpacker.ts) fed the archive's bytes in
+// order, standing down at the first doubt so that the extraction from the file takes over.
+import { mkdirSync, rmSync } from 'node:fs';
+import type { FileWriter } from './file-writer.js';
+import { SITE_DIRECTORY_MODE } from './modes.js';
+import type { ArchiveSummary, ExtractionLimits } from './limits.js';
+import { createExtraction, type Extraction, type Tar } from './unpacker.js';
+
+/**
+ * What the download hands its bytes to as they arrive (downloadBundle): this thread's LiveExtraction,
+ * or the same in a worker thread (extract-thread.ts). write() never throws; a returned promise asks
+ * the download to wait before the next chunk (the worker is behind). finish() gives the totals of an
+ * archive extracted whole, else undefined with nothing left in the directory; stop() ends it on any
+ * other way out, and removes what it wrote unless finish() succeeded.
+ */
+export interface LiveConsumer {
+  write(chunk: Buffer, offset: number): void | Promise<void>;
+  finish(total: number): Promise<ArchiveSummary | undefined>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Extraction from the download as it arrives (downloadBundle): the same unpacker and guard as
+ * extractArchive, fed the bytes of the archive in order while they also go to the work file. It
+ * only ever gives a result for an archive it saw whole and in order, from byte 0, with no failure;
+ * anything else (a restart from zero or a rewind after a failed write, a refusal, a broken archive,
+ * a full disk) makes it stand down and remove what it wrote, and the caller extracts from the
+ * complete file as before, which then says exactly what went wrong. The refused entry itself is
+ * never written either way: the guard decides before tar writes.
+ */
+export class LiveExtraction implements LiveConsumer {
+  private extraction: Extraction | undefined;
+  private fed = 0;
+  private failed = false;
+  private discarded = false;
+  private completed = false;
+
+  private constructor(
+    private readonly tar: Tar,
+    private readonly dir: string,
+    private readonly limits: () => (ExtractionLimits & { now: number }) | undefined,
+    /** Writes the small fresh files on a thread of its own (file-writer.ts), in the extraction worker. */
+    private readonly writer?: FileWriter,
+  ) {}
+
+  /** `limits` is read at the first byte (the bundle's size is known by then). */
+  static async create(dir: string, limits: () => (ExtractionLimits & { now: number }) | undefined): Promise<LiveExtraction> {
+    return (await LiveExtraction.loader())(dir, limits);
+  }
+
+  /** tar loaded now, and the extraction made at once later (the worker loads tar before it has work). */
+  static async loader(): Promise<(dir: string, limits: () => (ExtractionLimits & { now: number }) | undefined, writer?: FileWriter) => LiveExtraction> {
+    const tar = await import('tar');
+    return (dir, limits, writer) => new LiveExtraction(tar, dir, limits, writer);
+  }
+
+  /**
+   * The archive's bytes from `offset`, as they arrive. Never throws: a failure only stands it down.
+   * The synchronous unpacker writes each chunk's entries before write() returns, so nothing queues
+   * in it (measured: not one of the 7,612 writes of a 500 MB bundle returned false, and its
+   * leftover buffer stayed under 512 bytes). Should a tar release ever queue instead (write()
+   * returning false), the live extraction stands down rather than hold chunks in memory, and the
+   * extraction from the complete file takes over.
+   */
+  write(chunk: Buffer, offset: number): void {
+    if (this.failed) return;
+    if (offset !== this.fed) this.failed = true;
+    else {
+      try {
+        this.extraction ??= this.begin();
+        const queued = this.extraction?.unpack.write(chunk) === false;
+        this.fed += chunk.length;
+        this.writer?.afterChunk();
+        if (!this.extraction || this.extraction.refusal() || queued || this.writer?.ok === false) this.failed = true;
+      } catch {
+        this.failed = true;
+      }
+    }
+    // Removed at once, not at the end: a disk filled by a half-written tree would otherwise fail
+    // the rest of the download with a misleading error instead of the extraction with "disk full".
+    if (this.failed) this.discard();
+  }
+
+  /**
+   * Ends the extraction of an archive of `total` bytes: its totals when all of it went through
+   * here and was extracted, else undefined (and nothing of it is left in `dir`).
+   */
+  async finish(total: number): Promise<ArchiveSummary | undefined> {
+    const extraction = this.extraction;
+    if (!this.failed && extraction && this.fed === total) {
+      // tar emits 'close' a microtask after the last entry is written.
+      const closed = new Promise<void>((resolve) => {
+        extraction.unpack.once('close', resolve);
+        extraction.unpack.once('error', () => resolve());
+      });
+      try {
+        extraction.unpack.end();
+        await closed;
+        this.writer?.drain();
+      } catch {
+        this.failed = true;
+      }
+      if (!this.failed && !extraction.refusal() && this.writer?.ok !== false) {
+        this.writer?.close();
+        this.completed = true;
+        return extraction.summary();
+      }
+    }
+    this.failed = true;
+    this.discard();
+    return undefined;
+  }
+
+  /** False once it has stood down: nothing more it is given will be extracted. */
+  get active(): boolean {
+    return !this.failed;
+  }
+
+  /** Ends it wherever it is (a failure or Ctrl-C elsewhere): a tree it never completed is removed. */
+  async stop(): Promise<void> {
+    if (this.completed) return;
+    this.failed = true;
+    this.discard();
+  }
+
+  private begin(): Extraction | undefined {
+    const limits = this.limits();
+    if (!limits) return undefined;
+    mkdirSync(this.dir, { recursive: true, mode: SITE_DIRECTORY_MODE });
+    const extraction = createExtraction(this.tar, this.dir, limits, this.writer);
+    extraction.unpack.on('error', () => (this.failed = true));
+    return extraction;
+  }
+
+  private discard(): void {
+    if (this.discarded) return;
+    this.discarded = true;
+    // Nothing may still be writing into the tree while it is removed.
+    this.writer?.stop();
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+}

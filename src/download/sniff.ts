@@ -1,0 +1,49 @@
+// What an archive is, by its first bytes: only a gzip stream goes on to extraction, and anything else
+// is named as well as the bytes allow, since each points at a different cause.
+import { open } from 'node:fs/promises';
+import { MintAdminError } from '../errors.js';
+
+/**
+ * Not a gzip stream (by its first bytes): names what it is instead, so the message says what went wrong.
+ * It ends in "run the command again", which `export download|run` replace with the download command.
+ */
+export class NotGzipError extends MintAdminError {
+  constructor(what: string) {
+    super(`the downloaded bundle is ${what}, not a tar.gz archive (gzip data starts with the bytes 1f 8b); nothing was installed; if it persists, report it to Mintlify; run the command again`);
+  }
+}
+
+/**
+ * Checks the archive by its first bytes, not by any name or Content-Type: a gzip stream starts with
+ * 1f 8b. Anything else is refused before extraction, named as well as the bytes allow (a zip, an HTML
+ * or XML error page, JSON, an empty file), since each points at a different cause.
+ */
+export async function checkArchiveFormat(file: string): Promise<void> {
+  const handle = await open(file, 'r');
+  let head: Buffer;
+  try {
+    // 512: one tar header, enough to tell an uncompressed tar by its `ustar` magic at offset 257.
+    const buffer = Buffer.alloc(512);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    head = buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+  if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) return;
+  throw new NotGzipError(describeBytes(head));
+}
+
+function describeBytes(head: Buffer): string {
+  if (head.length === 0) return 'empty (0 bytes)';
+  if (head.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1')) || head.subarray(0, 4).equals(Buffer.from('PK\x05\x06', 'latin1'))) return 'a zip archive';
+  if (head.subarray(257, 262).toString('latin1') === 'ustar') return 'an uncompressed tar archive';
+  const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
+  if (text.startsWith('<!doctype html') || text.startsWith('<html')) return 'an HTML page (an error page from the storage or a proxy?)';
+  if (text.startsWith('<?xml') || text.startsWith('<error')) return 'an XML document (a storage error message?)';
+  if (text.startsWith('{') || text.startsWith('[')) return 'JSON (an error message?)';
+  if (head.subarray(0, 3).equals(Buffer.from('BZh', 'latin1'))) return 'a bzip2 stream';
+  if (head.subarray(0, 6).equals(Buffer.from([0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00]))) return 'an xz stream';
+  if (head.subarray(0, 4).equals(Buffer.from([0x28, 0xb5, 0x2f, 0xfd]))) return 'a zstd stream';
+  const hex = [...head.subarray(0, 4)].map((b) => b.toString(16).padStart(2, '0')).join(' ');
+  return `not gzip data (it starts with the bytes ${hex})`;
+}
