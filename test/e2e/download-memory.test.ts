@@ -46,7 +46,9 @@ describe('memory during a download', () => {
     // grows a young generation by doubling it, so "did not grow" is "less than double": sampled
     // figures may differ by a step V8 took and the sampler missed, never by a doubling.
     expect(afterLarge.main).toBeLessThan(2 * afterSmall.main);
-    expect(afterLarge.worker).toBeLessThan(2 * afterSmall.worker);
+    // The worker's may grow up to its own limit (4 MB), never past it: a small bundle may not need all of it.
+    expect(afterLarge.worker).toBeLessThanOrEqual(Math.max(afterSmall.worker, afterLarge.workerLimitMb * 1024 * 1024));
+    expect(afterLarge.workerLimitMb).toBeGreaterThan(0);
   }, 60_000);
 
   it("the worker's young generation has a limit of its own, and stays within it through 12,000 entries", async () => {
