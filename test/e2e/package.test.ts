@@ -214,9 +214,11 @@ describe('the packed package', () => {
     expect(shipped.sort()).toEqual([...reachable].sort());
   });
 
-  it('is small: under 1.5 MB unpacked', () => {
+  // 1.5 MB until the error model's slice (the CLI's error table, the transport split and their
+  // declarations, ~6 KB) met the engines' slices on main: together 1,577,011 bytes.
+  it('is small: under 1.55 MB unpacked', () => {
     console.log(`packed ${packed.files.length} files, ${packed.unpackedSize} bytes unpacked`);
-    expect(packed.unpackedSize).toBeLessThan(1.5 * 1024 * 1024);
+    expect(packed.unpackedSize).toBeLessThan(1.55 * 1024 * 1024);
   });
 
   it('runs the CLI from the prefix bin, against the sandbox', async () => {
