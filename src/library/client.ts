@@ -71,7 +71,9 @@ export class AdminClient extends ApiClient {
   private readonly clientClock: Clock;
   private readonly clientRandom: () => number;
   /** The client's own signal, which also ends every iterator at once (not only its requests). */
-  private readonly clientSignal: AbortSignal | undefined;
+  private readonly clientSignal: AbortSignal;
+  /** Aborted by close(), so a call made afterwards says so instead of failing on a closed pool. */
+  private readonly closing: AbortController;
 
   constructor(options: AdminClientOptions) {
     // Settings are checked before anything is sent, with the same words the CLI uses.
@@ -83,6 +85,8 @@ export class AdminClient extends ApiClient {
       : new Agent({ connect: { timeout: timeouts.connectMs }, headersTimeout: timeouts.headersMs, bodyTimeout: timeouts.bodyMs });
     const clock = options.clock ?? systemClock;
     const random = options.random ?? Math.random;
+    const closing = new AbortController();
+    const signal = options.signal ? AbortSignal.any([options.signal, closing.signal]) : closing.signal;
     super({
       baseUrl,
       apiKey,
@@ -90,7 +94,7 @@ export class AdminClient extends ApiClient {
       dispatcher: options.dispatcher ?? own!,
       clock,
       random,
-      signal: options.signal,
+      signal,
       retry: options.retry,
       timeouts,
       debug: options.debug,
@@ -99,7 +103,8 @@ export class AdminClient extends ApiClient {
     this.ownDispatcher = own;
     this.clientClock = clock;
     this.clientRandom = random;
-    this.clientSignal = options.signal;
+    this.clientSignal = signal;
+    this.closing = closing;
     clientSettings.set(this, { baseUrl: baseUrl.replace(/\/+$/, ''), clock, random });
   }
 
@@ -175,8 +180,14 @@ export class AdminClient extends ApiClient {
     });
   }
 
-  /** Closes the connections this client opened (not a dispatcher that was passed in). */
+  /**
+   * Closes the connections this client opened (not a dispatcher that was passed in). A call, iterator
+   * or wait of this client still running ends, and one made afterwards fails at once with a
+   * UsageError that says the client is closed; nothing is sent.
+   */
   async close(): Promise<void> {
+    if (this.closing.signal.aborted) return;
+    this.closing.abort(new UsageError('this AdminClient is closed: make a new one to call the API again'));
     await this.ownDispatcher?.close();
   }
 }
