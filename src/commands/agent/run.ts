@@ -21,7 +21,8 @@ export async function agentRun(opts: AgentRunOptions, ctx: Context): Promise<Age
   const prompt = await readPrompt({ words: opts.words, file: opts.file }, ctx);
   const projectId = await ctx.projectId();
   const api = await ctx.api();
-  // Loaded here, not at the top: they pull in undici, which --help must not pay for.
+  // Loaded here, once the job is about to be created: the wait and the advice after a failed create are
+  // needed by nothing before it (undici itself is already loaded by ctx.api() above).
   const [{ waitForAgentJob }, { explainCreateFailure }] = await Promise.all([import('./follow.js'), import('../uncertain-post.js')]);
   let created: AgentJob;
   try {
