@@ -1,15 +1,13 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Most files wait on loopback servers more than they compute, so every core gets a worker (vitest's
-// own default, cores - 1, is one worker on a 2-core machine). The files that measure memory or the
-// timing of a real terminal or of signals run afterwards, one at a time, on a quiet machine.
-const ALONE = [
-  'test/e2e/download-memory.test.ts',
-  'test/e2e/terminal.test.ts',
-  'test/e2e/deploy-terminal.test.ts',
-  'test/e2e/signals.test.ts',
-];
+// Files wait on loopback servers and child processes as much as they compute, so there is a worker
+// per core and one more (vitest's own default, cores - 1, is one worker on a 2-core machine). The
+// files that measure memory or draw on a real terminal at the spinner's pace run afterwards, one at a
+// time, on a quiet machine. The parallel files share their workers' module graphs (isolate: false):
+// importing the program's modules afresh for every file was a fifth of the suite's time, and no test
+// mocks a module or changes the process's state for the next file.
+const ALONE = ['test/e2e/download-memory.test.ts', 'test/e2e/terminal.test.ts'];
 
 export default defineConfig({
   test: {
@@ -19,7 +17,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'parallel', include: ['test/**/*.test.ts'], exclude: ALONE, maxWorkers: Math.max(2, availableParallelism()), sequence: { groupOrder: 0 } },
+        test: { name: 'parallel', include: ['test/**/*.test.ts'], exclude: ALONE, maxWorkers: Math.max(2, availableParallelism() + 1), isolate: false, sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
