@@ -12,7 +12,9 @@ import type { PagedEndpoint, PagePosition, PagingProgress, PagingStyle } from '.
 import { ListOutputError } from './errors.js';
 import { diskProblem, type Columns, type PageWriter } from '../output/writer.js';
 import { fileTarget, stdoutTarget } from '../output/target.js';
-import type { ListExportOptions } from './options.js';
+import type { ListExportOptions, ListResult } from './options.js';
+
+export type { ListResult } from './options.js';
 import { listResumeCommand, resumeNote } from './resume.js';
 import { analyticsVoice, requestsUsed, type ListVoice } from './voice.js';
 import { startWriter } from './writers.js';
@@ -37,15 +39,6 @@ export interface ListSpec<Page extends object, Item> {
   voice?: ListVoice<Page>;
 }
 
-export interface ListResult<Page extends object = object> {
-  pages: number;
-  items: number;
-  /** Analytics requests this run sent (page requests; the client's own retries are not counted). */
-  requests: number;
-  next: PagePosition | null;
-  /** The last page written, for its totals. */
-  last: Page | undefined;
-}
 
 export async function exportList<Page extends object, Item>(spec: ListSpec<Page, Item>, opts: ListExportOptions, ctx: Context): Promise<ListResult<Page>> {
   const voice = spec.voice ?? analyticsVoice(spec.noun);

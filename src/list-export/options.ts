@@ -2,6 +2,8 @@
 // start, whether to follow every page, and the format and place of the output. The CLI's flags are
 // parsed into this (src/commands/list-options.ts); the engine reads nothing else.
 
+import type { PagePosition } from '../paging/engine.js';
+
 export const LIST_FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
 export type ListFormat = (typeof LIST_FORMATS)[number];
 
@@ -22,4 +24,15 @@ export interface ListExportOptions {
   header: boolean;
   /** The endpoint's own filters, as flags, repeated in a resume command (e.g. --source code_snippet). */
   filterArgs?: string[];
+}
+
+/** What a list export did: pages and items written, requests sent, and where it stopped. */
+export interface ListResult<Page extends object = object> {
+  pages: number;
+  items: number;
+  /** Analytics requests this run sent (page requests; the client's own retries are not counted). */
+  requests: number;
+  next: PagePosition | null;
+  /** The last page written, for its totals. */
+  last: Page | undefined;
 }

@@ -2,7 +2,7 @@
 // analytics requests aloud; `searches list` keeps the words it had before the analytics group
 // existed (its footer counts searches, not requests). One engine, so only the words differ.
 import { shellCommand } from '../shell.js';
-import type { ListResult } from './engine.js';
+import type { ListResult } from './options.js';
 import type { ListExportOptions } from './options.js';
 
 export interface ListVoice<Page extends object> {
