@@ -55,18 +55,22 @@ export class SkippingClock implements Clock {
 
   timeout = (ms: number): AbortSignal => {
     const controller = new AbortController();
-    const deadline = { at: this.now() + ms, controller, timer: setTimeout(() => this.passDeadlines(), Math.max(0, ms)).unref() };
+    // The real timer passes this deadline itself, without comparing clocks: a timer may fire a
+    // millisecond before Date.now() says it is due, and a deadline left pending then would wait for
+    // a sleep that a request in flight never makes.
+    const deadline = { at: this.now() + ms, controller, timer: setTimeout(() => this.pass(deadline), Math.max(0, ms)).unref() };
     this.deadlines.add(deadline);
     return controller.signal;
   };
 
   private passDeadlines(): void {
     const now = this.now();
-    for (const deadline of this.deadlines) {
-      if (deadline.at > now) continue;
-      clearTimeout(deadline.timer);
-      this.deadlines.delete(deadline);
-      deadline.controller.abort(new Error(`deadline of ${deadline.at} passed`));
-    }
+    for (const deadline of this.deadlines) if (deadline.at <= now) this.pass(deadline);
+  }
+
+  private pass(deadline: { at: number; controller: AbortController; timer: NodeJS.Timeout }): void {
+    clearTimeout(deadline.timer);
+    this.deadlines.delete(deadline);
+    if (!deadline.controller.signal.aborted) deadline.controller.abort(new Error(`deadline of ${deadline.at} passed`));
   }
 }
