@@ -177,8 +177,11 @@ export class WaitTimeoutError extends MintAdminError {
 
 /** The archive breaks a rule of the extraction guard; names the entry. */
 export class ArchiveRefusedError extends MintAdminError {
-  constructor(reason: string) {
+  /** The size cap in bytes (`maxBytes`) the extraction would have gone past, when that is why it was refused. */
+  readonly sizeLimit: number | undefined;
+  constructor(reason: string, more: { sizeLimit?: number | undefined } = {}) {
     super(`the bundle was refused, nothing was installed: ${reason}`);
+    this.sizeLimit = more.sizeLimit;
   }
 }
 

@@ -4,7 +4,7 @@ import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
 import type { BootedWorker, DownloadResult } from '../../download/index.js';
 import { forPeople } from '../../cli-errors.js';
-import { ApiError, CliError, InterruptedError, PROTECTED_NAMES, reworded, SiteProblemsError, TargetRefusedError, UsageError } from '../../errors.js';
+import { ApiError, ArchiveRefusedError, CliError, InterruptedError, PROTECTED_NAMES, reworded, SiteProblemsError, TargetRefusedError, UsageError } from '../../errors.js';
 import { join } from 'node:path';
 import { addWaitOptions, parseWaitFlags, type WaitFlags, type WaitSettings } from '../../wait-flags.js';
 import { hintFlagArgs, isNotFinished, waitCommand, type NotFinishedError } from './api.js';
@@ -81,10 +81,15 @@ export async function checkTargets(flags: TargetFlags, home: string | undefined)
 }
 
 /**
- * The engine's refusal of a target in the CLI's words, naming the flags a person passes (the
+ * The engine's refusal of a target (or, given the flags, of a bundle past the size cap) in the CLI's words, naming the flags a person passes (the
  * engine's name none: a library user passes `force: true`, not --force); class and data are kept.
  */
-export function withFlags(error: unknown): unknown {
+export function withFlags(error: unknown, flags?: Pick<TargetFlags, 'maxSize'>): unknown {
+  // The size cap: the engine says "allow a larger size"; a person does it with --max-size.
+  if (error instanceof ArchiveRefusedError && error.sizeLimit !== undefined && flags) {
+    const raise = flags.maxSize !== undefined ? 'raise --max-size if it is expected' : 'if that is expected, allow it with --max-size (e.g. --max-size 5GB)';
+    return reworded(error, `${error.message.slice(0, error.message.lastIndexOf('; '))}; ${raise}`);
+  }
   if (!(error instanceof TargetRefusedError)) return error;
   const { target, archivePath = '' } = error;
   const site = join(target, 'site');
@@ -194,7 +199,7 @@ export async function fetchAndExtract(opts: FetchAndExtract, ctx: Context): Prom
       beforeInstall: opts.flags.verify ? (tree) => verifyBeforeInstall(tree, { jobId: opts.jobId, target: opts.target, shown: opts.flags.out, basePath: opts.basePath }, ctx) : undefined,
     });
   } catch (caught) {
-    const error = withFlags(caught);
+    const error = withFlags(caught, opts.flags);
     const again = downloadCommand(opts.jobId, opts.flags, ctx.globals, { wait: false });
     if (ctx.signal.aborted) {
       throw new InterruptedError(
