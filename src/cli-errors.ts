@@ -14,6 +14,7 @@ import {
   NetworkError,
   RateLimitError,
   SiteProblemsError,
+  TargetRefusedError,
   UsageError,
   WaitTimeoutError,
   isReworded,
@@ -82,6 +83,9 @@ export const ERROR_TABLE: ReadonlyMap<ErrorClass, Row> = new Map([
   row(SiteProblemsError, { exitCode: always(EXIT_CODES.jobFailed) }),
   row(WaitTimeoutError, { exitCode: always(EXIT_CODES.timeout) }),
   row(ArchiveRefusedError, { exitCode: always(EXIT_CODES.api) }),
+  // The download engine's words name no flag: the export commands word it with theirs (withFlags in
+  // commands/export/download.ts).
+  row(TargetRefusedError, { exitCode: always(EXIT_CODES.usage) }),
   row(InterruptedError, { exitCode: (error) => STOP_SIGNALS[error.signal] }),
   // The export engine's (src/export-flows/errors.ts): the CLI words them with the command to run
   // next (commands/export/api.ts), so the API's advice (a 404's "check the id") is not added.

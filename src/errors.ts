@@ -27,6 +27,52 @@ export class UsageError extends MintAdminError {
   }
 }
 
+/**
+ * Why a download's target (or its archive path) was refused before anything was sent:
+ * `not-empty` a target with contents and replacing not allowed; `protected` a directory never
+ * replaced even when replacing is allowed (see `protectedAs`); `dangling-link` a symbolic link to
+ * nothing, outside the link layout; `link-over-directory` the link layout asked for over a non-empty
+ * directory; `mount-point` a mount point, which no rename can replace; `archive-inside` the archive
+ * path inside what is replaced; `archive-is-directory` the archive path names a directory.
+ */
+export type TargetRefusal =
+  | 'not-empty'
+  | 'protected'
+  | 'dangling-link'
+  | 'link-over-directory'
+  | 'mount-point'
+  | 'archive-inside'
+  | 'archive-is-directory';
+
+/** What a `protected` target is: the filesystem root, the home directory, the working directory or one of its parents. */
+export type ProtectedDirectory = 'filesystem-root' | 'home' | 'working-directory' | 'working-directory-parent';
+
+/** Each protected directory in words, for messages. */
+export const PROTECTED_NAMES: Record<ProtectedDirectory, string> = {
+  'filesystem-root': 'the filesystem root',
+  home: 'your home directory',
+  'working-directory': 'the current directory',
+  'working-directory-parent': 'a parent of the current directory',
+};
+
+/** A download's target or archive path refused before the first request: nothing was sent or changed. */
+export class TargetRefusedError extends UsageError {
+  readonly reason: TargetRefusal;
+  /** The target as given. */
+  readonly target: string;
+  /** The archive path as given, for the `archive-*` reasons. */
+  readonly archivePath: string | undefined;
+  /** For `protected`: which directory it is. */
+  readonly protectedAs: ProtectedDirectory | undefined;
+  constructor(message: string, reason: TargetRefusal, target: string, more: { archivePath?: string; protectedAs?: ProtectedDirectory } = {}) {
+    super(message);
+    this.reason = reason;
+    this.target = target;
+    this.archivePath = more.archivePath;
+    this.protectedAs = more.protectedAs;
+  }
+}
+
 /** Missing or unusable credentials or settings (no key, a malformed key, no project). */
 export class ConfigError extends MintAdminError {
   constructor(message: string) {
@@ -131,8 +177,11 @@ export class WaitTimeoutError extends MintAdminError {
 
 /** The archive breaks a rule of the extraction guard; names the entry. */
 export class ArchiveRefusedError extends MintAdminError {
-  constructor(reason: string) {
+  /** The size cap in bytes (`maxBytes`) the extraction would have gone past, when that is why it was refused. */
+  readonly sizeLimit: number | undefined;
+  constructor(reason: string, more: { sizeLimit?: number | undefined } = {}) {
     super(`the bundle was refused, nothing was installed: ${reason}`);
+    this.sizeLimit = more.sizeLimit;
   }
 }
 

@@ -86,8 +86,11 @@ export {
   MintAdminError,
   NetworkError,
   RateLimitError,
+  TargetRefusedError,
   UsageError,
   WaitTimeoutError,
   type ApiErrorCode,
+  type ProtectedDirectory,
+  type TargetRefusal,
 } from './errors.js';
 export { VERSION } from './version.js';

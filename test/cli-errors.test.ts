@@ -40,6 +40,7 @@ describe('the table', () => {
         'NotFinishedError',
         'RateLimitError',
         'SiteProblemsError',
+        'TargetRefusedError',
         'UnknownExportStatusError',
         'UnknownStatusError',
         'UsageError',
@@ -56,6 +57,7 @@ describe('the table', () => {
 describe('exit codes (cli.md)', () => {
   it.each<[string, Error, number]>([
     ['a usage error', new UsageError('x'), 2],
+    ['a refused download target', new errors.TargetRefusedError('x', 'not-empty', 'site'), 2],
     ['a config error', new ConfigError('x'), 3],
     ['a 400', new ApiError('x', 400), 1],
     ['a 401', new ApiError('x', 401), 3],

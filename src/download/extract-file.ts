@@ -8,7 +8,7 @@ import { MintAdminError } from '../errors.js';
 import { ArchiveRefusedError, invalidArchive, writeError } from './extract-errors.js';
 import { SITE_DIRECTORY_MODE } from './modes.js';
 import type { ArchiveSummary, ExtractionLimits } from './limits.js';
-import { createExtraction } from './unpacker.js';
+import { createExtraction, type Extraction } from './unpacker.js';
 
 const READ_CHUNK = 256 * 1024;
 
@@ -22,7 +22,7 @@ export async function extractArchive(file: string, dir: string, signal: AbortSig
   const tar = await import('tar');
   await mkdir(dir, { recursive: true, mode: SITE_DIRECTORY_MODE });
   const extraction = createExtraction(tar, dir, limits);
-  await run(file, extraction.unpack, signal, extraction.refusal, dir);
+  await run(file, extraction, signal, dir);
   return extraction.summary();
 }
 
@@ -30,7 +30,8 @@ export async function extractArchive(file: string, dir: string, signal: AbortSig
  * Pipes the file into the tar parser and settles when it has closed, failed or been aborted. The
  * unpacker writes each chunk's entries synchronously, so when this settles no write is on the way.
  */
-function run(file: string, parser: Parser, signal: AbortSignal, refusal: () => string | undefined, dir: string): Promise<void> {
+function run(file: string, extraction: Extraction, signal: AbortSignal, dir: string): Promise<void> {
+  const parser: Parser = extraction.unpack;
   return new Promise<void>((resolve, reject) => {
     const input = createReadStream(file, { highWaterMark: READ_CHUNK });
     let settled = false;
@@ -40,8 +41,8 @@ function run(file: string, parser: Parser, signal: AbortSignal, refusal: () => s
       signal.removeEventListener('abort', onAbort);
       input.unpipe(parser as unknown as NodeJS.WritableStream);
       input.destroy();
-      const refused = refusal();
-      if (refused) reject(new ArchiveRefusedError(refused));
+      const refused = extraction.refusal();
+      if (refused) reject(new ArchiveRefusedError(refused, { sizeLimit: extraction.sizeLimit() }));
       else if (error !== undefined) reject(error instanceof MintAdminError ? error : (writeError(error, dir) ?? invalidArchive(error)));
       else resolve();
     };

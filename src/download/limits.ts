@@ -5,7 +5,7 @@
 export interface ExtractionLimits {
   maxBytes: number;
   maxEntries: number;
-  /** True when --max-size set maxBytes. */
+  /** True when the caller set maxBytes (--max-size). */
   given: boolean;
 }
 

@@ -1,13 +1,13 @@
 // Every check on where an extraction goes, made before the first request on resolved paths, so a
 // refusal never costs an export or a download: which layout the target is in, whether it can be
-// swapped by rename at all (not a mount point), whether it is one a --force must never replace,
+// swapped by rename at all (not a mount point), whether it is one never replaced even when replacing is allowed,
 // whether the places we write to are writable, and (once the bundle's size is known, before its
 // bytes are fetched) whether there is room.
 import { constants } from 'node:fs';
 import { access, lstat, readdir, readlink, realpath, stat, statfs } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
-import { UsageError } from '../errors.js';
+import { PROTECTED_NAMES, TargetRefusedError, UsageError, type ProtectedDirectory } from '../errors.js';
 import { formatBytes } from './progress.js';
 
 /**
@@ -65,7 +65,7 @@ export async function checkTarget(target: string, opts: TargetOptions): Promise<
 async function linkPlan(shown: string, path: string, opts: TargetOptions): Promise<TargetPlan> {
   const current = await realpath(path).catch(() => undefined);
   if (current === undefined && !opts.link) {
-    throw new UsageError(`${shown} is a symbolic link to nothing; remove it or choose another directory (or pass --link to point it at the new release)`);
+    throw new TargetRefusedError(`${shown} is a symbolic link to nothing; remove it or choose another directory (or use the link layout to point it at the new release)`, 'dangling-link', shown);
   }
   if (current !== undefined) {
     const state = await stateOf(current, shown);
@@ -81,7 +81,11 @@ async function directoryPlan(shown: string, path: string, exists: boolean, opts:
   if (exists) await refuseMountPoint(path, shown);
   if (opts.link) {
     if (state === 'non-empty') {
-      throw new UsageError(`${shown} is a directory, and --link keeps ${shown} as a symbolic link to a release: move it away first (mv ${shown} ${shown}.old), or drop --link`);
+      throw new TargetRefusedError(
+        `${shown} is a directory, and the link layout keeps ${shown} as a symbolic link to a release: move it away first (mv ${shown} ${shown}.old), or install without the link layout`,
+        'link-over-directory',
+        shown,
+      );
     }
     const releases = ownReleasesDir(path);
     return { shown, path, layout: 'link', force: opts.force, current: undefined, releases, ownReleases: true, workParent: releases };
@@ -101,8 +105,10 @@ export function ownReleasesDir(linkPath: string): string {
 async function refuseMountPoint(path: string, shown: string): Promise<void> {
   const [self, parent] = await Promise.all([stat(path), stat(dirname(path))]);
   if (self.dev !== parent.dev) {
-    throw new UsageError(
-      `${shown} is a mount point, which cannot be replaced by a rename; extract into a directory inside it (-o ${join(shown, 'site')}), or keep releases inside it with a link (-o ${join(shown, 'site')} --link)`,
+    throw new TargetRefusedError(
+      `${shown} is a mount point, which cannot be replaced by a rename; extract into a directory inside it (such as ${join(shown, 'site')}), or keep releases inside it with the link layout`,
+      'mount-point',
+      shown,
     );
   }
 }
@@ -113,16 +119,22 @@ async function refuseDangerous(plan: TargetPlan, opts: TargetOptions): Promise<v
   const real = plan.current;
   const cwd = await realpath(opts.cwd ?? process.cwd()).catch(() => resolve(opts.cwd ?? process.cwd()));
   const home = await realpath(opts.home ?? homedir()).catch(() => undefined);
-  const what =
-    dirname(real) === real ? 'the filesystem root'
-    : real === home ? 'your home directory'
-    : real === cwd ? 'the current directory'
-    : cwd.startsWith(real + sep) ? 'a parent of the current directory'
+  const what: ProtectedDirectory | undefined =
+    dirname(real) === real ? 'filesystem-root'
+    : real === home ? 'home'
+    : real === cwd ? 'working-directory'
+    : cwd.startsWith(real + sep) ? 'working-directory-parent'
     : undefined;
   if (what) {
-    throw new UsageError(`refusing to replace ${plan.shown} (${what}) with --force; name a directory below it, e.g. -o ${join(plan.shown, 'site')}`);
+    throw new TargetRefusedError(
+      `refusing to replace ${plan.shown} (${PROTECTED_NAMES[what]}), even with replacing allowed; name a directory below it, e.g. ${join(plan.shown, 'site')}`,
+      'protected',
+      plan.shown,
+      { protectedAs: what },
+    );
   }
 }
+
 
 /** `--archive`: not a directory, not inside what is replaced (checked on real paths), parent writable. */
 export async function checkArchivePath(archivePath: string, plan: TargetPlan): Promise<string> {
@@ -130,10 +142,12 @@ export async function checkArchivePath(archivePath: string, plan: TargetPlan): P
   const real = join(await realParent(dirname(path)), basename(path));
   const inside = (dir: string | undefined) => dir !== undefined && (real === dir || real.startsWith(dir + sep) || path === dir || path.startsWith(dir + sep));
   if (inside(plan.path) || inside(plan.current) || (plan.ownReleases && inside(plan.releases))) {
-    throw new UsageError(`--archive ${archivePath} is inside the directory being replaced; keep the archive somewhere else`);
+    throw new TargetRefusedError(`the archive path ${archivePath} is inside the directory being replaced; keep the archive somewhere else`, 'archive-inside', plan.shown, { archivePath });
   }
   const info = await stat(path).catch(() => undefined);
-  if (info?.isDirectory()) throw new UsageError(`--archive ${archivePath} is a directory; give a file name such as ${join(archivePath, 'site.tar.gz')}`);
+  if (info?.isDirectory()) {
+    throw new TargetRefusedError(`the archive path ${archivePath} is a directory; give a file name such as ${join(archivePath, 'site.tar.gz')}`, 'archive-is-directory', plan.shown, { archivePath });
+  }
   await checkWritable(await nearestExisting(dirname(path)), archivePath);
   return path;
 }
@@ -174,8 +188,8 @@ async function stateOf(path: string, shown: string): Promise<State> {
 
 export { stateOf as targetState };
 
-export function notEmpty(shown: string): UsageError {
-  return new UsageError(`${shown} is not empty; pass --force to replace its contents, or choose another directory`);
+export function notEmpty(shown: string): TargetRefusedError {
+  return new TargetRefusedError(`${shown} is not empty; allow replacing its contents, or choose another directory`, 'not-empty', shown);
 }
 
 export async function nearestExisting(path: string): Promise<string> {

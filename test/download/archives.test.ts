@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ArchiveRefusedError } from '../../src/download/index.js';
+import { withFlags } from '../../src/commands/export/download.js';
 import { extractionLimits } from '../../src/download/extract.js';
 import { CliError } from '../../src/errors.js';
 import { tempDir } from '../helpers/cli.js';
@@ -97,7 +98,11 @@ describe.each(EXTRACTIONS)('extracting %s', (_name, worker) => {
     it('refuses a bundle that expands past the cap before writing past it', async () => {
       const entries: RawEntry[] = [0, 1, 2].map((i) => ({ type: 'file', path: `f${i}.bin`, content: Buffer.alloc(600_000) }));
       const { error, root } = await download(rawTarGz(entries), { maxBytes: 1_000_000 });
-      expect(error?.message).toBe('the bundle was refused, nothing was installed: would make the bundle expand beyond 1.0 MB (at entry "f1.bin"); raise --max-size if it is expected');
+      expect(error?.message).toBe('the bundle was refused, nothing was installed: would make the bundle expand beyond 1.0 MB (at entry "f1.bin"); raise the size limit if it is expected');
+      expect(error).toMatchObject({ sizeLimit: 1_000_000 });
+      // The CLI words it with its flag.
+      expect((withFlags(error, { maxSize: '1MB' }) as Error).message).toBe('the bundle was refused, nothing was installed: would make the bundle expand beyond 1.0 MB (at entry "f1.bin"); raise --max-size if it is expected');
+      expect((withFlags(error, {}) as Error).message).toBe('the bundle was refused, nothing was installed: would make the bundle expand beyond 1.0 MB (at entry "f1.bin"); if that is expected, allow it with --max-size (e.g. --max-size 5GB)');
       expect(readdirSync(root)).toEqual([]);
     });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CliError, InterruptedError, NetworkError, UsageError } from '../../src/errors.js';
+import { CliError, TargetRefusedError, InterruptedError, NetworkError, UsageError } from '../../src/errors.js';
 import { sequence, type Handler } from '../helpers/server.js';
 import { cutAfter, ignoreRange, serveArchive, shortBody, stallAfter, storageError } from '../helpers/storage.js';
 import { readTree, SIGNATURE, useHarness, useSampleArchive, type Harness } from './fixtures.js';
@@ -190,8 +190,9 @@ describe('the target directory', () => {
     const { download, links, requests } = await setup(serveArchive(() => sample.archive));
     writeOld();
     const error = await caught(download());
-    expect(error).toBeInstanceOf(UsageError);
-    expect(error.message).toBe(`${target} is not empty; pass --force to replace its contents, or choose another directory`);
+    expect(error).toBeInstanceOf(TargetRefusedError);
+    expect(error).toMatchObject({ reason: 'not-empty', target });
+    expect(error.message).toBe(`${target} is not empty; allow replacing its contents, or choose another directory`);
     expect(exitCodeOf(error)).toBe(2);
     expect(links).toHaveLength(0);
     expect(requests).toHaveLength(0);

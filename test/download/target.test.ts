@@ -4,7 +4,8 @@ import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkArchivePath, checkTarget } from '../../src/download/index.js';
 import type { TargetOptions } from '../../src/download/target.js';
-import { UsageError } from '../../src/errors.js';
+import { TargetRefusedError, UsageError } from '../../src/errors.js';
+import { withFlags } from '../../src/commands/export/download.js';
 import { tempDir } from '../helpers/cli.js';
 import { IS_ROOT } from '../helpers/other-user.js';
 import { CAN_MOUNT_TMPFS, TMPFS_SKIP_NOTE } from '../helpers/tmpfs.js';
@@ -19,13 +20,25 @@ afterEach(() => {
   root.cleanup();
 });
 
+/**
+ * The refusal as the CLI prints it. The engine's own words name no flag (a library user passes
+ * `force: true`, not --force); a refused target carries its reason and paths, and the CLI words it
+ * with its flags (withFlags), keeping class and data.
+ */
 async function usageError(promise: Promise<unknown>): Promise<string> {
   try {
     await promise;
   } catch (error) {
     expect(error).toBeInstanceOf(UsageError);
     expect(exitCodeOf(error)).toBe(2);
-    return (error as Error).message;
+    expect((error as Error).message).not.toMatch(/--|-o |mint-admin /);
+    const worded = withFlags(error) as Error;
+    if (error instanceof TargetRefusedError) {
+      expect(worded).toBeInstanceOf(TargetRefusedError);
+      expect(worded).toMatchObject({ reason: error.reason, target: error.target, archivePath: error.archivePath, protectedAs: error.protectedAs });
+      expect(exitCodeOf(worded)).toBe(2);
+    }
+    return worded.message;
   }
   throw new Error('expected a UsageError');
 }

@@ -4,7 +4,8 @@ import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
 import type { BootedWorker, DownloadResult } from '../../download/index.js';
 import { forPeople } from '../../cli-errors.js';
-import { ApiError, CliError, InterruptedError, reworded, SiteProblemsError, UsageError } from '../../errors.js';
+import { ApiError, ArchiveRefusedError, CliError, InterruptedError, PROTECTED_NAMES, reworded, SiteProblemsError, TargetRefusedError, UsageError } from '../../errors.js';
+import { join } from 'node:path';
 import { addWaitOptions, parseWaitFlags, type WaitFlags, type WaitSettings } from '../../wait-flags.js';
 import { hintFlagArgs, isNotFinished, waitCommand, type NotFinishedError } from './api.js';
 import { onJobFlow, type FlowApi } from './flow.js';
@@ -70,9 +71,44 @@ export async function checkTargets(flags: TargetFlags, home: string | undefined)
   targetNumbers(flags);
   const { checkTarget, checkArchivePath } = await import('../../download/index.js');
   // The home --force must never replace is the environment's HOME, as for the config directory.
-  const plan = await checkTarget(flags.out, { force: Boolean(flags.force), link: Boolean(flags.link), home });
-  if (flags.archive !== undefined) await checkArchivePath(flags.archive, plan);
-  return plan.path;
+  try {
+    const plan = await checkTarget(flags.out, { force: Boolean(flags.force), link: Boolean(flags.link), home });
+    if (flags.archive !== undefined) await checkArchivePath(flags.archive, plan);
+    return plan.path;
+  } catch (error) {
+    throw withFlags(error);
+  }
+}
+
+/**
+ * The engine's refusal of a target (or, given the flags, of a bundle past the size cap) in the CLI's words, naming the flags a person passes (the
+ * engine's name none: a library user passes `force: true`, not --force); class and data are kept.
+ */
+export function withFlags(error: unknown, flags?: Pick<TargetFlags, 'maxSize'>): unknown {
+  // The size cap: the engine says "allow a larger size"; a person does it with --max-size.
+  if (error instanceof ArchiveRefusedError && error.sizeLimit !== undefined && flags) {
+    const raise = flags.maxSize !== undefined ? 'raise --max-size if it is expected' : 'if that is expected, allow it with --max-size (e.g. --max-size 5GB)';
+    return reworded(error, `${error.message.slice(0, error.message.lastIndexOf('; '))}; ${raise}`);
+  }
+  if (!(error instanceof TargetRefusedError)) return error;
+  const { target, archivePath = '' } = error;
+  const site = join(target, 'site');
+  switch (error.reason) {
+    case 'not-empty':
+      return reworded(error, `${target} is not empty; pass --force to replace its contents, or choose another directory`);
+    case 'protected':
+      return reworded(error, `refusing to replace ${target} (${PROTECTED_NAMES[error.protectedAs!]}) with --force; name a directory below it, e.g. -o ${site}`);
+    case 'dangling-link':
+      return reworded(error, `${target} is a symbolic link to nothing; remove it or choose another directory (or pass --link to point it at the new release)`);
+    case 'link-over-directory':
+      return reworded(error, `${target} is a directory, and --link keeps ${target} as a symbolic link to a release: move it away first (mv ${target} ${target}.old), or drop --link`);
+    case 'mount-point':
+      return reworded(error, `${target} is a mount point, which cannot be replaced by a rename; extract into a directory inside it (-o ${site}), or keep releases inside it with a link (-o ${site} --link)`);
+    case 'archive-inside':
+      return reworded(error, `--archive ${archivePath} is inside the directory being replaced; keep the archive somewhere else`);
+    case 'archive-is-directory':
+      return reworded(error, `--archive ${archivePath} is a directory; give a file name such as ${join(archivePath, 'site.tar.gz')}`);
+  }
 }
 
 /** --keep-releases and --max-size as numbers; UsageError for anything else. */
@@ -162,7 +198,8 @@ export async function fetchAndExtract(opts: FetchAndExtract, ctx: Context): Prom
       extractionWorker: opts.worker,
       beforeInstall: opts.flags.verify ? (tree) => verifyBeforeInstall(tree, { jobId: opts.jobId, target: opts.target, shown: opts.flags.out, basePath: opts.basePath }, ctx) : undefined,
     });
-  } catch (error) {
+  } catch (caught) {
+    const error = withFlags(caught, opts.flags);
     const again = downloadCommand(opts.jobId, opts.flags, ctx.globals, { wait: false });
     if (ctx.signal.aborted) {
       throw new InterruptedError(
