@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
-import { describeSource, type Setting, type Settings } from '../../config.js';
+import type { Settings } from '../../config.js';
 import { ApiError, CliError, NetworkError } from '../../errors.js';
-import { maskKey } from '../../redact.js';
+import { listSettings, settingRows, type ListedSetting } from '../settings-table.js';
 
 /**
  * The check asks for an agent job by an id of the API's shape (24 hex digits, as its job ids are)
@@ -35,14 +35,13 @@ export interface AuthCheck {
   notProven: string[];
 }
 
-type Shown = { value: string | null; source: string | null };
-export type AuthStatusResult = Record<'profile' | 'api-key' | 'project-id' | 'base-url', Shown> & { check: AuthCheck };
+export type AuthStatusResult = Record<'profile' | 'api-key' | 'project-id' | 'base-url', ListedSetting> & { check: AuthCheck };
 
 /** The report, and the error that sets the exit code when the key was not accepted. */
 export async function authStatus(ctx: Context): Promise<{ result: AuthStatusResult; error?: CliError | Error }> {
   const settings = await ctx.settings();
   const request = `GET /v2/agent/${settings.projectId?.value ?? '{projectId}'}/job/${PROBE_JOB_ID}`;
-  const report = (check: Omit<AuthCheck, 'request'>): AuthStatusResult => ({ ...shownSettings(settings), check: { request, ...check } });
+  const report = (check: Omit<AuthCheck, 'request'>): AuthStatusResult => ({ ...listSettings(settings, ['profile', 'api-key', 'project-id', 'base-url']), check: { request, ...check } });
   try {
     const api = await ctx.api();
     const projectId = await ctx.projectId();
@@ -64,22 +63,9 @@ export async function authStatus(ctx: Context): Promise<{ result: AuthStatusResu
   }
 }
 
-function shownSettings(s: Settings): Record<'profile' | 'api-key' | 'project-id' | 'base-url', Shown> {
-  const shown = (key: 'profile' | 'api-key' | 'project-id' | 'base-url', setting: Setting | undefined, show = (v: string) => v): Shown =>
-    setting ? { value: show(setting.value), source: describeSource(key, setting) } : { value: null, source: null };
-  return {
-    profile: shown('profile', s.profile),
-    'api-key': shown('api-key', s.apiKey, maskKey),
-    'project-id': shown('project-id', s.projectId),
-    'base-url': shown('base-url', s.baseUrl),
-  };
-}
-
 export function formatAuthStatus(result: AuthStatusResult, error: unknown): string[] {
   const { check, ...settings } = result;
-  const rows = Object.entries(settings).map(([key, { value, source }]) => [key, value ?? '(not set)', source ?? '']);
-  const width = (i: number) => Math.max(...rows.map((r) => r[i]!.length));
-  const lines = rows.map((r) => `${r[0]!.padEnd(width(0))}  ${r[1]!.padEnd(width(1))}  ${r[2]}`.trimEnd());
+  const lines = settingRows(settings);
   lines.push('');
   if (check.accepted === true) lines.push(`key accepted: ${check.request} answered ${check.status}, so the API knows this key`);
   else if (check.accepted === false) lines.push(`key refused: ${check.request} answered ${check.status}`);
