@@ -17,7 +17,7 @@ function __mint_admin_scan --description 'print the mint-admin command path type
             case '-*'
                 continue
         end
-        if contains -- "$path/$word" mint-admin/agent mint-admin/agent/run mint-admin/agent/get mint-admin/agent/message mint-admin/export mint-admin/export/start mint-admin/export/status mint-admin/export/bundle mint-admin/export/download mint-admin/export/run mint-admin/export/verify mint-admin/export/serve mint-admin/export/host-config mint-admin/searches mint-admin/searches/list mint-admin/deploy mint-admin/deploy/start mint-admin/deploy/status mint-admin/preview mint-admin/preview/start mint-admin/preview/status mint-admin/automation mint-admin/automation/run mint-admin/analytics mint-admin/analytics/searches mint-admin/analytics/feedback mint-admin/analytics/conversations mint-admin/analytics/thread mint-admin/analytics/callers mint-admin/analytics/views mint-admin/analytics/visitors mint-admin/analytics/gaps mint-admin/config mint-admin/config/set mint-admin/config/get mint-admin/config/unset mint-admin/config/list mint-admin/config/path mint-admin/auth mint-admin/auth/status mint-admin/completion mint-admin/sandbox
+        if contains -- "$path/$word" mint-admin/agent mint-admin/agent/run mint-admin/agent/get mint-admin/agent/message mint-admin/export mint-admin/export/start mint-admin/export/status mint-admin/export/bundle mint-admin/export/download mint-admin/export/run mint-admin/export/verify mint-admin/export/serve mint-admin/export/host-config mint-admin/searches mint-admin/searches/list mint-admin/deploy mint-admin/deploy/start mint-admin/deploy/status mint-admin/preview mint-admin/preview/start mint-admin/preview/status mint-admin/automation mint-admin/automation/run mint-admin/autopilot mint-admin/autopilot/run mint-admin/analytics mint-admin/analytics/searches mint-admin/analytics/feedback mint-admin/analytics/conversations mint-admin/analytics/thread mint-admin/analytics/callers mint-admin/analytics/views mint-admin/analytics/visitors mint-admin/analytics/gaps mint-admin/config mint-admin/config/set mint-admin/config/get mint-admin/config/unset mint-admin/config/list mint-admin/config/path mint-admin/auth mint-admin/auth/status mint-admin/completion mint-admin/sandbox
             set path "$path/$word"
         else
             set npos (math $npos + 1)
@@ -40,6 +40,7 @@ complete -c mint-admin -n '__mint_admin_at mint-admin' -a searches -d 'search an
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a deploy -d 'deploy your docs from CI: queue a deployment, follow its build log, fail the pipeline when it fails'
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a preview -d 'preview deployments of a branch: build one, wait until it is live, get its link'
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a automation -d 'run Mintlify automations from CI (runs cannot be followed through the API: see the Automations page)'
+complete -c mint-admin -n '__mint_admin_at mint-admin' -a autopilot -d 'start Mintlify Autopilot runs from CI with a prompt (runs cannot be followed through the API)'
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a analytics -d 'docs analytics: searches, feedback, assistant conversations, views, visitors, and the content-gap report (100 requests per organization per hour)'
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a config -d 'manage the admin key, project id and base URL, per profile'
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a auth -d 'check which admin key, project and base URL are in effect, and whether the API accepts the key'
@@ -338,6 +339,24 @@ complete -c mint-admin -n '__mint_admin_at mint-admin/automation/run' -s q -l qu
 complete -c mint-admin -n '__mint_admin_at mint-admin/automation/run' -l no-color -d 'no colour (also NO_COLOR)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/automation/run' -l debug -d 'log HTTP requests and stack traces to stderr (secrets redacted)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/automation/run' -s h -l help -d 'show help'
+complete -c mint-admin -n '__mint_admin_at mint-admin/autopilot' -a run -d 'start an Autopilot run with a prompt and print its run id when the API gives one (the API cannot follow a run)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/autopilot' -s p -l project -x -d 'project id (env MINTLIFY_PROJECT_ID)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/autopilot' -l base-url -x -d 'API base URL (env MINTLIFY_API_URL)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/autopilot' -l profile -x -d 'config profile (env MINT_ADMIN_PROFILE)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/autopilot' -l json -d 'machine-readable JSON on stdout'
+complete -c mint-admin -n '__mint_admin_at mint-admin/autopilot' -s q -l quiet -d 'no progress or hints on stderr'
+complete -c mint-admin -n '__mint_admin_at mint-admin/autopilot' -l no-color -d 'no colour (also NO_COLOR)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/autopilot' -l debug -d 'log HTTP requests and stack traces to stderr (secrets redacted)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/autopilot' -s h -l help -d 'show help'
+complete -c mint-admin -n '__mint_admin_at mint-admin/autopilot/run' -s f -l file -r -F -d 'read the prompt from a file ("-" = stdin)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/autopilot/run' -s p -l project -x -d 'project id (env MINTLIFY_PROJECT_ID)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/autopilot/run' -l base-url -x -d 'API base URL (env MINTLIFY_API_URL)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/autopilot/run' -l profile -x -d 'config profile (env MINT_ADMIN_PROFILE)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/autopilot/run' -l json -d 'machine-readable JSON on stdout'
+complete -c mint-admin -n '__mint_admin_at mint-admin/autopilot/run' -s q -l quiet -d 'no progress or hints on stderr'
+complete -c mint-admin -n '__mint_admin_at mint-admin/autopilot/run' -l no-color -d 'no colour (also NO_COLOR)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/autopilot/run' -l debug -d 'log HTTP requests and stack traces to stderr (secrets redacted)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/autopilot/run' -s h -l help -d 'show help'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics' -a searches -d 'search terms with their hits, click-through rate and top clicked page, most searched first'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics' -a feedback -d 'reader feedback: comments, code-snippet reports and thumbs up/down, newest first; --by-page for counts per page'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics' -a conversations -d 'assistant conversations: each question, whether it was answered, its category and page'

@@ -46,13 +46,18 @@ export function checkExactId(kind: string, value: unknown, hint: string): string
 /** What ids from the server may look like: they are put into URL paths and printed into commands. */
 const PLAIN_TOKEN = /^[A-Za-z0-9._-]{1,256}$/;
 
+/** Whether a server string may be used as an id: a plain token, and not "." or "..". */
+export function isPlainToken(value: string): boolean {
+  return PLAIN_TOKEN.test(value) && value !== '.' && value !== '..';
+}
+
 /**
  * An id the API sent, which the CLI will put into a URL and print into a command for the user to
  * run: anything but a plain token is refused (exit 1) rather than used. `after` says what already
  * happened on the server, e.g. "the export was started".
  */
 export function checkServerId(kind: string, value: unknown, after?: string): string {
-  if (typeof value === 'string' && PLAIN_TOKEN.test(value) && value !== '.' && value !== '..') return value;
+  if (typeof value === 'string' && isPlainToken(value)) return value;
   const shown = typeof value === 'string' ? JSON.stringify(value) : String(value);
   throw new ApiError(
     `unexpected answer from the API: the ${kind} ${shown} is not a plain token (letters, digits, ".", "_", "-"), so it is not used in a URL or printed into a command${after ? `; ${after}` : ''}`,

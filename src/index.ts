@@ -29,6 +29,7 @@ export {
 export { waitForAgentJob, waitForBuild, type AgentJobWaitEvent, type BuildWaitEvent, type WaitForAgentJobOptions, type WaitForBuildOptions } from './library/waits.js';
 export { AgentJobFailedError, AgentJobTimeoutError, BuildFailedError, BuildTimeoutError, UnknownStatusError } from './waits/errors.js';
 export { contentGaps, type ContentGapsQuery } from './library/gaps.js';
+export { autopilotRunId } from './autopilot/run-id.js';
 export type { GapSource, GapsCollection, GapsReport, SourceUse } from './gaps/collect.js';
 export type { Gap, GapKind } from './gaps/score.js';
 export { DEFAULT_RETRY, type CallOptions, type RetryNotice, type RetryPolicy } from './api/transport.js';
@@ -40,6 +41,7 @@ export type {
   AgentJobStatus,
   AutomationTriggered,
   AutomationWebhookQueued,
+  AutopilotTriggered,
   BasePath,
   AnalyticsDateRange,
   AnyExportJob,

@@ -11,6 +11,7 @@ import { registerSearches } from './commands/searches/index.js';
 import { registerDeploy } from './commands/deploy/index.js';
 import { registerPreview } from './commands/preview/index.js';
 import { registerAutomation } from './commands/automation/index.js';
+import { registerAutopilot } from './commands/autopilot/index.js';
 import { registerAnalytics } from './commands/analytics/index.js';
 import { registerConfig } from './commands/config/index.js';
 import { registerAuth } from './commands/auth/index.js';
@@ -54,7 +55,7 @@ Examples:
 const GLOBAL_WITH_VALUE = new Set(['-p', '--project', '--base-url', '--profile']);
 /** Global options without a value, and the `--name=value` forms of those with one. */
 const GLOBAL_FLAG = /^(--json|-q|--quiet|--no-color|--debug|(--project|--base-url|--profile)=.*)$/;
-const GROUPS = ['agent', 'export', 'searches', 'deploy', 'preview', 'automation', 'analytics', 'config', 'auth'] as const;
+const GROUPS = ['agent', 'export', 'searches', 'deploy', 'preview', 'automation', 'autopilot', 'analytics', 'config', 'auth'] as const;
 
 /**
  * The one command group these arguments run, when that is certain (only known global options
@@ -108,6 +109,7 @@ export function buildProgram(deps: Deps, argv?: readonly string[]): Command {
   registerDeploy(program, deps, leaves('deploy'));
   registerPreview(program, deps, leaves('preview'));
   registerAutomation(program, deps, leaves('automation'));
+  registerAutopilot(program, deps, leaves('autopilot'));
   registerAnalytics(program, deps, leaves('analytics'));
   registerConfig(program, deps, leaves('config'));
   registerAuth(program, deps, leaves('auth'));

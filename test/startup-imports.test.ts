@@ -50,7 +50,7 @@ async function heavyLoads(args: string[], env: Record<string, string> = {}, stat
 
 describe('start-up', () => {
   it.each(
-    [['--version'], ['--help'], ['export', '--help'], ['searches', 'list', '--help'], ['agent', 'run', '--help'], ['deploy', 'start', '--help'], ['preview', 'start', '-h'], ['automation', 'run', '--help']].map((a) => [a.join(' '), a] as const),
+    [['--version'], ['--help'], ['export', '--help'], ['searches', 'list', '--help'], ['agent', 'run', '--help'], ['deploy', 'start', '--help'], ['preview', 'start', '-h'], ['automation', 'run', '--help'], ['autopilot', 'run', '--help']].map((a) => [a.join(' '), a] as const),
   )('`mint-admin %s` loads no heavy module, not even commander (its output was rendered at build time)', async (_name, args) => {
     expect(await heavyLoads(args)).toEqual([]);
   });

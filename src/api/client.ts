@@ -8,6 +8,7 @@ import type {
   AgentJob,
   AutomationTriggered,
   AutomationWebhookQueued,
+  AutopilotTriggered,
   Bundle,
   CallerStats,
   CallerStatsQuery,
@@ -115,6 +116,16 @@ export class ApiClient {
       rateWindowMs: DEPLOY_WINDOW_MS,
       // The document: 503 "Credit check failed. Retry the request." No run was queued, so sending the
       // POST again cannot start a second one.
+      resendOn: [503],
+    });
+  }
+
+  triggerAutopilot(projectId: string, prompt: string, call?: CallOptions): Promise<AutopilotTriggered> {
+    return this.transport.send('POST', '/v2/autopilot/{projectId}/webhook', { projectId }, schemas.AutopilotTriggered, {
+      body: { prompt },
+      call,
+      // The webhook family's 503 (the automation webhook's "Credit check failed. Retry the request."):
+      // it answers before anything starts, so sending the POST again cannot start a second run.
       resendOn: [503],
     });
   }

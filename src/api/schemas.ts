@@ -34,6 +34,12 @@ export interface SchemaSource {
    * paths are relative to its `servers` entry, /v1). `name` is then the operation's summary.
    */
   response?: string;
+  /**
+   * For an endpoint the documents do not describe yet (the reason): nothing to compare with, so the
+   * schema takes what the issue promises; test/api/schemas.test.ts fails once `response` appears in
+   * `file`, so the real answer is then written here.
+   */
+  undocumented?: string;
 }
 
 export const SOURCES = new Map<v.GenericSchema, SchemaSource>();
@@ -241,6 +247,20 @@ export const AutomationWebhookQueued = documented(
     alsoRequired: { runId: 'the run\'s id, which the command prints' },
   },
   v.looseObject({ success: maybe(v.boolean()), runId: v.string() }),
+);
+
+/**
+ * The Autopilot webhook's answer is not documented (the endpoint is, since autumn 2026): any JSON
+ * object is accepted and kept whole; a `runId` is only read where it is a plain token (autopilotRunId).
+ */
+export const AutopilotTriggered = documented(
+  {
+    file: 'admin-openapi.json',
+    name: 'Autopilot webhook',
+    response: 'POST /v2/autopilot/{projectId}/webhook 202',
+    undocumented: 'the answer of POST /v2/autopilot/{projectId}/webhook is not documented yet: any JSON object',
+  },
+  v.looseObject({}),
 );
 
 // Feedback, conversations, threads, caller stats, views, visitors: the analytics endpoints beyond

@@ -43,6 +43,8 @@ export type UpdateTriggered = Answer<typeof UpdateTriggeredSchema>;
 export type PreviewTriggered = Answer<typeof PreviewTriggeredSchema>;
 export type AutomationTriggered = Answer<typeof AutomationTriggeredSchema>;
 export type AutomationWebhookQueued = Answer<typeof AutomationWebhookQueuedSchema>;
+/** POST /v2/autopilot/{projectId}/webhook's answer: undocumented, so any JSON object (see autopilotRunId). */
+export type AutopilotTriggered = Answer<typeof schemas.AutopilotTriggered>;
 
 /** The other analytics endpoints (analytics.openapi.json). */
 export type FeedbackPage = Answer<typeof schemas.FeedbackResponse>;

@@ -39,6 +39,7 @@ export class DeployService {
   private readonly builds = new Map<string, Build>();
   private count = 0;
   private runs = 0;
+  private autopilotRuns = 0;
   private readonly shared: SlidingWindow;
   private readonly previews: SlidingWindow;
 
@@ -114,6 +115,24 @@ export class DeployService {
     );
     this.runs += 1;
     return { status: 202, body: { success: true, runId: `wfi_${deterministicHex(this.deps.seed, `automation-run-${this.runs}`, 16)}` } };
+  }
+
+  /**
+   * POST /v2/autopilot/{projectId}/webhook. Its answer is undocumented; the sandbox answers as the
+   * automation webhook does ({success, runId}) and follows that webhook's 402 and 503 (nothing
+   * started). A project other than the sandbox's is a 404 before this is reached (server.ts).
+   */
+  autopilot(body: unknown): Reply {
+    const prompt = (body as { prompt?: unknown } | null)?.prompt;
+    if (typeof prompt !== 'string' || prompt.trim() === '') throw new HttpError(400, 'Invalid request. The `prompt` field is required.');
+    const { faults } = this.deps;
+    if (faults.webhookCreditCheckFailures > 0) {
+      faults.webhookCreditCheckFailures -= 1;
+      throw new HttpError(503, 'Credit check failed. Retry the request.');
+    }
+    if (faults.creditsExhausted) throw new HttpError(402, CREDITS);
+    this.autopilotRuns += 1;
+    return { status: 202, body: { success: true, runId: `apr_${deterministicHex(this.deps.seed, `autopilot-run-${this.autopilotRuns}`, 16)}` } };
   }
 
   private checkAutomation(id: string, expected: string, notFound: string): void {

@@ -3,7 +3,7 @@ export const ROUTE_NAMES = [
   'export.start', 'export.get', 'export.bundle',
   'export.project.start', 'export.project.get',
   'searches.list', 'storage.get',
-  'deploy.update', 'deploy.status', 'deploy.preview', 'automation.trigger', 'automation.webhook',
+  'deploy.update', 'deploy.status', 'deploy.preview', 'automation.trigger', 'automation.webhook', 'autopilot.webhook',
   'feedback.list', 'feedback.byPage', 'assistant.list', 'assistant.thread', 'assistant.callers', 'views.list', 'visitors.list',
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
@@ -46,9 +46,9 @@ export class Faults {
   buildsFail = false;
   /** Answer preview starts with 403, as for a plan without preview deployments. */
   previewForbidden = false;
-  /** Answer automation runs with 402: AI credits exhausted for this billing cycle. */
+  /** Answer automation and Autopilot runs with 402: AI credits exhausted for this billing cycle. */
   creditsExhausted = false;
-  /** The next n webhook calls answer 503 "Credit check failed. Retry the request." (no run queued). */
+  /** The next n webhook calls (automation or Autopilot) answer 503 "Credit check failed. Retry the request." (no run queued). */
   webhookCreditCheckFailures = 0;
   /**
    * Which export flows exist: a flow switched off answers 404 on its routes, as an API that does not

@@ -55,6 +55,7 @@ function routes(deps: ApiDeps): Route[] {
     route('deploy.preview', 'POST', '/v1/project/preview/:projectId', (c) => deploy.preview(c.body)),
     route('automation.trigger', 'POST', '/v1/workflow/:projectId/:id/trigger', (c) => deploy.trigger(c.params.id ?? '')),
     route('automation.webhook', 'POST', '/v2/workflow/:projectId/:id/webhook', (c) => deploy.webhook(c.params.id ?? '')),
+    route('autopilot.webhook', 'POST', '/v2/autopilot/:projectId/webhook', (c) => deploy.autopilot(c.body)),
     route('feedback.list', 'GET', '/v1/analytics/:projectId/feedback', (c) => analytics.feedback(c.query)),
     route('feedback.byPage', 'GET', '/v1/analytics/:projectId/feedback/by-page', (c) => analytics.feedbackByPage(c.query)),
     route('assistant.list', 'GET', '/v1/analytics/:projectId/assistant', (c) => analytics.conversations(c.query)),

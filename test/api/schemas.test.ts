@@ -135,7 +135,9 @@ function compare(path: string, node: ValibotNode, doc: OpenApiSchema, source: Sc
   return problems;
 }
 
-const registered = [...SOURCES.entries()].map(([schema, source]) => [`${source.file}#${source.name}${source.pointer ? `.${source.pointer}` : ''}`, schema, source] as const);
+const named = [...SOURCES.entries()].map(([schema, source]) => [`${source.file}#${source.name}${source.pointer ? `.${source.pointer}` : ''}`, schema, source] as const);
+const registered = named.filter(([, , source]) => source.undocumented === undefined);
+const undocumented = named.filter(([, , source]) => source.undocumented !== undefined);
 
 describe('schemas follow the OpenAPI documents', () => {
   it('every exported schema names its source', () => {
@@ -150,6 +152,12 @@ describe('schemas follow the OpenAPI documents', () => {
     const object = node.type === 'loose_object' ? node : (node.wrapped ?? node);
     expect(object.type).toBe('loose_object');
     expect(compare('', object, component(source), source)).toEqual([]);
+  });
+
+  it.each(undocumented)('%s is not in its document yet (once it is, write its schema from it)', (_name, _schema, source) => {
+    const [method, path] = source.response!.split(' ');
+    const doc = JSON.parse(readFileSync(new URL(source.file, API_DIR), 'utf8')) as OpenApiDoc;
+    expect(doc.paths[path!]?.[method!.toLowerCase()], source.undocumented).toBeUndefined();
   });
 
   it('the comparison itself catches drift: a required field made optional is reported', () => {

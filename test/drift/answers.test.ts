@@ -33,9 +33,9 @@ interface CommandCase {
   good: unknown;
   /** The call as errors name it. */
   call: string;
-  /** A required field to drop, and one to give the wrong type. */
-  missing: string;
-  wrongType: [string, unknown, string];
+  /** A required field to drop, and one to give the wrong type; none for an answer that may be any object. */
+  missing?: string;
+  wrongType?: [string, unknown, string];
 }
 
 const COMMANDS: CommandCase[] = [
@@ -51,6 +51,7 @@ const COMMANDS: CommandCase[] = [
   { name: 'deploy status', args: () => ['deploy', 'status', 's1'], route: 'GET /v1/project/update-status/s1', method: 'GET', good: { _id: 's1', status: 'in_progress', logs: ['a'] }, call: 'GET /v1/project/update-status/{statusId}', missing: 'status', wrongType: ['logs', 'a', 'logs should be an array, got a string'] },
   { name: 'preview start', args: () => ['preview', 'start', 'main'], route: `POST /v1/project/preview/${PROJECT}`, method: 'POST', good: { statusId: 's1', previewUrl: 'https://p.mintlify.app' }, call: 'POST /v1/project/preview/{projectId}', missing: 'statusId', wrongType: ['previewUrl', 5, 'previewUrl should be a string, got a number'] },
   { name: 'automation run', args: () => ['automation', 'run', 'wf1'], route: `POST /v1/workflow/${PROJECT}/wf1/trigger`, method: 'POST', good: { schemaId: 'wf1', instanceId: 'i1', jobId: 'j1' }, call: 'POST /v1/workflow/{projectId}/{workflowSchemaId}/trigger', missing: 'instanceId', wrongType: ['jobId', 5, 'jobId should be a string, got a number'] },
+  { name: 'autopilot run', args: () => ['autopilot', 'run', 'Update the changelog'], route: `POST /v2/autopilot/${PROJECT}/webhook`, method: 'POST', good: { runId: 'r1' }, call: 'POST /v2/autopilot/{projectId}/webhook' },
   { name: 'automation run --webhook', args: () => ['automation', 'run', 'wf1', '--webhook'], route: `POST /v2/workflow/${PROJECT}/wf1/webhook`, method: 'POST', good: { success: true, runId: 'r1' }, call: 'POST /v2/workflow/{projectId}/{workflowSchemaId}/webhook', missing: 'runId', wrongType: ['runId', 5, 'runId should be a string, got a number'] },
 ];
 
@@ -131,6 +132,7 @@ const CREATE_ADVICE: Record<string, RegExp> = {
   'deploy start': /, so the deployment may have been queued anyway: look for it in the Mintlify dashboard before deploying again$/,
   'preview start': /, so the preview of main may have been queued anyway: look for it in the Mintlify dashboard before starting it again$/,
   'automation run': /, so the run may have been queued anyway: look for it on https:\/\/app\.mintlify\.com\/products\/automations before running it again$/,
+  'autopilot run': /, so the run may have started anyway: check Autopilot in the Mintlify dashboard before running it again$/,
   'automation run --webhook': /, so the run may have been queued anyway: look for it on https:\/\/app\.mintlify\.com\/products\/automations before running it again$/,
 };
 
@@ -156,12 +158,12 @@ describe.concurrent.each(COMMANDS.map((c) => [c.name, c] as const))('%s', (_name
     expectFailure(await run(command, () => answer as Answer), problem);
   });
 
-  it(`a missing ${command.missing}: exit 1, the field named`, async () => {
-    expectFailure(await run(command, () => jsonAnswer(without(command.good, command.missing))), `${command.missing} is missing`);
+  it.runIf(command.missing)(`a missing ${command.missing}: exit 1, the field named`, async () => {
+    expectFailure(await run(command, () => jsonAnswer(without(command.good, command.missing!))), `${command.missing} is missing`);
   });
 
-  it(`a wrong type (${command.wrongType[0]}): exit 1, the field and its problem named`, async () => {
-    const [field, value, problem] = command.wrongType;
+  it.runIf(command.wrongType)(`a wrong type (${command.wrongType?.[0]}): exit 1, the field and its problem named`, async () => {
+    const [field, value, problem] = command.wrongType!;
     expectFailure(await run(command, () => jsonAnswer({ ...(command.good as object), [field]: value })), problem);
   });
 

@@ -50,6 +50,13 @@ describe('id=$(mint-admin ... start) holds the id alone', () => {
     expect(r.id).toMatch(/^wfi_[0-9a-f]{16}$/);
   });
 
+  it('autopilot run: the run id alone', async () => {
+    const r = await captured(['autopilot', 'run', 'Update the changelog']);
+    expect(r.code).toBe(0);
+    expect(r.id).toMatch(/^apr_[0-9a-f]{16}$/);
+    expect(r.stderr).toBe(`autopilot: run ${r.id} started\n`);
+  });
+
   it('--quiet: still the id alone, and nothing on stderr', async () => {
     const r = await captured(['export', 'start', 'docs.example.com', '--quiet']);
     expect(r.code).toBe(0);

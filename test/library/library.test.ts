@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AdminClient, ApiError, ConfigError, downloadBundle, UsageError, type DownloadEvent, type PreviewTriggered, type SearchTerm, type UpdateStatus } from '../../src/index.js';
+import { AdminClient, ApiError, autopilotRunId, ConfigError, downloadBundle, UsageError, type DownloadEvent, type PreviewTriggered, type SearchTerm, type UpdateStatus } from '../../src/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { FakeClock } from '../helpers/clock.js';
 import { tempDir } from '../helpers/cli.js';
@@ -85,6 +85,16 @@ describe('AdminClient against the sandbox', () => {
     expect(looks.at(-1)!.logs.at(-1)).toBe('Deployed feat/lib');
     const run = await api.triggerAutomationWebhook(sandbox.projectId, 'wf_webhook');
     expect(run).toEqual({ success: true, runId: expect.stringMatching(/^wfi_/) });
+  });
+
+  it('starts an Autopilot run: the answer as it came, its run id when it is a plain token', async () => {
+    const run = await client().triggerAutopilot(sandbox.projectId, 'Update the changelog');
+    expect(run).toEqual({ success: true, runId: expect.stringMatching(/^apr_[0-9a-f]{16}$/) });
+    expect(autopilotRunId(run)).toBe(run.runId);
+    expect(sandbox.requests.at(-1)).toMatchObject({ method: 'POST', path: `/v2/autopilot/${sandbox.projectId}/webhook`, body: { prompt: 'Update the changelog' } });
+    expect(autopilotRunId({ ok: true })).toBeUndefined();
+    expect(autopilotRunId({ runId: 7 })).toBeUndefined();
+    expect(autopilotRunId({ runId: 'a b' })).toBeUndefined();
   });
 
   it('refuses a job id that would change the URL path before sending anything', async () => {
@@ -172,6 +182,32 @@ describe('an AbortSignal on every call', () => {
       expect((error as ApiError).code).toBe('unexpected_answer');
       expect((error as Error).message).toMatch(/cursor/);
       expect(seen).toEqual(['a']);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('triggerAutopilot: any JSON object is an answer, anything else is not', () => {
+  it.each([
+    ['extra fields and no runId', { queued: true, eta: 30 }, { queued: true, eta: 30 }],
+    ['an empty object', {}, {}],
+  ])('%s: returned whole', async (_name, body, expected) => {
+    const server = await startServer({ 'POST /v2/autopilot/proj/webhook': json(202, body) });
+    try {
+      expect(await client({ baseUrl: server.url }).triggerAutopilot('proj', 'Go')).toEqual(expected);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('an array is an ApiError (unexpected_answer), sent once', async () => {
+    const server = await startServer({ 'POST /v2/autopilot/proj/webhook': json(202, [{ runId: 'r1' }]) });
+    try {
+      const error = await client({ baseUrl: server.url }).triggerAutopilot('proj', 'Go').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      expect((error as ApiError).code).toBe('unexpected_answer');
+      expect(server.requests).toHaveLength(1);
     } finally {
       await server.close();
     }

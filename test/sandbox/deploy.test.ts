@@ -141,3 +141,20 @@ describe('sandbox rate limits', () => {
     expect((await call(s, 'POST', `/v1/project/preview/${s.projectId}`, { branch: 'b5' })).status).toBe(202);
   });
 });
+
+describe('sandbox Autopilot', () => {
+  it('starts a run for a prompt; a missing or blank prompt is a 400; the 402 and 503 knobs apply', async () => {
+    const s = await sandbox();
+    const path = `/v2/autopilot/${s.projectId}/webhook`;
+    expect(await call(s, 'POST', path, { prompt: 'Update the changelog' })).toMatchObject({ status: 202, body: { success: true, runId: expect.stringMatching(/^apr_[0-9a-f]{16}$/) } });
+    expect((await call(s, 'POST', path, {})).status).toBe(400);
+    expect((await call(s, 'POST', path, { prompt: '  ' })).status).toBe(400);
+    expect((await call(s, 'POST', '/v2/autopilot/proj_other/webhook', { prompt: 'Go' })).status).toBe(404);
+    s.faults.creditsExhausted = true;
+    expect((await call(s, 'POST', path, { prompt: 'Go' })).status).toBe(402);
+    s.faults.creditsExhausted = false;
+    s.faults.webhookCreditCheckFailures = 1;
+    expect((await call(s, 'POST', path, { prompt: 'Go' })).status).toBe(503);
+    expect((await call(s, 'POST', path, { prompt: 'Go' })).status).toBe(202);
+  });
+});

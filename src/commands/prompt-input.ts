@@ -1,0 +1,65 @@
+// The prompt a command sends (agent run, agent message, autopilot run): from the arguments, a file or
+// stdin, checked before anything is sent. Shared by the groups that send a prompt, so it lives beside them.
+import type { Context } from '../context.js';
+import { InterruptedError, UsageError } from '../errors.js';
+import { readAllStdin } from '../secret-input.js';
+
+export interface PromptSource {
+  /** The positional words; joined by spaces. */
+  words: string[];
+  /** -f/--file: a path, or "-" for stdin. */
+  file?: string | undefined;
+}
+
+/**
+ * The prompt, trimmed; a UsageError when it is missing, blank, or given twice. `example` is the
+ * command line shown when it is missing, e.g. `mint-admin agent run "Document the /v2/users endpoint"`.
+ */
+export async function readPrompt(source: PromptSource, example: string, ctx: Context): Promise<string> {
+  if (source.file !== undefined && source.words.length > 0) {
+    throw new UsageError('give the prompt either as arguments or with --file, not both; nothing was sent');
+  }
+  if (source.file === undefined) {
+    const prompt = source.words.join(' ').trim();
+    if (prompt === '') throw new UsageError(`the prompt is empty: give it as arguments (${example}) or with -f <file> ("-" reads stdin)`);
+    return prompt;
+  }
+  const fromStdin = source.file === '-';
+  const prompt = (fromStdin ? await readStdin(ctx) : await readPromptFile(source.file)).trim();
+  if (prompt === '') {
+    throw new UsageError(fromStdin ? 'the prompt read from stdin is empty; nothing was sent' : `the prompt file "${source.file}" is empty; nothing was sent`);
+  }
+  return prompt;
+}
+
+function readStdin(ctx: Context): Promise<string> {
+  // On a terminal the read waits for end-of-input; say so rather than seem to hang.
+  if (ctx.io.stdinIsTTY) ctx.reporter.info('reading the prompt from stdin; end it with Ctrl-D');
+  // A read of stdin does not notice Ctrl-C by itself; without this the first one would do nothing.
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(new InterruptedError('cancelled; nothing was sent'));
+    if (ctx.signal.aborted) return onAbort();
+    ctx.signal.addEventListener('abort', onAbort, { once: true });
+    readAllStdin(ctx.io)
+      .then(resolve, reject)
+      .finally(() => ctx.signal.removeEventListener('abort', onAbort));
+  });
+}
+
+const FILE_ERRORS: Record<string, string> = {
+  ENOENT: 'no such file',
+  EACCES: 'permission denied',
+  EISDIR: 'it is a directory',
+};
+
+async function readPromptFile(path: string): Promise<string> {
+  // Loaded here so the bundled start-up (--help, --version) does not pay for it.
+  const { readFile } = await import('node:fs/promises');
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    const reason = FILE_ERRORS[code] ?? (code || String(error));
+    throw new UsageError(`cannot read the prompt file "${path}" (${reason}); nothing was sent`);
+  }
+}
