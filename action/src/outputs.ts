@@ -23,7 +23,7 @@ export function parseOutputFile(text: string): Map<string, string> {
 }
 
 /** The leaf commands that write step outputs under --github-output; the action adds the flag for them. */
-const WITH_GITHUB_OUTPUT = new Set(['preview start', 'preview status', 'deploy start', 'deploy status']);
+const WITH_GITHUB_OUTPUT = new Set(['preview start', 'preview status', 'deploy start', 'deploy status', 'agent run', 'export run']);
 
 export function wantsGithubOutput(argv: readonly string[]): boolean {
   const words = argv.filter((word) => !word.startsWith('-'));

@@ -160,6 +160,31 @@ describe('the action', () => {
     expectKeyNowhere(step);
   });
 
+  it("the agent: job-id, status and pr-link as outputs, the agent's pull request in the comment", async () => {
+    sandbox.faults.agentPollsToFinish = 1;
+    const step = await runStep({ command: `agent run "Document the 'export' flags" --wait --interval 1s`, comment: 'true' });
+    expect(step.code).toBe(0);
+    expect(step.outputs.get('job-id')).toMatch(/\S/);
+    expect(step.outputs.get('status')).toBe('completed');
+    const prLink = step.outputs.get('pr-link');
+    expect(prLink).toMatch(/^https:\/\//);
+    expect(step.stdout).toContain(prLink);
+    expect(gh.comments.get(PR)![0]!.body).toContain(`- Pull request: ${prLink}`);
+    expect(step.summary).toContain(`- Pull request: ${prLink}`);
+    expectKeyNowhere(step);
+  });
+
+  it('an export: job-id and directory as outputs, the site on disk', async () => {
+    sandbox.faults.exportPollsToFinish = 1;
+    const out = join(dir, 'site');
+    const step = await runStep({ command: `export run -o '${out}' --interval 1s` });
+    expect(step.code).toBe(0);
+    expect(step.outputs.get('directory')).toBe(out);
+    expect(step.outputs.get('job-id')).toMatch(/\S/);
+    expect(readFileSync(join(out, 'index.html'), 'utf8').length).toBeGreaterThan(0);
+    expectKeyNowhere(step);
+  });
+
   it('a command with an unclosed quote: exit 2, nothing sent', async () => {
     const before = sandbox.requests.length;
     const step = await runStep({ command: `preview start 'feature-x` });
