@@ -1,6 +1,7 @@
 // The `command` input as argv, split the way a POSIX shell splits words but never run by one: quotes
 // group words, nothing is expanded, so `${{ github.head_ref }}` holding `$(...)` stays one plain word.
 
+/** A bad input (the command line, or another input): exit 2, nothing run. */
 export class CommandLineError extends Error {}
 
 export function parseCommandLine(line: string): string[] {

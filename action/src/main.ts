@@ -17,16 +17,22 @@ import { commentMarker, pullRequestOf, upsertComment } from './comment.js';
 import { ACTION_OUTPUTS, parseOutputFile, wantsGithubOutput } from './outputs.js';
 
 async function main(): Promise<void> {
-  const apiKey = core.getInput('api-key');
+  // The key from the input, or from the step's env when the input is empty: masked either way.
+  const apiKey = core.getInput('api-key') || process.env.MINTLIFY_ADMIN_API_KEY || '';
   if (apiKey) core.setSecret(apiKey);
   const githubToken = core.getInput('github-token');
   if (githubToken) core.setSecret(githubToken);
   const secrets = [apiKey, githubToken].filter(Boolean);
   const scrub = (text: string) => scrubSecrets(text, secrets);
 
+  // Every input is checked before the command runs: a bad one is exit 2 with nothing sent.
   let argv: string[];
+  let wantsComment: boolean;
   try {
-    argv = parseCommandLine(core.getInput('command', { required: true }));
+    const command = core.getInput('command');
+    if (!command.trim()) throw new CommandLineError('the command input is empty: give a mint-admin command line, e.g. `preview start my-branch --wait`');
+    argv = parseCommandLine(command);
+    wantsComment = booleanInput('comment');
   } catch (error) {
     if (!(error instanceof CommandLineError)) throw error;
     core.setOutput('exit-code', '2');
@@ -58,7 +64,7 @@ async function main(): Promise<void> {
 
   const body = resultText(argv, code, yielded, scrub);
   let summarise = !yielded.has('status-id');
-  if (core.getBooleanInput('comment')) summarise = (await comment(githubToken, body)) || summarise;
+  if (wantsComment) summarise = (await comment(githubToken, body)) || summarise;
   // The build commands wrote their own summary; the others get this one (and so does a refused comment).
   if (summarise && process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(body, true).write();
 
@@ -66,6 +72,14 @@ async function main(): Promise<void> {
     core.setFailed(`mint-admin exited with code ${code}`);
     process.exitCode = code;
   }
+}
+
+/** `true` or `false` (any case), or empty for false; anything else is a usage error. */
+function booleanInput(name: string): boolean {
+  const value = core.getInput(name).toLowerCase();
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new CommandLineError(`the ${name} input is ${JSON.stringify(core.getInput(name))}: use true or false`);
 }
 
 /** Posts or updates the comment; true when it could not, so the summary carries the result instead. */

@@ -17,7 +17,7 @@ describe('action.yml', () => {
   });
 
   it('declares exactly the inputs the code reads', () => {
-    const read = [...mainSource.matchAll(/core\.get(?:Boolean)?Input\('([^']+)'/g)].map((m) => m[1]);
+    const read = [...mainSource.matchAll(/(?:core\.getInput|booleanInput)\('([^']+)'/g)].map((m) => m[1]);
     expect(new Set(read)).toEqual(new Set(Object.keys(actionYml.inputs)));
   });
 

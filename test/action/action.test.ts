@@ -60,7 +60,7 @@ function pullRequestEvent(fork: boolean) {
   };
 }
 
-async function runStep(inputs: Record<string, string>, { fork = false, event = 'pull_request' } = {}): Promise<StepResult> {
+async function runStep(inputs: Record<string, string>, { fork = false, event = 'pull_request', keyInEnv = false } = {}): Promise<StepResult> {
   const outputPath = join(dir, `output-${Math.random()}`);
   const summaryPath = join(dir, `summary-${Math.random()}`);
   const eventPath = join(dir, 'event.json');
@@ -86,6 +86,7 @@ async function runStep(inputs: Record<string, string>, { fork = false, event = '
     'INPUT_PROJECT-ID': sandbox.projectId,
     'INPUT_API-KEY': API_KEY,
   });
+  if (keyInEnv) env.MINTLIFY_ADMIN_API_KEY = API_KEY;
   for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
   const child = spawn(process.execPath, [BUNDLE], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
@@ -192,6 +193,26 @@ describe('the action', () => {
     expect(step.outputs.get('exit-code')).toBe('2');
     expect(step.stdout).toContain('::error::the command input has an unclosed single quote');
     expect(sandbox.requests.length).toBe(before);
+  });
+
+  it.each([
+    ['an empty command', { command: '  ' }, 'the command input is empty'],
+    ['a comment input that is not true or false', { command: 'preview start feature-x', comment: 'yes' }, 'the comment input is "yes": use true or false'],
+  ])('%s: exit 2, nothing sent', async (_name, inputs, message) => {
+    const before = sandbox.requests.length;
+    const step = await runStep(inputs);
+    expect(step.code).toBe(2);
+    expect(step.outputs.get('exit-code')).toBe('2');
+    expect(step.stdout).toContain(`::error::${message}`);
+    expect(sandbox.requests.length).toBe(before);
+    expect(gh.requests).toEqual([]);
+  });
+
+  it('the key from the step env instead of the input is masked all the same', async () => {
+    const step = await runStep({ command: 'preview start feature-x', 'api-key': '' }, { keyInEnv: true });
+    expect(step.code).toBe(0);
+    expect(step.outputs.get('status')).toBe('queued');
+    expectKeyNowhere(step);
   });
 
   it('an agent-free command that yields nothing special still gets exit-code and a summary', async () => {
