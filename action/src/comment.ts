@@ -27,6 +27,8 @@ export function commentMarker(workflow: string, job: string): string {
   return `<!-- mint-admin:preview ${scope} -->`;
 }
 
+const TRUSTED = new Set(['OWNER', 'MEMBER', 'COLLABORATOR']);
+
 export type CommentResult = 'created' | 'updated' | 'forbidden';
 
 export async function upsertComment(
@@ -44,7 +46,10 @@ export async function upsertComment(
       issue_number: target.issueNumber,
       per_page: 100,
     });
-    const mine = comments.find((comment) => comment.body?.startsWith(marker));
+    // Anyone can paste the marker into a comment: only one written by a bot (the workflow token) or by
+    // a member (a member's token) is taken as ours, never a passer-by's, which we could not edit anyway.
+    const ours = comments.filter((comment) => comment.body?.startsWith(marker));
+    const mine = ours.find((c) => c.user?.type === 'Bot') ?? ours.find((c) => TRUSTED.has(c.author_association));
     if (mine) {
       await octokit.rest.issues.updateComment({ owner: target.owner, repo: target.repo, comment_id: mine.id, body: fullBody });
       return 'updated';

@@ -121,15 +121,18 @@ describe('the action', () => {
   });
 
   it('keeps ONE comment across three runs: created once, then updated in place, found again past the first page', async () => {
-    gh.comments.set(PR, [1, 2, 3].map((n) => ({ id: n, body: `someone else's comment ${n}` })));
+    // Someone else's comments, one of them a passer-by's copy of the marker, which must be left alone.
+    const passerBy = { id: 3, body: '<!-- mint-admin:preview Docs preview/preview -->\nphishing link', author: { login: 'mallory', type: 'User' as const, association: 'NONE' } };
+    gh.comments.set(PR, [{ id: 1, body: 'looks good' }, { id: 2, body: 'one nit' }, passerBy]);
     const steps = [];
     for (const branch of ['feature-x', 'feature-y', 'feature-z']) steps.push(await runStep({ command: `preview start ${branch}`, comment: 'true' }));
     for (const step of steps) {
       expect(step.code).toBe(0);
       expectKeyNowhere(step);
     }
-    const mine = gh.comments.get(PR)!.filter((c) => c.body.includes('<!-- mint-admin:preview'));
+    const mine = gh.comments.get(PR)!.filter((c) => c.body.includes('<!-- mint-admin:preview') && c.id !== passerBy.id);
     expect(mine).toHaveLength(1);
+    expect(passerBy.body).toBe('<!-- mint-admin:preview Docs preview/preview -->\nphishing link');
     expect(mine[0]!.body).toContain(steps[2]!.outputs.get('preview-url'));
     expect(mine[0]!.body).toContain(steps[2]!.outputs.get('status-id'));
     const writes = gh.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.url.split('?')[0]}`);

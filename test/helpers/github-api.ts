@@ -34,6 +34,8 @@ export function loadGithubRoutes(): OpenApiRoutes {
 export interface IssueComment {
   id: number;
   body: string;
+  /** Who wrote it; default the workflow token's bot. */
+  author?: { login: string; type: 'Bot' | 'User'; association: string };
 }
 
 export interface FakeGithub {
@@ -114,5 +116,13 @@ export async function startFakeGithub(routes: OpenApiRoutes, { owner, repo, page
 }
 
 function asGithubComment(comment: IssueComment) {
-  return { id: comment.id, node_id: `IC_${comment.id}`, body: comment.body, user: { login: 'github-actions[bot]', type: 'Bot' }, html_url: `https://github.com/c/${comment.id}` };
+  const author = comment.author ?? { login: 'github-actions[bot]', type: 'Bot', association: 'NONE' };
+  return {
+    id: comment.id,
+    node_id: `IC_${comment.id}`,
+    body: comment.body,
+    user: { login: author.login, type: author.type },
+    author_association: author.association,
+    html_url: `https://github.com/c/${comment.id}`,
+  };
 }
