@@ -60,13 +60,13 @@ function pullRequestEvent(fork: boolean) {
   };
 }
 
-async function runStep(inputs: Record<string, string>, { fork = false, event = 'pull_request', keyInEnv = false } = {}): Promise<StepResult> {
+async function runStep(inputs: Record<string, string>, { fork = false, event = 'pull_request', keyInEnv = false, payload = undefined as object | undefined } = {}): Promise<StepResult> {
   const outputPath = join(dir, `output-${Math.random()}`);
   const summaryPath = join(dir, `summary-${Math.random()}`);
   const eventPath = join(dir, 'event.json');
   writeFileSync(outputPath, '');
   writeFileSync(summaryPath, '');
-  writeFileSync(eventPath, JSON.stringify(pullRequestEvent(fork)));
+  writeFileSync(eventPath, JSON.stringify(payload ?? pullRequestEvent(fork)));
   const env: Record<string, string | undefined> = { ...process.env };
   for (const name of [...CLEARED, ...Object.keys(env).filter((n) => n.startsWith('INPUT_') || n.startsWith('GITHUB_'))]) delete env[name];
   Object.assign(env, {
@@ -139,6 +139,31 @@ describe('the action', () => {
     expect(writes).toEqual([`POST /repos/acme/docs/issues/${PR}/comments`, `PATCH /repos/acme/docs/issues/comments/${mine[0]!.id}`, `PATCH /repos/acme/docs/issues/comments/${mine[0]!.id}`]);
     // Three pages of comments (page size 2) are read on the runs that come after the first.
     expect(gh.requests.filter((r) => r.method === 'GET' && r.url.includes('page=2')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a `/preview` comment on a pull request (issue_comment): the comment goes to that pull request', async () => {
+    const payload = {
+      action: 'created',
+      issue: { number: 12, pull_request: { url: 'https://api.github.com/repos/acme/docs/pulls/12' } },
+      comment: { id: 1, body: '/preview', author_association: 'MEMBER' },
+      repository: { name: 'docs', owner: { login: 'acme' }, full_name: 'acme/docs' },
+    };
+    const step = await runStep({ command: 'preview start mint-admin-preview/pr-12', comment: 'true' }, { event: 'issue_comment', payload });
+    expect(step.code).toBe(0);
+    expect(gh.comments.get(12)).toHaveLength(1);
+    expect(gh.comments.get(12)![0]!.body).toContain(step.outputs.get('preview-url'));
+    expectKeyNowhere(step);
+  });
+
+  it('a comment on an issue that is not a pull request, or a push: no comment, and it says why', async () => {
+    const issue = { action: 'created', issue: { number: 13 }, comment: { id: 2, body: '/preview' }, repository: { name: 'docs', owner: { login: 'acme' } } };
+    const onIssue = await runStep({ command: 'preview start feature-x', comment: 'true' }, { event: 'issue_comment', payload: issue });
+    const onPush = await runStep({ command: 'preview start feature-x', comment: 'true' }, { event: 'push', payload: { ref: 'refs/heads/main' } });
+    for (const step of [onIssue, onPush]) {
+      expect(step.code).toBe(0);
+      expect(step.stdout).toContain('comment: true, but this event is not about a pull request; no comment');
+    }
+    expect(gh.requests).toEqual([]);
   });
 
   it('a fork pull request whose token may not comment (403): a warning, the result in the summary, the step still succeeds', async () => {
