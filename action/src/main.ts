@@ -149,7 +149,11 @@ function passThroughIO() {
   return {
     stdout: through(process.stdout),
     stderr: through(process.stderr),
-    stdin: process.stdin,
+    // Touched only by a command that reads stdin (`agent run -f -`): a stdin stream made for nothing
+    // could hold the step open.
+    get stdin() {
+      return process.stdin;
+    },
     stdoutIsTTY: false,
     stderrIsTTY: false,
     stdinIsTTY: false,

@@ -25,7 +25,15 @@ export function parseOutputFile(text: string): Map<string, string> {
 /** The leaf commands that write step outputs under --github-output; the action adds the flag for them. */
 const WITH_GITHUB_OUTPUT = new Set(['preview start', 'preview status', 'deploy start', 'deploy status', 'agent run', 'export run']);
 
+/** The program's global options that take a value (src/program.ts): their value is not a command word. */
+const GLOBALS_WITH_VALUE = new Set(['-p', '--project', '--base-url', '--profile']);
+
 export function wantsGithubOutput(argv: readonly string[]): boolean {
-  const words = argv.filter((word) => !word.startsWith('-'));
-  return WITH_GITHUB_OUTPUT.has(words.slice(0, 2).join(' ')) && !argv.includes('--github-output');
+  const words: string[] = [];
+  for (let i = 0; i < argv.length && words.length < 2; i++) {
+    const token = argv[i] as string;
+    if (GLOBALS_WITH_VALUE.has(token)) i++;
+    else if (!token.startsWith('-')) words.push(token);
+  }
+  return WITH_GITHUB_OUTPUT.has(words.join(' ')) && !argv.includes('--github-output');
 }

@@ -1,6 +1,7 @@
 // The `command` input becomes argv without a shell: quotes group words, nothing expands or runs.
 import { describe, expect, it } from 'vitest';
 import { parseCommandLine } from '../../action/src/command-line.js';
+import { wantsGithubOutput } from '../../action/src/outputs.js';
 
 describe('parseCommandLine', () => {
   it.each([
@@ -24,5 +25,20 @@ describe('parseCommandLine', () => {
     ['agent run "fix', /unclosed double quote/],
   ])('refuses %s', (line, message) => {
     expect(() => parseCommandLine(line)).toThrow(message);
+  });
+});
+
+describe('wantsGithubOutput: the action adds --github-output for the commands that write outputs', () => {
+  it.each([
+    [['preview', 'start', 'x', '--wait'], true],
+    [['--project', 'p1', 'preview', 'start', 'x'], true],
+    [['-p', 'p1', '--json', 'deploy', 'status', 's1'], true],
+    [['--base-url=http://x', 'agent', 'run', 'fix it'], true],
+    [['export', 'run', '-o', 'site'], true],
+    [['preview', 'start', 'x', '--github-output'], false],
+    [['automation', 'run', 'wf_1'], false],
+    [['--profile', 'preview', 'searches', 'list'], false],
+  ])('%j -> %s', (argv, expected) => {
+    expect(wantsGithubOutput(argv)).toBe(expected);
   });
 });
