@@ -107,6 +107,17 @@ function expectKeyNowhere(step: StepResult) {
   for (const comment of [...gh.comments.values()].flat()) expect(comment.body).not.toContain(API_KEY);
 }
 
+describe("the loopback GitHub API's route check", () => {
+  it("knows GitHub's issue-comment routes and refuses ones GitHub lacks", () => {
+    expect(routes.match('GET', '/repos/acme/docs/issues/7/comments')).toBe('GET /repos/{owner}/{repo}/issues/{issue_number}/comments');
+    expect(routes.match('POST', '/repos/acme/docs/issues/7/comments')).toBe('POST /repos/{owner}/{repo}/issues/{issue_number}/comments');
+    expect(routes.match('PATCH', '/repos/acme/docs/issues/comments/5')).toBe('PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}');
+    expect(routes.match('PATCH', '/repos/acme/docs/issues/7/comments')).toBeUndefined();
+    expect(routes.match('PUT', '/repos/acme/docs/issues/comments/5')).toBeUndefined();
+    expect(routes.match('GET', '/repos/acme/docs/sticky-comments')).toBeUndefined();
+  });
+});
+
 describe('the action', () => {
   it('starts a preview: outputs, a summary, exit code 0, the key masked first and nowhere else', async () => {
     const step = await runStep({ command: 'preview start feature-x' });
