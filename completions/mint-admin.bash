@@ -45,7 +45,7 @@ _mint_admin() {
         --profile) return ;;
       esac
       cmds=""
-      opts="-f --file --wait --timeout --interval -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      opts="-f --file --wait --timeout --interval --github-output -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
     mint-admin/agent/get)
       case "$prev" in
@@ -149,7 +149,7 @@ _mint_admin() {
         --profile) return ;;
       esac
       cmds=""
-      opts="--base-path --export-version --path --timeout --interval -o --out --force --link --keep-releases --max-size --archive --verify --export-api -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      opts="--base-path --export-version --path --timeout --interval -o --out --force --link --keep-releases --max-size --archive --verify --export-api --github-output -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
     mint-admin/export/verify)
       case "$prev" in

@@ -73,6 +73,15 @@ export async function writeGithubReport(target: GithubTarget, report: BuildRepor
   if (target.summaryPath) await append(target.summaryPath, stepSummary(report, ctx.scrub), ctx);
 }
 
+/**
+ * Appends plain outputs (no summary) for the commands that are not builds: agent run (job-id, status,
+ * pr-link) and export run (job-id, directory). Undefined values are left out.
+ */
+export async function writeGithubOutputs(target: GithubTarget, outputs: Array<[string, string | null | undefined]>, ctx: Context): Promise<void> {
+  const given = outputs.filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '');
+  await append(target.outputPath, ctx.scrub(given.map(([name, value]) => outputEntry(name, value)).join('')), ctx);
+}
+
 /** appendFile, but a FIFO (a runner or a test reading the outputs) waits for its reader only until Ctrl-C. */
 async function append(path: string, text: string, ctx: Context): Promise<void> {
   if (!(await stat(path).catch(() => undefined))?.isFIFO()) return appendFile(path, text);

@@ -38,6 +38,8 @@ const COMMANDS = [
   ['deploy start', ['deploy', 'start', '--github-output']],
   ['deploy status', ['deploy', 'status', 's1', '--github-output']],
   ['preview start', ['preview', 'start', 'main', '--github-output']],
+  ['agent run', ['agent', 'run', 'fix the intro', '--github-output']],
+  ['export run', ['export', 'run', '-o', join(dir.path, 'site'), '--github-output']],
 ] as const;
 
 describe('--github-output targets are checked before anything is sent', () => {

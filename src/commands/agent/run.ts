@@ -4,6 +4,7 @@ import { action, examples } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
 import { addWaitOptions, parseWaitFlags, type WaitFlags } from '../../wait-flags.js';
 import { checkServerId } from '../../ids.js';
+import { addGithubOutputOption, githubTarget } from '../github-output.js';
 import { readPrompt } from './prompt.js';
 
 export interface AgentRunOptions {
@@ -35,7 +36,7 @@ export async function agentRun(opts: AgentRunOptions, ctx: Context): Promise<Age
   return waitForAgentJob({ projectId, jobId: created.id, intervalMs: wait.intervalMs, timeoutMs: wait.timeoutMs, known: created }, ctx);
 }
 
-type RunFlags = WaitFlags & { file?: string };
+type RunFlags = WaitFlags & { file?: string; githubOutput?: boolean };
 
 export function register(group: Command, deps: Deps): void {
   const command = group
@@ -44,9 +45,15 @@ export function register(group: Command, deps: Deps): void {
     .argument('[prompt...]', 'the instruction for the agent (words are joined by spaces)')
     .option('-f, --file <path>', 'read the prompt from a file ("-" = stdin)');
   addWaitOptions(command, 'the job is completed, archived or failed, then print the pull request link');
+  addGithubOutputOption(command);
   command.action(
     action<RunFlags>(deps, async ([words], flags, ctx) => {
+      const github = await githubTarget(ctx, flags.githubOutput);
       const job = await agentRun({ words: (words as unknown as string[] | undefined) ?? [], file: flags.file, wait: flags }, ctx);
+      if (github) {
+        const { writeGithubOutputs } = await import('../github-output.js');
+        await writeGithubOutputs(github, [['job-id', job.id], ['status', job.status], ['pr-link', job.prLink]], ctx);
+      }
       const { showAgentJob } = await import('./follow.js');
       await showAgentJob(job, ctx, { waited: Boolean(flags.wait), started: true });
     }),

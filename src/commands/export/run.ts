@@ -6,6 +6,7 @@ import { addTargetOptions, checkTargets, fetchAndExtract, downloadCommand, type 
 import { startOnFlow, type StartInput } from './flow.js';
 import { addFlowOption, countOf, formatBytes, pagesOf } from './output.js';
 import { addStartOptions, buildStartInput, type StartFlags } from './start.js';
+import { addGithubOutputOption, githubTarget } from '../github-output.js';
 
 export interface ExportRunOptions extends TargetFlags {
   input: StartInput;
@@ -40,11 +41,16 @@ export function register(group: Command, deps: Deps): void {
   const command = addStartOptions(group.command('run').description('start an export, wait for it, download and extract it: one command for CI'))
     .option('--timeout <duration>', 'give up waiting for the export after this long (90s, 5m, 1h30m)', DEFAULT_TIMEOUT)
     .option('--interval <duration>', 'first poll interval; it grows gently from there', DEFAULT_INTERVAL);
-  addFlowOption(addTargetOptions(command)).action(
-    action<StartFlags & TargetFlags & WaitFlags>(deps, async ([domain], flags, ctx) => {
+  addGithubOutputOption(addFlowOption(addTargetOptions(command))).action(
+    action<StartFlags & TargetFlags & WaitFlags & { githubOutput?: boolean }>(deps, async ([domain], flags, ctx) => {
       const wait = parseWaitFlags({ ...flags, wait: true });
       const input = buildStartInput(domain, flags, ctx.reporter);
+      const github = await githubTarget(ctx, flags.githubOutput);
       const summary = await exportRun({ ...flags, input, wait }, ctx);
+      if (github) {
+        const { writeGithubOutputs } = await import('../github-output.js');
+        await writeGithubOutputs(github, [['job-id', summary.jobId], ['directory', summary.directory]], ctx);
+      }
       if (ctx.mode.json) return printJson(ctx, summary);
       // The project flow reports no page count: then only what was exported, if a domain named it.
       const what = [summary.pages === null ? undefined : countOf(summary.pages, 'page'), input.domain].filter(Boolean).join(' of ');

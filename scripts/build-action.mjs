@@ -1,0 +1,48 @@
+// The GitHub Action's bundle, action/dist/index.cjs: committed, because a workflow runs whatever is in
+// the repository at the ref it names, with no build step (test/action/bundle.test.ts fails when the
+// committed file differs from a fresh build). Deterministic: no timestamps, no source map, minified.
+import { readFileSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const root = new URL('..', import.meta.url);
+const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
+
+// The CLI's own undici is the slim entry the CLI bundle uses (scripts/undici-slim.cjs); the Actions
+// toolkit's packages each carry a copy of undici 6 of their own, bundled once here instead of twice.
+const toolkitUndici = new URL('node_modules/@actions/http-client/node_modules/undici/index.js', root).pathname;
+const oneUndiciEach = {
+  name: 'one-undici-each',
+  setup(b) {
+    b.onResolve({ filter: /^undici$/ }, (args) => ({
+      path: args.importer.includes('/node_modules/@actions/') ? toolkitUndici : new URL('scripts/undici-slim.cjs', root).pathname,
+    }));
+  },
+};
+
+export async function buildAction({ write = true } = {}) {
+  const result = await build({
+    absWorkingDir: root.pathname,
+    entryPoints: ['action/src/main.ts'],
+    outfile: 'action/dist/index.cjs',
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+    write,
+    plugins: [oneUndiciEach],
+    // MINT_ADMIN_CLI false: the process is the runner's, not the CLI's (src/tuning/heap.ts).
+    define: {
+      MINT_ADMIN_VERSION: JSON.stringify(pkg.version),
+      MINT_ADMIN_CLI: 'false',
+      'import.meta.url': '__mintAdminUrl',
+      'import.meta.dirname': '__dirname',
+    },
+    banner: { js: 'var __mintAdminUrl = require("node:url").pathToFileURL(__filename).href;' },
+  });
+  return write ? undefined : result.outputFiles[0].contents;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await buildAction();

@@ -1,0 +1,264 @@
+// The committed action bundle run the way a runner runs it: `node action/dist/index.cjs` with INPUT_*
+// variables, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY and a pull_request event, against the sandbox (the
+// Admin API) and a loopback GitHub API whose routes are checked against GitHub's OpenAPI description.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parseOutputFile } from '../../action/src/outputs.js';
+import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
+import { CLEARED } from '../helpers/cli.js';
+import { loadGithubRoutes, startFakeGithub, type FakeGithub } from '../helpers/github-api.js';
+
+const BUNDLE = fileURLToPath(new URL('../../action/dist/index.cjs', import.meta.url));
+const API_KEY = 'mint_action_test_key_4f1c9e';
+const PR = 7;
+
+let sandbox: Sandbox;
+let gh: FakeGithub;
+let dir: string;
+const routes = loadGithubRoutes();
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ apiKey: API_KEY, previewRateWindowMs: 0 });
+  gh = await startFakeGithub(routes, { owner: 'acme', repo: 'docs', pageSize: 2 });
+});
+afterAll(async () => {
+  await gh?.close();
+  await sandbox?.close();
+});
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'mint-admin-action-test-'));
+  gh.comments.clear();
+  gh.requests.length = 0;
+  gh.forbidWrites = false;
+  sandbox.faults.reset();
+  sandbox.faults.buildPollsToFinish = 1;
+});
+afterEach(() => {
+  expect(gh.unknown).toEqual([]);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+interface StepResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  outputs: Map<string, string>;
+  outputText: string;
+  summary: string;
+}
+
+function pullRequestEvent(fork: boolean) {
+  return {
+    action: 'synchronize',
+    number: PR,
+    pull_request: { number: PR, head: { ref: 'feature-x', repo: { full_name: fork ? 'someone/docs' : 'acme/docs', fork } }, base: { ref: 'main' } },
+    repository: { name: 'docs', owner: { login: 'acme' }, full_name: 'acme/docs' },
+  };
+}
+
+async function runStep(inputs: Record<string, string>, { fork = false, event = 'pull_request', keyInEnv = false, payload = undefined as object | undefined } = {}): Promise<StepResult> {
+  const outputPath = join(dir, `output-${Math.random()}`);
+  const summaryPath = join(dir, `summary-${Math.random()}`);
+  const eventPath = join(dir, 'event.json');
+  writeFileSync(outputPath, '');
+  writeFileSync(summaryPath, '');
+  writeFileSync(eventPath, JSON.stringify(payload ?? pullRequestEvent(fork)));
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (const name of [...CLEARED, ...Object.keys(env).filter((n) => n.startsWith('INPUT_') || n.startsWith('GITHUB_'))]) delete env[name];
+  Object.assign(env, {
+    HOME: dir,
+    XDG_CONFIG_HOME: join(dir, 'xdg'),
+    GITHUB_OUTPUT: outputPath,
+    GITHUB_STEP_SUMMARY: summaryPath,
+    GITHUB_EVENT_PATH: eventPath,
+    GITHUB_EVENT_NAME: event,
+    GITHUB_REPOSITORY: 'acme/docs',
+    GITHUB_API_URL: gh.url,
+    GITHUB_WORKFLOW: 'Docs preview',
+    GITHUB_JOB: 'preview',
+    'INPUT_GITHUB-TOKEN': 'ghs_fake_token',
+    INPUT_COMMENT: 'false',
+    'INPUT_BASE-URL': sandbox.baseUrl,
+    'INPUT_PROJECT-ID': sandbox.projectId,
+    'INPUT_API-KEY': API_KEY,
+  });
+  if (keyInEnv) env.MINTLIFY_ADMIN_API_KEY = API_KEY;
+  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value;
+  const child = spawn(process.execPath, [BUNDLE], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
+  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  const outputText = readFileSync(outputPath, 'utf8');
+  return { code, stdout, stderr, outputs: parseOutputFile(outputText), outputText, summary: readFileSync(summaryPath, 'utf8') };
+}
+
+/** The key may appear once, in the ::add-mask:: command the runner consumes; nowhere else. */
+function expectKeyNowhere(step: StepResult) {
+  const lines = step.stdout.split('\n');
+  expect(lines[0]).toBe(`::add-mask::${API_KEY}`);
+  for (const text of [lines.slice(1).join('\n'), step.stderr, step.outputText, step.summary]) expect(text).not.toContain(API_KEY);
+  for (const request of gh.requests) expect(JSON.stringify(request)).not.toContain(API_KEY);
+  for (const comment of [...gh.comments.values()].flat()) expect(comment.body).not.toContain(API_KEY);
+}
+
+describe("the loopback GitHub API's route check", () => {
+  it("knows GitHub's issue-comment routes and refuses ones GitHub lacks", () => {
+    expect(routes.match('GET', '/repos/acme/docs/issues/7/comments')).toBe('GET /repos/{owner}/{repo}/issues/{issue_number}/comments');
+    expect(routes.match('POST', '/repos/acme/docs/issues/7/comments')).toBe('POST /repos/{owner}/{repo}/issues/{issue_number}/comments');
+    expect(routes.match('PATCH', '/repos/acme/docs/issues/comments/5')).toBe('PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}');
+    expect(routes.match('PATCH', '/repos/acme/docs/issues/7/comments')).toBeUndefined();
+    expect(routes.match('PUT', '/repos/acme/docs/issues/comments/5')).toBeUndefined();
+    expect(routes.match('GET', '/repos/acme/docs/sticky-comments')).toBeUndefined();
+  });
+});
+
+describe('the action', () => {
+  it('starts a preview: outputs, a summary, exit code 0, the key masked first and nowhere else', async () => {
+    const step = await runStep({ command: 'preview start feature-x' });
+    expect(step.code).toBe(0);
+    expect(step.outputs.get('exit-code')).toBe('0');
+    expect(step.outputs.get('status')).toBe('queued');
+    expect(step.outputs.get('status-id')).toMatch(/\S/);
+    expect(step.outputs.get('preview-url')).toMatch(/^https:\/\//);
+    expect(step.summary).toContain('Mintlify preview');
+    expect(step.summary).toContain(step.outputs.get('status-id'));
+    expectKeyNowhere(step);
+  });
+
+  it('keeps ONE comment across three runs: created once, then updated in place, found again past the first page', async () => {
+    // Someone else's comments, one of them a passer-by's copy of the marker, which must be left alone.
+    const passerBy = { id: 3, body: '<!-- mint-admin:preview Docs preview/preview -->\nphishing link', author: { login: 'mallory', type: 'User' as const, association: 'NONE' } };
+    gh.comments.set(PR, [{ id: 1, body: 'looks good' }, { id: 2, body: 'one nit' }, passerBy]);
+    const steps = [];
+    for (const branch of ['feature-x', 'feature-y', 'feature-z']) steps.push(await runStep({ command: `preview start ${branch}`, comment: 'true' }));
+    for (const step of steps) {
+      expect(step.code).toBe(0);
+      expectKeyNowhere(step);
+    }
+    const mine = gh.comments.get(PR)!.filter((c) => c.body.includes('<!-- mint-admin:preview') && c.id !== passerBy.id);
+    expect(mine).toHaveLength(1);
+    expect(passerBy.body).toBe('<!-- mint-admin:preview Docs preview/preview -->\nphishing link');
+    expect(mine[0]!.body).toContain(steps[2]!.outputs.get('preview-url'));
+    expect(mine[0]!.body).toContain(steps[2]!.outputs.get('status-id'));
+    const writes = gh.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.url.split('?')[0]}`);
+    expect(writes).toEqual([`POST /repos/acme/docs/issues/${PR}/comments`, `PATCH /repos/acme/docs/issues/comments/${mine[0]!.id}`, `PATCH /repos/acme/docs/issues/comments/${mine[0]!.id}`]);
+    // Three pages of comments (page size 2) are read on the runs that come after the first.
+    expect(gh.requests.filter((r) => r.method === 'GET' && r.url.includes('page=2')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a `/preview` comment on a pull request (issue_comment): the comment goes to that pull request', async () => {
+    const payload = {
+      action: 'created',
+      issue: { number: 12, pull_request: { url: 'https://api.github.com/repos/acme/docs/pulls/12' } },
+      comment: { id: 1, body: '/preview', author_association: 'MEMBER' },
+      repository: { name: 'docs', owner: { login: 'acme' }, full_name: 'acme/docs' },
+    };
+    const step = await runStep({ command: 'preview start mint-admin-preview/pr-12', comment: 'true' }, { event: 'issue_comment', payload });
+    expect(step.code).toBe(0);
+    expect(gh.comments.get(12)).toHaveLength(1);
+    expect(gh.comments.get(12)![0]!.body).toContain(step.outputs.get('preview-url'));
+    expectKeyNowhere(step);
+  });
+
+  it('a comment on an issue that is not a pull request, or a push: no comment, and it says why', async () => {
+    const issue = { action: 'created', issue: { number: 13 }, comment: { id: 2, body: '/preview' }, repository: { name: 'docs', owner: { login: 'acme' } } };
+    const onIssue = await runStep({ command: 'preview start feature-x', comment: 'true' }, { event: 'issue_comment', payload: issue });
+    const onPush = await runStep({ command: 'preview start feature-x', comment: 'true' }, { event: 'push', payload: { ref: 'refs/heads/main' } });
+    for (const step of [onIssue, onPush]) {
+      expect(step.code).toBe(0);
+      expect(step.stdout).toContain('comment: true, but this event is not about a pull request; no comment');
+    }
+    expect(gh.requests).toEqual([]);
+  });
+
+  it('a fork pull request whose token may not comment (403): a warning, the result in the summary, the step still succeeds', async () => {
+    gh.forbidWrites = true;
+    const step = await runStep({ command: 'preview start feature-x', comment: 'true' }, { fork: true });
+    expect(step.code).toBe(0);
+    expect(step.outputs.get('exit-code')).toBe('0');
+    expect(step.stdout).toMatch(/^::warning::mint-admin: could not comment on pull request #7 \(403/m);
+    expect(step.summary).toContain(step.outputs.get('preview-url'));
+    expect(gh.comments.get(PR) ?? []).toEqual([]);
+    expectKeyNowhere(step);
+  });
+
+  it('a failing build: exit-code 4 as an output, the step fails with exit code 4, the comment says so', async () => {
+    const step = await runStep({ command: 'preview start fail/broken --wait --interval 1s', comment: 'true' });
+    expect(step.code).toBe(4);
+    expect(step.outputs.get('exit-code')).toBe('4');
+    expect(step.outputs.get('status')).toBe('failure');
+    expect(step.stdout).toContain('::error::mint-admin exited with code 4');
+    const [comment] = gh.comments.get(PR)!;
+    expect(comment!.body).toContain('failed (exit code 4)');
+    expect(comment!.body).not.toContain('Preview:');
+    expectKeyNowhere(step);
+  });
+
+  it("the agent: job-id, status and pr-link as outputs, the agent's pull request in the comment", async () => {
+    sandbox.faults.agentPollsToFinish = 1;
+    const step = await runStep({ command: `agent run "Document the 'export' flags" --wait --interval 1s`, comment: 'true' });
+    expect(step.code).toBe(0);
+    expect(step.outputs.get('job-id')).toMatch(/\S/);
+    expect(step.outputs.get('status')).toBe('completed');
+    const prLink = step.outputs.get('pr-link');
+    expect(prLink).toMatch(/^https:\/\//);
+    expect(step.stdout).toContain(prLink);
+    expect(gh.comments.get(PR)![0]!.body).toContain(`- Pull request: ${prLink}`);
+    expect(step.summary).toContain(`- Pull request: ${prLink}`);
+    expectKeyNowhere(step);
+  });
+
+  it('an export: job-id and directory as outputs, the site on disk', async () => {
+    sandbox.faults.exportPollsToFinish = 1;
+    const out = join(dir, 'site');
+    const step = await runStep({ command: `export run -o '${out}' --interval 1s` });
+    expect(step.code).toBe(0);
+    expect(step.outputs.get('directory')).toBe(out);
+    expect(step.outputs.get('job-id')).toMatch(/\S/);
+    expect(readFileSync(join(out, 'index.html'), 'utf8').length).toBeGreaterThan(0);
+    expectKeyNowhere(step);
+  });
+
+  it('a command with an unclosed quote: exit 2, nothing sent', async () => {
+    const before = sandbox.requests.length;
+    const step = await runStep({ command: `preview start 'feature-x` });
+    expect(step.code).toBe(2);
+    expect(step.outputs.get('exit-code')).toBe('2');
+    expect(step.stdout).toContain('::error::the command input has an unclosed single quote');
+    expect(sandbox.requests.length).toBe(before);
+  });
+
+  it.each([
+    ['an empty command', { command: '  ' }, 'the command input is empty'],
+    ['a comment input that is not true or false', { command: 'preview start feature-x', comment: 'yes' }, 'the comment input is "yes": use true or false'],
+  ])('%s: exit 2, nothing sent', async (_name, inputs, message) => {
+    const before = sandbox.requests.length;
+    const step = await runStep(inputs);
+    expect(step.code).toBe(2);
+    expect(step.outputs.get('exit-code')).toBe('2');
+    expect(step.stdout).toContain(`::error::${message}`);
+    expect(sandbox.requests.length).toBe(before);
+    expect(gh.requests).toEqual([]);
+  });
+
+  it('the key from the step env instead of the input is masked all the same', async () => {
+    const step = await runStep({ command: 'preview start feature-x', 'api-key': '' }, { keyInEnv: true });
+    expect(step.code).toBe(0);
+    expect(step.outputs.get('status')).toBe('queued');
+    expectKeyNowhere(step);
+  });
+
+  it('an agent-free command that yields nothing special still gets exit-code and a summary', async () => {
+    const step = await runStep({ command: 'deploy status no-such-status-id' });
+    expect(step.outputs.get('exit-code')).toBe(String(step.code));
+    expect(step.code).not.toBe(0);
+    expect(step.summary).toMatch(/mint-admin .*deploy status.*failed \(exit code \d\)/);
+    expectKeyNowhere(step);
+  });
+});
