@@ -6,8 +6,9 @@
 //   external; the packages only the CLI loads (devDependencies) are each a vendor-<name>.cjs beside
 //   it; both load only inside the commands that use them.
 // - dist/lib/: the library (src/index.ts) as one module, with the declarations of its public surface.
-// - action/dist/index.cjs: the GitHub Action (scripts/build-action.mjs), committed: a workflow runs it
-//   with no build step (action.yml).
+// Not the GitHub Action's committed bundle (action/dist/index.cjs): `npm run build:action` makes it, on
+// purpose apart, so that test/action/bundle.test.ts compares what is committed (what a workflow runs)
+// with a fresh build, instead of with what this build just wrote.
 // Source maps and the metafile are written outside dist/cli and dist/lib, or beside the bundles as
 // .map files that `files` leaves out: the maps weigh three times the code.
 import { execFileSync } from 'node:child_process';
@@ -268,9 +269,6 @@ const undeclared = [...libraryPackages].filter((name) => !pkg.dependencies[name]
 if (undeclared.length > 0) throw new Error(`the library loads ${undeclared.join(', ')}: move them to dependencies (or stop importing them)`);
 copyDeclarations(fileURLToPath(new URL('dist/', root)), 'index.d.ts', fileURLToPath(new URL('dist/lib/', root)));
 
-// The GitHub Action's committed bundle, from the same sources (scripts/build-action.mjs).
-const { buildAction } = await import('./build-action.mjs');
-await buildAction();
 
 /**
  * The declarations the library's index.d.ts reaches, and no others, copied with their relative

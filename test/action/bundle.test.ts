@@ -10,7 +10,7 @@ it('the committed action bundle is a fresh build of the source, byte for byte', 
   const committed = readFileSync(new URL('../../action/dist/index.cjs', import.meta.url));
   expect(
     committed.equals(fresh),
-    'action/dist/index.cjs is stale against action/src and src/: run `npm run build:action` (or `npm run build`) and commit the result',
+    'action/dist/index.cjs is stale against action/src and src/: run `npm run build:action` and commit the result',
   ).toBe(true);
   // Lean: no inline source map, and under a budget that catches a second copy of a large dependency.
   expect(committed.includes('sourceMappingURL')).toBe(false);
