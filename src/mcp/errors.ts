@@ -9,9 +9,15 @@ export interface ToolFailure {
   next: string;
 }
 
-/** What went wrong and the next step, for an error a tool threw. */
-export function describeFailure(error: unknown, toolName: string): ToolFailure {
+/** A start or a message the API may have acted on although no answer came: never "just try again". */
+const MAY_HAVE_ACTED =
+  'the request may have reached the API before it failed: check whether it acted (agent jobs and builds in the Mintlify dashboard, export_status, build_status) before calling again, or it may act twice';
+
+/** What went wrong and the next step, for an error a tool threw; `writes` for a tool that starts something. */
+export function describeFailure(error: unknown, toolName: string, writes = false): ToolFailure {
   const message = error instanceof Error ? error.message : String(error);
+  const uncertain = error instanceof NetworkError || (error instanceof ApiError && !(error instanceof RateLimitError) && error.status >= 500);
+  if (writes && uncertain) return { message, next: MAY_HAVE_ACTED };
   if (error instanceof UsageError) return { message, next: `fix the arguments and call ${toolName} again; nothing was sent` };
   if (error instanceof ConfigError) {
     return {

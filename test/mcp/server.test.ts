@@ -182,6 +182,14 @@ describe('write tools (allowed)', () => {
     expect(textOf(refused)).not.toContain(fx.sandbox.apiKey);
   });
 
+  it('agent_run: a connection dropped under the start says the job may exist, not "try again"; the start was sent once', async () => {
+    fx.sandbox.faults.inject({ route: 'agent.create', dropConnection: true });
+    const failed = await call(writer, 'agent_run', { prompt: 'x' });
+    expect(failed.isError).toBe(true);
+    expect(textOf(failed)).toMatch(/\nNext step: the request may have reached the API before it failed: check whether it acted/);
+    expect(sent('/job').filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
   it('agent_message: a follow-up to a job; an empty prompt is refused', async () => {
     const job = await fx.api<{ id: string }>('POST', `/v2/agent/${fx.sandbox.projectId}/job`, { prompt: 'x' });
     const got = dataOf(await call(writer, 'agent_message', { jobId: job.id, prompt: 'Also add a curl example' }));
