@@ -1,7 +1,8 @@
 // The analytics lists, one page per call: a bounded `limit` and a `next` to ask for the page after.
 // Each page goes through the paged routes the CLI and the library use (src/paging/endpoints.ts) and
 // the library's query checks (nothing is sent for a bad date or limit: every analytics request is one
-// of the organization's 100 an hour). Text readers typed is quoted and cut (untrusted.ts).
+// of the organization's 100 an hour). Text readers typed is quoted and cut (untrusted.ts); paths and
+// URLs are bounded the same way (a page URL carries whatever query a reader put in it).
 import type { ApiClient } from '../../api/client.js';
 import type { Conversation, FeedbackItem, PageTraffic, SearchTerm } from '../../api/types.js';
 import { FEEDBACK_SOURCES, FEEDBACK_STATUSES } from '../../api/enums.js';
@@ -87,7 +88,7 @@ export const analyticsSearches = listTool({
   route: SEARCHES as PagedRoute<object, SearchTerm, object>,
   readerFields: ['searchQuery'],
   summary: (page) => ({ totalSearches: (page as { totalSearches: number }).totalSearches }),
-  row: (s: SearchTerm) => ({ searchQuery: readerText(s.searchQuery), hits: s.hits, ctr: s.ctr, topClickedPage: s.topClickedPage, lastSearchedAt: s.lastSearchedAt }),
+  row: (s: SearchTerm) => ({ searchQuery: readerText(s.searchQuery), hits: s.hits, ctr: s.ctr, topClickedPage: readerText(s.topClickedPage), lastSearchedAt: s.lastSearchedAt }),
 });
 
 export const analyticsFeedback = listTool({
@@ -102,7 +103,7 @@ export const analyticsFeedback = listTool({
   readerFields: ['comment', 'code'],
   row: (f: FeedbackItem) => ({
     id: f.id,
-    path: f.path,
+    path: readerText(f.path),
     source: f.source,
     status: f.status,
     helpful: 'helpful' in f && typeof f.helpful === 'boolean' ? f.helpful : null,
@@ -124,13 +125,13 @@ export const analyticsConversations = listTool({
     query: readerText(c.query),
     resolutionStatus: c.resolutionStatus,
     queryCategory: readerText(c.queryCategory, 80),
-    pageUrl: c.pageUrl,
+    pageUrl: readerText(c.pageUrl),
     response: readerText(c.response, 200),
-    sources: c.sources.slice(0, 3).map((s) => s.url),
+    sources: c.sources.slice(0, 3).map((s) => readerText(s.url)),
   }),
 });
 
-const trafficRow = (p: PageTraffic) => ({ path: p.path, human: p.human, ai: p.ai, total: p.total });
+const trafficRow = (p: PageTraffic) => ({ path: readerText(p.path), human: p.human, ai: p.ai, total: p.total });
 const totals = (page: object) => ({ totals: (page as { totals: unknown }).totals });
 
 export const analyticsViews = listTool({
