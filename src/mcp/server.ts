@@ -89,6 +89,8 @@ export async function runMcpServer(ctx: Context, options: McpServerOptions): Pro
   ctx.signal.addEventListener('abort', close, { once: true });
   ctx.reporter.info(`mint-admin ${VERSION}: MCP server on stdio, ${toolsFor(options.allow).length} tools`);
   await closed;
+  // Stopped by a signal rather than by the client: the CLI's exit code for it (130, 143, 129).
+  if (ctx.signal.aborted) throw ctx.signal.reason;
 }
 
 function bounded(text: string): string {
