@@ -8,11 +8,11 @@ _mint_admin() {
     word="${COMP_WORDS[i]}"
     if (( skip )); then skip=0; continue; fi
     case "$word" in
-      --archive|--base-path|--base-url|--cursor|--domain|--export-api|--export-version|--file|--flows|--format|--from|--host|--interval|--keep-releases|--limit|--max-requests|--max-size|--offset|--out|--output|--path|--port|--profile|--project|--root|--source|--status|--timeout|--to|--top|-f|-o|-p) skip=1; continue ;;
+      --allow|--archive|--base-path|--base-url|--cursor|--domain|--export-api|--export-version|--file|--flows|--format|--from|--host|--interval|--keep-releases|--limit|--max-requests|--max-size|--offset|--out|--output|--path|--port|--profile|--project|--root|--source|--status|--timeout|--to|--top|-f|-o|-p) skip=1; continue ;;
       -*) continue ;;
     esac
     case "$path/$word" in
-      mint-admin/agent|mint-admin/agent/run|mint-admin/agent/get|mint-admin/agent/message|mint-admin/export|mint-admin/export/start|mint-admin/export/status|mint-admin/export/bundle|mint-admin/export/download|mint-admin/export/run|mint-admin/export/verify|mint-admin/export/serve|mint-admin/export/host-config|mint-admin/searches|mint-admin/searches/list|mint-admin/deploy|mint-admin/deploy/start|mint-admin/deploy/status|mint-admin/preview|mint-admin/preview/start|mint-admin/preview/status|mint-admin/automation|mint-admin/automation/run|mint-admin/autopilot|mint-admin/autopilot/run|mint-admin/analytics|mint-admin/analytics/searches|mint-admin/analytics/feedback|mint-admin/analytics/conversations|mint-admin/analytics/thread|mint-admin/analytics/callers|mint-admin/analytics/views|mint-admin/analytics/visitors|mint-admin/analytics/gaps|mint-admin/config|mint-admin/config/set|mint-admin/config/get|mint-admin/config/unset|mint-admin/config/list|mint-admin/config/path|mint-admin/auth|mint-admin/auth/status|mint-admin/completion|mint-admin/sandbox) path="$path/$word" ;;
+      mint-admin/agent|mint-admin/agent/run|mint-admin/agent/get|mint-admin/agent/message|mint-admin/export|mint-admin/export/start|mint-admin/export/status|mint-admin/export/bundle|mint-admin/export/download|mint-admin/export/run|mint-admin/export/verify|mint-admin/export/serve|mint-admin/export/host-config|mint-admin/searches|mint-admin/searches/list|mint-admin/deploy|mint-admin/deploy/start|mint-admin/deploy/status|mint-admin/preview|mint-admin/preview/start|mint-admin/preview/status|mint-admin/automation|mint-admin/automation/run|mint-admin/autopilot|mint-admin/autopilot/run|mint-admin/analytics|mint-admin/analytics/searches|mint-admin/analytics/feedback|mint-admin/analytics/conversations|mint-admin/analytics/thread|mint-admin/analytics/callers|mint-admin/analytics/views|mint-admin/analytics/visitors|mint-admin/analytics/gaps|mint-admin/config|mint-admin/config/set|mint-admin/config/get|mint-admin/config/unset|mint-admin/config/list|mint-admin/config/path|mint-admin/auth|mint-admin/auth/status|mint-admin/mcp|mint-admin/completion|mint-admin/sandbox) path="$path/$word" ;;
       *) npos=$(( npos + 1 )) ;;
     esac
   done
@@ -23,7 +23,7 @@ _mint_admin() {
         --base-url) return ;;
         --profile) return ;;
       esac
-      cmds="agent export searches deploy preview automation autopilot analytics config auth completion sandbox"
+      cmds="agent export searches deploy preview automation autopilot analytics config auth mcp completion sandbox"
       opts="-V --version -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
     mint-admin/agent)
@@ -507,6 +507,17 @@ _mint_admin() {
       esac
       cmds=""
       opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/mcp)
+      case "$prev" in
+        --allow) return ;;
+        --root) return ;;
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="--allow --root -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
     mint-admin/completion)
       case "$prev" in

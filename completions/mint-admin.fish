@@ -11,13 +11,13 @@ function __mint_admin_scan --description 'print the mint-admin command path type
             continue
         end
         switch $word
-            case --archive --base-path --base-url --cursor --domain --export-api --export-version --file --flows --format --from --host --interval --keep-releases --limit --max-requests --max-size --offset --out --output --path --port --profile --project --root --source --status --timeout --to --top -f -o -p
+            case --allow --archive --base-path --base-url --cursor --domain --export-api --export-version --file --flows --format --from --host --interval --keep-releases --limit --max-requests --max-size --offset --out --output --path --port --profile --project --root --source --status --timeout --to --top -f -o -p
                 set skip 1
                 continue
             case '-*'
                 continue
         end
-        if contains -- "$path/$word" mint-admin/agent mint-admin/agent/run mint-admin/agent/get mint-admin/agent/message mint-admin/export mint-admin/export/start mint-admin/export/status mint-admin/export/bundle mint-admin/export/download mint-admin/export/run mint-admin/export/verify mint-admin/export/serve mint-admin/export/host-config mint-admin/searches mint-admin/searches/list mint-admin/deploy mint-admin/deploy/start mint-admin/deploy/status mint-admin/preview mint-admin/preview/start mint-admin/preview/status mint-admin/automation mint-admin/automation/run mint-admin/autopilot mint-admin/autopilot/run mint-admin/analytics mint-admin/analytics/searches mint-admin/analytics/feedback mint-admin/analytics/conversations mint-admin/analytics/thread mint-admin/analytics/callers mint-admin/analytics/views mint-admin/analytics/visitors mint-admin/analytics/gaps mint-admin/config mint-admin/config/set mint-admin/config/get mint-admin/config/unset mint-admin/config/list mint-admin/config/path mint-admin/auth mint-admin/auth/status mint-admin/completion mint-admin/sandbox
+        if contains -- "$path/$word" mint-admin/agent mint-admin/agent/run mint-admin/agent/get mint-admin/agent/message mint-admin/export mint-admin/export/start mint-admin/export/status mint-admin/export/bundle mint-admin/export/download mint-admin/export/run mint-admin/export/verify mint-admin/export/serve mint-admin/export/host-config mint-admin/searches mint-admin/searches/list mint-admin/deploy mint-admin/deploy/start mint-admin/deploy/status mint-admin/preview mint-admin/preview/start mint-admin/preview/status mint-admin/automation mint-admin/automation/run mint-admin/autopilot mint-admin/autopilot/run mint-admin/analytics mint-admin/analytics/searches mint-admin/analytics/feedback mint-admin/analytics/conversations mint-admin/analytics/thread mint-admin/analytics/callers mint-admin/analytics/views mint-admin/analytics/visitors mint-admin/analytics/gaps mint-admin/config mint-admin/config/set mint-admin/config/get mint-admin/config/unset mint-admin/config/list mint-admin/config/path mint-admin/auth mint-admin/auth/status mint-admin/mcp mint-admin/completion mint-admin/sandbox
             set path "$path/$word"
         else
             set npos (math $npos + 1)
@@ -44,6 +44,7 @@ complete -c mint-admin -n '__mint_admin_at mint-admin' -a autopilot -d 'start Mi
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a analytics -d 'docs analytics: searches, feedback, assistant conversations, views, visitors, and the content-gap report (100 requests per organization per hour)'
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a config -d 'manage the admin key, project id and base URL, per profile'
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a auth -d 'check which admin key, project and base URL are in effect, and whether the API accepts the key'
+complete -c mint-admin -n '__mint_admin_at mint-admin' -a mcp -d 'run a Model Context Protocol server on stdio, for AI agents (read-only tools unless --allow)'
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a completion -d 'print the shell completion script (the same text as completions/ in the package)'
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a sandbox -d 'run a local sandbox of the Admin API, for trying mint-admin and testing pipelines offline'
 complete -c mint-admin -n '__mint_admin_at mint-admin' -s V -l version -d 'print the version'
@@ -570,6 +571,16 @@ complete -c mint-admin -n '__mint_admin_at mint-admin/auth/status' -s q -l quiet
 complete -c mint-admin -n '__mint_admin_at mint-admin/auth/status' -l no-color -d 'no colour (also NO_COLOR)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/auth/status' -l debug -d 'log HTTP requests and stack traces to stderr (secrets redacted)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/auth/status' -s h -l help -d 'show help'
+complete -c mint-admin -n '__mint_admin_at mint-admin/mcp' -l allow -x -d 'also offer the tools that change something or spend credits: agent, export, deploy, preview, automation, autopilot'
+complete -c mint-admin -n '__mint_admin_at mint-admin/mcp' -l root -x -d 'the directory export_run may write under (default: the current directory)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/mcp' -s p -l project -x -d 'project id (env MINTLIFY_PROJECT_ID)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/mcp' -l base-url -x -d 'API base URL (env MINTLIFY_API_URL)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/mcp' -l profile -x -d 'config profile (env MINT_ADMIN_PROFILE)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/mcp' -l json -d 'machine-readable JSON on stdout'
+complete -c mint-admin -n '__mint_admin_at mint-admin/mcp' -s q -l quiet -d 'no progress or hints on stderr'
+complete -c mint-admin -n '__mint_admin_at mint-admin/mcp' -l no-color -d 'no colour (also NO_COLOR)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/mcp' -l debug -d 'log HTTP requests and stack traces to stderr (secrets redacted)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/mcp' -s h -l help -d 'show help'
 complete -c mint-admin -n '__mint_admin_at mint-admin/completion 0' -a 'bash zsh fish'
 complete -c mint-admin -n '__mint_admin_at mint-admin/completion' -s p -l project -x -d 'project id (env MINTLIFY_PROJECT_ID)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/completion' -l base-url -x -d 'API base URL (env MINTLIFY_API_URL)'

@@ -33,6 +33,10 @@ export async function buildAction({ write = true } = {}) {
     logLevel: 'warning',
     write,
     plugins: [oneUndiciEach],
+    // Left out of the action, which has no node_modules at use time: DuckDB's native binding (the
+    // analytics store explains how to install it, as for any install without optional packages) and
+    // the MCP SDK (a stdio server for an agent has no place in a workflow step; 400 KB otherwise).
+    external: ['@duckdb/node-api', '@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*', 'zod', 'zod/*'],
     // MINT_ADMIN_CLI false: the process is the runner's, not the CLI's (src/tuning/heap.ts).
     define: {
       MINT_ADMIN_VERSION: JSON.stringify(pkg.version),

@@ -53,7 +53,11 @@ const BUNDLED = new Set(['commander', 'valibot', 'undici']);
 // it (dist/cli/vendor-<name>.cjs), required on first use: not in program.cjs, so a command that
 // prints no table or CSV neither reads nor compiles them (test/startup-imports.test.ts).
 const CLI_ONLY = ['ora', 'cli-table3', 'csv-stringify', 'htmlparser2'];
-for (const name of [...CLI_ONLY, 'commander']) {
+// The MCP SDK and zod, for `mint-admin mcp` only: one chunk (dist/cli/vendor-mcp.cjs) built from
+// src/mcp/sdk.ts, which imports just the server and stdio parts (no HTTP transports: express and hono
+// stay out). One chunk, not one per specifier: the SDK and the tools must share one zod.
+const MCP_VENDOR = { chunk: 'vendor-mcp', entry: 'src/mcp/sdk.ts', packages: ['@modelcontextprotocol/sdk', 'zod'] };
+for (const name of [...CLI_ONLY, ...MCP_VENDOR.packages, 'commander']) {
   if (pkg.dependencies[name]) throw new Error(`${name} is bundled into the CLI: it belongs in devDependencies, not in a library user's tree`);
 }
 // What stays external: the library's own dependencies, which both faces load from node_modules.
@@ -77,6 +81,18 @@ const cliOnlyChunks = {
       const chunk = JSON.stringify(`./${vendorChunk(args.path)}.cjs`);
       return { contents: `export * from ${chunk};\nexport { default } from ${chunk};`, loader: 'js' };
     });
+  },
+};
+// The program's imports of src/mcp/sdk.ts become a require() of the chunk beside it, run when the
+// server module is first evaluated (it is imported lazily by the mcp command alone).
+const mcpChunk = {
+  name: 'mcp-chunk',
+  setup(b) {
+    b.onResolve({ filter: /(^|\/)sdk\.js$/ }, (args) =>
+      resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts')) === resolve(root.pathname, MCP_VENDOR.entry)
+        ? { path: `./${MCP_VENDOR.chunk}.cjs`, external: true }
+        : undefined,
+    );
   },
 };
 // In the CommonJS bundles import.meta.url is this file's URL, as it was in ESM, worked out when first
@@ -171,14 +187,17 @@ const program = await build({
   // MINT_ADMIN_CLI: process-wide settings only the CLI may make (src/tuning/heap.ts).
   define: { MINT_ADMIN_VERSION: JSON.stringify(pkg.version), MINT_ADMIN_CLI: 'true', ...importMetaUrl.define },
   banner: { js: `${importMetaUrl.banner}\n${lazyRequire}\n${importFallback}` },
-  plugins: [lazyChildProcess, slimUndici, cliOnlyChunks],
+  plugins: [lazyChildProcess, slimUndici, cliOnlyChunks, mcpChunk],
   metafile: true,
 });
 checkUndiciImports(Object.keys(program.metafile.inputs));
 // The chunks the program requires, each the whole package as it would have been in the program.
 const vendor = await build({
   ...CLI_BUNDLE,
-  entryPoints: Object.fromEntries([...vendorSpecifiers].map((specifier) => [vendorChunk(specifier), `vendor-entry:${specifier}`])),
+  entryPoints: {
+    ...Object.fromEntries([...vendorSpecifiers].map((specifier) => [vendorChunk(specifier), `vendor-entry:${specifier}`])),
+    [MCP_VENDOR.chunk]: MCP_VENDOR.entry,
+  },
   external: lazyDependencies,
   plugins: [
     {

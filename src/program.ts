@@ -15,6 +15,7 @@ import { registerAutopilot } from './commands/autopilot/index.js';
 import { registerAnalytics } from './commands/analytics/index.js';
 import { registerConfig } from './commands/config/index.js';
 import { registerAuth } from './commands/auth/index.js';
+import { registerMcp } from './commands/mcp/index.js';
 import { register as registerCompletion } from './commands/completion.js';
 import { register as registerSandbox } from './commands/sandbox.js';
 
@@ -55,7 +56,7 @@ Examples:
 const GLOBAL_WITH_VALUE = new Set(['-p', '--project', '--base-url', '--profile']);
 /** Global options without a value, and the `--name=value` forms of those with one. */
 const GLOBAL_FLAG = /^(--json|-q|--quiet|--no-color|--debug|(--project|--base-url|--profile)=.*)$/;
-const GROUPS = ['agent', 'export', 'searches', 'deploy', 'preview', 'automation', 'autopilot', 'analytics', 'config', 'auth'] as const;
+const GROUPS = ['agent', 'export', 'searches', 'deploy', 'preview', 'automation', 'autopilot', 'analytics', 'config', 'auth', 'mcp'] as const;
 
 /**
  * The one command group these arguments run, when that is certain (only known global options
@@ -113,6 +114,7 @@ export function buildProgram(deps: Deps, argv?: readonly string[]): Command {
   registerAnalytics(program, deps, leaves('analytics'));
   registerConfig(program, deps, leaves('config'));
   registerAuth(program, deps, leaves('auth'));
+  registerMcp(program, deps);
   registerCompletion(program, deps);
   registerSandbox(program, deps);
   return program;

@@ -50,7 +50,7 @@ async function heavyLoads(args: string[], env: Record<string, string> = {}, stat
 
 describe('start-up', () => {
   it.each(
-    [['--version'], ['--help'], ['export', '--help'], ['searches', 'list', '--help'], ['agent', 'run', '--help'], ['deploy', 'start', '--help'], ['preview', 'start', '-h'], ['automation', 'run', '--help'], ['autopilot', 'run', '--help']].map((a) => [a.join(' '), a] as const),
+    [['--version'], ['--help'], ['export', '--help'], ['searches', 'list', '--help'], ['agent', 'run', '--help'], ['deploy', 'start', '--help'], ['preview', 'start', '-h'], ['automation', 'run', '--help'], ['autopilot', 'run', '--help'], ['mcp', '--help']].map((a) => [a.join(' '), a] as const),
   )('`mint-admin %s` loads no heavy module, not even commander (its output was rendered at build time)', async (_name, args) => {
     expect(await heavyLoads(args)).toEqual([]);
   });
@@ -79,6 +79,12 @@ describe('start-up', () => {
     it('a package outside the program bundle is seen when a command loads it: its own chunk beside the program', async () => {
       const env = { MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, MINTLIFY_API_URL: sandbox.baseUrl };
       expect(await heavyLoads(['searches', 'list', '--format', 'csv'], env)).toEqual(['program.cjs', 'vendor-csv-stringify-sync.cjs']);
+    });
+
+    it('the MCP server loads the SDK\'s chunk, and no other command does (stdin at its end stops the server)', async () => {
+      expect(await heavyLoads(['mcp'])).toEqual(['program.cjs', 'vendor-mcp.cjs']);
+      expect(inputsOf('program.cjs').filter((input) => /node_modules\/(@modelcontextprotocol|zod|express|hono|@hono)\//.test(input))).toEqual([]);
+      expect(inputsOf('vendor-mcp.cjs').filter((input) => /node_modules\/(express|hono|@hono)\//.test(input))).toEqual([]);
     });
   });
 });

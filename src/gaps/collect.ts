@@ -25,6 +25,8 @@ export interface GapsQuery {
   dateTo?: string | undefined;
   /** The most analytics requests to send, MIN_GAPS_REQUESTS or more. */
   maxRequests: number;
+  /** Ends the collection at once, the request in flight included (the MCP server's cancellation). */
+  signal?: AbortSignal | undefined;
 }
 
 /** What each source contributed, for the report's "based on" line and its partial notes. */
@@ -65,6 +67,7 @@ export async function collectGaps(api: ApiClient, projectId: string, query: Gaps
   // Loaded here, not at the top: a command that imports this file is registered by --help too.
   const { pageThrough } = await import('../paging/engine.js');
   const range = { dateFrom: query.dateFrom, dateTo: query.dateTo };
+  const call = query.signal ? { signal: query.signal } : undefined;
   const sources: GapsReport['sources'] = { feedbackByPage: empty(), views: empty(), conversations: empty(), searches: empty() };
   let left = query.maxRequests;
   let rateLimit: RateLimitError | undefined;
@@ -115,7 +118,7 @@ export async function collectGaps(api: ApiClient, projectId: string, query: Gaps
   try {
     sources.feedbackByPage.requests = 1;
     left -= 1;
-    const page = await api.feedbackByPage(projectId, { ...range, limit: 100 });
+    const page = await api.feedbackByPage(projectId, { ...range, limit: 100 }, call);
     pageRows = page.feedback;
     sources.feedbackByPage.rows = page.feedback.length;
     if (page.hasMore) sources.feedbackByPage.incomplete = `the ${page.feedback.length} pages with the most feedback only (the API cannot page further)`;
@@ -125,7 +128,7 @@ export async function collectGaps(api: ApiClient, projectId: string, query: Gaps
     sources.feedbackByPage.incomplete = 'stopped by the analytics rate limit (429)';
   }
   // Views weight the others; the most viewed pages come first, so a few requests cover the weight.
-  await read<ViewsPage, PageTraffic>('views', Math.max(1, Math.floor((query.maxRequests - 1) * 0.2)), walkOf(VIEWS, api, projectId, range, undefined, 'page views'), (rows) => {
+  await read<ViewsPage, PageTraffic>('views', Math.max(1, Math.floor((query.maxRequests - 1) * 0.2)), walkOf(VIEWS, api, projectId, range, call, 'page views'), (rows) => {
     for (const row of rows) traffic.push(row); // a page can be longer than push(...) takes arguments
   });
   // Every conversation page may hold unanswered questions; search terms, most searched first, make
@@ -133,7 +136,7 @@ export async function collectGaps(api: ApiClient, projectId: string, query: Gaps
   await read<ConversationsPage, Conversation>(
     'conversations',
     Math.max(1, Math.floor((query.maxRequests - 1) * 0.6)),
-    walkOf(CONVERSATIONS, api, projectId, range, undefined, 'assistant conversations'),
+    walkOf(CONVERSATIONS, api, projectId, range, call, 'assistant conversations'),
     (conversations) => addConversations(groups, conversations),
   );
   // Search terms come most searched first: once a page ends below MIN_SEARCH_HITS no later term can
@@ -141,7 +144,7 @@ export async function collectGaps(api: ApiClient, projectId: string, query: Gaps
   await read<SearchesPage, SearchTerm>(
     'searches',
     left,
-    walkOf(SEARCHES, api, projectId, range),
+    walkOf(SEARCHES, api, projectId, range, call),
     (terms) => {
       for (const t of terms) if (t.hits >= MIN_SEARCH_HITS && (t.ctr === 0 || t.topClickedPage === null)) zeroClick.push(t);
     },

@@ -6,7 +6,7 @@ import { ApiError, reworded } from '../../errors.js';
 import { checkServerId } from '../../ids.js';
 import { addWaitOptions, parseWaitFlags, type WaitFlags } from '../../wait-flags.js';
 import { addGithubOutputOption, githubTarget } from '../github-output.js';
-import { checkBranchName } from './branch.js';
+import { checkBranchName } from '../../branch-name.js';
 
 export type PreviewStartFlags = WaitFlags & { githubOutput?: boolean };
 

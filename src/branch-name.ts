@@ -1,6 +1,7 @@
 // A preview is built from a git branch, so the name must be one git accepts (the rules of
 // `git check-ref-format --branch`): checked before anything is sent, exit 2, with the rule it breaks.
-import { UsageError } from '../../errors.js';
+// Engine code: `preview start` and the MCP server's preview_start both check with it.
+import { UsageError } from './errors.js';
 
 /** The first rule `name` breaks, or undefined when git would accept it as a branch name. */
 export function branchNameProblem(name: string): string | undefined {

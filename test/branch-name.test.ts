@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { branchNameProblem, checkBranchName } from '../../../src/commands/preview/branch.js';
-import { UsageError } from '../../../src/errors.js';
-import { externalProgram } from '../../helpers/programs.js';
+import { branchNameProblem, checkBranchName } from '../src/branch-name.js';
+import { UsageError } from '../src/errors.js';
+import { externalProgram } from './helpers/programs.js';
 
 const git = externalProgram('git', { installedByCi: false });
 

@@ -1,0 +1,105 @@
+// The MCP server (issue 33), in a clean environment (measure.mjs), interleaved, median (min-max):
+// - start-up: spawning `mint-admin mcp` until its answer to `initialize` arrives, vs a whole run of
+//   `node -e 0` (target 1.5x);
+// - a read-only tool's round trip (analytics_views, one page of 50) over the server's stdio, vs a bare
+//   fetch of the same endpoint from this process with a warm connection (target 1.2x).
+// The sandbox answers both, on loopback in this process. Prints table rows, raw runs and PASS/MISS.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cleanEnv, describeEnv, interleaved, median, ms, rawLine, spread, timeRun } from './measure.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const { startSandbox } = await import(join(root, 'dist/sandbox/index.js'));
+const CLI = join(root, 'dist/cli/main.cjs');
+const RUNS = Number(process.env.BENCH_RUNS ?? (process.env.BENCH_QUICK === '1' ? 5 : 30));
+const work = mkdtempSync(join(tmpdir(), 'mint-admin-bench-mcp-'));
+const sandbox = await startSandbox({});
+const env = { MINTLIFY_API_URL: sandbox.baseUrl, MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, XDG_CONFIG_HOME: join(work, 'xdg') };
+const INITIALIZE = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } };
+
+/** A server process, and a way to send one request and get its answer (newline-delimited JSON-RPC). */
+function startServer() {
+  const child = spawn(process.execPath, [CLI, 'mcp'], { env: cleanEnv(env), stdio: ['pipe', 'pipe', 'ignore'] });
+  const waiting = new Map();
+  let buffered = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk) => {
+    buffered += chunk;
+    for (let nl = buffered.indexOf('\n'); nl >= 0; nl = buffered.indexOf('\n')) {
+      const message = JSON.parse(buffered.slice(0, nl));
+      buffered = buffered.slice(nl + 1);
+      waiting.get(message.id)?.(message);
+    }
+  });
+  const request = (message) =>
+    new Promise((resolve) => {
+      waiting.set(message.id, resolve);
+      child.stdin.write(`${JSON.stringify(message)}\n`);
+    });
+  const stop = () => new Promise((resolve) => (child.on('close', resolve), child.stdin.end()));
+  return { request, stop };
+}
+
+async function startupMs() {
+  const started = process.hrtime.bigint();
+  const server = startServer();
+  await server.request(INITIALIZE);
+  const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
+  await server.stop();
+  return elapsed;
+}
+
+const rows = [];
+const raw = [];
+const checks = [];
+try {
+  for (let i = 0; i < 3; i++) await startupMs(); // warm the file cache and the code cache
+  // `config path` beside them: what any command that loads the program costs, for context.
+  const [base, command, ours] = await interleaved(RUNS, [() => timeRun(process.execPath, ['-e', '0'], env), () => timeRun(process.execPath, [CLI, 'config', 'path'], env), startupMs]);
+  const ratio = median(ours) / median(base);
+  rows.push(`| MCP start-up to \`initialize\` answered | ${spread(ours, ms)} | ${spread(base, ms)} (\`node -e 0\`) | ${ratio.toFixed(2)}x |`);
+  rows.push(`| (context) \`config path\`, a whole run | ${spread(command, ms)} | ${spread(base, ms)} (\`node -e 0\`) | ${(median(command) / median(base)).toFixed(2)}x |`);
+  raw.push(rawLine('MCP start-up to initialize', { 'mint-admin mcp': ours, 'config path': command, 'node -e 0': base }));
+  checks.push([`MCP start-up <= 1.5x bare node (${ratio.toFixed(2)}x)`, ratio <= 1.5]);
+
+  const server = startServer();
+  await server.request(INITIALIZE);
+  server.request({ jsonrpc: '2.0', method: 'notifications/initialized' }).catch(() => undefined);
+  let id = 1;
+  const toolCall = async () => {
+    const started = process.hrtime.bigint();
+    const answer = await server.request({ jsonrpc: '2.0', id: id++, method: 'tools/call', params: { name: 'analytics_views', arguments: { limit: 50 } } });
+    if (answer.result?.isError) throw new Error(answer.result.content[0].text);
+    return Number(process.hrtime.bigint() - started) / 1e6;
+  };
+  const url = `${sandbox.baseUrl}/v1/analytics/${sandbox.projectId}/views?limit=50`;
+  const bareFetch = async () => {
+    const started = process.hrtime.bigint();
+    const res = await fetch(url, { headers: { authorization: `Bearer ${sandbox.apiKey}` } });
+    JSON.stringify(await res.json(), null, 2);
+    return Number(process.hrtime.bigint() - started) / 1e6;
+  };
+  for (let i = 0; i < 5; i++) await Promise.all([toolCall(), bareFetch()]); // warm both sides' connections and JIT
+  const [fetched, called] = await interleaved(RUNS * 3, [bareFetch, toolCall]);
+  await server.stop();
+  const callRatio = median(called) / median(fetched);
+  rows.push(`| MCP tool round trip (analytics_views, 50 rows) | ${spread(called, ms)} | ${spread(fetched, ms)} (bare fetch) | ${callRatio.toFixed(2)}x |`);
+  raw.push(rawLine('MCP tool round trip', { analytics_views: called, 'bare fetch': fetched }));
+  checks.push([`MCP tool round trip <= 1.2x a bare fetch (${callRatio.toFixed(2)}x)`, callRatio <= 1.2]);
+} finally {
+  await sandbox.close();
+  rmSync(work, { recursive: true, force: true });
+}
+
+console.log(`MCP server: start-up to the answer of \`initialize\` vs a whole \`node -e 0\`, and a read-only tool's round trip over stdio vs a bare fetch of the same endpoint from the bench process (warm connections both); median (min-max) of ${RUNS} (start-up) and ${RUNS * 3} (round trip) interleaved runs.`);
+console.log(describeEnv(['XDG_CONFIG_HOME', 'MINTLIFY_*']));
+console.log('');
+console.log('| figure | mint-admin | baseline | ratio |');
+console.log('|---|---|---|---|');
+for (const row of rows) console.log(row);
+console.log('');
+for (const line of raw) console.log(line);
+for (const [text, ok] of checks) console.log(`${ok ? 'PASS' : 'MISS'} ${text}`);
+process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;

@@ -1,0 +1,37 @@
+// `mint-admin mcp`: the MCP server on stdio. Thin: checks --allow and --root (exit 2 before anything
+// starts), then hands over to the server face (src/mcp/), loaded only here with the SDK.
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { action, examples } from '../../command.js';
+import type { Deps } from '../../context.js';
+import { UsageError } from '../../errors.js';
+import { parseAllow, WRITE_GROUPS } from '../../mcp/groups.js';
+
+interface McpFlags {
+  allow?: string;
+  root?: string;
+}
+
+export function registerMcp(program: Command, deps: Deps): void {
+  const command = program
+    .command('mcp')
+    .description('run a Model Context Protocol server on stdio, for AI agents (read-only tools unless --allow)')
+    .option('--allow <group,...>', `also offer the tools that change something or spend credits: ${WRITE_GROUPS.join(', ')}`)
+    .option('--root <dir>', 'the directory export_run may write under (default: the current directory)')
+    .action(
+      action<McpFlags>(deps, async (_args, flags, ctx) => {
+        const allow = parseAllow(flags.allow);
+        const root = resolve(flags.root ?? process.cwd());
+        const info = await stat(root).catch(() => undefined);
+        if (!info?.isDirectory()) throw new UsageError(`--root: ${JSON.stringify(flags.root ?? root)} is not a directory`);
+        const { runMcpServer } = await import('../../mcp/server.js');
+        await runMcpServer(ctx, { allow, root });
+      }),
+    );
+  examples(command, [
+    'mint-admin mcp                          # read-only tools',
+    'mint-admin mcp --allow agent,preview    # also start agent jobs and preview builds',
+    'claude mcp add mint-admin -- mint-admin mcp --allow agent',
+  ]);
+}

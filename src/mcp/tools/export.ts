@@ -1,0 +1,139 @@
+// The static export: look at an export job, or run one end to end (start, wait, download, extract)
+// into a directory under --root, through the export-flow engine (src/export-flows/) and the download
+// engine (src/download/): the same auto flow choice, guard and atomic install as `export run`. The
+// presigned bundle link is used, never shown.
+import type { AnyExportJob } from '../../api/types.js';
+import { BASE_PATHS } from '../../api/types.js';
+import { checkTarget, downloadBundle } from '../../download/index.js';
+import { onJobFlow, startOnFlow, type FlowSetup } from '../../export-flows/choose.js';
+import { normaliseDomain } from '../../export-flows/domain.js';
+import { FlowNeedsProjectError } from '../../export-flows/errors.js';
+import { jobsFlowApi, projectFlowApi, type StartInput } from '../../export-flows/flow-api.js';
+import { memoryFlowStore } from '../../export-flows/flow-store.js';
+import { waitForExportJob } from '../../export-flows/wait.js';
+import { checkExactId } from '../../ids.js';
+import type { Activity, Reporter } from '../../io.js';
+import { targetUnderRoot } from '../root.js';
+import { z } from '../sdk.js';
+import { defineTool, READ_ONLY, type ToolEnv } from '../tool.js';
+import { MAX_WAIT_SECONDS } from './wait.js';
+
+/** Which flow answered for a job, for the life of the server (the CLI keeps it in a file). */
+const store = memoryFlowStore();
+const EXPORT_POLL_MS = 2000;
+
+async function flowSetup(env: ToolEnv): Promise<FlowSetup> {
+  const api = await env.api();
+  // The project flow needs the project id; the jobs flow does not, so its absence is not an error yet.
+  const projectId = await env.projectId().catch(() => undefined);
+  const call = { signal: env.signal };
+  return {
+    setting: await env.exportApi(),
+    baseUrl: await env.baseUrl(),
+    projectId,
+    store,
+    async api(flow) {
+      if (flow === 'jobs') return jobsFlowApi(api, call);
+      if (projectId === undefined) throw new FlowNeedsProjectError();
+      return projectFlowApi(api, projectId, call);
+    },
+  };
+}
+
+/** A job without its bundle link: the link is a bearer credential for the archive. */
+function jobSummary(job: AnyExportJob, flow: string): Record<string, unknown> {
+  return {
+    jobId: job.jobId,
+    flow,
+    status: job.status,
+    progress: 'progress' in job && typeof job.progress === 'number' ? job.progress : null,
+    pageCount: 'pageCount' in job && typeof job.pageCount === 'number' ? job.pageCount : null,
+    error: job.error ?? null,
+    createdAt: job.createdAt,
+    updatedAt: job.updatedAt,
+  };
+}
+
+export const exportStatus = defineTool({
+  name: 'export_status',
+  title: 'Static export status',
+  description: 'Look at a static export job: queued, running, completed or failed, its progress and page count. The download link is never shown; export_run downloads a site.',
+  input: { jobId: z.string().describe('the export job id') },
+  annotations: READ_ONLY,
+  async run(args, env) {
+    const jobId = checkExactId('export job id', args.jobId, 'give the jobId of an export');
+    const { api, value } = await onJobFlow(jobId, await flowSetup(env), (flow) => flow.get(jobId, env.signal));
+    return jobSummary(value, api.flow);
+  },
+});
+
+/** The download engine's reporter, silent: progress reaches the client as notifications instead. */
+const silent: Reporter = {
+  info: () => undefined,
+  warn: () => undefined,
+  live: false,
+  activity: async (): Promise<Activity> => ({ update: () => undefined, succeed: () => undefined, fail: () => undefined, stop: () => undefined }),
+};
+
+export const exportRun = defineTool({
+  name: 'export_run',
+  group: 'export',
+  title: 'Export the docs as a static site',
+  description:
+    'Export the docs as a static site and install it into a directory below the server\'s root: start the export, wait for it, download and extract it (an existing non-empty directory is replaced only with force). With a domain the jobs flow exports that deployment; without one the project flow exports the project (basePath: "", "/docs" or "/documentation"). Sends progress notifications; cancelling stops it and leaves the directory as it was.',
+  input: {
+    directory: z.string().describe('where to install the site, relative to the server\'s root (e.g. "site")'),
+    domain: z.string().optional().describe('the deployment\'s domain, e.g. "docs.example.com"'),
+    basePath: z.enum(BASE_PATHS).optional().describe('project flow only: the path the site is served under'),
+    force: z.boolean().default(false).describe('replace the directory when it is not empty'),
+    timeoutSeconds: z.number().int().min(10).max(MAX_WAIT_SECONDS).default(MAX_WAIT_SECONDS).describe('give up waiting for the export after this long'),
+  },
+  annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+  async run(args, env) {
+    // Everything is checked before the export is started.
+    const target = await targetUnderRoot(env.root, args.directory);
+    await checkTarget(target, { force: args.force, cwd: env.root });
+    const input: StartInput = {};
+    if (args.domain !== undefined) input.domain = normaliseDomain(args.domain, 'paths').hostname;
+    if (args.basePath !== undefined) input.basePath = args.basePath;
+    const flows = await flowSetup(env);
+    const { api, job: started } = await startOnFlow(input, flows);
+    env.progress(0, 100, `export ${started.jobId} started (${api.flow} flow)`);
+    const job = await waitForExportJob({
+      jobId: started.jobId,
+      fetch: api.get,
+      intervalMs: EXPORT_POLL_MS,
+      timeoutMs: args.timeoutSeconds * 1000,
+      clock: env.clock,
+      random: env.random,
+      signal: env.signal,
+      onJob: (look) => env.progress(Math.min(90, 'progress' in look && typeof look.progress === 'number' ? look.progress * 0.9 : 0), 100, `export ${look.jobId}: ${look.status}`),
+    });
+    const first = api.linkIn(job);
+    let used = false;
+    const result = await downloadBundle({
+      getBundle: () => (!used && first ? ((used = true), Promise.resolve(first)) : api.link(job.jobId)),
+      target,
+      force: args.force,
+      release: job.jobId,
+      dispatcher: await env.dispatcher(),
+      clock: env.clock,
+      random: env.random,
+      signal: env.signal,
+      reporter: silent,
+      onProgress: (event) => {
+        if (event.phase === 'download' || event.phase === 'extract') env.progress(95, 100, `${event.phase}: ${event.bytes} bytes`);
+      },
+      debug: () => undefined,
+    });
+    env.progress(100, 100, `installed ${result.files} files`);
+    return {
+      jobId: job.jobId,
+      flow: api.flow,
+      directory: args.directory,
+      files: result.files,
+      bytes: result.bytes,
+      pages: 'pageCount' in job && typeof job.pageCount === 'number' ? job.pageCount : null,
+    };
+  },
+});

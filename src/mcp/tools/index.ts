@@ -1,0 +1,27 @@
+// Every tool the server offers, in the order a client lists them. Adding a tool: a file exporting
+// its ToolDefinition (tool.ts), and one line here.
+import type { ToolDefinition } from '../tool.js';
+import { agentGet, agentMessage, agentRun } from './agent.js';
+import { analyticsGaps } from './analytics-gaps.js';
+import { analyticsConversations, analyticsFeedback, analyticsSearches, analyticsViews, analyticsVisitors } from './analytics-lists.js';
+import { automationRun } from './automation.js';
+import { buildStatus, deployStart, previewStart } from './builds.js';
+import { exportRun, exportStatus } from './export.js';
+
+export const TOOLS: ReadonlyArray<ToolDefinition> = [
+  agentGet,
+  exportStatus,
+  buildStatus,
+  analyticsSearches,
+  analyticsFeedback,
+  analyticsConversations,
+  analyticsViews,
+  analyticsVisitors,
+  analyticsGaps,
+  agentRun,
+  agentMessage,
+  exportRun,
+  deployStart,
+  previewStart,
+  automationRun,
+] as ReadonlyArray<ToolDefinition>;
