@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../src/sandbox/index.js';
 import { CLI, tempDir } from './helpers/cli.js';
 
-const HEAVY_PACKAGES = ['undici', 'ora', 'tar', 'csv-stringify', 'cli-table3', 'valibot', 'htmlparser2', 'commander'];
+const HEAVY_PACKAGES = ['undici', 'ora', 'tar', 'csv-stringify', 'cli-table3', 'valibot', 'htmlparser2', 'commander', '@duckdb/node-api'];
 const recorder = fileURLToPath(new URL('./helpers/record-imports.mjs', import.meta.url));
 const cliDir = fileURLToPath(new URL('../dist/cli/', import.meta.url));
 interface Metafile {
