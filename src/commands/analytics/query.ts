@@ -54,6 +54,13 @@ export async function query(opts: QueryOptions, ctx: Context): Promise<number> {
   } catch (error) {
     // `| head` closed the pipe: the reader has what it wanted.
     if (opts.output === undefined && (error as NodeJS.ErrnoException | undefined)?.code === 'EPIPE') return rows;
+    // The disk filled: the file was cut back to its last whole row (output/target.ts), as a list's is.
+    const { diskProblem } = await import('../../output/writer.js');
+    const problem = opts.output === undefined ? undefined : diskProblem(error);
+    if (problem) {
+      const { ListOutputError } = await import('../../list-export/errors.js');
+      throw new ListOutputError(`${problem} while writing ${opts.output}: it holds the ${rows} rows written before, ending with a whole row; free some space, then run the query again`, opts.output ?? '', rows, problem, error);
+    }
     throw error;
   } finally {
     await target.close();
