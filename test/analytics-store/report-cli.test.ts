@@ -2,6 +2,7 @@
 // periods the real clock makes: each format, the month period, --json, a missing database.
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAnalyticsDb } from '../../src/analytics-store/db.js';
 import { reportPeriods } from '../../src/analytics-store/report/period.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { EXPECTED, fillReportDatabase } from './report-fixture.js';
@@ -59,6 +60,20 @@ describe('analytics report', () => {
     const both = await runCli(['--json', 'analytics', 'report', '--db', week, '--format', 'md']);
     expect(both.code).toBe(2);
     expect(both.stderr).toMatch(/--json means --format json/);
+  });
+
+  it('a database with no rows yet: zeros, "None." and a valid Slack message', async () => {
+    const empty = join(dir.path, 'empty.duckdb');
+    (await openAnalyticsDb(empty)).close();
+    const json = JSON.parse((await report('--db', empty, '--json')).stdout);
+    expect(json.views.total).toEqual({ current: 0, previous: 0, change: 0, changePercent: null });
+    expect(json.searches.rising).toEqual([]);
+    expect(json.daysWithData).toMatchObject({ current: 0, previous: 0 });
+    const md = (await report('--db', empty)).stdout;
+    expect(md).toContain('**Rising**\n\nNone.\n');
+    expect(md).toContain('| Views, total | 0 | 0 | 0 |');
+    const slack = JSON.parse((await report('--db', empty, '--format', 'slack')).stdout);
+    for (const block of slack.blocks) if (block.type === 'section') expect(block.text.text.length).toBeGreaterThan(0);
   });
 
   it('no database: names analytics sync (exit 2)', async () => {
