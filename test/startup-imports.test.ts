@@ -80,5 +80,18 @@ describe('start-up', () => {
       const env = { MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, MINTLIFY_API_URL: sandbox.baseUrl };
       expect(await heavyLoads(['searches', 'list', '--format', 'csv'], env)).toEqual(['program.cjs', 'vendor-csv-stringify-sync.cjs']);
     });
+
+    it('DuckDB (@duckdb/node-api) loads only in the command that needs it: not for its help, not for another analytics command', async () => {
+      const env = { MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, MINTLIFY_API_URL: sandbox.baseUrl };
+      expect(await heavyLoads(['analytics', 'sync', '--help'])).toEqual([]);
+      expect(await heavyLoads(['analytics', 'views', '--json'], env)).toEqual(['program.cjs']);
+      const dir = tempDir();
+      try {
+        const loads = await heavyLoads(['analytics', 'sync', '--db', join(dir.path, 'a.duckdb'), '--from', new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), '--max-requests', '3'], env);
+        expect(loads).toContain('@duckdb/node-api');
+      } finally {
+        dir.cleanup();
+      }
+    });
   });
 });

@@ -91,6 +91,8 @@ export const DDL: Record<TableName, string> = {
   // item stream has one open window at a time (window_from = the watermark it started from).
   // `cursor` is where the next page starts (a cursor or an offset); `complete` once the window's last
   // page is stored. An item stream's watermark is the window_to of its newest complete window.
+  // One row of stream '_pass' marks the current pass (all windows brought up to date, over one run or
+  // many): its window_to is when the pass began, `complete` once a run finished it.
   sync_state: `CREATE TABLE IF NOT EXISTS sync_state (
     stream VARCHAR NOT NULL,
     window_from TIMESTAMP NOT NULL,
