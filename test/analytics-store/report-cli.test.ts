@@ -68,7 +68,8 @@ describe('analytics report', () => {
     const json = JSON.parse((await report('--db', empty, '--json')).stdout);
     expect(json.views.total).toEqual({ current: 0, previous: 0, change: 0, changePercent: null });
     expect(json.searches.rising).toEqual([]);
-    expect(json.daysWithData).toMatchObject({ current: 0, previous: 0 });
+    expect(json.daysSynced).toMatchObject({ current: 0, previous: 0 });
+    expect(json.daysSynced.ofDays.current).toBe(7);
     const md = (await report('--db', empty)).stdout;
     expect(md).toContain('**Rising**\n\nNone.\n');
     expect(md).toContain('| Views, total | 0 | 0 | 0 |');

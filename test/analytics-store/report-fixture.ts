@@ -37,6 +37,19 @@ export async function fillReportDatabase(path: string, periods: Periods): Promis
       (${C(1)}, '/c', 4, 0, 0, 4), (${P(0)}, '/d', 0, 9, 0, 9)`);
     await run(`INSERT INTO views VALUES (${C(0)}, '/a', 100, 20, 120), (${C(1)}, '/b', 50, 30, 80), (${P(0)}, '/a', 100, 0, 100)`);
     await run(`INSERT INTO visitors VALUES (${C(0)}, '/a', 10, 2, 12), (${P(0)}, '/a', 5, 1, 6)`);
+    // What the sync read whole: every day of both periods, but for the last two days of the period
+    // before, where views were not read yet (one day stopped part-way, one not started).
+    const windows: string[] = [];
+    const days = Math.round((Date.parse(periods.current.to) - Date.parse(periods.previous.from)) / 86_400_000);
+    for (const stream of ['searches', 'views', 'visitors', 'feedback_by_page', 'caller_stats']) {
+      for (let n = 0; n < days; n++) {
+        const from = day(periods.previous.from, n);
+        const gap = stream === 'views' && from >= day(periods.current.from, -2) && from < periods.current.from;
+        if (gap && from === day(periods.current.from, -1)) continue;
+        windows.push(`('${stream}', TIMESTAMP '${from}', TIMESTAMP '${day(from, 1)}', ${gap ? "'250'" : 'NULL'}, 1, 1, ${!gap}, now()::TIMESTAMP)`);
+      }
+    }
+    await run(`INSERT INTO sync_state VALUES ${windows.join(', ')}`);
   } finally {
     db.close();
   }
@@ -46,7 +59,7 @@ const change = (current: number, previous: number, changePercent: number | null)
 
 /** The report those rows make, but for the periods themselves. */
 export const EXPECTED = {
-  daysWithData: { current: 4, previous: 3, ofDays: { current: 7, previous: 7 } },
+  daysSynced: { current: 7, previous: 5, ofDays: { current: 7, previous: 7 } },
   searches: {
     total: change(59, 44, 34.1),
     rising: [

@@ -39,7 +39,7 @@ describe('analytics sync, then analytics report', () => {
     expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(report.current).toEqual(periods.current);
-    expect(report.daysWithData).toEqual({ current: 7, previous: 7, ofDays: { current: 7, previous: 7 } });
+    expect(report.daysSynced).toEqual({ current: 7, previous: 7, ofDays: { current: 7, previous: 7 } });
 
     const inWeek = (range: { from: string; to: string }) => `date >= DATE '${range.from}' AND date < DATE '${range.to}'`;
     const views = await query(`SELECT sum(human) AS human, sum(ai) AS ai, sum(total) AS total FROM views WHERE ${inWeek(periods.current)}`);
@@ -63,7 +63,8 @@ describe('analytics sync, then analytics report', () => {
     const md = await runCli(['analytics', 'report', '--db', db], { env: env() });
     expect(md.code).toBe(0);
     expect(md.stdout).toMatch(new RegExp(`^## Docs analytics: week ${periods.current.label} `));
-    expect(md.stdout).toContain('Days with data: 7 of 7 this week, 7 of 7 the week before.');
+    expect(md.stdout).toContain('Days synced: 7 of 7 this week, 7 of 7 the week before.');
+    expect(md.stdout).not.toContain('Not synced whole yet');
     const slack = await runCli(['analytics', 'report', '--db', db, '--format', 'slack'], { env: env() });
     expect(slack.code).toBe(0);
     const message = JSON.parse(slack.stdout);

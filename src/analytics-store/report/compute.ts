@@ -16,7 +16,7 @@ export async function computeReport(connection: DuckDBConnection, kind: PeriodKi
     return (await connection.runAndReadAll(sql, params)).getRowObjectsJS() as Row[];
   };
   // One after the other: a DuckDB connection runs one query at a time.
-  const days = await read(DAYS_WITH_DATA);
+  const days = await read(DAYS_SYNCED);
   const searchTotals = await read(totalsOf('searches', 'hits'));
   const rising = await read(searchChanges('rising'));
   const falling = await read(searchChanges('falling'));
@@ -31,7 +31,7 @@ export async function computeReport(connection: DuckDBConnection, kind: PeriodKi
     period: kind,
     current,
     previous,
-    daysWithData: {
+    daysSynced: {
       current: num(days[0]?.c),
       previous: num(days[0]?.p),
       ofDays: { current: daysIn(current), previous: daysIn(previous) },
@@ -64,9 +64,20 @@ const IN_CURRENT = `date >= CAST($cf AS DATE) AND date < CAST($ct AS DATE)`;
 const IN_PREVIOUS = `date >= CAST($pf AS DATE) AND date < CAST($pt AS DATE)`;
 const IN_EITHER = `date >= CAST($pf AS DATE) AND date < CAST($ct AS DATE)`;
 
-const DAYS_WITH_DATA = `
-  SELECT count(DISTINCT date) FILTER (WHERE ${IN_CURRENT}) AS c, count(DISTINCT date) FILTER (WHERE ${IN_PREVIOUS}) AS p
-  FROM (SELECT date FROM views UNION ALL SELECT date FROM searches UNION ALL SELECT date FROM conversations)`;
+/**
+ * The days of each period every day table the report sums was read whole for (a complete one-day
+ * window in sync_state), fewest over the tables: rows alone cannot tell a day with no traffic from a
+ * day not read yet.
+ */
+const DAYS_SYNCED = `
+  SELECT min(c) AS c, min(p) AS p FROM (
+    SELECT t.name,
+           count(DISTINCT s.date) FILTER (WHERE ${IN_CURRENT}) AS c,
+           count(DISTINCT s.date) FILTER (WHERE ${IN_PREVIOUS}) AS p
+    FROM (VALUES ('searches'), ('views'), ('visitors'), ('feedback_by_page')) AS t(name)
+    LEFT JOIN (SELECT stream, CAST(window_from AS DATE) AS date FROM sync_state
+               WHERE complete AND window_to - window_from = INTERVAL 1 DAY) AS s ON s.stream = t.name
+    GROUP BY t.name)`;
 
 function totalsOf(table: string, column: string): string {
   return `SELECT coalesce(sum(${column}) FILTER (WHERE ${IN_CURRENT}), 0) AS c, coalesce(sum(${column}) FILTER (WHERE ${IN_PREVIOUS}), 0) AS p FROM ${table}`;

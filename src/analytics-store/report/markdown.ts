@@ -1,7 +1,7 @@
 // The report as GitHub-flavoured Markdown, to read in a step summary, a pull request or an issue.
 // Text readers typed (search terms, questions, categories) and page paths are shown as code spans:
 // no Markdown, HTML or link inside them is rendered, and a `|` cannot end a table cell.
-import { changeText, count, periodName, rangeText, signed, trafficRows, VISITORS_NOTE } from './words.js';
+import { changeText, count, partialPeriods, periodName, rangeText, signed, trafficRows, VISITORS_NOTE } from './words.js';
 import type { Report, SearchChange } from './types.js';
 
 export function renderMarkdown(report: Report): string {
@@ -16,10 +16,12 @@ export function renderMarkdown(report: Report): string {
   };
   lines.push(`## Docs analytics: ${report.period === 'week' ? 'week' : 'month'} ${rangeText(report.current)}`, '');
   lines.push(
-    `Against ${rangeText(report.previous)}. Days with data: ${report.daysWithData.current} of ${report.daysWithData.ofDays.current} ${name.this}, ` +
-      `${report.daysWithData.previous} of ${report.daysWithData.ofDays.previous} the ${name.before}.`,
+    `Against ${rangeText(report.previous)}. Days synced: ${report.daysSynced.current} of ${report.daysSynced.ofDays.current} ${name.this}, ` +
+      `${report.daysSynced.previous} of ${report.daysSynced.ofDays.previous} the ${name.before}.`,
     '',
   );
+  const partial = partialPeriods(report);
+  if (partial) lines.push(`> [!WARNING]`, `> ${partial}`, '');
 
   lines.push('### Views and visitors', '');
   table(['', name.this, name.before, 'change'], ['---', '--:', '--:', '--:'], trafficRows(report).map((r) => [r.label, count(r.change.current), count(r.change.previous), changeText(r.change)]));

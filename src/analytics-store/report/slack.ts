@@ -4,7 +4,7 @@
 // out and counted). Text readers typed is mrkdwn-escaped (&, <, > as Slack asks: no link, mention or
 // @channel can be made from it) and shown as inline code, where *bold*, _italic_ and ~strike~ do not
 // apply; a backtick inside it becomes ˋ so it cannot close the code early.
-import { changeText, count, periodName, rangeText, signed, trafficRows, VISITORS_NOTE } from './words.js';
+import { changeText, count, partialPeriods, periodName, rangeText, signed, trafficRows, VISITORS_NOTE } from './words.js';
 import type { Report, SearchChange } from './types.js';
 
 export const SLACK_LIMITS = { blocks: 50, sectionText: 3000, headerText: 150, fallbackText: 3000 } as const;
@@ -31,8 +31,10 @@ export function renderSlack(report: Report): SlackMessage {
   blocks.push({ type: 'header', text: { type: 'plain_text', text: clip(`Docs analytics: ${kind} ${report.current.label}`, SLACK_LIMITS.headerText), emoji: false } });
   blocks.push({
     type: 'context',
-    elements: [{ type: 'mrkdwn', text: escape(`${rangeText(report.current)} against ${rangeText(report.previous)}; days with data ${report.daysWithData.current}/${report.daysWithData.ofDays.current} and ${report.daysWithData.previous}/${report.daysWithData.ofDays.previous}`) }],
+    elements: [{ type: 'mrkdwn', text: escape(`${rangeText(report.current)} against ${rangeText(report.previous)}; days synced ${report.daysSynced.current}/${report.daysSynced.ofDays.current} and ${report.daysSynced.previous}/${report.daysSynced.ofDays.previous}`) }],
   });
+  const partial = partialPeriods(report);
+  if (partial) blocks.push({ type: 'section', text: { type: 'mrkdwn', text: `:warning: ${escape(partial)}` } });
   section('Views and visitors', [...trafficRows(report).map((r) => `${r.label}: ${count(r.change.current)}, ${changeText(r.change)}`), `_(${VISITORS_NOTE})_`]);
   blocks.push({ type: 'divider' });
   const searches = (rows: SearchChange[]) => rows.map((s) => `• ${code(s.query)}: ${count(s.current)} (${signed(s.change)} from ${count(s.previous)})`);

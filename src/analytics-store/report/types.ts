@@ -52,8 +52,11 @@ export interface Report {
   period: PeriodKind;
   current: DateRange;
   previous: DateRange;
-  /** Days of each period the database holds analytics for (views): a period half synced reads as such. */
-  daysWithData: { current: number; previous: number; ofDays: { current: number; previous: number } };
+  /**
+   * Days of each period that \`analytics sync\` has read whole for every table the report sums (searches,
+   * views, visitors, feedback by page; complete in sync_state): a period half synced reads as such.
+   */
+  daysSynced: { current: number; previous: number; ofDays: { current: number; previous: number } };
   searches: {
     total: Change;
     rising: SearchChange[];

@@ -41,3 +41,15 @@ export function trafficRows(report: Report): Array<{ label: string; change: Chan
 }
 
 export const VISITORS_NOTE = 'visitors: unique visitors per page and day, summed';
+
+/** When a period is not synced whole: which, and what to do (its numbers are partial until then). */
+export function partialPeriods(report: Report): string | undefined {
+  const name = periodName(report);
+  const days = report.daysSynced;
+  const partial = [
+    ...(days.current < days.ofDays.current ? [`${name.this} (${days.current} of ${days.ofDays.current} days)`] : []),
+    ...(days.previous < days.ofDays.previous ? [`the ${name.before} (${days.previous} of ${days.ofDays.previous} days)`] : []),
+  ];
+  if (partial.length === 0) return undefined;
+  return `Not synced whole yet: ${partial.join(' and ')}; its numbers are partial until \`mint-admin analytics sync\` has read the rest.`;
+}
