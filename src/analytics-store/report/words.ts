@@ -51,5 +51,5 @@ export function partialPeriods(report: Report): string | undefined {
     ...(days.previous < days.ofDays.previous ? [`the ${name.before} (${days.previous} of ${days.ofDays.previous} days)`] : []),
   ];
   if (partial.length === 0) return undefined;
-  return `Not synced whole yet: ${partial.join(' and ')}; its numbers are partial until \`mint-admin analytics sync\` has read the rest.`;
+  return `Not synced whole yet: ${partial.join(' and ')}; ${partial.length === 1 ? 'its' : 'their'} numbers are partial until \`mint-admin analytics sync\` has read the rest.`;
 }
