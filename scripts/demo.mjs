@@ -16,6 +16,9 @@ const env = {
   MINTLIFY_ADMIN_API_KEY: sandbox.apiKey,
   MINTLIFY_PROJECT_ID: sandbox.projectId,
   XDG_CONFIG_HOME: join(work, 'config'),
+  // The analytics database and the hourly request ledger, kept in the demo's own directory too.
+  XDG_DATA_HOME: join(work, 'data'),
+  XDG_STATE_HOME: join(work, 'state'),
 };
 
 const shown = (args) => `$ mint-admin ${args.map((a) => (/[\s"'\[]/.test(a) ? JSON.stringify(a) : a)).join(' ')}`;
@@ -75,6 +78,11 @@ try {
   await run('The top five terms as a table', ['searches', 'list', '--limit', '5']);
   await run('Which pages readers voted down (one request: the API serves one page of counts)', ['analytics', 'feedback', '--by-page', '--limit', '5']);
   await run('What readers are looking for and not finding: the content-gap report, within 25 requests', ['analytics', 'gaps', '--top', '8']);
+  const db = join(work, 'analytics.duckdb');
+  await run('Pull two weeks of analytics into a local DuckDB database, newest day first, within 55 requests', ['analytics', 'sync', '--db', db, '--from', daysAgo(14), '--max-requests', '55', '--parquet', join(work, 'parquet')]);
+  await run('Run it again: the requests every command sent this hour count, so it stops at 100 and says when to go on', ['analytics', 'sync', '--db', db, '--from', daysAgo(14)]);
+  // ---- analytics report (issue 31, branch e31-report): the lead merges its step here, e.g.
+  // await run('What changed this week against the week before', ['analytics', 'report', '--db', db, '--period', 'week']);
 
   const files = readdirSync(site, { recursive: true }).length;
   const csvBytes = readFileSync(csv).length;

@@ -53,7 +53,7 @@ export interface SyncSummary {
   windowsLeft: number;
   /** Why the run stopped before it was complete; undefined when it is. */
   stop?: BudgetStop | undefined;
-  /** Requests the run could still have sent when it ended. */
+  /** Requests of the organization's hourly 100 left when the run ended, as counted on this machine. */
   requestsLeft: number;
   /** Days whose feedback by page held more pages than one answer can (the endpoint has no cursor). */
   truncated: string[];
