@@ -128,9 +128,9 @@ async function main() {
     const count = () => sandbox.requests.filter((r) => r.path.startsWith('/v1/analytics/')).length;
     const before = count();
     // No hourly cap here: the figure is how many requests a month costs, over however many hours.
-    const first = await runSync({ connection: db.connection, api, projectId: sandbox.projectId, from, clock: systemClock, budget: new RequestBudget(100_000, undefined, 100_000) });
+    const first = await runSync({ connection: db.connection, path: 'month.duckdb', api, projectId: sandbox.projectId, from, clock: systemClock, budget: new RequestBudget(100_000, undefined, 100_000) });
     const firstSent = count() - before;
-    const second = await runSync({ connection: db.connection, api, projectId: sandbox.projectId, from, clock: systemClock, budget: new RequestBudget(100_000, undefined, 100_000) });
+    const second = await runSync({ connection: db.connection, path: 'month.duckdb', api, projectId: sandbox.projectId, from, clock: systemClock, budget: new RequestBudget(100_000, undefined, 100_000) });
     const secondSent = count() - before - firstSent;
     db.close();
     await dispatcher.close();

@@ -7,6 +7,7 @@ import type { Context, Deps } from '../../context.js';
 import { formatDuration } from '../../duration.js';
 import { InterruptedError, reworded, UsageError } from '../../errors.js';
 import { parseDateFlag } from '../../queries/dates.js';
+import { DatabaseWriteError } from '../../analytics-store/errors.js';
 
 const DEFAULT_MAX_REQUESTS = 50;
 const DEFAULT_DAYS = 30;
@@ -70,6 +71,7 @@ export async function sync(opts: SyncOptions, ctx: Context): Promise<void> {
   })
     .catch((error: unknown) => {
       if (error instanceof InterruptedError) throw reworded(error, `${error.message}; every page stored so far is kept: run \`mint-admin analytics sync\` again to continue`);
+      if (error instanceof DatabaseWriteError) throw reworded(error, `${error.message}; make room and run \`mint-admin analytics sync\` again to continue`);
       throw error;
     })
     .finally(() => progress.stop());
