@@ -31,3 +31,22 @@ export class DatabaseBusyError extends MintAdminError {
     );
   }
 }
+
+/** A page and its checkpoint could not be stored (a full disk, an I/O error); every page before it is. */
+export class DatabaseWriteError extends MintAdminError {
+  constructor(
+    readonly path: string,
+    /** What went wrong, in a few words ("No space left on device"). */
+    readonly problem: string,
+    cause: unknown,
+  ) {
+    super(`the analytics database ${path} could not be written (${problem}): every page stored before it is kept`, { cause });
+  }
+}
+
+/** "No space left on device" out of DuckDB's "TransactionContext Error: Failed to commit: Could not write file ...: No space left on device". */
+export function writeProblemOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const last = message.split(': ').pop()?.trim();
+  return last && last.length < 120 ? last : 'an I/O error';
+}

@@ -56,7 +56,7 @@ describe('analytics sync', () => {
       runs.push(r.sent);
       if (r.summary.complete) break;
       expect(r.summary.stoppedBy).toBe('run-budget');
-      expect(r.stderr).toMatch(/stopped: --max-requests 4 spent; .* windows left to read, .* requests left this hour; the next run can continue now/);
+      expect(r.stderr).toMatch(/stopped: --max-requests 4 spent; .* windows left to read; \d+ of the hour's 100 requests left; the next run can continue now/);
     }
     expect((await storedCounts(db)).rows).toEqual(expected.rows);
     expect((await storedCounts(db)).distinct).toEqual(expected.rows);

@@ -42,11 +42,11 @@ export class RequestBudget {
     return undefined;
   }
 
-  /** Requests this run may still send now. */
+  /** Requests of the organization's hourly budget not yet spent on this machine (0 while a Retry-After runs). */
   left(now: number): number {
     const { recent, retryAfter } = this.ledger?.read(now) ?? { recent: [], retryAfter: undefined };
     if (retryAfter !== undefined && retryAfter > now) return 0;
-    return Math.max(0, Math.min(this.maxRequests - this.sent, this.limit - Math.max(recent.length, this.sent)));
+    return Math.max(0, this.limit - Math.max(recent.length, this.sent));
   }
 
   /** One request is about to be sent (the transport records it in the ledger itself). */

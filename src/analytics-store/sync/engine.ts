@@ -8,6 +8,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ApiClient } from '../../api/client.js';
 import type { Clock } from '../../clock.js';
 import { ApiError, NetworkError, RateLimitError } from '../../errors.js';
+import { DatabaseWriteError, writeProblemOf } from '../errors.js';
 import { DATA_TABLES, type DataTable } from '../schema.js';
 import type { BudgetStop, RequestBudget } from './budget.js';
 import { markPass, readCheckpoints, writePage, type Checkpoint } from './store.js';
@@ -33,6 +34,8 @@ export interface SyncEvent {
 
 export interface SyncOptions {
   connection: DuckDBConnection;
+  /** The database's file, for the words of a failed write. */
+  path: string;
   api: ApiClient;
   projectId: string;
   /** The first UTC day the sync reaches back to (epoch ms of its midnight). */
@@ -53,7 +56,7 @@ export interface SyncSummary {
   windowsLeft: number;
   /** Why the run stopped before it was complete; undefined when it is. */
   stop?: BudgetStop | undefined;
-  /** Requests the run could still have sent when it ended. */
+  /** Requests of the organization's hourly 100 left when the run ended, as counted on this machine. */
   requestsLeft: number;
   /** Days whose feedback by page held more pages than one answer can (the endpoint has no cursor). */
   truncated: string[];
@@ -153,7 +156,11 @@ export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
         }
         const complete = page.next === null;
         checkpoint = { ...checkpoint, cursor: page.next, pages: checkpoint.pages + 1, rows: checkpoint.rows + page.rows.length, complete, updatedAt: clock.now() };
-        await writePage(connection, { stream: task.stream, checkpoint, rows: page.rows, first });
+        try {
+          await writePage(connection, { stream: task.stream, checkpoint, rows: page.rows, first });
+        } catch (error) {
+          throw new DatabaseWriteError(opts.path, writeProblemOf(error), error);
+        }
         first = false;
         summary.pages++;
         summary.rowsWritten += page.rows.length;

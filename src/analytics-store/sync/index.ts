@@ -41,7 +41,7 @@ export async function syncDatabase(opts: SyncDatabaseOptions): Promise<SyncResul
     const db = await openAnalyticsDb(opts.path, { loader: opts.loader });
     try {
       const budget = new RequestBudget(opts.maxRequests, opts.ledger);
-      const summary = await runSync({ connection: db.connection, api: opts.api, projectId: opts.projectId, from: opts.from, clock: opts.clock, budget, signal: opts.signal, onPage: opts.onPage });
+      const summary = await runSync({ connection: db.connection, path: opts.path, api: opts.api, projectId: opts.projectId, from: opts.from, clock: opts.clock, budget, signal: opts.signal, onPage: opts.onPage });
       const tables = await rowCounts(db.connection);
       const parquet = opts.parquet === undefined ? undefined : await writeParquet(db.connection, opts.parquet);
       return { ...summary, path: opts.path, tables, parquet };

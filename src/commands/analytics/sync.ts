@@ -7,6 +7,7 @@ import type { Context, Deps } from '../../context.js';
 import { formatDuration } from '../../duration.js';
 import { InterruptedError, reworded, UsageError } from '../../errors.js';
 import { parseDateFlag } from '../../queries/dates.js';
+import { DatabaseWriteError } from '../../analytics-store/errors.js';
 
 const DEFAULT_MAX_REQUESTS = 50;
 const DEFAULT_DAYS = 30;
@@ -70,6 +71,7 @@ export async function sync(opts: SyncOptions, ctx: Context): Promise<void> {
   })
     .catch((error: unknown) => {
       if (error instanceof InterruptedError) throw reworded(error, `${error.message}; every page stored so far is kept: run \`mint-admin analytics sync\` again to continue`);
+      if (error instanceof DatabaseWriteError) throw reworded(error, `${error.message}; make room and run \`mint-admin analytics sync\` again to continue`);
       throw error;
     })
     .finally(() => progress.stop());
@@ -96,7 +98,7 @@ export async function sync(opts: SyncOptions, ctx: Context): Promise<void> {
     const wait = result.stop.nextAt - ctx.clock.now();
     const when = wait <= 0 ? 'the next run can continue now' : `the next run can continue at ${new Date(result.stop.nextAt).toISOString().slice(0, 16).replace('T', ' ')} UTC (in ${formatDuration(wait)})`;
     const why = { 'run-budget': `--max-requests ${opts.maxRequests} spent`, 'hourly-budget': 'the organization\'s 100 analytics requests of the last hour are spent (counted on this machine)', 'rate-limited': 'the API asked to wait (429)' }[result.stop.reason];
-    ctx.reporter.info(`stopped: ${why}; ${result.rowsWritten} rows in ${result.pages} pages, ${used}; ${result.windowsLeft} windows left to read, ${result.requestsLeft} requests left this hour; ${when}`);
+    ctx.reporter.info(`stopped: ${why}; ${result.rowsWritten} rows in ${result.pages} pages, ${used}; ${result.windowsLeft} windows left to read; ${result.requestsLeft} of the hour's 100 requests left; ${when}`);
   }
   if (result.parquet) ctx.reporter.info(`Parquet written to ${opts.parquet}: ${result.parquet.map((t) => `${t.table} ${t.rows}`).join(', ')}`);
 }
