@@ -8,11 +8,11 @@ _mint_admin() {
     word="${COMP_WORDS[i]}"
     if (( skip )); then skip=0; continue; fi
     case "$word" in
-      --allow|--archive|--base-path|--base-url|--cursor|--domain|--export-api|--export-version|--file|--flows|--format|--from|--host|--interval|--keep-releases|--limit|--max-requests|--max-size|--offset|--out|--output|--path|--port|--profile|--project|--root|--source|--status|--timeout|--to|--top|-f|-o|-p) skip=1; continue ;;
+      --allow|--archive|--base-path|--base-url|--cursor|--db|--domain|--export-api|--export-version|--file|--flows|--format|--from|--host|--interval|--keep-releases|--limit|--max-requests|--max-size|--offset|--out|--output|--parquet|--path|--period|--port|--profile|--project|--root|--source|--status|--timeout|--to|--top|-f|-o|-p) skip=1; continue ;;
       -*) continue ;;
     esac
     case "$path/$word" in
-      mint-admin/agent|mint-admin/agent/run|mint-admin/agent/get|mint-admin/agent/message|mint-admin/export|mint-admin/export/start|mint-admin/export/status|mint-admin/export/bundle|mint-admin/export/download|mint-admin/export/run|mint-admin/export/verify|mint-admin/export/serve|mint-admin/export/host-config|mint-admin/searches|mint-admin/searches/list|mint-admin/deploy|mint-admin/deploy/start|mint-admin/deploy/status|mint-admin/preview|mint-admin/preview/start|mint-admin/preview/status|mint-admin/automation|mint-admin/automation/run|mint-admin/autopilot|mint-admin/autopilot/run|mint-admin/analytics|mint-admin/analytics/searches|mint-admin/analytics/feedback|mint-admin/analytics/conversations|mint-admin/analytics/thread|mint-admin/analytics/callers|mint-admin/analytics/views|mint-admin/analytics/visitors|mint-admin/analytics/gaps|mint-admin/config|mint-admin/config/set|mint-admin/config/get|mint-admin/config/unset|mint-admin/config/list|mint-admin/config/path|mint-admin/auth|mint-admin/auth/status|mint-admin/mcp|mint-admin/completion|mint-admin/sandbox) path="$path/$word" ;;
+      mint-admin/agent|mint-admin/agent/run|mint-admin/agent/get|mint-admin/agent/message|mint-admin/export|mint-admin/export/start|mint-admin/export/status|mint-admin/export/bundle|mint-admin/export/download|mint-admin/export/run|mint-admin/export/verify|mint-admin/export/serve|mint-admin/export/host-config|mint-admin/searches|mint-admin/searches/list|mint-admin/deploy|mint-admin/deploy/start|mint-admin/deploy/status|mint-admin/preview|mint-admin/preview/start|mint-admin/preview/status|mint-admin/automation|mint-admin/automation/run|mint-admin/autopilot|mint-admin/autopilot/run|mint-admin/analytics|mint-admin/analytics/searches|mint-admin/analytics/feedback|mint-admin/analytics/conversations|mint-admin/analytics/thread|mint-admin/analytics/callers|mint-admin/analytics/views|mint-admin/analytics/visitors|mint-admin/analytics/gaps|mint-admin/analytics/sync|mint-admin/analytics/query|mint-admin/analytics/report|mint-admin/config|mint-admin/config/set|mint-admin/config/get|mint-admin/config/unset|mint-admin/config/list|mint-admin/config/path|mint-admin/auth|mint-admin/auth/status|mint-admin/mcp|mint-admin/completion|mint-admin/sandbox) path="$path/$word" ;;
       *) npos=$(( npos + 1 )) ;;
     esac
   done
@@ -317,7 +317,7 @@ _mint_admin() {
         --base-url) return ;;
         --profile) return ;;
       esac
-      cmds="searches feedback conversations thread callers views visitors gaps"
+      cmds="searches feedback conversations thread callers views visitors gaps sync query report"
       opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
     mint-admin/analytics/searches)
@@ -432,6 +432,43 @@ _mint_admin() {
       esac
       cmds=""
       opts="--from --to --format -o --output --max-requests --top --prompt -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/analytics/sync)
+      case "$prev" in
+        --db) return ;;
+        --from) return ;;
+        --max-requests) return ;;
+        --parquet) return ;;
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="--db --from --max-requests --parquet -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/analytics/query)
+      case "$prev" in
+        --db) return ;;
+        --format) COMPREPLY=( $(compgen -W "table json ndjson csv" -- "$cur") ); return ;;
+        -o|--output) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="--db --format -o --output --csv-raw --no-header -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/analytics/report)
+      case "$prev" in
+        --period) COMPREPLY=( $(compgen -W "week month" -- "$cur") ); return ;;
+        --format) COMPREPLY=( $(compgen -W "md json slack" -- "$cur") ); return ;;
+        --db) return ;;
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="--period --format --db -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
     mint-admin/config)
       case "$prev" in

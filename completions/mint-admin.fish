@@ -11,13 +11,13 @@ function __mint_admin_scan --description 'print the mint-admin command path type
             continue
         end
         switch $word
-            case --allow --archive --base-path --base-url --cursor --domain --export-api --export-version --file --flows --format --from --host --interval --keep-releases --limit --max-requests --max-size --offset --out --output --path --port --profile --project --root --source --status --timeout --to --top -f -o -p
+            case --allow --archive --base-path --base-url --cursor --db --domain --export-api --export-version --file --flows --format --from --host --interval --keep-releases --limit --max-requests --max-size --offset --out --output --parquet --path --period --port --profile --project --root --source --status --timeout --to --top -f -o -p
                 set skip 1
                 continue
             case '-*'
                 continue
         end
-        if contains -- "$path/$word" mint-admin/agent mint-admin/agent/run mint-admin/agent/get mint-admin/agent/message mint-admin/export mint-admin/export/start mint-admin/export/status mint-admin/export/bundle mint-admin/export/download mint-admin/export/run mint-admin/export/verify mint-admin/export/serve mint-admin/export/host-config mint-admin/searches mint-admin/searches/list mint-admin/deploy mint-admin/deploy/start mint-admin/deploy/status mint-admin/preview mint-admin/preview/start mint-admin/preview/status mint-admin/automation mint-admin/automation/run mint-admin/autopilot mint-admin/autopilot/run mint-admin/analytics mint-admin/analytics/searches mint-admin/analytics/feedback mint-admin/analytics/conversations mint-admin/analytics/thread mint-admin/analytics/callers mint-admin/analytics/views mint-admin/analytics/visitors mint-admin/analytics/gaps mint-admin/config mint-admin/config/set mint-admin/config/get mint-admin/config/unset mint-admin/config/list mint-admin/config/path mint-admin/auth mint-admin/auth/status mint-admin/mcp mint-admin/completion mint-admin/sandbox
+        if contains -- "$path/$word" mint-admin/agent mint-admin/agent/run mint-admin/agent/get mint-admin/agent/message mint-admin/export mint-admin/export/start mint-admin/export/status mint-admin/export/bundle mint-admin/export/download mint-admin/export/run mint-admin/export/verify mint-admin/export/serve mint-admin/export/host-config mint-admin/searches mint-admin/searches/list mint-admin/deploy mint-admin/deploy/start mint-admin/deploy/status mint-admin/preview mint-admin/preview/start mint-admin/preview/status mint-admin/automation mint-admin/automation/run mint-admin/autopilot mint-admin/autopilot/run mint-admin/analytics mint-admin/analytics/searches mint-admin/analytics/feedback mint-admin/analytics/conversations mint-admin/analytics/thread mint-admin/analytics/callers mint-admin/analytics/views mint-admin/analytics/visitors mint-admin/analytics/gaps mint-admin/analytics/sync mint-admin/analytics/query mint-admin/analytics/report mint-admin/config mint-admin/config/set mint-admin/config/get mint-admin/config/unset mint-admin/config/list mint-admin/config/path mint-admin/auth mint-admin/auth/status mint-admin/mcp mint-admin/completion mint-admin/sandbox
             set path "$path/$word"
         else
             set npos (math $npos + 1)
@@ -368,6 +368,9 @@ complete -c mint-admin -n '__mint_admin_at mint-admin/analytics' -a callers -d '
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics' -a views -d 'page views per page, from people and from AI agents, most viewed first'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics' -a visitors -d 'unique visitors per page, people and AI agents, most visited first'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics' -a gaps -d 'content gaps, ranked: searches nobody clicked, unanswered assistant questions, poorly rated pages, weighted by page views'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics' -a sync -d 'pull every analytics endpoint into a local DuckDB database, incrementally, within an hourly request budget, resumable'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics' -a query -d 'run read-only SQL over the local analytics database (filled by `analytics sync`); no API request'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics' -a report -d 'what changed: this period against the one before, from the local analytics database (no API request)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics' -s p -l project -x -d 'project id (env MINTLIFY_PROJECT_ID)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics' -l base-url -x -d 'API base URL (env MINTLIFY_API_URL)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics' -l profile -x -d 'config profile (env MINT_ADMIN_PROFILE)'
@@ -498,6 +501,42 @@ complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/gaps' -s q -l qu
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/gaps' -l no-color -d 'no colour (also NO_COLOR)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/gaps' -l debug -d 'log HTTP requests and stack traces to stderr (secrets redacted)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/gaps' -s h -l help -d 'show help'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/sync' -l db -x -d 'the database (default: $XDG_DATA_HOME/mint-admin/<projectId>.duckdb)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/sync' -l from -x -d 'how far back the first sync reaches: YYYY-MM-DD (default: 30 days ago)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/sync' -l max-requests -x -d 'this run\'s share of the organization\'s 100 analytics requests an hour (default 50)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/sync' -l parquet -x -d 'also write each table as Parquet files, partitioned by date (Hive layout: <table>/date=YYYY-MM-DD/*.parquet)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/sync' -s p -l project -x -d 'project id (env MINTLIFY_PROJECT_ID)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/sync' -l base-url -x -d 'API base URL (env MINTLIFY_API_URL)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/sync' -l profile -x -d 'config profile (env MINT_ADMIN_PROFILE)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/sync' -l json -d 'machine-readable JSON on stdout'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/sync' -s q -l quiet -d 'no progress or hints on stderr'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/sync' -l no-color -d 'no colour (also NO_COLOR)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/sync' -l debug -d 'log HTTP requests and stack traces to stderr (secrets redacted)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/sync' -s h -l help -d 'show help'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/query' -l db -x -d 'the analytics database (default: $XDG_DATA_HOME/mint-admin/<projectId>.duckdb, as `analytics sync` writes it)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/query' -l format -x -a 'table json ndjson csv' -d 'output format (default: table; --json is --format json)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/query' -s o -l output -r -F -d 'write the rows to this file instead of stdout'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/query' -l csv-raw -d 'keep CSV cells that start with = + - @ tab or CR as they are (by default they get a leading \')'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/query' -l no-header -d 'leave out the header line of csv and piped table output'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/query' -s p -l project -x -d 'project id (env MINTLIFY_PROJECT_ID)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/query' -l base-url -x -d 'API base URL (env MINTLIFY_API_URL)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/query' -l profile -x -d 'config profile (env MINT_ADMIN_PROFILE)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/query' -l json -d 'machine-readable JSON on stdout'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/query' -s q -l quiet -d 'no progress or hints on stderr'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/query' -l no-color -d 'no colour (also NO_COLOR)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/query' -l debug -d 'log HTTP requests and stack traces to stderr (secrets redacted)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/query' -s h -l help -d 'show help'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/report' -l period -x -a 'week month' -d 'the last complete ISO week (Monday to Sunday, UTC) or calendar month, against the one before (default: week)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/report' -l format -x -a 'md json slack' -d 'md (Markdown, for a step summary), json, or slack (Block Kit JSON for an incoming webhook) (default: md; --json is --format json)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/report' -l db -x -d 'the analytics database (default: $XDG_DATA_HOME/mint-admin/<projectId>.duckdb, as `analytics sync` writes it)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/report' -s p -l project -x -d 'project id (env MINTLIFY_PROJECT_ID)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/report' -l base-url -x -d 'API base URL (env MINTLIFY_API_URL)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/report' -l profile -x -d 'config profile (env MINT_ADMIN_PROFILE)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/report' -l json -d 'machine-readable JSON on stdout'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/report' -s q -l quiet -d 'no progress or hints on stderr'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/report' -l no-color -d 'no colour (also NO_COLOR)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/report' -l debug -d 'log HTTP requests and stack traces to stderr (secrets redacted)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/report' -s h -l help -d 'show help'
 complete -c mint-admin -n '__mint_admin_at mint-admin/config' -a set -d 'save a setting in the selected profile'
 complete -c mint-admin -n '__mint_admin_at mint-admin/config' -a get -d 'print the effective value of a setting (the API key masked)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/config' -a unset -d 'remove a setting from the selected profile'

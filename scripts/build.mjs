@@ -61,7 +61,10 @@ for (const name of [...CLI_ONLY, ...MCP_VENDOR.packages, 'commander']) {
   if (pkg.dependencies[name]) throw new Error(`${name} is bundled into the CLI: it belongs in devDependencies, not in a library user's tree`);
 }
 // What stays external: the library's own dependencies, which both faces load from node_modules.
-const lazyDependencies = Object.keys(pkg.dependencies).filter((name) => !BUNDLED.has(name));
+// An optional dependency (DuckDB's native binding) is never bundled: it may be absent, and the one
+// module that imports it (src/analytics-store/db.ts) says how to install it.
+const optionalDependencies = Object.keys(pkg.optionalDependencies ?? {});
+const lazyDependencies = [...Object.keys(pkg.dependencies), ...optionalDependencies].filter((name) => !BUNDLED.has(name));
 const vendorChunk = (specifier) => `vendor-${specifier.replace(/\//g, '-')}`;
 const CLI_ONLY_IMPORT = new RegExp(`^(${CLI_ONLY.join('|')})(/.*)?$`);
 // In the program, `import('ora')` becomes a require() of ./vendor-ora.cjs: a plain require, so Node
@@ -274,7 +277,7 @@ const library = await build({
   target: 'node20',
   sourcemap: 'external',
   // undici too: the slim undici is the CLI's; a library user gets the package as installed.
-  external: Object.keys(pkg.dependencies).filter((name) => name !== 'valibot'),
+  external: [...Object.keys(pkg.dependencies), ...optionalDependencies].filter((name) => name !== 'valibot'),
   define: { MINT_ADMIN_VERSION: JSON.stringify(pkg.version) },
   logLevel: 'warning',
   metafile: true,

@@ -16,6 +16,9 @@ const env = {
   MINTLIFY_ADMIN_API_KEY: sandbox.apiKey,
   MINTLIFY_PROJECT_ID: sandbox.projectId,
   XDG_CONFIG_HOME: join(work, 'config'),
+  // The analytics database and the hourly request ledger, kept in the demo's own directory too.
+  XDG_DATA_HOME: join(work, 'data'),
+  XDG_STATE_HOME: join(work, 'state'),
 };
 
 const shown = (args) => `$ mint-admin ${args.map((a) => (/[\s"'\[]/.test(a) ? JSON.stringify(a) : a)).join(' ')}`;
@@ -24,9 +27,9 @@ const shown = (args) => `$ mint-admin ${args.map((a) => (/[\s"'\[]/.test(a) ? JS
  * The CLI as a child process. Never spawnSync: the sandbox runs in this process and must keep
  * answering while the CLI talks to it.
  */
-function cliProcess(args, stdout) {
+function cliProcess(args, stdout, childEnv = env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], { env, stdio: ['ignore', stdout, 'inherit'] });
+    const child = spawn(process.execPath, [cli, ...args], { env: childEnv, stdio: ['ignore', stdout, 'inherit'] });
     let out = '';
     child.stdout?.setEncoding('utf8').on('data', (chunk) => (out += chunk));
     child.on('error', reject);
@@ -35,9 +38,9 @@ function cliProcess(args, stdout) {
 }
 
 /** Runs one step as a user would type it; `expect` is the exit code that step should end with. */
-async function run(title, args, expect = 0) {
+async function run(title, args, expect = 0, childEnv = env) {
   console.log(`\n== ${title}\n${shown(args)}`);
-  const { status } = await cliProcess(args, 'inherit');
+  const { status } = await cliProcess(args, 'inherit', childEnv);
   if (status !== expect) throw new Error(`step "${title}" exited ${status}, expected ${expect}`);
   if (expect !== 0) console.log(`(exit code ${status}, as a CI job would see it)`);
 }
@@ -75,6 +78,23 @@ try {
   await run('The top five terms as a table', ['searches', 'list', '--limit', '5']);
   await run('Which pages readers voted down (one request: the API serves one page of counts)', ['analytics', 'feedback', '--by-page', '--limit', '5']);
   await run('What readers are looking for and not finding: the content-gap report, within 25 requests', ['analytics', 'gaps', '--top', '8']);
+  const db = join(work, 'analytics.duckdb');
+  await run('Pull two weeks of analytics into a local DuckDB database, newest day first, within 55 requests', ['analytics', 'sync', '--db', db, '--from', daysAgo(14), '--max-requests', '55', '--parquet', join(work, 'parquet')]);
+  await run('Run it again: the requests every command sent this hour count, so it stops at 100 and says when to go on', ['analytics', 'sync', '--db', db, '--from', daysAgo(14)]);
+  // The report compares two whole weeks, which this site's budget has not read yet: a smaller site
+  // (a second sandbox, so its own hourly budget), whose last two complete weeks fit in one sync.
+  const small = await startSandbox({ searchTermCount: 40, analytics: { pages: 12, feedback: 40, conversations: 150 } });
+  try {
+    const smallEnv = { ...env, MINTLIFY_API_URL: small.baseUrl, MINTLIFY_ADMIN_API_KEY: small.apiKey, MINTLIFY_PROJECT_ID: small.projectId };
+    const today = new Date();
+    const monday = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - ((today.getUTCDay() + 6) % 7) * 86_400_000;
+    const twoWeeksBack = new Date(monday - 14 * 86_400_000).toISOString().slice(0, 10);
+    await run('A smaller site: its last two complete weeks fit in one sync of 100 requests', ['analytics', 'sync', '--from', twoWeeksBack, '--max-requests', '100'], 0, smallEnv);
+    await run('Ask it anything in SQL (read-only; no request spent)', ['analytics', 'query', 'SELECT date, sum(human) AS people, sum(ai) AS agents FROM views GROUP BY 1 ORDER BY 1 DESC LIMIT 5'], 0, smallEnv);
+    await run('What changed last week against the week before, for a step summary (--format slack for a webhook)', ['analytics', 'report'], 0, smallEnv);
+  } finally {
+    await small.close();
+  }
 
   const files = readdirSync(site, { recursive: true }).length;
   const csvBytes = readFileSync(csv).length;

@@ -30,6 +30,8 @@ import {
   UnknownExportStatusError,
 } from './export-flows/errors.js';
 import { ListOutputError } from './list-export/errors.js';
+import { DatabaseBusyError, DatabaseWriteError, DuckDbMissingError } from './analytics-store/errors.js';
+import { InvalidQueryError, NoDatabaseError, QueryRefusedError } from './analytics-store/read-errors.js';
 import { AgentJobFailedError, AgentJobTimeoutError, BuildFailedError, BuildTimeoutError, UnknownStatusError } from './waits/errors.js';
 
 export const EXIT_CODES = {
@@ -104,6 +106,14 @@ export const ERROR_TABLE: ReadonlyMap<ErrorClass, Row> = new Map([
   row(UnknownStatusError, { exitCode: always(EXIT_CODES.api) }),
   // The list export's (src/list-export/errors.ts): a full disk under --output.
   row(ListOutputError, { exitCode: always(EXIT_CODES.api) }),
+  // The analytics store's (src/analytics-store/errors.ts): the optional package missing, the database held.
+  row(DuckDbMissingError, { exitCode: always(EXIT_CODES.api) }),
+  row(DatabaseBusyError, { exitCode: always(EXIT_CODES.api) }),
+  row(DatabaseWriteError, { exitCode: always(EXIT_CODES.api) }),
+  // Reading it (src/analytics-store/read-errors.ts): no database yet, a refused or unreadable query; nothing ran.
+  row(NoDatabaseError, { exitCode: always(EXIT_CODES.usage) }),
+  row(QueryRefusedError, { exitCode: always(EXIT_CODES.usage) }),
+  row(InvalidQueryError, { exitCode: always(EXIT_CODES.usage) }),
 ]);
 
 function apiExitCode(error: ApiError): ExitCode {

@@ -129,7 +129,7 @@ async function buildClient(ctx: Context): Promise<ApiClient> {
   }
   const apiKey = checkApiKey(s.apiKey.value, settingOrigin('api-key', s.apiKey, s.profile.value));
   const baseUrl = checkBaseUrl(s.baseUrl.value, settingOrigin('base-url', s.baseUrl, s.profile.value));
-  const [{ ApiClient }, dispatcher] = await Promise.all([import('./api/client.js'), ctx.dispatcher()]);
+  const [{ ApiClient }, { fileRequestLedger }, dispatcher] = await Promise.all([import('./api/client.js'), import('./budget/ledger-file.js'), ctx.dispatcher()]);
   return new ApiClient({
     baseUrl,
     apiKey,
@@ -141,5 +141,7 @@ async function buildClient(ctx: Context): Promise<ApiClient> {
     debug: ctx.debug,
     // Every retry says so, once (README promises a note), however brief the pause.
     onRetry: ({ delayMs, reason }) => ctx.reporter.info(`${reason}; ${retryingIn(delayMs)}`),
+    // Every analytics request of every command counts against the organization's hourly budget.
+    requestLedger: fileRequestLedger(ctx.env, baseUrl, apiKey),
   });
 }

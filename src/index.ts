@@ -33,6 +33,7 @@ export { autopilotRunId } from './autopilot/run-id.js';
 export type { GapSource, GapsCollection, GapsReport, SourceUse } from './gaps/collect.js';
 export type { Gap, GapKind } from './gaps/score.js';
 export { DEFAULT_RETRY, type CallOptions, type RetryNotice, type RetryPolicy } from './api/transport.js';
+export type { RequestLedger } from './api/request-ledger.js';
 export { DEFAULT_TIMEOUTS, type Timeouts } from './api/http.js';
 export { DEFAULT_BASE_URL } from './config.js';
 export type { Clock } from './clock.js';

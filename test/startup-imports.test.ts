@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../src/sandbox/index.js';
 import { CLI, tempDir } from './helpers/cli.js';
 
-const HEAVY_PACKAGES = ['undici', 'ora', 'tar', 'csv-stringify', 'cli-table3', 'valibot', 'htmlparser2', 'commander'];
+const HEAVY_PACKAGES = ['undici', 'ora', 'tar', 'csv-stringify', 'cli-table3', 'valibot', 'htmlparser2', 'commander', '@duckdb/node-api'];
 const recorder = fileURLToPath(new URL('./helpers/record-imports.mjs', import.meta.url));
 const cliDir = fileURLToPath(new URL('../dist/cli/', import.meta.url));
 interface Metafile {
@@ -85,6 +85,19 @@ describe('start-up', () => {
       expect(await heavyLoads(['mcp'])).toEqual(['program.cjs', 'vendor-mcp.cjs']);
       expect(inputsOf('program.cjs').filter((input) => /node_modules\/(@modelcontextprotocol|zod|express|hono|@hono)\//.test(input))).toEqual([]);
       expect(inputsOf('vendor-mcp.cjs').filter((input) => /node_modules\/(express|hono|@hono)\//.test(input))).toEqual([]);
+    });
+
+    it('DuckDB (@duckdb/node-api) loads only in the command that needs it: not for its help, not for another analytics command', async () => {
+      const env = { MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, MINTLIFY_API_URL: sandbox.baseUrl };
+      expect(await heavyLoads(['analytics', 'sync', '--help'])).toEqual([]);
+      expect(await heavyLoads(['analytics', 'views', '--json'], env)).toEqual(['program.cjs']);
+      const dir = tempDir();
+      try {
+        const loads = await heavyLoads(['analytics', 'sync', '--db', join(dir.path, 'a.duckdb'), '--from', new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), '--max-requests', '3'], env);
+        expect(loads).toContain('@duckdb/node-api');
+      } finally {
+        dir.cleanup();
+      }
     });
   });
 });

@@ -24,6 +24,7 @@ import {
   type Timeouts,
 } from './http.js';
 import * as schemas from './schemas.js';
+import { spendsAnalyticsBudget, type RequestLedger } from './request-ledger.js';
 
 export interface RetryPolicy {
   /** Total tries of one call, the first included. */
@@ -56,6 +57,8 @@ export interface ClientConfig {
   debug?: (line: string) => void;
   /** Told before each wait, so a person sees why nothing happens for a while. */
   onRetry?: (notice: RetryNotice) => void;
+  /** Told of every analytics request sent and every Retry-After it met: the shared hourly budget's ledger. */
+  requestLedger?: RequestLedger | undefined;
 }
 
 /**
@@ -122,6 +125,9 @@ export class ApiTransport {
     for (let attempt = 1; ; attempt++) {
       const lastTry = attempt >= attempts;
       let response: Answered;
+      const budgeted = spendsAnalyticsBudget(route);
+      // Counted before it is sent: a request that reached the server and then failed spent the budget too.
+      if (budgeted) this.config.requestLedger?.record(clock.now());
       try {
         response = await this.once(method, url, opts.body, signal);
       } catch (error) {
@@ -137,6 +143,7 @@ export class ApiTransport {
       // costs is bounded: Retry-After (or the documented window) up to maxRetryAfterMs, then a RateLimitError.
       if (response.status === 429) {
         const retryAfter = parseRetryAfter(response.headers['retry-after'], clock.now());
+        if (budgeted && retryAfter !== undefined) this.config.requestLedger?.recordRetryAfter(clock.now() + retryAfter);
         const delay = retryAfter ?? opts.rateWindowMs ?? backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random);
         if (lastTry || delay > this.retry.maxRetryAfterMs) throw rateLimitErrorOf(call, response, retryAfter, clock.now(), this.config.apiKey);
         await this.pause(attempt, delay, 'rate limited (429)', signal);

@@ -6,6 +6,7 @@
 import { Agent, type Dispatcher } from 'undici';
 import { ApiClient, type CallOptions, type RetryNotice, type RetryPolicy } from '../api/client.js';
 import { DEFAULT_TIMEOUTS, type Timeouts } from '../api/http.js';
+import type { RequestLedger } from '../api/request-ledger.js';
 import type {
   Conversation,
   ConversationsQuery,
@@ -48,6 +49,12 @@ export interface AdminClientOptions {
   onRetry?: (notice: RetryNotice) => void;
   /** Request lines, already redacted (the CLI's --debug). */
   debug?: (line: string) => void;
+  /**
+   * Told of every analytics request and 429 Retry-After, to count the organization's shared 100 per
+   * hour across processes (the CLI keeps one on disk: its analytics commands and `analytics sync`
+   * read it). Default: none.
+   */
+  requestLedger?: RequestLedger;
   /** For tests: time and the jitter of backoffs. */
   clock?: Clock;
   random?: () => number;
@@ -99,6 +106,7 @@ export class AdminClient extends ApiClient {
       timeouts,
       debug: options.debug,
       onRetry: options.onRetry,
+      requestLedger: options.requestLedger,
     });
     this.ownDispatcher = own;
     this.clientClock = clock;

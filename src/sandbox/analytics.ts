@@ -4,7 +4,7 @@
 // follow analytics.openapi.json: a bad date, limit or cursor is a 400 with details.
 import { HttpError, type Reply } from './http-util.js';
 import { parseDate } from './searches.js';
-import { generateAnalyticsData, windowShare, type AnalyticsData, type AnalyticsSize, type ConversationData, type FeedbackData } from './analytics-data.js';
+import { generateAnalyticsData, growthOf, windowShare, type AnalyticsData, type AnalyticsSize, type ConversationData, type FeedbackData } from './analytics-data.js';
 
 interface Range {
   from: number | null;
@@ -105,9 +105,9 @@ export class AnalyticsService {
     const offsetText = query.get('offset') ?? '0';
     if (!/^\d+$/.test(offsetText)) problems.push(`offset must be an integer >= 0, got "${offsetText}"`);
     if (problems.length > 0) throw invalid(problems);
-    const share = windowShare(range.from, range.to, this.dataEnd);
     const rows = this.data.pages
       .map((p) => {
+        const share = windowShare(range.from, range.to, this.dataEnd, growthOf(p.path));
         const [h, a] = kind === 'views' ? [p.human, p.ai] : [p.visitorsHuman, p.visitorsAi];
         const human = Math.round(h * share);
         const ai = Math.round(a * share);

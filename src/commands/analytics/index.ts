@@ -9,6 +9,9 @@ import { register as registerCallers } from './callers.js';
 import { register as registerViews } from './views.js';
 import { register as registerVisitors } from './visitors.js';
 import { register as registerGaps } from './gaps.js';
+import { register as registerSync } from './sync.js';
+import { register as registerQuery } from './query.js';
+import { register as registerReport } from './report.js';
 
 /** `leaves` false registers the group alone (program.ts: a run of another group needs only its name). */
 export function registerAnalytics(program: Command, deps: Deps, leaves = true): void {
@@ -17,7 +20,7 @@ export function registerAnalytics(program: Command, deps: Deps, leaves = true): 
     .description('docs analytics: searches, feedback, assistant conversations, views, visitors, and the content-gap report (100 requests per organization per hour)');
   examples(group, ['mint-admin analytics gaps --from 2026-11-16 --to 2026-11-23', 'mint-admin analytics feedback --all --format csv -o feedback.csv']);
   if (!leaves) return;
-  for (const register of [registerSearches, registerFeedback, registerConversations, registerThread, registerCallers, registerViews, registerVisitors, registerGaps]) {
+  for (const register of [registerSearches, registerFeedback, registerConversations, registerThread, registerCallers, registerViews, registerVisitors, registerGaps, registerSync, registerQuery, registerReport]) {
     register(group, deps);
   }
 }

@@ -1,0 +1,108 @@
+// Opening the analytics database. DuckDB's native binding is large and an optional dependency, so it is
+// loaded here alone, with a dynamic import when a command first opens a database: --help, --version
+// and every other command never load it (test/startup-imports.test.ts), and an install with
+// `--omit=optional` works until this is reached, which then says how to get it (DuckDbMissingError).
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, isAbsolute, join } from 'node:path';
+import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { DatabaseBusyError, DUCKDB_PACKAGE, DuckDbMissingError } from './errors.js';
+import { schemaStatements } from './schema.js';
+
+export type DuckDbModule = typeof import('@duckdb/node-api');
+/** How the package is loaded; tests hand in one that fails to show the missing-package error. */
+export type DuckDbLoader = () => Promise<DuckDbModule>;
+
+const importDuckDb: DuckDbLoader = () => import('@duckdb/node-api');
+
+/** The DuckDB module, or DuckDbMissingError when it cannot be loaded. */
+export async function loadDuckDb(loader: DuckDbLoader = importDuckDb): Promise<DuckDbModule> {
+  try {
+    return await loader();
+  } catch (error) {
+    throw new DuckDbMissingError(error);
+  }
+}
+
+export interface AnalyticsDb {
+  readonly path: string;
+  readonly instance: DuckDBInstance;
+  readonly connection: DuckDBConnection;
+  readonly duckdb: DuckDbModule;
+  close(): void;
+}
+
+export interface OpenOptions {
+  /** Opens the file read-only: no schema is created, and any write is refused by DuckDB. */
+  readOnly?: boolean;
+  loader?: DuckDbLoader;
+}
+
+/**
+ * $XDG_DATA_HOME/mint-admin/<projectId>.duckdb, else ~/.local/share/mint-admin/<projectId>.duckdb
+ * (a relative XDG path is ignored, as the spec says).
+ */
+export function defaultDatabasePath(env: Record<string, string | undefined>, projectId: string): string {
+  const xdg = env.XDG_DATA_HOME;
+  const base = xdg && isAbsolute(xdg) ? xdg : join(env.HOME || homedir(), '.local', 'share');
+  return join(base, 'mint-admin', `${projectId}.duckdb`);
+}
+
+/**
+ * Opens (creating when missing, unless read-only) the database at `path` with every table of
+ * schema.ts. A new file's directory is made 0700 and the file 0600, like the config: it holds what
+ * readers typed. A file another process holds is a DatabaseBusyError.
+ */
+export async function openAnalyticsDb(path: string, opts: OpenOptions = {}): Promise<AnalyticsDb> {
+  const duckdb = await loadDuckDb(opts.loader);
+  const fresh = !existsSync(path);
+  if (!opts.readOnly) mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  let instance: DuckDBInstance;
+  try {
+    instance = await duckdb.DuckDBInstance.create(path, opts.readOnly ? { access_mode: 'READ_ONLY' } : {});
+  } catch (error) {
+    throw busyOrRethrow(error, path);
+  }
+  const connection = await instance.connect();
+  try {
+    if (!opts.readOnly) {
+      for (const statement of schemaStatements()) await connection.run(statement);
+      // DuckDB writes a write-ahead log beside the file too; both are created with the umask's mode.
+      if (fresh) restrictFiles(path);
+    }
+  } catch (error) {
+    connection.closeSync();
+    instance.closeSync();
+    throw error;
+  }
+  return {
+    path,
+    instance,
+    connection,
+    duckdb,
+    close() {
+      connection.closeSync();
+      instance.closeSync();
+    },
+  };
+}
+
+function restrictFiles(path: string): void {
+  for (const file of [path, `${path}.wal`]) {
+    try {
+      chmodSync(file, 0o600);
+    } catch {
+      // no log yet
+    }
+  }
+}
+
+/** DuckDB's "Could not set lock on file ... Conflicting lock is held in ... (PID n)" as our error. */
+export function busyOrRethrow(error: unknown, path: string): unknown {
+  const message = error instanceof Error ? error.message : String(error);
+  if (!/Could not set lock on file|Conflicting lock/i.test(message)) return error;
+  const pid = /PID (\d+)/.exec(message)?.[1];
+  return new DatabaseBusyError(path, pid ? Number(pid) : undefined, error);
+}
+
+export { DUCKDB_PACKAGE };

@@ -1,0 +1,52 @@
+// How the analytics store fails on its own side, as data: the optional DuckDB package is not
+// installed, or another sync holds the database. The CLI's table gives each its exit code.
+import { MintAdminError } from '../errors.js';
+
+/** The package the store runs on; an optional dependency, so an install may leave it out. */
+export const DUCKDB_PACKAGE = '@duckdb/node-api';
+
+/** `@duckdb/node-api` cannot be loaded: not installed (`--omit=optional`), or its native binding does not fit this machine. */
+export class DuckDbMissingError extends MintAdminError {
+  readonly packageName = DUCKDB_PACKAGE;
+  constructor(cause: unknown) {
+    super(
+      `the analytics database needs DuckDB (${DUCKDB_PACKAGE}), which is not installed: it is an optional dependency, left out by \`--omit=optional\` or a failed native install. ` +
+        `Install it with \`npm install -g ${DUCKDB_PACKAGE}\` (beside a global install) or \`npm install ${DUCKDB_PACKAGE}\` (in a project)`,
+      { cause },
+    );
+  }
+}
+
+/** Another process (a sync, a query) holds the database file; nothing was read or written. */
+export class DatabaseBusyError extends MintAdminError {
+  constructor(
+    readonly path: string,
+    /** The process that holds it, when DuckDB or the lock file says. */
+    readonly holderPid: number | undefined,
+    cause?: unknown,
+  ) {
+    super(
+      `the analytics database ${path} is in use by another process${holderPid ? ` (pid ${holderPid})` : ''}: a second sync waits for the first to finish rather than share the file; try again when it has`,
+      { cause },
+    );
+  }
+}
+
+/** A page and its checkpoint could not be stored (a full disk, an I/O error); every page before it is. */
+export class DatabaseWriteError extends MintAdminError {
+  constructor(
+    readonly path: string,
+    /** What went wrong, in a few words ("No space left on device"). */
+    readonly problem: string,
+    cause: unknown,
+  ) {
+    super(`the analytics database ${path} could not be written (${problem}): every page stored before it is kept`, { cause });
+  }
+}
+
+/** "No space left on device" out of DuckDB's "TransactionContext Error: Failed to commit: Could not write file ...: No space left on device". */
+export function writeProblemOf(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const last = message.split(': ').pop()?.trim();
+  return last && last.length < 120 ? last : 'an I/O error';
+}

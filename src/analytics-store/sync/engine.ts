@@ -1,0 +1,206 @@
+// The sync: reads every analytics endpoint into the database within a request budget, newest data
+// first, resumable at any page. Windows: an aggregate endpoint one UTC day at a time, from today back
+// to `from`; an item endpoint one window of timestamps at a time, its watermark (the end of its newest
+// complete window) moved only when a window's last page is stored, because the API does not promise
+// any order within one. What may still change is read again: a day read before it had settled, the
+// last hours before an item stream's watermark, and feedback (its status changes) over the re-read span.
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { ApiClient } from '../../api/client.js';
+import type { Clock } from '../../clock.js';
+import { ApiError, NetworkError, RateLimitError } from '../../errors.js';
+import { DatabaseWriteError, writeProblemOf } from '../errors.js';
+import { DATA_TABLES, type DataTable } from '../schema.js';
+import type { BudgetStop, RequestBudget } from './budget.js';
+import { markPass, readCheckpoints, writePage, type Checkpoint } from './store.js';
+import { STREAMS, type Stream, type Window } from './streams.js';
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+/** A day read less than this after it ended is read again: the API may still be counting it. */
+export const SETTLE_MS = 2 * 60 * 60 * 1000;
+/** An item stream's new window starts this long before its watermark, for items that arrive late. */
+export const ITEM_LOOKBACK_MS = 2 * 60 * 60 * 1000;
+/** Feedback created in this span is read again on every sync, because its status may have changed. */
+export const FEEDBACK_REREAD_MS = 30 * DAY_MS;
+/** Tries of one page against a network error or a 5xx, each one counted against the budget. */
+const PAGE_TRIES = 3;
+
+export interface SyncEvent {
+  table: DataTable;
+  window: Window;
+  rows: number;
+  /** The window's last page was stored. */
+  windowComplete: boolean;
+}
+
+export interface SyncOptions {
+  connection: DuckDBConnection;
+  /** The database's file, for the words of a failed write. */
+  path: string;
+  api: ApiClient;
+  projectId: string;
+  /** The first UTC day the sync reaches back to (epoch ms of its midnight). */
+  from: number;
+  clock: Clock;
+  budget: RequestBudget;
+  signal?: AbortSignal | undefined;
+  onPage?: (event: SyncEvent) => void;
+}
+
+export interface SyncSummary {
+  /** Every window up to date: nothing is left to read until something can change. */
+  complete: boolean;
+  requests: number;
+  pages: number;
+  rowsWritten: number;
+  /** Windows still to read (or to finish) when the run stopped. */
+  windowsLeft: number;
+  /** Why the run stopped before it was complete; undefined when it is. */
+  stop?: BudgetStop | undefined;
+  /** Requests of the organization's hourly 100 left when the run ended, as counted on this machine. */
+  requestsLeft: number;
+  /** Days whose feedback by page held more pages than one answer can (the endpoint has no cursor). */
+  truncated: string[];
+}
+
+interface Task {
+  stream: Stream;
+  window: Window;
+  checkpoint: Checkpoint;
+}
+
+export const utcDay = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+export const startOfUtcDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
+
+/** The sync_state row that marks a pass: every window brought up to date, over one run or many. */
+export const PASS_STREAM = '_pass';
+
+/**
+ * What is left to read in this pass, in the order it is read: windows a run left unfinished, then
+ * windows never read (item streams' first, then each day from today back), then what may have changed
+ * since it was read (a day read before it settled, items since the watermark, feedback's status) and
+ * was not read again yet in this pass. So a short budget spends itself on the backlog, newest first,
+ * and the refreshes come once per pass, never once per run.
+ */
+export function plan(checkpoints: Checkpoint[], from: number, now: number, passStart: number): Task[] {
+  const byKey = new Map(checkpoints.map((c) => [`${c.stream}|${c.windowFrom}`, c]));
+  const unfinished: Task[] = [];
+  const unread: Task[] = [];
+  const refresh: Task[] = [];
+  const task = (stream: Stream, checkpoint: Checkpoint): Task => ({
+    stream,
+    window: stream.kind === 'day' ? { from: utcDay(checkpoint.windowFrom), to: utcDay(checkpoint.windowTo) } : { from: iso(checkpoint.windowFrom), to: iso(checkpoint.windowTo) },
+    checkpoint,
+  });
+  for (const table of DATA_TABLES) {
+    const stream = STREAMS[table];
+    if (stream.kind !== 'items') continue;
+    const own = checkpoints.filter((c) => c.stream === table);
+    const open = own.find((c) => !c.complete);
+    if (open) {
+      unfinished.push(task(stream, open));
+      continue;
+    }
+    if (own.length === 0) {
+      const start = table === 'feedback' ? Math.max(from, now - FEEDBACK_REREAD_MS) : from;
+      if (start < now) unread.push(task(stream, fresh(table, start, now)));
+      continue;
+    }
+    const watermark = Math.max(...own.map((c) => c.windowTo));
+    if (watermark >= passStart) continue; // read in this pass already
+    const start = table === 'feedback' ? Math.max(from, now - FEEDBACK_REREAD_MS) : Math.max(from, watermark - ITEM_LOOKBACK_MS);
+    if (start < now) refresh.push(task(stream, fresh(table, start, now)));
+  }
+  for (let day = startOfUtcDay(now); day >= from; day -= DAY_MS) {
+    for (const table of DATA_TABLES) {
+      const stream = STREAMS[table];
+      if (stream.kind !== 'day') continue;
+      const stored = byKey.get(`${table}|${day}`);
+      if (!stored) unread.push(task(stream, fresh(table, day, day + DAY_MS)));
+      else if (!stored.complete) unfinished.push(task(stream, stored));
+      // A complete day not yet settled is read again from its first page (which replaces its rows).
+      else if (stored.updatedAt < stored.windowTo + SETTLE_MS && stored.updatedAt < passStart) refresh.push(task(stream, fresh(table, day, day + DAY_MS)));
+    }
+  }
+  return [...unfinished, ...unread, ...refresh];
+}
+
+function fresh(stream: string, windowFrom: number, windowTo: number): Checkpoint {
+  return { stream, windowFrom, windowTo, cursor: null, pages: 0, rows: 0, complete: false, updatedAt: 0 };
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
+  const { connection, api, projectId, clock, budget, signal } = opts;
+  const checkpoints = await readCheckpoints(connection);
+  const pass = await startPass(connection, checkpoints, clock.now());
+  const tasks = plan(checkpoints.filter((c) => c.stream !== PASS_STREAM), opts.from, clock.now(), pass);
+  const summary: SyncSummary = { complete: false, requests: 0, pages: 0, rowsWritten: 0, windowsLeft: tasks.length, requestsLeft: 0, truncated: [] };
+  const started = budget.spent;
+  try {
+    for (const task of tasks) {
+      let checkpoint = task.checkpoint;
+      let first = checkpoint.pages === 0 || (checkpoint.cursor === null && !checkpoint.complete);
+      if (first) checkpoint = { ...checkpoint, pages: 0, rows: 0 };
+      for (;;) {
+        if (signal?.aborted) throw signal.reason;
+        const stop = budget.check(clock.now());
+        if (stop) {
+          summary.stop = stop;
+          return summary;
+        }
+        const page = await fetchPage(task, checkpoint.cursor, opts);
+        if ('stop' in page) {
+          summary.stop = page.stop;
+          return summary;
+        }
+        const complete = page.next === null;
+        checkpoint = { ...checkpoint, cursor: page.next, pages: checkpoint.pages + 1, rows: checkpoint.rows + page.rows.length, complete, updatedAt: clock.now() };
+        try {
+          await writePage(connection, { stream: task.stream, checkpoint, rows: page.rows, first });
+        } catch (error) {
+          throw new DatabaseWriteError(opts.path, writeProblemOf(error), error);
+        }
+        first = false;
+        summary.pages++;
+        summary.rowsWritten += page.rows.length;
+        if (page.truncated) summary.truncated.push(task.window.from);
+        opts.onPage?.({ table: task.stream.table, window: task.window, rows: page.rows.length, windowComplete: complete });
+        if (complete) break;
+      }
+      summary.windowsLeft--;
+    }
+    await markPass(connection, pass, true, clock.now());
+    summary.complete = true;
+    return summary;
+  } finally {
+    summary.requests = budget.spent - started;
+    summary.requestsLeft = budget.left(clock.now());
+  }
+
+  async function fetchPage(task: Task, position: string | null, o: SyncOptions): Promise<Awaited<ReturnType<Stream['fetch']>> | { stop: BudgetStop }> {
+    for (let attempt = 1; ; attempt++) {
+      budget.spend();
+      try {
+        return await task.stream.fetch(api, projectId, task.window, position, { once: true, signal });
+      } catch (error) {
+        if (signal?.aborted) throw signal.reason;
+        if (error instanceof RateLimitError) return { stop: { reason: 'rate-limited', nextAt: error.retryAt ?? clock.now() + 60 * 60 * 1000 } };
+        const transient = error instanceof NetworkError || (error instanceof ApiError && error.status !== undefined && error.status >= 500);
+        if (!transient || attempt >= PAGE_TRIES) throw error;
+        const stop = budget.check(clock.now());
+        if (stop) return { stop };
+        await clock.sleep(1000 * 2 ** (attempt - 1), signal);
+        void o;
+      }
+    }
+  }
+}
+
+/** The start of the pass this run belongs to: the unfinished one, or a new one from now. */
+async function startPass(connection: DuckDBConnection, checkpoints: Checkpoint[], now: number): Promise<number> {
+  const open = checkpoints.find((c) => c.stream === PASS_STREAM && !c.complete);
+  if (open) return open.windowTo;
+  await markPass(connection, now, false, now);
+  return now;
+}

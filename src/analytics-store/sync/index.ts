@@ -1,0 +1,64 @@
+// One sync of one database, for every face: take the lock, open the database, read within the budget,
+// write Parquet when asked, and always close and unlock. The words a person reads are the face's.
+import type { ApiClient } from '../../api/client.js';
+import type { Clock } from '../../clock.js';
+import { openAnalyticsDb, type DuckDbLoader } from '../db.js';
+import { lockDatabase } from '../lock.js';
+import { writeParquet, type ParquetTable } from '../parquet.js';
+import { RequestBudget, type LedgerReader } from './budget.js';
+import { runSync, type SyncEvent, type SyncSummary } from './engine.js';
+
+export { DAY_MS, startOfUtcDay, utcDay, type SyncEvent, type SyncSummary } from './engine.js';
+export type { BudgetStop } from './budget.js';
+
+export interface SyncDatabaseOptions {
+  path: string;
+  api: ApiClient;
+  projectId: string;
+  from: number;
+  maxRequests: number;
+  /** The requests every command sent in the last hour (the CLI's ledger file); none: this run's own count only. */
+  ledger?: LedgerReader | undefined;
+  clock: Clock;
+  signal?: AbortSignal | undefined;
+  parquet?: string | undefined;
+  onPage?: (event: SyncEvent) => void;
+  loader?: DuckDbLoader;
+  /** How long a second sync waits for the first before refusing (default 5 s). */
+  lockWaitMs?: number;
+}
+
+export interface SyncResult extends SyncSummary {
+  path: string;
+  /** Rows each table holds after the run. */
+  tables: Record<string, number>;
+  parquet?: ParquetTable[] | undefined;
+}
+
+export async function syncDatabase(opts: SyncDatabaseOptions): Promise<SyncResult> {
+  const unlock = await lockDatabase(opts.path, { clock: opts.clock, waitMs: opts.lockWaitMs, signal: opts.signal });
+  try {
+    const db = await openAnalyticsDb(opts.path, { loader: opts.loader });
+    try {
+      const budget = new RequestBudget(opts.maxRequests, opts.ledger);
+      const summary = await runSync({ connection: db.connection, path: opts.path, api: opts.api, projectId: opts.projectId, from: opts.from, clock: opts.clock, budget, signal: opts.signal, onPage: opts.onPage });
+      const tables = await rowCounts(db.connection);
+      const parquet = opts.parquet === undefined ? undefined : await writeParquet(db.connection, opts.parquet);
+      return { ...summary, path: opts.path, tables, parquet };
+    } finally {
+      db.close();
+    }
+  } finally {
+    unlock();
+  }
+}
+
+async function rowCounts(connection: import('@duckdb/node-api').DuckDBConnection): Promise<Record<string, number>> {
+  const { DATA_TABLES } = await import('../schema.js');
+  const counts: Record<string, number> = {};
+  for (const table of DATA_TABLES) {
+    const r = await connection.runAndReadAll(`SELECT count(*)::DOUBLE AS n FROM ${table}`);
+    counts[table] = Number(r.getRowObjectsJson()[0]?.n ?? 0);
+  }
+  return counts;
+}

@@ -1,0 +1,172 @@
+// What the sync reads: one stream per endpoint, each saying how a window's pages are fetched and how an
+// answer becomes rows of its table (columns as in ../schema.ts). Aggregating endpoints are read one UTC
+// day at a time; item endpoints over one window of timestamps at a time. The page sizes are each
+// endpoint's documented maximum, so a window costs the fewest requests it can.
+import type { ApiClient, CallOptions } from '../../api/client.js';
+import type { Conversation, FeedbackItem, PageTraffic, SearchTerm } from '../../api/types.js';
+import type { DataTable } from '../schema.js';
+
+export type Row = Record<string, unknown>;
+
+export interface Page {
+  rows: Row[];
+  /** Where the next page starts (a cursor, or an offset as text); null after the window's last page. */
+  next: string | null;
+  /** The endpoint had more than one page can hold and no way to ask for the rest (feedback by page). */
+  truncated?: boolean;
+}
+
+export interface Window {
+  /** Inclusive; YYYY-MM-DD for a day, an ISO 8601 instant otherwise. */
+  from: string;
+  /** Exclusive. */
+  to: string;
+}
+
+export interface Stream {
+  table: DataTable;
+  /** `day`: an aggregate read per UTC day, its rows carrying `date`; `items`: rows keyed by id over a window. */
+  kind: 'day' | 'items';
+  /** The documented largest page. */
+  pageSize: number;
+  fetch(api: ApiClient, projectId: string, window: Window, position: string | null, call: CallOptions): Promise<Page>;
+  /** The JSON shape DuckDB reads a page's rows with (from_json), column by column. */
+  columns: Record<string, unknown>;
+}
+
+const dayOf = (iso: string | null | undefined): string | null => (iso ? iso.slice(0, 10) : null);
+const offsetOf = (position: string | null): number => (position === null ? 0 : Number(position));
+
+const trafficColumns = { date: 'DATE', path: 'VARCHAR', human: 'DOUBLE', ai: 'DOUBLE', total: 'DOUBLE' };
+const trafficRow = (date: string) => (p: PageTraffic): Row => ({ date, path: p.path, human: p.human, ai: p.ai, total: p.total });
+
+export const STREAMS: Record<DataTable, Stream> = {
+  searches: {
+    table: 'searches',
+    kind: 'day',
+    pageSize: 100,
+    columns: { date: 'DATE', search_query: 'VARCHAR', hits: 'DOUBLE', ctr: 'DOUBLE', top_clicked_page: 'VARCHAR', last_searched_at: 'TIMESTAMP' },
+    async fetch(api, projectId, w, position, call) {
+      const page = await api.listSearches(projectId, { dateFrom: w.from, dateTo: w.to, limit: 100, ...(position ? { cursor: position } : {}) }, call);
+      const row = (s: SearchTerm): Row => ({ date: w.from, search_query: s.searchQuery, hits: s.hits, ctr: s.ctr, top_clicked_page: s.topClickedPage, last_searched_at: s.lastSearchedAt });
+      return { rows: page.searches.map(row), next: page.nextCursor };
+    },
+  },
+  views: {
+    table: 'views',
+    kind: 'day',
+    pageSize: 250,
+    columns: trafficColumns,
+    async fetch(api, projectId, w, position, call) {
+      const offset = offsetOf(position);
+      const page = await api.listViews(projectId, { dateFrom: w.from, dateTo: w.to, limit: 250, offset }, call);
+      return { rows: page.views.map(trafficRow(w.from)), next: page.hasMore && page.views.length > 0 ? String(offset + page.views.length) : null };
+    },
+  },
+  visitors: {
+    table: 'visitors',
+    kind: 'day',
+    pageSize: 250,
+    columns: trafficColumns,
+    async fetch(api, projectId, w, position, call) {
+      const offset = offsetOf(position);
+      const page = await api.listVisitors(projectId, { dateFrom: w.from, dateTo: w.to, limit: 250, offset }, call);
+      return { rows: page.visitors.map(trafficRow(w.from)), next: page.hasMore && page.visitors.length > 0 ? String(offset + page.visitors.length) : null };
+    },
+  },
+  feedback_by_page: {
+    table: 'feedback_by_page',
+    kind: 'day',
+    pageSize: 100,
+    columns: { date: 'DATE', path: 'VARCHAR', thumbs_up: 'DOUBLE', thumbs_down: 'DOUBLE', code: 'DOUBLE', total: 'DOUBLE' },
+    async fetch(api, projectId, w, _position, call) {
+      const page = await api.feedbackByPage(projectId, { dateFrom: w.from, dateTo: w.to, limit: 100 }, call);
+      const rows = page.feedback.map((p): Row => ({ date: w.from, path: p.path, thumbs_up: p.thumbsUp, thumbs_down: p.thumbsDown, code: p.code, total: p.total }));
+      // The endpoint has no cursor: a day with more than 100 pages of feedback keeps its top 100.
+      return { rows, next: null, truncated: page.hasMore };
+    },
+  },
+  caller_stats: {
+    table: 'caller_stats',
+    kind: 'day',
+    pageSize: 1,
+    columns: { date: 'DATE', web: 'DOUBLE', api: 'DOUBLE', other: 'DOUBLE', total: 'DOUBLE' },
+    async fetch(api, projectId, w, _position, call) {
+      const s = await api.callerStats(projectId, { dateFrom: w.from, dateTo: w.to }, call);
+      return { rows: [{ date: w.from, web: s.web, api: s.api, other: s.other, total: s.total }], next: null };
+    },
+  },
+  conversations: {
+    table: 'conversations',
+    kind: 'items',
+    pageSize: 1000,
+    columns: {
+      id: 'VARCHAR',
+      date: 'DATE',
+      timestamp: 'TIMESTAMP',
+      query: 'VARCHAR',
+      response: 'VARCHAR',
+      response_type: 'VARCHAR',
+      sources: [{ title: 'VARCHAR', url: 'VARCHAR' }],
+      resolution_status: 'VARCHAR',
+      query_category: 'VARCHAR',
+      page_url: 'VARCHAR',
+    },
+    async fetch(api, projectId, w, position, call) {
+      const page = await api.listConversations(projectId, { dateFrom: w.from, dateTo: w.to, limit: 1000, ...(position ? { cursor: position } : {}) }, call);
+      const row = (c: Conversation): Row => ({
+        id: c.id,
+        date: dayOf(c.timestamp),
+        timestamp: c.timestamp,
+        query: c.query,
+        response: c.response,
+        response_type: c.responseType ?? null,
+        sources: c.sources.map((s) => ({ title: s.title, url: s.url })),
+        resolution_status: c.resolutionStatus,
+        query_category: c.queryCategory,
+        page_url: c.pageUrl,
+      });
+      return { rows: page.conversations.map(row), next: page.hasMore ? page.nextCursor : null };
+    },
+  },
+  feedback: {
+    table: 'feedback',
+    kind: 'items',
+    pageSize: 100,
+    columns: {
+      id: 'VARCHAR',
+      date: 'DATE',
+      path: 'VARCHAR',
+      comment: 'VARCHAR',
+      created_at: 'TIMESTAMP',
+      source: 'VARCHAR',
+      status: 'VARCHAR',
+      helpful: 'BOOLEAN',
+      contact: 'VARCHAR',
+      code: 'VARCHAR',
+      filename: 'VARCHAR',
+      lang: 'VARCHAR',
+    },
+    async fetch(api, projectId, w, position, call) {
+      const page = await api.listFeedback(projectId, { dateFrom: w.from, dateTo: w.to, limit: 100, ...(position ? { cursor: position } : {}) }, call);
+      const row = (f: FeedbackItem): Row => {
+        const x = f as FeedbackItem & { helpful?: boolean; contact?: string | null; code?: string; filename?: string | null; lang?: string | null };
+        return {
+          id: f.id,
+          date: dayOf(f.createdAt),
+          path: f.path,
+          comment: f.comment,
+          created_at: f.createdAt,
+          source: f.source,
+          status: f.status,
+          helpful: x.helpful ?? null,
+          contact: x.contact ?? null,
+          code: x.code ?? null,
+          filename: x.filename ?? null,
+          lang: x.lang ?? null,
+        };
+      };
+      return { rows: page.feedback.map(row), next: page.hasMore ? page.nextCursor : null };
+    },
+  },
+};

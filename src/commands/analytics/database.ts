@@ -1,0 +1,29 @@
+// The --db flag of the commands that read the local analytics database (query, report): the file
+// given, else the default path under $XDG_DATA_HOME for the project in effect.
+import type { Context } from '../../context.js';
+import { UsageError } from '../../errors.js';
+
+export const DB_FLAG_HELP = 'the analytics database (default: $XDG_DATA_HOME/mint-admin/<projectId>.duckdb, as `analytics sync` writes it)';
+
+export async function databasePath(db: string | undefined, ctx: Context): Promise<string> {
+  if (db !== undefined) {
+    if (db.trim() === '') throw new UsageError('--db: give a file name');
+    return db;
+  }
+  const { defaultDatabasePath } = await import('../../analytics-store/db.js');
+  return defaultDatabasePath(ctx.env, await ctx.projectId());
+}
+
+/** Opens the database to read it; a sync writing it at the time is said in a reader's words. */
+export async function openDatabase(path: string) {
+  const { openForReading } = await import('../../analytics-store/read.js');
+  const { DatabaseBusyError } = await import('../../analytics-store/errors.js');
+  const { reworded } = await import('../../errors.js');
+  try {
+    return await openForReading(path);
+  } catch (error) {
+    if (!(error instanceof DatabaseBusyError)) throw error;
+    const holder = error.holderPid ? ` (pid ${error.holderPid})` : '';
+    throw reworded(error, `the analytics database ${path} is being written by another process${holder}, most likely \`analytics sync\`: read it once the sync has finished`);
+  }
+}

@@ -1,0 +1,128 @@
+// `analytics sync`: every analytics endpoint into a local DuckDB database, incrementally, within this
+// run's share of the hourly budget, resumable at any page. The engine is src/analytics-store/sync/;
+// this file parses the flags and words the outcome (stderr; --json: a summary object on stdout).
+import type { Command } from 'commander';
+import { action, examples, printJson } from '../../command.js';
+import type { Context, Deps } from '../../context.js';
+import { formatDuration } from '../../duration.js';
+import { InterruptedError, reworded, UsageError } from '../../errors.js';
+import { parseDateFlag } from '../../queries/dates.js';
+import { DatabaseWriteError } from '../../analytics-store/errors.js';
+
+const DEFAULT_MAX_REQUESTS = 50;
+const DEFAULT_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface SyncFlags {
+  db?: string;
+  from?: string;
+  maxRequests?: string;
+  parquet?: string;
+}
+
+export interface SyncOptions {
+  db: string | undefined;
+  from: number | undefined;
+  maxRequests: number;
+  parquet: string | undefined;
+}
+
+export function parseSyncFlags(flags: SyncFlags): SyncOptions {
+  const from = flags.from === undefined ? undefined : parseDateFlag(flags.from, '--from');
+  let maxRequests = DEFAULT_MAX_REQUESTS;
+  if (flags.maxRequests !== undefined) {
+    if (!/^\d+$/.test(flags.maxRequests)) throw new UsageError(`--max-requests: "${flags.maxRequests}" is not a whole number`);
+    maxRequests = Number(flags.maxRequests);
+    if (maxRequests < 1 || maxRequests > 100) throw new UsageError('--max-requests: give 1 to 100 (the organization has 100 analytics requests an hour)');
+  }
+  for (const [flag, value] of [['--db', flags.db], ['--parquet', flags.parquet]] as const) {
+    if (value !== undefined && value.trim() === '') throw new UsageError(`${flag}: give a path`);
+  }
+  return { db: flags.db, from, maxRequests, parquet: flags.parquet };
+}
+
+export async function sync(opts: SyncOptions, ctx: Context): Promise<void> {
+  const now = ctx.clock.now();
+  const projectId = await ctx.projectId();
+  const api = await ctx.api();
+  const settings = await ctx.settings();
+  const [{ syncDatabase, startOfUtcDay }, { defaultDatabasePath }, { fileRequestLedger }] = await Promise.all([
+    import('../../analytics-store/sync/index.js'),
+    import('../../analytics-store/db.js'),
+    import('../../budget/ledger-file.js'),
+  ]);
+  const from = startOfUtcDay(opts.from ?? now - DEFAULT_DAYS * DAY_MS);
+  if (from > now) throw new UsageError('--from: give a day that has begun');
+  const path = opts.db ?? defaultDatabasePath(ctx.env, projectId);
+  const ledger = fileRequestLedger(ctx.env, settings.baseUrl.value, settings.apiKey?.value ?? '');
+  const progress = await ctx.reporter.activity('syncing analytics');
+  let rows = 0;
+  const result = await syncDatabase({
+    path,
+    api,
+    projectId,
+    from,
+    maxRequests: opts.maxRequests,
+    ledger,
+    clock: ctx.clock,
+    signal: ctx.signal,
+    parquet: opts.parquet,
+    onPage: (e) => progress.update(`syncing analytics: ${e.table} ${e.window.from.slice(0, 10)} (${(rows += e.rows)} rows)`),
+  })
+    .catch((error: unknown) => {
+      if (error instanceof InterruptedError) throw reworded(error, `${error.message}; every page stored so far is kept: run \`mint-admin analytics sync\` again to continue`);
+      if (error instanceof DatabaseWriteError) throw reworded(error, `${error.message}; make room and run \`mint-admin analytics sync\` again to continue`);
+      throw error;
+    })
+    .finally(() => progress.stop());
+  const used = `${result.requests} analytics request${result.requests === 1 ? '' : 's'}`;
+  if (result.truncated.length > 0) ctx.reporter.warn(`feedback by page: more pages than one answer holds on ${result.truncated.join(', ')} (the endpoint has no cursor); the top 100 were kept`);
+  if (ctx.mode.json) {
+    printJson(ctx, {
+      database: result.path,
+      complete: result.complete,
+      requests: result.requests,
+      requestsLeft: result.requestsLeft,
+      pages: result.pages,
+      rowsWritten: result.rowsWritten,
+      windowsLeft: result.windowsLeft,
+      stoppedBy: result.stop?.reason ?? null,
+      nextRunAt: result.stop ? new Date(result.stop.nextAt).toISOString() : null,
+      tables: result.tables,
+      parquet: result.parquet?.map((t) => ({ table: t.table, directory: t.directory, rows: t.rows })) ?? null,
+    });
+  }
+  if (result.complete) {
+    ctx.reporter.info(`synced: ${result.rowsWritten} rows in ${result.pages} pages, ${used}; up to date (${result.path})`);
+  } else if (result.stop) {
+    const wait = result.stop.nextAt - ctx.clock.now();
+    const when = wait <= 0 ? 'the next run can continue now' : `the next run can continue at ${new Date(result.stop.nextAt).toISOString().slice(0, 16).replace('T', ' ')} UTC (in ${formatDuration(wait)})`;
+    const why = { 'run-budget': `--max-requests ${opts.maxRequests} spent`, 'hourly-budget': 'the organization\'s 100 analytics requests of the last hour are spent (counted on this machine)', 'rate-limited': 'the API asked to wait (429)' }[result.stop.reason];
+    ctx.reporter.info(`stopped: ${why}; ${result.rowsWritten} rows in ${result.pages} pages, ${used}; ${result.windowsLeft} windows left to read; ${result.requestsLeft} of the hour's 100 requests left; ${when}`);
+  }
+  if (result.parquet) ctx.reporter.info(`Parquet written to ${opts.parquet}: ${result.parquet.map((t) => `${t.table} ${t.rows}`).join(', ')}`);
+}
+
+export function register(group: Command, deps: Deps): void {
+  const command = group
+    .command('sync')
+    .description('pull every analytics endpoint into a local DuckDB database, incrementally, within an hourly request budget, resumable')
+    .option('--db <file>', 'the database (default: $XDG_DATA_HOME/mint-admin/<projectId>.duckdb)')
+    .option('--from <date>', `how far back the first sync reaches: YYYY-MM-DD (default: ${DEFAULT_DAYS} days ago)`)
+    .option('--max-requests <n>', `this run's share of the organization's 100 analytics requests an hour (default ${DEFAULT_MAX_REQUESTS})`)
+    .option('--parquet <dir>', 'also write each table as Parquet files, partitioned by date (Hive layout: <table>/date=YYYY-MM-DD/*.parquet)')
+    .addHelpText(
+      'after',
+      `
+Newest data first; a run that stops on its budget exits 0, says what is left and when
+the next run can continue, and the next run continues where it stopped. Every analytics
+request of every mint-admin command is counted on this machine, so the total stays under
+100 an hour. Needs the optional package @duckdb/node-api.`,
+    )
+    .action(
+      action<SyncFlags>(deps, async (_args, flags, ctx) => {
+        await sync(parseSyncFlags(flags), ctx);
+      }),
+    );
+  examples(command, ['mint-admin analytics sync', 'mint-admin analytics sync --from 2026-10-01 --max-requests 80 --parquet ./analytics']);
+}

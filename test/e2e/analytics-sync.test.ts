@@ -1,0 +1,132 @@
+// `analytics sync` through the CLI against the sandbox and the real DuckDB: exact rows and distinct
+// keys after one sync and after many small-budget runs (equal), requests counted at the server never
+// over the budget and equal to the fewest the page sizes allow, a second sync reading only what can
+// change, the hourly ledger shared with other commands, two syncs at once, and Parquet read back.
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openAnalyticsDb } from '../../src/analytics-store/db.js';
+import { DAY_MS, startOfUtcDay } from '../../src/analytics-store/sync/engine.js';
+import { ledgerPath } from '../../src/budget/ledger-file.js';
+import { DATA_TABLES } from '../../src/analytics-store/schema.js';
+import { expectedSync, storedCounts } from '../analytics-store/expected.js';
+import { runCli, tempDir } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/sandbox.js';
+
+const t = useSandbox({ searchTermCount: 400, analytics: { pages: 60, feedback: 600, conversations: 2500 } }, { homePerTest: true });
+const DAYS = 6;
+const fromDay = () => new Date(startOfUtcDay(Date.now()) - DAYS * DAY_MS).toISOString().slice(0, 10);
+const analyticsRequests = () => t.sandbox.requests.filter((r) => r.path.startsWith('/v1/analytics/')).length;
+
+async function sync(db: string, ...args: string[]) {
+  const before = analyticsRequests();
+  const r = await runCli(['analytics', 'sync', '--db', db, '--from', fromDay(), '--json', ...args], { env: t.env() });
+  const summary = r.stdout ? (JSON.parse(r.stdout) as Record<string, unknown>) : {};
+  return { ...r, summary, sent: analyticsRequests() - before };
+}
+
+describe('analytics sync', () => {
+  it('one sync stores every row once, in the fewest requests the page sizes allow; a second sync right after reads only what can change', async () => {
+    const db = join(t.home, 'one.duckdb');
+    const expected = await expectedSync(t.sandbox, Date.parse(fromDay()), Date.now());
+    const r = await sync(db, '--max-requests', '100');
+    expect(r.code).toBe(0);
+    expect(r.summary).toMatchObject({ complete: true, stoppedBy: null, requests: expected.requests });
+    expect(r.sent).toBe(expected.requests);
+    const stored = await storedCounts(db);
+    expect(stored.rows).toEqual(expected.rows);
+    expect(stored.distinct).toEqual(expected.rows);
+    expect(r.stderr).toMatch(/^synced: \d+ rows in \d+ pages, \d+ analytics requests; up to date/m);
+
+    const again = await sync(db, '--max-requests', '100');
+    expect(again.code).toBe(0);
+    // Today's five aggregate windows, the conversations since the watermark, and feedback (its status may change).
+    expect(again.sent).toBe(5 + 1 + Math.ceil(expected.rows.feedback! / 100));
+    expect((await storedCounts(db)).rows).toEqual(expected.rows);
+  });
+
+  it('many small-budget runs end with the same rows as one; no run sends more than its --max-requests', async () => {
+    const db = join(t.home, 'small.duckdb');
+    const expected = await expectedSync(t.sandbox, Date.parse(fromDay()), Date.now());
+    const runs: number[] = [];
+    for (let run = 0; run < 40; run++) {
+      const r = await sync(db, '--max-requests', '4');
+      expect(r.code).toBe(0);
+      expect(r.sent).toBeLessThanOrEqual(4);
+      runs.push(r.sent);
+      if (r.summary.complete) break;
+      expect(r.summary.stoppedBy).toBe('run-budget');
+      expect(r.stderr).toMatch(/stopped: --max-requests 4 spent; .* windows left to read; \d+ of the hour's 100 requests left; the next run can continue now/);
+    }
+    expect((await storedCounts(db)).rows).toEqual(expected.rows);
+    expect((await storedCounts(db)).distinct).toEqual(expected.rows);
+    // Each page was fetched once: resuming never re-fetches a stored page.
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(expected.requests);
+  });
+
+  it('keeps the local hour under 100: requests other commands sent count, and the run says when it can go on', async () => {
+    const db = join(t.home, 'ledger.duckdb');
+    const path = ledgerPath({ HOME: t.home }, t.sandbox.baseUrl, t.sandbox.apiKey);
+    mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
+    const now = Date.now();
+    writeFileSync(path, Array.from({ length: 97 }, (_, i) => `${now - 50 * 60 * 1000 + i}\n`).join(''), { mode: 0o600 });
+    const r = await sync(db, '--max-requests', '50');
+    expect(r.code).toBe(0);
+    expect(r.sent).toBe(3);
+    expect(r.summary).toMatchObject({ complete: false, stoppedBy: 'hourly-budget', requests: 3, requestsLeft: 0 });
+    expect(Date.parse(String(r.summary.nextRunAt))).toBe(now - 50 * 60 * 1000 + 60 * 60 * 1000);
+    expect(r.stderr).toMatch(/the organization's 100 analytics requests of the last hour are spent .* the next run can continue at \d{4}-\d\d-\d\d \d\d:\d\d UTC \(in 1\dm/);
+  });
+
+  it('stops on a 429 with the time it gave, exit 0, and records the Retry-After for the next command', async () => {
+    const db = join(t.home, 'limited.duckdb');
+    t.sandbox.faults.inject({ route: 'searches.list', status: 429, retryAfter: 1200 });
+    const r = await sync(db, '--max-requests', '50');
+    expect(r.code).toBe(0);
+    expect(r.summary).toMatchObject({ complete: false, stoppedBy: 'rate-limited' });
+    const next = await sync(db, '--max-requests', '50');
+    expect(next.sent).toBe(0);
+    expect(next.summary).toMatchObject({ stoppedBy: 'rate-limited' });
+  });
+
+  it('two syncs of one database at once: the second waits for the first or refuses, and every row is stored once', async () => {
+    const db = join(t.home, 'two.duckdb');
+    const expected = await expectedSync(t.sandbox, Date.parse(fromDay()), Date.now());
+    const [a, b] = await Promise.all([sync(db, '--max-requests', '100'), sync(db, '--max-requests', '100')]);
+    for (const r of [a, b]) {
+      if (r.code !== 0) expect(r.stderr).toMatch(/in use by another process \(pid \d+\)/);
+    }
+    expect([a.code, b.code]).toContain(0);
+    expect((await storedCounts(db)).rows).toEqual(expected.rows);
+  });
+
+  it('--parquet writes Hive-partitioned tables that DuckDB reads back with the same counts', async () => {
+    const db = join(t.home, 'pq.duckdb');
+    const out = join(t.home, 'parquet');
+    const r = await sync(db, '--max-requests', '100', '--parquet', out);
+    expect(r.code).toBe(0);
+    const stored = await storedCounts(db);
+    const reader = await openAnalyticsDb(join(tempDir().path, 'reader.duckdb'));
+    try {
+      for (const table of DATA_TABLES) {
+        const glob = join(out, table, '*', '*.parquet');
+        const rows = stored.rows[table]!;
+        if (rows === 0) continue;
+        const n = (await reader.connection.runAndReadAll(`SELECT count(*)::DOUBLE AS n, count(DISTINCT date)::DOUBLE AS days FROM read_parquet('${glob}', hive_partitioning = true)`)).getRowObjectsJson()[0]!;
+        expect([table, Number(n.n)]).toEqual([table, rows]);
+      }
+      const dirs = (await reader.connection.runAndReadAll(`SELECT DISTINCT regexp_extract(file, 'views/(date=[0-9-]+)/', 1) AS d FROM glob('${join(out, 'views', '*', '*.parquet')}')`)).getRowObjectsJson();
+      for (const d of dirs) expect(String(d.d)).toMatch(/^date=\d{4}-\d\d-\d\d$/);
+    } finally {
+      reader.close();
+    }
+  });
+
+  it('refuses bad flags before anything is sent', async () => {
+    for (const args of [['--max-requests', '0'], ['--max-requests', '101'], ['--from', '2026-13-01'], ['--db', ' ']]) {
+      const r = await runCli(['analytics', 'sync', ...args], { env: t.env() });
+      expect([args.join(' '), r.code]).toEqual([args.join(' '), 2]);
+    }
+    expect(analyticsRequests()).toBe(0);
+  });
+});
