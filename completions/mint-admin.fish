@@ -40,7 +40,7 @@ complete -c mint-admin -n '__mint_admin_at mint-admin' -a searches -d 'search an
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a deploy -d 'deploy your docs from CI: queue a deployment, follow its build log, fail the pipeline when it fails'
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a preview -d 'preview deployments of a branch: build one, wait until it is live, get its link'
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a automation -d 'run Mintlify automations from CI (runs cannot be followed through the API: see the Automations page)'
-complete -c mint-admin -n '__mint_admin_at mint-admin' -a analytics -d 'docs analytics: searches, feedback, assistant conversations, views, visitors, and the content-gap report (100 requests per organization per hour)'
+complete -c mint-admin -n '__mint_admin_at mint-admin' -a analytics -d 'docs analytics: searches, feedback, assistant conversations, views, visitors, the content-gap report, and a local database of them all (100 requests per organization per hour)'
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a config -d 'manage the admin key, project id and base URL, per profile'
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a auth -d 'check which admin key, project and base URL are in effect, and whether the API accepts the key'
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a completion -d 'print the shell completion script (the same text as completions/ in the package)'

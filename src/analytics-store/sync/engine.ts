@@ -8,6 +8,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ApiClient } from '../../api/client.js';
 import type { Clock } from '../../clock.js';
 import { ApiError, NetworkError, RateLimitError } from '../../errors.js';
+import { restrictDatabaseFiles } from '../db.js';
 import { DatabaseWriteError, writeProblemOf } from '../errors.js';
 import { DATA_TABLES, type DataTable } from '../schema.js';
 import type { BudgetStop, RequestBudget } from './budget.js';
@@ -161,6 +162,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
         } catch (error) {
           throw new DatabaseWriteError(opts.path, writeProblemOf(error), error);
         }
+        restrictDatabaseFiles(opts.path);
         first = false;
         summary.pages++;
         summary.rowsWritten += page.rows.length;
