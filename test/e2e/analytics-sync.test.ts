@@ -66,6 +66,32 @@ describe('analytics sync', () => {
     expect(runs.reduce((a, b) => a + b, 0)).toBe(expected.requests);
   });
 
+  it('a cursor the API no longer takes (400) restarts that window from its first page, once, and loses nothing', async () => {
+    const db = join(t.home, 'stale.duckdb');
+    const expected = await expectedSync(t.sandbox, Date.parse(fromDay()), Date.now());
+    // Stop mid-window: the item streams' first pages and today's, then a searches day of several pages.
+    for (let run = 0; run < 30; run++) {
+      const r = await sync(db, '--max-requests', '1');
+      expect(r.code).toBe(0);
+      const open = await openAnalyticsDb(db);
+      try {
+        const left = (await open.connection.runAndReadAll(`SELECT count(*)::INT AS n FROM sync_state WHERE NOT complete AND cursor IS NOT NULL AND stream <> '_pass'`)).getRowObjectsJson()[0]!;
+        if (Number(left.n) > 0) {
+          await open.connection.run(`UPDATE sync_state SET cursor = 'expired' WHERE NOT complete AND cursor IS NOT NULL AND stream <> '_pass'`);
+          break;
+        }
+      } finally {
+        open.close();
+      }
+    }
+    const r = await sync(db, '--max-requests', '100');
+    expect(r.code).toBe(0);
+    expect(r.summary).toMatchObject({ complete: true });
+    const stored = await storedCounts(db);
+    expect(stored.rows).toEqual(expected.rows);
+    expect(stored.distinct).toEqual(expected.rows);
+  });
+
   it('keeps the local hour under 100: requests other commands sent count, and the run says when it can go on', async () => {
     const db = join(t.home, 'ledger.duckdb');
     const path = ledgerPath({ HOME: t.home }, t.sandbox.baseUrl, t.sandbox.apiKey);

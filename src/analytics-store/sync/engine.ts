@@ -138,6 +138,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
   const tasks = plan(checkpoints.filter((c) => c.stream !== PASS_STREAM), opts.from, clock.now(), pass);
   const summary: SyncSummary = { complete: false, requests: 0, pages: 0, rowsWritten: 0, windowsLeft: tasks.length, requestsLeft: 0, truncated: [] };
   const started = budget.spent;
+  const restarted = new Set<Task>();
   try {
     for (const task of tasks) {
       let checkpoint = task.checkpoint;
@@ -150,7 +151,18 @@ export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
           summary.stop = stop;
           return summary;
         }
-        const page = await fetchPage(task, checkpoint.cursor, opts);
+        let page: Awaited<ReturnType<typeof fetchPage>>;
+        try {
+          page = await fetchPage(task, checkpoint.cursor, opts);
+        } catch (error) {
+          // A cursor kept from an earlier run that the API no longer takes (it may expire): the window
+          // starts again from its first page, once; its rows are keyed, so nothing is stored twice.
+          if (!(error instanceof ApiError && error.status === 400 && checkpoint.cursor !== null && !restarted.has(task))) throw error;
+          restarted.add(task);
+          checkpoint = { ...checkpoint, cursor: null, pages: 0, rows: 0 };
+          first = true;
+          continue;
+        }
         if ('stop' in page) {
           summary.stop = page.stop;
           return summary;
