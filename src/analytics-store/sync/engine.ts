@@ -153,7 +153,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
         }
         let page: Awaited<ReturnType<typeof fetchPage>>;
         try {
-          page = await fetchPage(task, checkpoint.cursor, opts);
+          page = await fetchPage(task, checkpoint.cursor);
         } catch (error) {
           // A cursor kept from an earlier run that the API no longer takes (it may expire): the window
           // starts again from its first page, once; its rows are keyed, so nothing is stored twice.
@@ -192,7 +192,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
     summary.requestsLeft = budget.left(clock.now());
   }
 
-  async function fetchPage(task: Task, position: string | null, o: SyncOptions): Promise<Awaited<ReturnType<Stream['fetch']>> | { stop: BudgetStop }> {
+  async function fetchPage(task: Task, position: string | null): Promise<Awaited<ReturnType<Stream['fetch']>> | { stop: BudgetStop }> {
     for (let attempt = 1; ; attempt++) {
       budget.spend();
       try {
@@ -205,7 +205,6 @@ export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
         const stop = budget.check(clock.now());
         if (stop) return { stop };
         await clock.sleep(1000 * 2 ** (attempt - 1), signal);
-        void o;
       }
     }
   }
