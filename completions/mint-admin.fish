@@ -41,7 +41,7 @@ complete -c mint-admin -n '__mint_admin_at mint-admin' -a deploy -d 'deploy your
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a preview -d 'preview deployments of a branch: build one, wait until it is live, get its link'
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a automation -d 'run Mintlify automations from CI (runs cannot be followed through the API: see the Automations page)'
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a autopilot -d 'start Mintlify Autopilot runs from CI with a prompt (runs cannot be followed through the API)'
-complete -c mint-admin -n '__mint_admin_at mint-admin' -a analytics -d 'docs analytics: searches, feedback, assistant conversations, views, visitors, and the content-gap report (100 requests per organization per hour)'
+complete -c mint-admin -n '__mint_admin_at mint-admin' -a analytics -d 'docs analytics: searches, feedback, assistant conversations, views, visitors, the content-gap report, and a local database of them all (100 requests per organization per hour)'
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a config -d 'manage the admin key, project id and base URL, per profile'
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a auth -d 'check which admin key, project and base URL are in effect, and whether the API accepts the key'
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a mcp -d 'run a Model Context Protocol server on stdio, for AI agents (read-only tools unless --allow)'

@@ -68,7 +68,7 @@ export async function openAnalyticsDb(path: string, opts: OpenOptions = {}): Pro
     if (!opts.readOnly) {
       for (const statement of schemaStatements()) await connection.run(statement);
       // DuckDB writes a write-ahead log beside the file too; both are created with the umask's mode.
-      if (fresh) restrictFiles(path);
+      if (fresh) restrictDatabaseFiles(path);
     }
   } catch (error) {
     connection.closeSync();
@@ -87,7 +87,12 @@ export async function openAnalyticsDb(path: string, opts: OpenOptions = {}): Pro
   };
 }
 
-function restrictFiles(path: string): void {
+/**
+ * The database and its write-ahead log made 0600. DuckDB creates the log with the umask's mode on the
+ * first write after each checkpoint, so a writer calls this after a commit too (the default directory
+ * is 0700 besides).
+ */
+export function restrictDatabaseFiles(path: string): void {
   for (const file of [path, `${path}.wal`]) {
     try {
       chmodSync(file, 0o600);

@@ -2,7 +2,7 @@
 // requests the server saw, from a fixed seed), or stopped by SIGTERM, loses nothing and stores nothing
 // twice: a rerun ends with exactly the rows one uninterrupted sync stores. And where @duckdb/node-api
 // cannot be resolved, the command says how to install it.
-import { cpSync } from 'node:fs';
+import { cpSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +42,9 @@ describe('analytics sync, interrupted', () => {
     for (const after of [1, 3, 2, 7, 5]) {
       const r = await syncUntil(db, after, 'SIGKILL');
       if (r.signal === 'SIGKILL') kills++;
+      // What a kill leaves behind holds what readers typed: the log beside the database is 0600 too.
+      if (existsSync(`${db}.wal`)) expect(statSync(`${db}.wal`).mode & 0o777).toBe(0o600);
+      expect(statSync(db).mode & 0o777).toBe(0o600);
     }
     // Each run was cut off mid-sync (the test proves something only if they were).
     expect(kills).toBe(5);

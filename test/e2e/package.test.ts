@@ -229,9 +229,11 @@ describe('the packed package', () => {
   // Plus the MCP server's SDK and zod chunk (dist/cli/vendor-mcp.cjs, issue 33): 378,961 bytes as
   // built; the package went from 1,585,055 to 1,995,732 bytes with it, its help, man page and the
   // server's own code in program.cjs.
-  it('is small: under 1.55 MB unpacked, plus the MCP chunk', () => {
+  // Plus the analytics store (issue 31: sync, query, report in program.cjs, their help and man pages):
+  // 94,342 bytes; 2,090,074 with it. DuckDB itself is an optional dependency, not in the package.
+  it('is small: under 1.55 MB unpacked, plus the MCP chunk and the analytics store', () => {
     console.log(`packed ${packed.files.length} files, ${packed.unpackedSize} bytes unpacked`);
-    expect(packed.unpackedSize).toBeLessThan(1.55 * 1024 * 1024 + 378_961);
+    expect(packed.unpackedSize).toBeLessThan(1.55 * 1024 * 1024 + 378_961 + 100_000);
   });
 
   it('runs the CLI from the prefix bin, against the sandbox', async () => {

@@ -8,6 +8,7 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ApiClient } from '../../api/client.js';
 import type { Clock } from '../../clock.js';
 import { ApiError, NetworkError, RateLimitError } from '../../errors.js';
+import { restrictDatabaseFiles } from '../db.js';
 import { DatabaseWriteError, writeProblemOf } from '../errors.js';
 import { DATA_TABLES, type DataTable } from '../schema.js';
 import type { BudgetStop, RequestBudget } from './budget.js';
@@ -137,6 +138,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
   const tasks = plan(checkpoints.filter((c) => c.stream !== PASS_STREAM), opts.from, clock.now(), pass);
   const summary: SyncSummary = { complete: false, requests: 0, pages: 0, rowsWritten: 0, windowsLeft: tasks.length, requestsLeft: 0, truncated: [] };
   const started = budget.spent;
+  const restarted = new Set<Task>();
   try {
     for (const task of tasks) {
       let checkpoint = task.checkpoint;
@@ -149,7 +151,18 @@ export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
           summary.stop = stop;
           return summary;
         }
-        const page = await fetchPage(task, checkpoint.cursor, opts);
+        let page: Awaited<ReturnType<typeof fetchPage>>;
+        try {
+          page = await fetchPage(task, checkpoint.cursor);
+        } catch (error) {
+          // A cursor kept from an earlier run that the API no longer takes (it may expire): the window
+          // starts again from its first page, once; its rows are keyed, so nothing is stored twice.
+          if (!(error instanceof ApiError && error.status === 400 && checkpoint.cursor !== null && !restarted.has(task))) throw error;
+          restarted.add(task);
+          checkpoint = { ...checkpoint, cursor: null, pages: 0, rows: 0 };
+          first = true;
+          continue;
+        }
         if ('stop' in page) {
           summary.stop = page.stop;
           return summary;
@@ -161,6 +174,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
         } catch (error) {
           throw new DatabaseWriteError(opts.path, writeProblemOf(error), error);
         }
+        restrictDatabaseFiles(opts.path);
         first = false;
         summary.pages++;
         summary.rowsWritten += page.rows.length;
@@ -178,7 +192,7 @@ export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
     summary.requestsLeft = budget.left(clock.now());
   }
 
-  async function fetchPage(task: Task, position: string | null, o: SyncOptions): Promise<Awaited<ReturnType<Stream['fetch']>> | { stop: BudgetStop }> {
+  async function fetchPage(task: Task, position: string | null): Promise<Awaited<ReturnType<Stream['fetch']>> | { stop: BudgetStop }> {
     for (let attempt = 1; ; attempt++) {
       budget.spend();
       try {
@@ -191,7 +205,6 @@ export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
         const stop = budget.check(clock.now());
         if (stop) return { stop };
         await clock.sleep(1000 * 2 ** (attempt - 1), signal);
-        void o;
       }
     }
   }

@@ -1,8 +1,10 @@
 // One sync of one database, for every face: take the lock, open the database, read within the budget,
 // write Parquet when asked, and always close and unlock. The words a person reads are the face's.
+import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ApiClient } from '../../api/client.js';
 import type { Clock } from '../../clock.js';
 import { openAnalyticsDb, type DuckDbLoader } from '../db.js';
+import { DATA_TABLES } from '../schema.js';
 import { lockDatabase } from '../lock.js';
 import { writeParquet, type ParquetTable } from '../parquet.js';
 import { RequestBudget, type LedgerReader } from './budget.js';
@@ -53,8 +55,7 @@ export async function syncDatabase(opts: SyncDatabaseOptions): Promise<SyncResul
   }
 }
 
-async function rowCounts(connection: import('@duckdb/node-api').DuckDBConnection): Promise<Record<string, number>> {
-  const { DATA_TABLES } = await import('../schema.js');
+async function rowCounts(connection: DuckDBConnection): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of DATA_TABLES) {
     const r = await connection.runAndReadAll(`SELECT count(*)::DOUBLE AS n FROM ${table}`);

@@ -32,6 +32,8 @@ export interface Stream {
   fetch(api: ApiClient, projectId: string, window: Window, position: string | null, call: CallOptions): Promise<Page>;
   /** The JSON shape DuckDB reads a page's rows with (from_json), column by column. */
   columns: Record<string, unknown>;
+  /** The table's primary key (schema.ts): what makes a row the same row when read again. */
+  key: string[];
 }
 
 const dayOf = (iso: string | null | undefined): string | null => (iso ? iso.slice(0, 10) : null);
@@ -43,6 +45,7 @@ const trafficRow = (date: string) => (p: PageTraffic): Row => ({ date, path: p.p
 export const STREAMS: Record<DataTable, Stream> = {
   searches: {
     table: 'searches',
+    key: ['date', 'search_query'],
     kind: 'day',
     pageSize: 100,
     columns: { date: 'DATE', search_query: 'VARCHAR', hits: 'DOUBLE', ctr: 'DOUBLE', top_clicked_page: 'VARCHAR', last_searched_at: 'TIMESTAMP' },
@@ -54,6 +57,7 @@ export const STREAMS: Record<DataTable, Stream> = {
   },
   views: {
     table: 'views',
+    key: ['date', 'path'],
     kind: 'day',
     pageSize: 250,
     columns: trafficColumns,
@@ -65,6 +69,7 @@ export const STREAMS: Record<DataTable, Stream> = {
   },
   visitors: {
     table: 'visitors',
+    key: ['date', 'path'],
     kind: 'day',
     pageSize: 250,
     columns: trafficColumns,
@@ -76,6 +81,7 @@ export const STREAMS: Record<DataTable, Stream> = {
   },
   feedback_by_page: {
     table: 'feedback_by_page',
+    key: ['date', 'path'],
     kind: 'day',
     pageSize: 100,
     columns: { date: 'DATE', path: 'VARCHAR', thumbs_up: 'DOUBLE', thumbs_down: 'DOUBLE', code: 'DOUBLE', total: 'DOUBLE' },
@@ -88,6 +94,7 @@ export const STREAMS: Record<DataTable, Stream> = {
   },
   caller_stats: {
     table: 'caller_stats',
+    key: ['date'],
     kind: 'day',
     pageSize: 1,
     columns: { date: 'DATE', web: 'DOUBLE', api: 'DOUBLE', other: 'DOUBLE', total: 'DOUBLE' },
@@ -98,6 +105,7 @@ export const STREAMS: Record<DataTable, Stream> = {
   },
   conversations: {
     table: 'conversations',
+    key: ['id'],
     kind: 'items',
     pageSize: 1000,
     columns: {
@@ -131,6 +139,7 @@ export const STREAMS: Record<DataTable, Stream> = {
   },
   feedback: {
     table: 'feedback',
+    key: ['id'],
     kind: 'items',
     pageSize: 100,
     columns: {
