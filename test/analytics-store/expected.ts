@@ -21,30 +21,7 @@ export async function expectedSync(sb: Sandbox, from: number, now: number): Prom
   const before = sb.requests.length;
   const rows: Record<string, number> = Object.fromEntries(DATA_TABLES.map((t) => [t, 0]));
   let requests = 0;
-  for (let day = startOfUtcDay(now); day >= from; day -= DAY_MS) {
-    const w = { dateFrom: utcDay(day), dateTo: utcDay(day + DAY_MS) };
-    let cursor: string | null = null;
-    do {
-      const page = await get(sb, 'searches', { ...w, limit: '100', ...(cursor ? { cursor } : {}) });
-      requests++;
-      rows.searches! += (page.searches as unknown[]).length;
-      cursor = page.nextCursor as string | null;
-    } while (cursor);
-    for (const kind of ['views', 'visitors'] as const) {
-      let offset = 0;
-      for (;;) {
-        const page = await get(sb, kind, { ...w, limit: '250', offset: String(offset) });
-        requests++;
-        const got = (page[kind] as unknown[]).length;
-        rows[kind]! += got;
-        offset += got;
-        if (!page.hasMore || got === 0) break;
-      }
-    }
-    rows.feedback_by_page! += ((await get(sb, 'feedback/by-page', { ...w, limit: '100' })).feedback as unknown[]).length;
-    rows.caller_stats! += 1;
-    requests += 2;
-  }
+  for (let day = startOfUtcDay(now); day >= from; day -= DAY_MS) requests += await readDay(sb, day, rows);
   const conversations = sb.analytics.data.conversations.filter((c) => c.timestamp >= from && c.timestamp < now).length;
   const feedbackFrom = Math.max(from, now - FEEDBACK_REREAD_MS);
   const feedback = sb.analytics.data.feedback.filter((f) => f.createdAt >= feedbackFrom && f.createdAt < now).length;
@@ -53,6 +30,35 @@ export async function expectedSync(sb: Sandbox, from: number, now: number): Prom
   requests += Math.max(1, Math.ceil(conversations / 1000)) + Math.max(1, Math.ceil(feedback / 100));
   sb.requests.splice(before);
   return { rows, requests };
+}
+
+/** The requests one UTC day's aggregate windows take, each paged through; their rows added to `rows`. */
+export async function readDay(sb: Sandbox, day: number, rows: Record<string, number> = {}): Promise<number> {
+  for (const table of DATA_TABLES) rows[table] ??= 0;
+  let requests = 0;
+  const w = { dateFrom: utcDay(day), dateTo: utcDay(day + DAY_MS) };
+  let cursor: string | null = null;
+  do {
+    const page = await get(sb, 'searches', { ...w, limit: '100', ...(cursor ? { cursor } : {}) });
+    requests++;
+    rows.searches! += (page.searches as unknown[]).length;
+    cursor = page.nextCursor as string | null;
+  } while (cursor);
+  for (const kind of ['views', 'visitors'] as const) {
+    let offset = 0;
+    for (;;) {
+      const page = await get(sb, kind, { ...w, limit: '250', offset: String(offset) });
+      requests++;
+      const got = (page[kind] as unknown[]).length;
+      rows[kind]! += got;
+      offset += got;
+      if (!page.hasMore || got === 0) break;
+    }
+  }
+  rows.feedback_by_page! += ((await get(sb, 'feedback/by-page', { ...w, limit: '100' })).feedback as unknown[]).length;
+  rows.caller_stats! += 1;
+  requests += 2;
+  return requests;
 }
 
 /** Row counts and distinct keys of every table of the database at `path`. */
