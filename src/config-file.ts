@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fchmodSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigError } from './errors.js';
+import { processAlive, tryLockFile } from './lock-file.js';
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 /** A lock older than this is from a run that died mid-write (a write takes milliseconds). */
@@ -124,20 +125,13 @@ function writeFresh(path: string, text: string): void {
 async function lock(lockPath: string): Promise<() => void> {
   const started = Date.now();
   for (let attempt = 0; ; attempt++) {
+    let release: (() => void) | undefined;
     try {
-      const fd = openSync(lockPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o600);
-      writeFileSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => {
-        try {
-          unlinkSync(lockPath);
-        } catch {
-          // someone judged it stale and took it over; nothing of ours to remove
-        }
-      };
+      release = tryLockFile(lockPath);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw new ConfigError(`cannot lock the config file (${lockPath}): ${(error as Error).message}`);
+      throw new ConfigError(`cannot lock the config file (${lockPath}): ${(error as Error).message}`);
     }
+    if (release) return release;
     if (removeIfStale(lockPath)) continue;
     if (Date.now() - started > LOCK_WAIT_MS) {
       throw new ConfigError(`the config file is locked by another mint-admin (${lockPath}); try again, or remove that file if no mint-admin is running`);
@@ -152,19 +146,10 @@ function removeIfStale(lockPath: string): boolean {
     const pid = Number(readFileSync(lockPath, 'utf8'));
     const fresh = Date.now() - info.mtimeMs < STALE_LOCK_MS;
     // An empty file is a lock being written right now.
-    if (fresh && (!Number.isInteger(pid) || pid <= 0 || isAlive(pid))) return false;
+    if (fresh && (!Number.isInteger(pid) || pid <= 0 || processAlive(pid))) return false;
     unlinkSync(lockPath);
     return true;
   } catch {
     return false;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

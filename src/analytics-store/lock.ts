@@ -2,9 +2,10 @@
 // second open in the same process (the library, the MCP server), so the sync also takes a lock file
 // beside the database: O_EXCL, holding the pid; one left by a dead process is taken over. A second
 // sync waits a little for the first to finish, then refuses (DatabaseBusyError), never shares.
-import { closeSync, constants, mkdirSync, openSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, unlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Clock } from '../clock.js';
+import { lockHolder, processAlive, tryLockFile } from '../lock-file.js';
 import { DatabaseBusyError } from './errors.js';
 
 export interface LockOptions {
@@ -20,22 +21,10 @@ export async function lockDatabase(path: string, opts: LockOptions): Promise<() 
   // The database's directory, made as openAnalyticsDb would (0700), so the lock can sit beside it.
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   for (;;) {
-    try {
-      const fd = openSync(lockPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL, 0o600);
-      writeFileSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => {
-        try {
-          unlinkSync(lockPath);
-        } catch {
-          // taken over as stale; nothing of ours to remove
-        }
-      };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    const holder = holderOf(lockPath);
-    if (holder !== undefined && !isAlive(holder)) {
+    const release = tryLockFile(lockPath);
+    if (release) return release;
+    const holder = lockHolder(lockPath);
+    if (holder !== undefined && !processAlive(holder)) {
       try {
         unlinkSync(lockPath);
       } catch {
@@ -45,24 +34,5 @@ export async function lockDatabase(path: string, opts: LockOptions): Promise<() 
     }
     if (opts.clock.now() >= deadline) throw new DatabaseBusyError(path, holder);
     await opts.clock.sleep(200, opts.signal);
-  }
-}
-
-function holderOf(lockPath: string): number | undefined {
-  try {
-    const pid = Number(readFileSync(lockPath, 'utf8'));
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

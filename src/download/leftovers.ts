@@ -11,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { lstat, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { processAlive } from '../lock-file.js';
 
 const WORK_NAME = /^\.(.+)\.mint-admin-[A-Za-z0-9]{6}$/;
 /** An --archive staged beside its final name (install.ts stageArchive); it has no lock, so only age makes it stale. */
@@ -93,7 +94,7 @@ async function removeStaleArchive(path: string, now: number, report: LeftoverRep
 /** Only a symlink is ours to remove (rm on a link removes the link, never what it points at). */
 async function removeStaleSwapLink(path: string, pid: number, now: number, report: LeftoverReport): Promise<void> {
   const info = await lstat(path).catch(() => undefined);
-  if (!info?.isSymbolicLink() || (now - info.mtimeMs <= DAY_MS && ownerAlive(pid))) return;
+  if (!info?.isSymbolicLink() || (now - info.mtimeMs <= DAY_MS && processAlive(pid))) return;
   try {
     await rm(path, { force: true });
     report.said.push(`removed ${path}, left by an interrupted earlier run`);
@@ -113,17 +114,5 @@ async function isStale(work: string, now: number): Promise<boolean> {
     // No lock file yet: a run that has just created the directory. Only age makes it stale.
     return false;
   }
-  return !ownerAlive(pid);
-}
-
-/** Whether the run of this pid may still be working (ours, or a live process, even another user's). */
-function ownerAlive(pid: number): boolean {
-  if (!Number.isSafeInteger(pid) || pid <= 0) return false;
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return !processAlive(pid);
 }
