@@ -29,8 +29,9 @@ const TAR_BLOCK = 512;
 /**
  * zlib's output buffer. minizlib's default, 16 KB, cut each network chunk's inflated bytes into
  * 4-16 buffers, each allocated, copied into a batch and collected; with 256 KB it is one. Measured
- * (A/B of the CLI, 8 interleaved runs each on a loaded machine): CPU 1.36 s against 1.53 s for the
- * sandbox's 56 MB text bundle, 1.50 s against 1.57 s for 59 MB of incompressible pages.
+ * (two A/Bs of the CLI against the build before, 8 interleaved runs each, on a loaded machine): CPU
+ * 1.36 and 1.44 s against 1.53 and 1.48 s for the sandbox's 56 MB text bundle, 1.50 and 1.54 s
+ * against 1.57 and 1.76 s for 59 MB of incompressible pages.
  */
 const INFLATE_CHUNK_BYTES = 256 << 10;
 /**
