@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
-const benches = ['startup.mjs', 'requests.mjs', 'download.mjs', 'searches.mjs', 'gaps.mjs', 'verify.mjs', 'mcp.mjs', 'analytics-sync.mjs'];
+const benches = ['startup.mjs', 'requests.mjs', 'download.mjs', 'download-mixes.mjs', 'searches.mjs', 'gaps.mjs', 'verify.mjs', 'mcp.mjs', 'analytics-sync.mjs'];
 const raw = [];
 const rows = [];
 const notes = [];

@@ -24,7 +24,10 @@ export interface ExtractionWorkerData {
 }
 
 /** An ack gives the batch's buffer back for the next batch (tar keeps nothing of a batch of whole blocks). */
-export type FromWorker = { kind: 'ack'; bytes: number; buffer: ArrayBuffer } | { kind: 'failed' } | { kind: 'done'; summary: ArchiveSummary | undefined };
+export type FromWorker =
+  | { kind: 'ack'; bytes: number; buffer: ArrayBuffer }
+  | { kind: 'failed'; reason: string }
+  | { kind: 'done'; summary: ArchiveSummary | undefined; reason?: string };
 
 const port = parentPort;
 if (port && isWriterData(workerData)) runFileWriter(port, workerData);
@@ -51,20 +54,20 @@ else if (port) {
             send({ kind: 'ack', bytes: data.byteLength, buffer: data.buffer as ArrayBuffer }, [data.buffer as ArrayBuffer]);
             if (!live?.active && !saidFailed) {
               saidFailed = true;
-              send({ kind: 'failed' });
+              send({ kind: 'failed', reason: live?.stoodDown ?? 'the extraction worker was given bytes before its directory' });
             }
             return;
           }
           case 'end':
             void (live?.finish(message.total) ?? Promise.resolve(undefined)).then((summary) => {
-              send({ kind: 'done', summary });
+              send({ kind: 'done', summary, reason: live?.stoodDown });
               port.close();
             });
         }
       });
     },
-    () => {
-      send({ kind: 'failed' });
+    (error: unknown) => {
+      send({ kind: 'failed', reason: `tar did not load in the extraction worker (${error instanceof Error ? error.message : String(error)})` });
       port.close();
     },
   );

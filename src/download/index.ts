@@ -164,7 +164,7 @@ async function downloadWith(worker: BootedWorker | undefined, opts: DownloadBund
     // second gunzip of the whole bundle, ~15% of the wall time, and protect nothing more.)
     progress({ phase: 'extract', bytes: archiveBytes, total: archiveBytes });
     const extractFromFile = () => {
-      opts.debug('the extraction during the download stood down: extracting from the downloaded file');
+      opts.debug(`the extraction during the download stood down (${extraction.stoodDown ?? 'for no reason it gave'}): extracting from the downloaded file`);
       return extractArchive(file, tree, opts.signal, { ...(limits ?? extractionLimits(archiveBytes, opts.maxBytes)), now });
     };
     const extracted = (await extraction.finish(archiveBytes)) ?? (await extractFromFile());

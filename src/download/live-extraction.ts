@@ -17,7 +17,20 @@ export interface LiveConsumer {
   write(chunk: Buffer, offset: number): void | Promise<void>;
   finish(total: number): Promise<ArchiveSummary | undefined>;
   stop(): Promise<void>;
+  /** Why it stood down, in a few words for --debug (the extraction from the file then says what went wrong); undefined while it has not. */
+  readonly stoodDown: string | undefined;
 }
+
+/** Why a live extraction stands down, as --debug words it. */
+export const STAND_DOWN = {
+  gap: (offset: number, expected: number) => `the download went on from byte ${offset}, not ${expected} (a restart or a rewind): the bytes before it were not seen in order`,
+  short: (fed: number, total: number) => `it saw ${fed} of the archive's ${total} bytes`,
+  queued: "tar's unpacker held bytes back instead of writing them at once",
+  writer: 'a small file could not be written on the writer thread (or that thread ended)',
+  refused: (reason: string) => `the archive is refused (${reason})`,
+  broken: (message: string) => `the archive is not a readable tar stream (${message})`,
+  stopped: 'the download ended first (a failure or Ctrl-C)',
+} as const;
 
 /**
  * Extraction from the download as it arrives (downloadBundle): the same unpacker and guard as
@@ -34,6 +47,7 @@ export class LiveExtraction implements LiveConsumer {
   private failed = false;
   private discarded = false;
   private completed = false;
+  private why: string | undefined;
 
   private constructor(
     private readonly tar: Tar,
@@ -64,16 +78,20 @@ export class LiveExtraction implements LiveConsumer {
    */
   write(chunk: Buffer, offset: number): void {
     if (this.failed) return;
-    if (offset !== this.fed) this.failed = true;
+    if (offset !== this.fed) this.fail(STAND_DOWN.gap(offset, this.fed));
     else {
       try {
         this.extraction ??= this.begin();
         const queued = this.extraction?.unpack.write(chunk) === false;
         this.fed += chunk.length;
         this.writer?.afterChunk();
-        if (!this.extraction || this.extraction.refusal() || queued || this.writer?.ok === false) this.failed = true;
-      } catch {
-        this.failed = true;
+        const refusal = this.extraction?.refusal();
+        if (!this.extraction) this.fail(STAND_DOWN.refused('no limits for it yet'));
+        else if (refusal) this.fail(STAND_DOWN.refused(refusal));
+        else if (queued) this.fail(STAND_DOWN.queued);
+        else if (this.writer?.ok === false) this.fail(STAND_DOWN.writer);
+      } catch (error) {
+        this.fail(STAND_DOWN.broken(messageOf(error)));
       }
     }
     // Removed at once, not at the end: a disk filled by a half-written tree would otherwise fail
@@ -97,18 +115,25 @@ export class LiveExtraction implements LiveConsumer {
         extraction.unpack.end();
         await closed;
         this.writer?.drain();
-      } catch {
-        this.failed = true;
+      } catch (error) {
+        this.fail(STAND_DOWN.broken(messageOf(error)));
       }
-      if (!this.failed && !extraction.refusal() && this.writer?.ok !== false) {
+      const refusal = extraction.refusal();
+      if (refusal) this.fail(STAND_DOWN.refused(refusal));
+      else if (this.writer?.ok === false) this.fail(STAND_DOWN.writer);
+      if (!this.failed) {
         this.writer?.close();
         this.completed = true;
         return extraction.summary();
       }
     }
-    this.failed = true;
+    this.fail(STAND_DOWN.short(this.fed, total));
     this.discard();
     return undefined;
+  }
+
+  get stoodDown(): string | undefined {
+    return this.failed ? this.why : undefined;
   }
 
   /** False once it has stood down: nothing more it is given will be extracted. */
@@ -119,8 +144,14 @@ export class LiveExtraction implements LiveConsumer {
   /** Ends it wherever it is (a failure or Ctrl-C elsewhere): a tree it never completed is removed. */
   async stop(): Promise<void> {
     if (this.completed) return;
-    this.failed = true;
+    this.fail(STAND_DOWN.stopped);
     this.discard();
+  }
+
+  /** Stands it down, keeping the first reason (what follows from it is not news). */
+  private fail(why: string): void {
+    this.why ??= why;
+    this.failed = true;
   }
 
   private begin(): Extraction | undefined {
@@ -128,7 +159,7 @@ export class LiveExtraction implements LiveConsumer {
     if (!limits) return undefined;
     mkdirSync(this.dir, { recursive: true, mode: SITE_DIRECTORY_MODE });
     const extraction = createExtraction(this.tar, this.dir, limits, this.writer);
-    extraction.unpack.on('error', () => (this.failed = true));
+    extraction.unpack.on('error', (error: unknown) => this.fail(STAND_DOWN.broken(messageOf(error))));
     return extraction;
   }
 
@@ -139,4 +170,8 @@ export class LiveExtraction implements LiveConsumer {
     this.writer?.stop();
     rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }

@@ -77,11 +77,11 @@ describe('extraction in a worker thread', () => {
     expect(await live.finish(archive.length)).toEqual({ files: 1, bytes: 40 << 20 });
   });
 
-  it.each<[string, (archive: Buffer) => Buffer[] | [Buffer, number][]]>([
-    ['a gap in the bytes (a restart the caller did not announce)', (a) => [[a.subarray(0, 1000), 0], [a.subarray(2000), 2000]]],
-    ['gzip data that is broken half way', (a) => [Buffer.concat([a.subarray(0, a.length >> 1), Buffer.alloc(64, 0xff), a.subarray((a.length >> 1) + 64)])]],
-    ['an archive that stops short', (a) => [a.subarray(0, a.length - 100)]],
-  ])('stands down on %s and leaves nothing', async (_name, parts) => {
+  it.each<[string, (archive: Buffer) => Buffer[] | [Buffer, number][], RegExp]>([
+    ['a gap in the bytes (a restart the caller did not announce)', (a) => [[a.subarray(0, 1000), 0], [a.subarray(2000), 2000]], /^the download went on from byte 2000, not 1000 /],
+    ['gzip data that is broken half way', (a) => [Buffer.concat([a.subarray(0, a.length >> 1), Buffer.alloc(64, 0xff), a.subarray((a.length >> 1) + 64)])], /^the archive is not a readable tar stream \(gzip: /],
+    ['an archive that stops short', (a) => [a.subarray(0, a.length - 100)], /^it saw \d+ of the archive's \d+ bytes$/],
+  ])('stands down on %s and leaves nothing, saying why', async (_name, parts, why) => {
     root = tempDir();
     const archive = rawTarGz(site(50, 4000));
     const dir = join(root.path, 'tree');
@@ -94,15 +94,16 @@ describe('extraction in a worker thread', () => {
     }
     expect(await live.finish(archive.length)).toBeUndefined();
     expect(existsSync(dir)).toBe(false);
+    expect(live.stoodDown).toMatch(why);
   });
 
-  it.each<[string, () => Buffer]>([
-    ['at an entry the guard refuses, before writing it', () => rawTarGz([...site(20, 1000), { type: 'symlink', path: 'etc', target: '/etc' }, ...site(20, 1000)])],
+  it.each<[string, () => Buffer, RegExp]>([
+    ['at an entry the guard refuses, before writing it', () => rawTarGz([...site(20, 1000), { type: 'symlink', path: 'etc', target: '/etc' }, ...site(20, 1000)]), /^the archive is refused \(.*"etc"/],
     // 200 MB of zeros in one entry: ~200 KB of gzip.
-    ["on a bomb past tar's 1000:1 ratio, without inflating it whole", () => gzipSync(rawTar([{ type: 'file', path: 'zeros', content: Buffer.alloc(200 << 20) }]))],
+    ["on a bomb past tar's 1000:1 ratio, without inflating it whole", () => gzipSync(rawTar([{ type: 'file', path: 'zeros', content: Buffer.alloc(200 << 20) }])), /^the archive inflates beyond tar's 1000:1 limit$/],
     // No tar at all: the worker is still answering batches when the stand-down comes.
-    ['on gzip of nothing but zeros, ignoring what the worker says after', () => gzipSync(Buffer.alloc(64 << 20))],
-  ])('stands down %s', async (_name, archiveOf) => {
+    ['on gzip of nothing but zeros, ignoring what the worker says after', () => gzipSync(Buffer.alloc(64 << 20)), /^the archive inflates beyond tar's 1000:1 limit$/],
+  ])('stands down %s, saying why', async (_name, archiveOf, why) => {
     root = tempDir();
     const archive = archiveOf();
     const dir = join(root.path, 'tree');
@@ -110,6 +111,7 @@ describe('extraction in a worker thread', () => {
     await feed(live, archive);
     expect(await live.finish(archive.length)).toBeUndefined();
     expect(existsSync(dir)).toBe(false);
+    expect(live.stoodDown).toMatch(why);
   });
 
   it('stands down when the worker dies, and the download is not held', async () => {
@@ -121,6 +123,7 @@ describe('extraction in a worker thread', () => {
     await feed(live, archive, 1024);
     expect(await live.finish(archive.length)).toBeUndefined();
     expect(existsSync(join(root.path, 'tree'))).toBe(false);
+    expect(live.stoodDown).toMatch(/^the extraction worker (failed|ended)/);
   });
 
   it('gives the same tree whatever the chunks, in a few batch buffers the worker gives back', async () => {
