@@ -74,7 +74,8 @@ export async function runMcpServer(ctx: Context, options: McpServerOptions): Pro
           await notified;
           return { content: [{ type: 'text' as const, text: bounded(safeText(JSON.stringify(data, null, 2), known)) }] };
         } catch (error) {
-          const failure = describeFailure(extra.signal.aborted ? extra.signal.reason ?? error : error, tool.name, tool.group !== undefined);
+          const cause = extra.signal.aborted ? extra.signal.reason ?? error : error;
+          const failure = (extra.signal.aborted ? undefined : tool.explain?.(cause)) ?? describeFailure(cause, tool.name, tool.group !== undefined);
           return { isError: true, content: [{ type: 'text' as const, text: bounded(safeText(`${failure.message}\nNext step: ${failure.next}`, known)) }] };
         }
       },

@@ -5,6 +5,7 @@ import { agentGet, agentMessage, agentRun } from './agent.js';
 import { analyticsGaps } from './analytics-gaps.js';
 import { analyticsConversations, analyticsFeedback, analyticsSearches, analyticsViews, analyticsVisitors } from './analytics-lists.js';
 import { automationRun } from './automation.js';
+import { autopilotRun } from './autopilot.js';
 import { buildStatus, deployStart, previewStart } from './builds.js';
 import { exportRun, exportStatus } from './export.js';
 
@@ -24,4 +25,5 @@ export const TOOLS: ReadonlyArray<ToolDefinition> = [
   deployStart,
   previewStart,
   automationRun,
+  autopilotRun,
 ] as ReadonlyArray<ToolDefinition>;
