@@ -34,6 +34,8 @@ export interface ToolEnv {
   signal: AbortSignal;
   /** A progress notification, when the client asked for them with a progressToken; otherwise nothing. */
   progress(progress: number, total: number | undefined, message: string): void;
+  /** The analytics database analytics_query reads: `mcp --db`, else the CLI's default for the project. */
+  analyticsDatabase(): Promise<string>;
   /** The directory export_run writes under (--root). */
   root: string;
   clock: Clock;

@@ -3,6 +3,7 @@
 import type { ToolDefinition } from '../tool.js';
 import { agentGet, agentMessage, agentRun } from './agent.js';
 import { analyticsGaps } from './analytics-gaps.js';
+import { analyticsQuery } from './analytics-query.js';
 import { analyticsConversations, analyticsFeedback, analyticsSearches, analyticsViews, analyticsVisitors } from './analytics-lists.js';
 import { automationRun } from './automation.js';
 import { autopilotRun } from './autopilot.js';
@@ -19,6 +20,7 @@ export const TOOLS: ReadonlyArray<ToolDefinition> = [
   analyticsViews,
   analyticsVisitors,
   analyticsGaps,
+  analyticsQuery,
   agentRun,
   agentMessage,
   exportRun,
