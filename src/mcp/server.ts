@@ -38,7 +38,7 @@ export async function runMcpServer(ctx: Context, options: McpServerOptions): Pro
   const allowed = [...options.allow];
   ctx.reporter.info(`mint-admin ${VERSION}: MCP server on stdio, read-only tools${allowed.length === 0 ? '' : ` and those of ${allowed.join(', ')}`}`);
   await Promise.race([transport.firstMessage, new Promise((resolve) => ctx.signal.addEventListener('abort', resolve, { once: true }))]);
-  const [{ McpServer }, { TOOLS }] = await Promise.all([import('./sdk.js'), import('./tools/index.js')]);
+  const { McpServer, TOOLS } = await import('./after-initialize.js');
   const secrets = async () => [(await ctx.settings()).apiKey?.value];
   const server = new McpServer(serverInfo, { instructions: INSTRUCTIONS });
   const tools = toolsFor(TOOLS, options.allow);
