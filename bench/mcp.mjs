@@ -43,13 +43,23 @@ function startServer() {
   return { request, stop };
 }
 
-async function startupMs() {
+/** Spawn to the answer of initialize, and to the answer of the tools/list a client sends next. */
+async function startup() {
   const started = process.hrtime.bigint();
   const server = startServer();
   await server.request(INITIALIZE);
-  const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
+  const initialized = Number(process.hrtime.bigint() - started) / 1e6;
+  server.request({ jsonrpc: '2.0', method: 'notifications/initialized' }).catch(() => undefined);
+  await server.request({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+  const listed = Number(process.hrtime.bigint() - started) / 1e6;
   await server.stop();
-  return elapsed;
+  return { initialized, listed };
+}
+const toolsListed = [];
+async function startupMs() {
+  const { initialized, listed } = await startup();
+  toolsListed.push(listed);
+  return initialized;
 }
 
 const rows = [];
@@ -57,12 +67,16 @@ const raw = [];
 const checks = [];
 try {
   for (let i = 0; i < 3; i++) await startupMs(); // warm the file cache and the code cache
+  toolsListed.length = 0;
   // `config path` beside them: what any command that loads the program costs, for context.
   const [base, command, ours] = await interleaved(RUNS, [() => timeRun(process.execPath, ['-e', '0'], env), () => timeRun(process.execPath, [CLI, 'config', 'path'], env), startupMs]);
   const ratio = median(ours) / median(base);
   rows.push(`| MCP start-up to \`initialize\` answered | ${spread(ours, ms)} | ${spread(base, ms)} (\`node -e 0\`) | ${ratio.toFixed(2)}x |`);
+  // initialize is answered before the SDK loads (src/mcp/early-transport.ts): what a client waits for
+  // before it can call a tool is the answer to the tools/list it sends next.
+  rows.push(`| MCP start-up to \`tools/list\` answered (the next request) | ${spread(toolsListed, ms)} | ${spread(base, ms)} (\`node -e 0\`) | ${(median(toolsListed) / median(base)).toFixed(2)}x |`);
   rows.push(`| (context) \`config path\`, a whole run | ${spread(command, ms)} | ${spread(base, ms)} (\`node -e 0\`) | ${(median(command) / median(base)).toFixed(2)}x |`);
-  raw.push(rawLine('MCP start-up to initialize', { 'mint-admin mcp': ours, 'config path': command, 'node -e 0': base }));
+  raw.push(rawLine('MCP start-up to initialize', { 'mint-admin mcp': ours, 'to tools/list': toolsListed, 'config path': command, 'node -e 0': base }));
   checks.push([`MCP start-up <= 1.5x bare node (${ratio.toFixed(2)}x)`, ratio <= 1.5]);
 
   const server = startServer();
