@@ -2,7 +2,8 @@
 // - start-up: spawning `mint-admin mcp` until its answer to `initialize` arrives, vs a whole run of
 //   `node -e 0` (target 1.5x);
 // - a read-only tool's round trip (analytics_views, one page of 50) over the server's stdio, vs a bare
-//   fetch of the same endpoint from this process with a warm connection (target 1.2x).
+//   fetch of the same endpoint from this process with a warm connection (target 1.2x), on loopback and
+//   with the sandbox answering 20 ms and 80 ms late (users call a remote API, not loopback).
 // The sandbox answers both, on loopback in this process. Prints table rows, raw runs and PASS/MISS.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -42,13 +43,23 @@ function startServer() {
   return { request, stop };
 }
 
-async function startupMs() {
+/** Spawn to the answer of initialize, and to the answer of the tools/list a client sends next. */
+async function startup() {
   const started = process.hrtime.bigint();
   const server = startServer();
   await server.request(INITIALIZE);
-  const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
+  const initialized = Number(process.hrtime.bigint() - started) / 1e6;
+  server.request({ jsonrpc: '2.0', method: 'notifications/initialized' }).catch(() => undefined);
+  await server.request({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+  const listed = Number(process.hrtime.bigint() - started) / 1e6;
   await server.stop();
-  return elapsed;
+  return { initialized, listed };
+}
+const toolsListed = [];
+async function startupMs() {
+  const { initialized, listed } = await startup();
+  toolsListed.push(listed);
+  return initialized;
 }
 
 const rows = [];
@@ -56,12 +67,16 @@ const raw = [];
 const checks = [];
 try {
   for (let i = 0; i < 3; i++) await startupMs(); // warm the file cache and the code cache
+  toolsListed.length = 0;
   // `config path` beside them: what any command that loads the program costs, for context.
   const [base, command, ours] = await interleaved(RUNS, [() => timeRun(process.execPath, ['-e', '0'], env), () => timeRun(process.execPath, [CLI, 'config', 'path'], env), startupMs]);
   const ratio = median(ours) / median(base);
   rows.push(`| MCP start-up to \`initialize\` answered | ${spread(ours, ms)} | ${spread(base, ms)} (\`node -e 0\`) | ${ratio.toFixed(2)}x |`);
+  // initialize is answered before the SDK loads (src/mcp/early-transport.ts): what a client waits for
+  // before it can call a tool is the answer to the tools/list it sends next.
+  rows.push(`| MCP start-up to \`tools/list\` answered (the next request) | ${spread(toolsListed, ms)} | ${spread(base, ms)} (\`node -e 0\`) | ${(median(toolsListed) / median(base)).toFixed(2)}x |`);
   rows.push(`| (context) \`config path\`, a whole run | ${spread(command, ms)} | ${spread(base, ms)} (\`node -e 0\`) | ${(median(command) / median(base)).toFixed(2)}x |`);
-  raw.push(rawLine('MCP start-up to initialize', { 'mint-admin mcp': ours, 'config path': command, 'node -e 0': base }));
+  raw.push(rawLine('MCP start-up to initialize', { 'mint-admin mcp': ours, 'to tools/list': toolsListed, 'config path': command, 'node -e 0': base }));
   checks.push([`MCP start-up <= 1.5x bare node (${ratio.toFixed(2)}x)`, ratio <= 1.5]);
 
   const server = startServer();
@@ -82,12 +97,19 @@ try {
     return Number(process.hrtime.bigint() - started) / 1e6;
   };
   for (let i = 0; i < 5; i++) await Promise.all([toolCall(), bareFetch()]); // warm both sides' connections and JIT
-  const [fetched, called] = await interleaved(RUNS * 3, [bareFetch, toolCall]);
+  for (const latencyMs of [0, 20, 80]) {
+    // Every answer of the endpoint that late, for both sides alike.
+    sandbox.faults.reset();
+    if (latencyMs > 0) sandbox.faults.inject({ route: 'views.list', delayMs: latencyMs, times: Number.MAX_SAFE_INTEGER });
+    const [fetched, called] = await interleaved(latencyMs === 0 ? RUNS * 3 : RUNS, [bareFetch, toolCall]);
+    const callRatio = median(called) / median(fetched);
+    const where = latencyMs === 0 ? 'loopback' : `API ${latencyMs} ms away`;
+    rows.push(`| MCP tool round trip (analytics_views, 50 rows), ${where} | ${spread(called, ms)} | ${spread(fetched, ms)} (bare fetch) | ${callRatio.toFixed(2)}x |`);
+    raw.push(rawLine(`MCP tool round trip, ${where}`, { analytics_views: called, 'bare fetch': fetched }));
+    checks.push([`MCP tool round trip, ${where}, <= 1.2x a bare fetch (${callRatio.toFixed(2)}x)`, callRatio <= 1.2]);
+  }
+  sandbox.faults.reset();
   await server.stop();
-  const callRatio = median(called) / median(fetched);
-  rows.push(`| MCP tool round trip (analytics_views, 50 rows) | ${spread(called, ms)} | ${spread(fetched, ms)} (bare fetch) | ${callRatio.toFixed(2)}x |`);
-  raw.push(rawLine('MCP tool round trip', { analytics_views: called, 'bare fetch': fetched }));
-  checks.push([`MCP tool round trip <= 1.2x a bare fetch (${callRatio.toFixed(2)}x)`, callRatio <= 1.2]);
 } finally {
   await sandbox.close();
   rmSync(work, { recursive: true, force: true });

@@ -549,12 +549,13 @@ _mint_admin() {
       case "$prev" in
         --allow) return ;;
         --root) return ;;
+        --db) return ;;
         -p|--project) return ;;
         --base-url) return ;;
         --profile) return ;;
       esac
       cmds=""
-      opts="--allow --root -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      opts="--allow --root --db -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
     mint-admin/completion)
       case "$prev" in

@@ -218,7 +218,12 @@ const vendor = await build({
 makeBuiltinsLazy('dist/cli/program.cjs');
 routeDynamicImports('dist/cli/program.cjs');
 // Names this build of the program, so a code cache is never applied to another build's bundle.
-const buildId = createHash('sha256').update(readFileSync(new URL('dist/cli/program.cjs', root))).digest('hex').slice(0, 16);
+// The MCP chunk is code-cached under the same id (src/tuning/index.ts), so the id covers it too.
+const buildId = createHash('sha256')
+  .update(readFileSync(new URL('dist/cli/program.cjs', root)))
+  .update(readFileSync(new URL(`dist/cli/${MCP_VENDOR.chunk}.cjs`, root)))
+  .digest('hex')
+  .slice(0, 16);
 
 // The entry on its own: printing pre-rendered help loads this one small CommonJS file (a CommonJS
 // entry starts ~5-7 ms sooner than an ESM one on Node 20); anything else loads program.cjs.

@@ -3,7 +3,7 @@
 // definite answer (404, 401/403), the --timeout or Ctrl-C ends it.
 import type { Clock } from './clock.js';
 import { isTransient } from './errors.js';
-import { backoffDelay } from './api/http.js';
+import { backoffDelay } from './api/backoff.js';
 
 export interface PollOptions<T> {
   /** One look at the job; `signal` aborts it when the wait is over (deadline or Ctrl-C). */

@@ -1,7 +1,7 @@
 // The program bundle's V8 code cache (src/tuning/code-cache.ts) is code the CLI runs, so it is used only
 // from a directory and a file that are ours and that no one else can write; anything else is ignored,
 // and a corrupt cache only costs the speed-up. Each case runs the built CLI as a user would.
-import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from './helpers/cli.js';
@@ -93,6 +93,36 @@ describe('code cache', () => {
     await run();
     expect(cacheFiles()).toHaveLength(1);
     expect(cacheFiles()).not.toContain(old);
+  });
+
+  it('`mcp` also caches the MCP SDK chunk, in a file of its own that the program\'s cache leaves alone; the next run uses both as they are', async () => {
+    const INIT = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } };
+    const mcp = async () => {
+      const r = await runCli(['mcp'], { env: { XDG_CACHE_HOME: cacheHome, XDG_CONFIG_HOME: join(dir.path, 'config') }, stdin: `${JSON.stringify(INIT)}\n`, subprocess: true });
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout).result.serverInfo.name).toBe('mint-admin');
+    };
+    await mcp();
+    const files = cacheFiles().sort();
+    expect(files).toHaveLength(2);
+    expect(files[0]).toMatch(/^program-[0-9a-f]{16}-mcp-/);
+    expect(files[1]).toMatch(/^vendor-mcp-[0-9a-f]{16}-mcp-/);
+    const before = files.map((f) => statSync(join(cacheDir, f)).mtimeMs);
+    await mcp();
+    expect(cacheFiles().sort().map((f) => statSync(join(cacheDir, f)).mtimeMs)).toEqual(before);
+    // A run of another group writes the program's cache only, and removes neither of these.
+    await run();
+    expect(cacheFiles()).toHaveLength(3);
+  });
+
+  it('a cache that cannot be put in place (a directory stands at its name) leaves no temporary file behind', async () => {
+    await run();
+    const name = cacheFiles()[0]!;
+    rmSync(join(cacheDir, name));
+    mkdirSync(join(cacheDir, name), { mode: 0o700 });
+    await run();
+    await run();
+    expect(readdirSync(cacheDir)).toEqual([name]);
   });
 
   it.skipIf(!CAN_CREATE_OTHER_USER)(`a cache file owned by another user is not trusted${OTHER_USER_SKIP_NOTE}`, async () => {

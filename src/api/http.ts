@@ -81,11 +81,7 @@ function findCode(error: unknown): string | undefined {
   return undefined;
 }
 
-/** Exponential backoff with full jitter: attempt 1 waits up to base, 2 up to 2x base, ... capped. */
-export function backoffDelay(attempt: number, baseMs: number, maxMs: number, random: () => number): number {
-  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
-}
+export { backoffDelay } from './backoff.js';
 
 const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
 const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';

@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { ApiClient } from '../api/client.js';
 import type { Clock } from '../clock.js';
 import type { ExportApiSetting } from '../config.js';
+import type { ToolFailure } from './errors.js';
 import type { WriteGroup } from './groups.js';
 
 export type InputShape = Record<string, z.ZodType>;
@@ -33,6 +34,8 @@ export interface ToolEnv {
   signal: AbortSignal;
   /** A progress notification, when the client asked for them with a progressToken; otherwise nothing. */
   progress(progress: number, total: number | undefined, message: string): void;
+  /** The analytics database analytics_query reads: `mcp --db`, else the CLI's default for the project. */
+  analyticsDatabase(): Promise<string>;
   /** The directory export_run writes under (--root). */
   root: string;
   clock: Clock;
@@ -50,6 +53,8 @@ export interface ToolDefinition<Shape extends InputShape = InputShape> {
   annotations: ToolAnnotations;
   /** Data for the agent (a JSON value); throw for a failure: the server words it as a tool error. */
   run(args: z.infer<z.ZodObject<Shape>>, env: ToolEnv): Promise<unknown>;
+  /** The tool's own words for a failure it knows better than describeFailure (errors.ts); undefined for the rest. */
+  explain?(error: unknown): ToolFailure | undefined;
 }
 
 /** Identity, for type inference of `args` from `input`. */

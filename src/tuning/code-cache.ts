@@ -56,8 +56,8 @@ function readTrustedCache(path: string): Buffer | undefined {
   }
 }
 
-/** Writes a fresh 0600 file beside `path` and renames it over `path`; drops caches of other builds. */
-function writeAtomically(dir: string, path: string, data: Buffer, buildPrefix: string): void {
+/** Writes a fresh 0600 file beside `path` and renames it over `path`; drops caches of the same bundle's other builds. */
+function writeAtomically(dir: string, path: string, data: Buffer, bundlePrefix: string, buildPrefix: string): void {
   const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
   const fd = openSync(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o600);
   try {
@@ -65,9 +65,15 @@ function writeAtomically(dir: string, path: string, data: Buffer, buildPrefix: s
   } finally {
     closeSync(fd);
   }
-  renameSync(temp, path);
+  try {
+    renameSync(temp, path);
+  } catch (error) {
+    // Something else stands at `path` (a directory): no temp file is left behind for each run.
+    unlinkSync(temp);
+    throw error;
+  }
   for (const name of readdirSync(dir)) {
-    if (name.endsWith(CACHE_SUFFIX) && !name.startsWith(buildPrefix)) unlinkSync(join(dir, name));
+    if (name.endsWith(CACHE_SUFFIX) && name.startsWith(bundlePrefix) && !name.startsWith(buildPrefix)) unlinkSync(join(dir, name));
   }
 }
 
@@ -93,8 +99,9 @@ export function loadWithCodeCache<T>(
   importModule: (specifier: string) => Promise<unknown>,
   group: string | undefined,
   requireHere?: NodeJS.Require,
+  bundle = 'program',
 ): LoadedProgram<T> {
-  const buildPrefix = `program-${buildId}-`;
+  const buildPrefix = `${bundle}-${buildId}-`;
   const flavour = group !== undefined && /^[a-z][a-z-]{0,19}$/.test(group) ? group : 'other';
   const cachePath = join(cacheDir, `${buildPrefix}${flavour}-${process.version}-${process.arch}${CACHE_SUFFIX}`);
   const dirTrusted = trustedDirectory(cacheDir);
@@ -115,10 +122,40 @@ export function loadWithCodeCache<T>(
       try {
         mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
         if (!trustedDirectory(cacheDir)) return;
-        writeAtomically(cacheDir, cachePath, script.createCachedData(), buildPrefix);
+        writeAtomically(cacheDir, cachePath, script.createCachedData(), `${bundle}-`, buildPrefix);
       } catch {
         // A full disk or a read-only home: the next run compiles again, nothing else changes.
       }
     },
   };
+}
+
+/**
+ * Makes `require(file)` (a CommonJS chunk beside the program, e.g. vendor-mcp.cjs) load it with its
+ * own code cache, on first use: a require.cache entry whose exports are loaded when first asked for,
+ * so a run that never requires the chunk never reads it. `saveCache` stores its cache if it was loaded.
+ */
+export function cacheChunkOnRequire(
+  file: string,
+  buildId: string,
+  cacheDir: string,
+  importModule: (specifier: string) => Promise<unknown>,
+  group: string | undefined,
+  requireHere: NodeJS.Require,
+  bundle: string,
+): { saveCache(): void } {
+  let loaded: LoadedProgram<unknown> | undefined;
+  // What require() reads of a cache entry: `loaded`, `exports`, and `children` for the parent's list.
+  requireHere.cache[file] = {
+    id: file,
+    filename: file,
+    loaded: true,
+    children: [],
+    paths: [],
+    get exports() {
+      loaded ??= loadWithCodeCache<unknown>(file, buildId, cacheDir, importModule, group, requireHere, bundle);
+      return loaded.exports;
+    },
+  } as unknown as NodeJS.Module;
+  return { saveCache: () => loaded?.saveCache() };
 }

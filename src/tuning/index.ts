@@ -2,7 +2,8 @@
 // cache (code-cache.ts), and the young generation during a download (heap.ts, which the download
 // engine calls; a no-op outside the CLI's bundles). main.ts calls this before the program compiles,
 // because V8 takes a code cache only under the flags it was made with. The library sets nothing.
-import { codeCacheDir, loadWithCodeCache, type LoadedProgram } from './code-cache.js';
+import { join, dirname } from 'node:path';
+import { cacheChunkOnRequire, codeCacheDir, loadWithCodeCache, type LoadedProgram } from './code-cache.js';
 import { setStartupFlags } from './v8-flags.js';
 
 export type { LoadedProgram } from './code-cache.js';
@@ -21,5 +22,18 @@ export function loadTunedProgram<T>(
 ): LoadedProgram<T> {
   const group = argv[0];
   setStartupFlags(group);
-  return loadWithCodeCache<T>(file, buildId, codeCacheDir(env), importModule, group, requireHere);
+  const cacheDir = codeCacheDir(env);
+  // The MCP SDK's chunk is twice the program: `mcp` loads it with a code cache of its own.
+  const chunk =
+    group === 'mcp' && requireHere !== undefined
+      ? cacheChunkOnRequire(join(dirname(file), 'vendor-mcp.cjs'), buildId, cacheDir, importModule, group, requireHere, 'vendor-mcp')
+      : undefined;
+  const program = loadWithCodeCache<T>(file, buildId, cacheDir, importModule, group, requireHere);
+  return {
+    exports: program.exports,
+    saveCache() {
+      program.saveCache();
+      chunk?.saveCache();
+    },
+  };
 }

@@ -10,8 +10,8 @@ import { tempDir } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { connect, dataOf, textOf, traffic, type Connected } from './helpers.js';
 
-const READ_ONLY = ['agent_get', 'export_status', 'build_status', 'analytics_searches', 'analytics_feedback', 'analytics_conversations', 'analytics_views', 'analytics_visitors', 'analytics_gaps'];
-const ALL_GROUPS = 'agent,export,deploy,preview,automation';
+const READ_ONLY = ['agent_get', 'export_status', 'build_status', 'analytics_searches', 'analytics_feedback', 'analytics_conversations', 'analytics_views', 'analytics_visitors', 'analytics_gaps', 'analytics_query'];
+const ALL_GROUPS = 'agent,export,deploy,preview,automation,autopilot';
 
 const fx = useSandbox();
 let readOnly: Connected;
@@ -35,7 +35,8 @@ describe('the tool list', () => {
     const { tools } = await readOnly.client.listTools();
     expect(tools.map((t) => t.name)).toEqual(READ_ONLY);
     for (const tool of tools) {
-      expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: true });
+      // analytics_query alone reads a local file, not the API.
+      expect(tool.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, openWorldHint: tool.name !== 'analytics_query' });
       expect(tool.description!.length).toBeGreaterThan(60);
       expect(tool.inputSchema.type).toBe('object');
     }
@@ -51,7 +52,7 @@ describe('the tool list', () => {
       await some.close();
     }
     const { tools } = await writer.client.listTools();
-    expect(tools.map((t) => t.name)).toEqual([...READ_ONLY, 'agent_run', 'agent_message', 'export_run', 'deploy_start', 'preview_start', 'automation_run']);
+    expect(tools.map((t) => t.name)).toEqual([...READ_ONLY, 'agent_run', 'agent_message', 'export_run', 'deploy_start', 'preview_start', 'automation_run', 'autopilot_run']);
     expect(tools.find((t) => t.name === 'deploy_start')!.annotations).toMatchObject({ destructiveHint: true });
   });
 

@@ -11,6 +11,7 @@ import { parseAllow, WRITE_GROUPS } from '../../mcp/groups.js';
 interface McpFlags {
   allow?: string;
   root?: string;
+  db?: string;
 }
 
 export function registerMcp(program: Command, deps: Deps): void {
@@ -19,19 +20,24 @@ export function registerMcp(program: Command, deps: Deps): void {
     .description('run a Model Context Protocol server on stdio, for AI agents (read-only tools unless --allow)')
     .option('--allow <group,...>', `also offer the tools that change something or spend credits: ${WRITE_GROUPS.join(', ')}`)
     .option('--root <dir>', 'the directory export_run may write under (default: the current directory)')
+    .option('--db <file>', 'the analytics database analytics_query reads (default: $XDG_DATA_HOME/mint-admin/<projectId>.duckdb, as `analytics sync` writes it)')
     .action(
       action<McpFlags>(deps, async (_args, flags, ctx) => {
         const allow = parseAllow(flags.allow);
         const root = resolve(flags.root ?? process.cwd());
         const info = await stat(root).catch(() => undefined);
         if (!info?.isDirectory()) throw new UsageError(`--root: ${JSON.stringify(flags.root ?? root)} is not a directory`);
+        if (flags.db !== undefined && flags.db.trim() === '') throw new UsageError('--db: give a file name');
+        // Resolved now: the server's working directory is not the client's concern later.
+        const db = flags.db === undefined ? undefined : resolve(flags.db);
         const { runMcpServer } = await import('../../mcp/server.js');
-        await runMcpServer(ctx, { allow, root });
+        await runMcpServer(ctx, { allow, root, db });
       }),
     );
   examples(command, [
     'mint-admin mcp                          # read-only tools',
     'mint-admin mcp --allow agent,preview    # also start agent jobs and preview builds',
+    'mint-admin mcp --db ./analytics.duckdb  # analytics_query reads this database',
     'claude mcp add mint-admin -- mint-admin mcp --allow agent',
   ]);
 }

@@ -4,7 +4,6 @@
 // presigned bundle link is used, never shown.
 import type { AnyExportJob } from '../../api/types.js';
 import { BASE_PATHS } from '../../api/types.js';
-import { checkTarget, downloadBundle } from '../../download/index.js';
 import { onJobFlow, startOnFlow, type FlowSetup } from '../../export-flows/choose.js';
 import { normaliseDomain } from '../../export-flows/domain.js';
 import { FlowNeedsProjectError } from '../../export-flows/errors.js';
@@ -92,6 +91,8 @@ export const exportRun = defineTool({
   async run(args, env) {
     // Everything is checked before the export is started.
     const target = await targetUnderRoot(env.root, args.directory);
+    // The download engine (and undici under it) is loaded by the call that needs it, not at the server's start.
+    const { checkTarget, downloadBundle } = await import('../../download/index.js');
     await checkTarget(target, { force: args.force, cwd: env.root });
     const input: StartInput = {};
     if (args.domain !== undefined) input.domain = normaliseDomain(args.domain, 'paths').hostname;

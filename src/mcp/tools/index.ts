@@ -3,8 +3,10 @@
 import type { ToolDefinition } from '../tool.js';
 import { agentGet, agentMessage, agentRun } from './agent.js';
 import { analyticsGaps } from './analytics-gaps.js';
+import { analyticsQuery } from './analytics-query.js';
 import { analyticsConversations, analyticsFeedback, analyticsSearches, analyticsViews, analyticsVisitors } from './analytics-lists.js';
 import { automationRun } from './automation.js';
+import { autopilotRun } from './autopilot.js';
 import { buildStatus, deployStart, previewStart } from './builds.js';
 import { exportRun, exportStatus } from './export.js';
 
@@ -18,10 +20,12 @@ export const TOOLS: ReadonlyArray<ToolDefinition> = [
   analyticsViews,
   analyticsVisitors,
   analyticsGaps,
+  analyticsQuery,
   agentRun,
   agentMessage,
   exportRun,
   deployStart,
   previewStart,
   automationRun,
+  autopilotRun,
 ] as ReadonlyArray<ToolDefinition>;
