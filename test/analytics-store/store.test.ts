@@ -1,6 +1,8 @@
 // A page and its checkpoint in one transaction: an item read again replaces itself (feedback's status
-// changes), a key the API sent twice in one page is stored once, the first page of a day read again
-// replaces the day, and a page that cannot be stored leaves neither its rows nor its checkpoint.
+// changes), a key the API sent twice in one page is stored once (the later copy), the first page of a
+// day read again replaces that day alone, every column survives exactly, and a page that cannot be
+// stored leaves neither its rows nor its checkpoint. writePage inserts first and replaces only when the
+// key index refuses a row, so pages mixing new and stored keys are tested too.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openAnalyticsDb, type AnalyticsDb } from '../../src/analytics-store/db.js';
@@ -86,6 +88,19 @@ describe('writePage', () => {
       [DAY, 2, 1],
       [next, 1, 1],
     ]);
+  });
+
+  it('a page of new items and stored ones stores each once: the new added, the stored replaced, the checkpoint moved on', async () => {
+    const { connection } = await open();
+    await writePage(connection, { stream: STREAMS.feedback, checkpoint: checkpoint('feedback', { cursor: 'a', pages: 1, rows: 2, complete: false }), rows: [fb('f1', 'pending'), fb('f2', 'pending')], first: false });
+    await writePage(connection, { stream: STREAMS.feedback, checkpoint: checkpoint('feedback', { cursor: 'b', pages: 2, rows: 4, complete: false }), rows: [fb('f3', 'pending'), fb('f2', 'resolved'), fb('f4', 'pending')], first: false });
+    expect(await rows('SELECT id, status FROM feedback ORDER BY id')).toEqual([
+      { id: 'f1', status: 'pending' },
+      { id: 'f2', status: 'resolved' },
+      { id: 'f3', status: 'pending' },
+      { id: 'f4', status: 'pending' },
+    ]);
+    expect((await readCheckpoints(connection)).map((c) => [c.cursor, c.pages, c.rows])).toEqual([['b', 2, 4]]);
   });
 
   it('a page that cannot be stored leaves neither its rows nor its checkpoint', async () => {
