@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openAnalyticsDb, type AnalyticsDb } from '../../src/analytics-store/db.js';
-import { readCheckpoints, writePage, type Checkpoint } from '../../src/analytics-store/sync/store.js';
+import { readCheckpoints, withOneThread, writePage, type Checkpoint } from '../../src/analytics-store/sync/store.js';
 import { STREAMS } from '../../src/analytics-store/sync/streams.js';
 import { tempDir } from '../helpers/cli.js';
 
@@ -109,5 +109,17 @@ describe('writePage', () => {
     await expect(writePage(connection, { stream: STREAMS.feedback, checkpoint: checkpoint('feedback'), rows: [fb('f8', 'pending'), bad], first: true })).rejects.toThrow();
     expect(await rows('SELECT count(*)::INT AS n FROM feedback')).toEqual([{ n: 0 }]);
     expect(await readCheckpoints(connection)).toEqual([]);
+  });
+});
+
+describe('withOneThread', () => {
+  const threads = async () => Number((await rows(`SELECT current_setting('threads')::INTEGER AS n`))[0]!.n);
+  it('stores on one thread and puts the setting back, also when the work fails', async () => {
+    const { connection } = await open();
+    await connection.run('SET threads = 3');
+    expect(await withOneThread(connection, async () => threads())).toBe(1);
+    expect(await threads()).toBe(3);
+    await expect(withOneThread(connection, async () => Promise.reject(new Error('disk full')))).rejects.toThrow('disk full');
+    expect(await threads()).toBe(3);
   });
 });
