@@ -57,7 +57,7 @@ function searchRow(i) {
 /** Child: store `n` rows of `table` the sync's way; prints {ms, maxRssMb, at:[{rows, rssMb}]}. */
 async function store(table, n, dbPath) {
   const { openAnalyticsDb } = await import(dist('analytics-store/db.js'));
-  const { writePage } = await import(dist('analytics-store/sync/store.js'));
+  const { writePage, withOneThread } = await import(dist('analytics-store/sync/store.js'));
   const { STREAMS } = await import(dist('analytics-store/sync/streams.js'));
   const db = await openAnalyticsDb(dbPath);
   const stream = STREAMS[table];
@@ -66,15 +66,18 @@ async function store(table, n, dbPath) {
   const make = table === 'conversations' ? conversationRow : searchRow;
   const marks = [];
   const started = performance.now();
-  for (let i = 0, page = 0; i < total; i += pageSize, page++) {
-    const rows = [];
-    for (let j = i; j < Math.min(total, i + pageSize); j++) rows.push(make(j));
-    const checkpoint = { stream: table, windowFrom: Date.UTC(2026, 9, 1), windowTo: Date.UTC(2026, 10, 1), cursor: String(i + pageSize), pages: page + 1, rows: i + rows.length, complete: false, updatedAt: Date.now() };
-    // Each page its own transaction; the item table's key is its id, so `first` matters only per day.
-    await writePage(db.connection, { stream, checkpoint, rows, first: false });
-    const done = i + rows.length;
-    if ([0.25, 0.5, 1].some((f) => done === Math.ceil(total * f / pageSize) * pageSize || done === total)) marks.push({ rows: done, rssMb: process.resourceUsage().maxRSS / 1024 });
-  }
+  // As runSync does: DuckDB on one thread while pages are stored.
+  await withOneThread(db.connection, async () => {
+    for (let i = 0, page = 0; i < total; i += pageSize, page++) {
+      const rows = [];
+      for (let j = i; j < Math.min(total, i + pageSize); j++) rows.push(make(j));
+      const checkpoint = { stream: table, windowFrom: Date.UTC(2026, 9, 1), windowTo: Date.UTC(2026, 10, 1), cursor: String(i + pageSize), pages: page + 1, rows: i + rows.length, complete: false, updatedAt: Date.now() };
+      // Each page its own transaction; the item table's key is its id, so `first` matters only per day.
+      await writePage(db.connection, { stream, checkpoint, rows, first: false });
+      const done = i + rows.length;
+      if ([0.25, 0.5, 1].some((f) => done === Math.ceil(total * f / pageSize) * pageSize || done === total)) marks.push({ rows: done, rssMb: process.resourceUsage().maxRSS / 1024 });
+    }
+  });
   const ms = performance.now() - started;
   db.close();
   console.log(JSON.stringify({ ms, maxRssMb: process.resourceUsage().maxRSS / 1024, marks }));
@@ -114,7 +117,7 @@ async function main() {
     const { ApiClient } = await import(dist('api/client.js'));
     const { systemClock } = await import(dist('clock.js'));
     const { openAnalyticsDb } = await import(dist('analytics-store/db.js'));
-    const { runSync, startOfUtcDay, utcDay, FEEDBACK_REREAD_MS } = await import(dist('analytics-store/sync/engine.js'));
+    const { runSync, startOfUtcDay, utcDay, FEEDBACK_REREAD_MS, SETTLE_MS } = await import(dist('analytics-store/sync/engine.js'));
     const { RequestBudget } = await import(dist('analytics-store/sync/budget.js'));
     const { Agent } = await import('undici');
     const sandbox = await startSandbox(QUICK ? { searchTermCount: 300, analytics: { pages: 60, feedback: 300, conversations: 1000 } } : {});
@@ -123,7 +126,7 @@ async function main() {
     const now = Date.now();
     const days = QUICK ? 7 : 30;
     const from = startOfUtcDay(now) - days * DAY;
-    const minimum = await fewestRequests(sandbox, from, now, { startOfUtcDay, utcDay, FEEDBACK_REREAD_MS });
+    const minimum = await fewestRequests(sandbox, from, now, { startOfUtcDay, utcDay, FEEDBACK_REREAD_MS, SETTLE_MS });
     const db = await openAnalyticsDb(join(work, 'month.duckdb'));
     const count = () => sandbox.requests.filter((r) => r.path.startsWith('/v1/analytics/')).length;
     const before = count();
@@ -136,7 +139,7 @@ async function main() {
     await dispatcher.close();
     await sandbox.close();
     rows.push(`| requests: ${days + 1} days of sandbox history, first sync | ${firstSent} | ${minimum.requests} (fewest the page sizes allow) | ${(firstSent / minimum.requests).toFixed(2)} |`);
-    rows.push(`| requests: a second sync right after | ${secondSent} | ${minimum.changeable} (today's 5 windows + items since the watermark + feedback re-read) | ${(secondSent / minimum.changeable).toFixed(2)} |`);
+    rows.push(`| requests: a second sync right after | ${secondSent} | ${minimum.changeable} (today's 5 windows${minimum.yesterday ? ` + yesterday's ${minimum.yesterday} pages, not settled yet` : ''} + items since the watermark + feedback re-read) | ${(secondSent / minimum.changeable).toFixed(2)} |`);
     verdicts.push(`${firstSent === minimum.requests && first.complete ? 'PASS' : 'MISS'} a month syncs in the fewest requests the page sizes allow (${firstSent} = ${minimum.requests})`);
     verdicts.push(`${secondSent === minimum.changeable && second.complete ? 'PASS' : 'MISS'} a second sync reads only what can change (${secondSent} requests)`);
 
@@ -175,7 +178,7 @@ async function main() {
 }
 
 /** The fewest requests a sync of [from, now) takes, and how many a second one right after needs. */
-async function fewestRequests(sandbox, from, now, { startOfUtcDay, utcDay, FEEDBACK_REREAD_MS }) {
+async function fewestRequests(sandbox, from, now, { startOfUtcDay, utcDay, FEEDBACK_REREAD_MS, SETTLE_MS }) {
   const get = async (route, query) => {
     const res = await fetch(`${sandbox.baseUrl}/v1/analytics/${sandbox.projectId}/${route}?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${sandbox.apiKey}` } });
     return res.json();
@@ -183,6 +186,7 @@ async function fewestRequests(sandbox, from, now, { startOfUtcDay, utcDay, FEEDB
   const before = sandbox.requests.length;
   let requests = 0;
   let today = 0;
+  let yesterday = 0;
   for (let day = startOfUtcDay(now); day >= from; day -= DAY) {
     const w = { dateFrom: utcDay(day), dateTo: utcDay(day + DAY) };
     let pages = 0;
@@ -204,11 +208,13 @@ async function fewestRequests(sandbox, from, now, { startOfUtcDay, utcDay, FEEDB
     pages += 2; // feedback by page, caller stats: one each
     requests += pages;
     if (day === startOfUtcDay(now)) today = pages;
+    // In the first hours after midnight UTC yesterday has not settled: a second sync reads it again whole.
+    if (day === startOfUtcDay(now) - DAY && now - startOfUtcDay(now) < SETTLE_MS) yesterday = pages;
   }
   const conversations = sandbox.analytics.data.conversations.filter((c) => c.timestamp >= from && c.timestamp < now).length;
   const feedback = sandbox.analytics.data.feedback.filter((f) => f.createdAt >= Math.max(from, now - FEEDBACK_REREAD_MS) && f.createdAt < now).length;
   const feedbackPages = Math.max(1, Math.ceil(feedback / 100));
   requests += Math.max(1, Math.ceil(conversations / 1000)) + feedbackPages;
   sandbox.requests.splice(before);
-  return { requests, changeable: today + 1 + feedbackPages };
+  return { requests, changeable: today + yesterday + 1 + feedbackPages, yesterday };
 }

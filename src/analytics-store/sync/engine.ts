@@ -12,7 +12,7 @@ import { restrictDatabaseFiles } from '../db.js';
 import { DatabaseWriteError, writeProblemOf } from '../errors.js';
 import { DATA_TABLES, type DataTable } from '../schema.js';
 import type { BudgetStop, RequestBudget } from './budget.js';
-import { markPass, readCheckpoints, writePage, type Checkpoint } from './store.js';
+import { markPass, readCheckpoints, withOneThread, writePage, type Checkpoint } from './store.js';
 import { STREAMS, type Stream, type Window } from './streams.js';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -132,6 +132,10 @@ function fresh(stream: string, windowFrom: number, windowTo: number): Checkpoint
 const iso = (ms: number) => new Date(ms).toISOString();
 
 export async function runSync(opts: SyncOptions): Promise<SyncSummary> {
+  return withOneThread(opts.connection, () => syncWindows(opts));
+}
+
+async function syncWindows(opts: SyncOptions): Promise<SyncSummary> {
   const { connection, api, projectId, clock, budget, signal } = opts;
   const checkpoints = await readCheckpoints(connection);
   const pass = await startPass(connection, checkpoints, clock.now());
