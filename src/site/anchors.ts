@@ -1,0 +1,127 @@
+// What `#fragment` links are checked against: the anchors of each page (id= on any element, name= on
+// an <a>, as the HTML spec finds a fragment's target). Kept as 64-bit hashes in one growing typed
+// array, not as strings or DOMs, so 100,000 pages with ~10 anchors each hold ~8 MB; a false "found"
+// needs two different anchors of one page to share 64 bits.
+
+/** A page's anchors while it is parsed: enough to check its own `#x` links when it ends. */
+export class PageAnchors {
+  readonly hashes: number[] = [];
+
+  add(name: string): void {
+    if (name === '') return;
+    const [high, low] = hash64(name);
+    this.hashes.push(high, low);
+  }
+
+  has(fragment: string): boolean {
+    return fragmentForms(fragment).some((form) => {
+      const [high, low] = hash64(form);
+      for (let i = 0; i < this.hashes.length; i += 2) if (this.hashes[i] === high && this.hashes[i + 1] === low) return true;
+      return false;
+    });
+  }
+}
+
+/** Every page's anchors, by page number, added as pages finish (in any order). */
+export class AnchorIndex {
+  private hashes = new Uint32Array(4096);
+  private used = 0;
+  private readonly starts: Int32Array;
+  private readonly ends: Int32Array;
+
+  constructor(pageCount: number) {
+    this.starts = new Int32Array(pageCount).fill(-1);
+    this.ends = new Int32Array(pageCount);
+  }
+
+  add(page: number, anchors: PageAnchors): void {
+    const needed = this.used + anchors.hashes.length;
+    if (needed > this.hashes.length) {
+      const grown = new Uint32Array(Math.max(needed, this.hashes.length * 2));
+      grown.set(this.hashes.subarray(0, this.used));
+      this.hashes = grown;
+    }
+    this.starts[page] = this.used;
+    for (const h of anchors.hashes) this.hashes[this.used++] = h;
+    this.ends[page] = this.used;
+  }
+
+  has(page: number, fragment: string): boolean {
+    const start = this.starts[page] ?? -1;
+    if (start < 0) return false;
+    const end = this.ends[page]!;
+    return fragmentForms(fragment).some((form) => {
+      const [high, low] = hash64(form);
+      for (let i = start; i < end; i += 2) if (this.hashes[i] === high && this.hashes[i + 1] === low) return true;
+      return false;
+    });
+  }
+}
+
+/**
+ * Whether a fragment needs no anchor: the empty one and `top` (any case) scroll to the top of the
+ * page (HTML spec, "the indicated part of the document").
+ */
+export function isTopOfPage(fragment: string): boolean {
+  return fragment === '' || fragment.toLowerCase() === 'top';
+}
+
+/** The spec looks for the fragment as written, then percent-decoded. */
+function fragmentForms(fragment: string): string[] {
+  let decoded: string | undefined;
+  try {
+    decoded = decodeURIComponent(fragment);
+  } catch {
+    decoded = undefined;
+  }
+  return decoded === undefined || decoded === fragment ? [fragment] : [fragment, decoded];
+}
+
+/** cyrb53's two 32-bit lanes (public domain): fast, well mixed, no allocation. */
+function hash64(text: string): [number, number] {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return [h1 >>> 0, h2 >>> 0];
+}
+
+/**
+ * Links to a fragment of another page, waiting for every page's anchors: three numbers each (the
+ * page holding the link, the page it leads to, the link as written, stored once however many pages
+ * write it the same way).
+ */
+export class PendingFragments {
+  private records = new Uint32Array(3 * 1024);
+  private count = 0;
+  private readonly written = new Map<string, number>();
+  private readonly texts: string[] = [];
+
+  add(fromPage: number, toPage: number, link: string): void {
+    let id = this.written.get(link);
+    if (id === undefined) {
+      // A copy: the parser's string may be a slice that keeps the whole page's text alive.
+      const own = Buffer.from(link, 'utf8').toString('utf8');
+      id = this.texts.push(own) - 1;
+      this.written.set(own, id);
+    }
+    if (3 * (this.count + 1) > this.records.length) {
+      const grown = new Uint32Array(this.records.length * 2);
+      grown.set(this.records);
+      this.records = grown;
+    }
+    this.records.set([fromPage, toPage, id], 3 * this.count++);
+  }
+
+  /** Each link, by the page holding it, then in the order that page wrote them. */
+  *inPageOrder(): Generator<{ fromPage: number; toPage: number; link: string }> {
+    const order = Uint32Array.from({ length: this.count }, (_, i) => i);
+    order.sort((a, b) => this.records[3 * a]! - this.records[3 * b]! || a - b);
+    for (const i of order) yield { fromPage: this.records[3 * i]!, toPage: this.records[3 * i + 1]!, link: this.texts[this.records[3 * i + 2]!]! };
+  }
+}
