@@ -95,6 +95,7 @@ export function generateSite(root, { pages, seed = 1 }) {
         plant(kind, target, `<a href="${target}">elsewhere</a>`);
       }
     }
+    if (i === 0) body.push(...cornerCases((kind, target, where) => planted.push({ page: where ?? p.file, target, kind: verifyKind(kind), plantedAs: kind })));
     const toc = [...HEADING_IDS, NAMED_ANCHOR].map((id) => `<li><a href="#${id}">${id}</a></li>`).join('');
     const sections = HEADING_IDS.map((id) => `<h2 id="${id}">${id}</h2><p>${text}</p>`).join('\n');
     writePage(
@@ -106,7 +107,8 @@ export function generateSite(root, { pages, seed = 1 }) {
         `<p>${goodFragments.map((f) => `<a href="${f}">see also</a>`).join(' ')} <a href="https://github.com/mintlify">GitHub</a></p>\n${body.join('\n')}\n</main></body></html>\n`,
     );
   }
-  writePage(root, 'assets/app.css', 'body { font-family: sans-serif; }\n');
+  writePage(root, 'assets/app.css', 'body { font-family: sans-serif; }\n@font-face { font-family: Inter; src: url(/fonts/missing-inter.woff2) format("woff2"); }\n');
+  planted.push({ page: 'assets/app.css', target: '/fonts/missing-inter.woff2', kind: 'missing-asset', plantedAs: 'missing-font-in-css' });
   writePage(root, 'assets/app.js', '"use strict";\n');
   writePage(root, 'images/logo.png', 'png');
   const locs = [];
@@ -124,10 +126,31 @@ export function generateSite(root, { pages, seed = 1 }) {
   return planted;
 }
 
+/**
+ * The home page's corner cases, where the HTML and URL specs decide and tools may not follow them: the
+ * good ones must not be reported, the bad ones are planted (`plant(kind, target)`).
+ */
+function cornerCases(plant) {
+  const html = [
+    // Good: "top" and the empty fragment need no anchor; a fragment is found percent-decoded too;
+    // a query string and a trailing slash do not change the page.
+    '<a href="#top">back to top</a> <a href="#caf%C3%A9">encoded</a> <h2 id="café">Café</h2>',
+    '<a href="/s-0/p-2?tab=1#install">with a query</a> <a href="/s-0/">a section, with a slash</a>',
+    // Bad: ids are case-sensitive, and name= makes an anchor only on <a>; a srcset candidate can be missing on its own.
+    '<a href="#Overview">case differs</a> <div name="div-name"></div><a href="#div-name">a div name</a>',
+    '<img src="/images/logo.png" srcset="/images/logo.png 1x, /images/missing-2x.png 2x" alt="logo">',
+  ];
+  plant('bad-fragment-case', '#Overview');
+  plant('bad-fragment-div-name', '#div-name');
+  plant('missing-srcset-image', '/images/missing-2x.png');
+  return html;
+}
+
 function verifyKind(kind) {
   if (kind === 'broken-link') return 'broken-link';
   if (kind.startsWith('missing-')) return 'missing-asset';
-  return 'broken-fragment';
+  if (kind.includes('fragment')) return 'broken-fragment';
+  throw new Error(`no verify kind for ${kind}`);
 }
 
 function writePage(root, file, content) {
