@@ -46,15 +46,12 @@ export class AnchorIndex {
     this.ends[page] = this.used;
   }
 
-  has(page: number, fragment: string): boolean {
+  hasHash(page: number, high: number, low: number): boolean {
     const start = this.starts[page] ?? -1;
     if (start < 0) return false;
     const end = this.ends[page]!;
-    return fragmentForms(fragment).some((form) => {
-      const [high, low] = hash64(form);
-      for (let i = start; i < end; i += 2) if (this.hashes[i] === high && this.hashes[i + 1] === low) return true;
-      return false;
-    });
+    for (let i = start; i < end; i += 2) if (this.hashes[i] === high && this.hashes[i + 1] === low) return true;
+    return false;
   }
 }
 
@@ -92,36 +89,37 @@ function hash64(text: string): [number, number] {
 }
 
 /**
- * Links to a fragment of another page, waiting for every page's anchors: three numbers each (the
- * page holding the link, the page it leads to, the link as written, stored once however many pages
- * write it the same way).
+ * Links to a fragment of another page, waiting for every page's anchors: seven numbers each (the page
+ * holding the link, the link's place among that page's references, the page it leads to, the hashes of
+ * the fragment as written and percent-decoded), no text: the few that fail are read again for theirs.
  */
 export class PendingFragments {
-  private records = new Uint32Array(3 * 1024);
+  private records = new Uint32Array(7 * 1024);
   private count = 0;
-  private readonly written = new Map<string, number>();
-  private readonly texts: string[] = [];
 
-  add(fromPage: number, toPage: number, link: string): void {
-    let id = this.written.get(link);
-    if (id === undefined) {
-      // A copy: the parser's string may be a slice that keeps the whole page's text alive.
-      const own = Buffer.from(link, 'utf8').toString('utf8');
-      id = this.texts.push(own) - 1;
-      this.written.set(own, id);
-    }
-    if (3 * (this.count + 1) > this.records.length) {
+  add(fromPage: number, ordinal: number, toPage: number, fragment: string): void {
+    if (7 * (this.count + 1) > this.records.length) {
       const grown = new Uint32Array(this.records.length * 2);
       grown.set(this.records);
       this.records = grown;
     }
-    this.records.set([fromPage, toPage, id], 3 * this.count++);
+    const forms = fragmentForms(fragment);
+    const written = forms[0]!;
+    const decoded = forms[1] ?? written;
+    this.records.set([fromPage, ordinal, toPage, ...hash64(written), ...hash64(decoded)], 7 * this.count++);
   }
 
-  /** Each link, by the page holding it, then in the order that page wrote them. */
-  *inPageOrder(): Generator<{ fromPage: number; toPage: number; link: string }> {
-    const order = Uint32Array.from({ length: this.count }, (_, i) => i);
-    order.sort((a, b) => this.records[3 * a]! - this.records[3 * b]! || a - b);
-    for (const i of order) yield { fromPage: this.records[3 * i]!, toPage: this.records[3 * i + 1]!, link: this.texts[this.records[3 * i + 2]!]! };
+  /** The links whose fragment no anchor of their page carries: by page, each page's in document order. */
+  missing(anchors: AnchorIndex): Map<number, number[]> {
+    const byPage = new Map<number, number[]>();
+    const r = this.records;
+    for (let i = 0; i < 7 * this.count; i += 7) {
+      if (anchors.hasHash(r[i + 2]!, r[i + 3]!, r[i + 4]!) || anchors.hasHash(r[i + 2]!, r[i + 5]!, r[i + 6]!)) continue;
+      const ordinals = byPage.get(r[i]!) ?? [];
+      ordinals.push(r[i + 1]!);
+      byPage.set(r[i]!, ordinals);
+    }
+    for (const ordinals of byPage.values()) ordinals.sort((a, b) => a - b);
+    return new Map([...byPage].sort(([a], [b]) => a - b));
   }
 }

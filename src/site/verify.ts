@@ -136,8 +136,13 @@ export async function verifySite(opts: VerifyOptions): Promise<VerifyReport> {
     }
   };
   await Promise.all(Array.from({ length: opts.concurrency ?? 8 }, worker));
-  for (const { fromPage, toPage, link } of fragments.pending.inPageOrder()) {
-    if (!fragments.anchors.has(toPage, fragmentOf(link))) problems.add({ page: checkable[fromPage]!, target: link, kind: 'broken-fragment' });
+  for (const [fromPage, ordinals] of fragments.pending.missing(fragments.anchors)) {
+    const page = checkable[fromPage]!;
+    if (problems.listed.length >= limit) {
+      problems.count += ordinals.length; // counted; the text of a link not listed is not needed
+      continue;
+    }
+    for (const target of await referencesAt(join(root, page), ordinals)) problems.add({ page, target, kind: 'broken-fragment' });
   }
   return { ...report, problems: problems.listed, problemCount: problems.count, truncated: problems.count > problems.listed.length };
 }
@@ -213,6 +218,17 @@ interface Fragments {
   pending: PendingFragments;
 }
 
+/** The references of a page at these places (ordinals, ascending), as written: read again for the few that failed. */
+async function referencesAt(file: string, ordinals: number[]): Promise<string[]> {
+  const wanted = new Set(ordinals);
+  const found: string[] = [];
+  let ordinal = 0;
+  await htmlReferences(file, ({ url }) => {
+    if (wanted.has(ordinal++)) found.push(url);
+  }).catch(() => {}); // a page given up part way was reported the first time
+  return found;
+}
+
 /** The part after the first `#` (a query cannot hold one). */
 function fragmentOf(link: string): string {
   return link.slice(link.indexOf('#') + 1);
@@ -256,13 +272,17 @@ function referenceChecker(
   const seen = new Set<string>();
   // The page's links to its own anchors: checked when its parse ends, against the anchors it then holds.
   const ownFragments: string[] = [];
+  // Each reference's place in the page, the same when the page is read again (referencesAt).
+  let ordinal = -1;
   const fragmentLink = (url: string, file: string) => {
-    if (isTopOfPage(fragmentOf(url))) return;
+    const fragment = fragmentOf(url);
+    if (isTopOfPage(fragment)) return;
     const target = pageNumber(fragments.checkable, file);
     if (target === pageIndex) ownFragments.push(url);
-    else if (target >= 0) fragments.pending.add(pageIndex, target, url);
+    else if (target >= 0) fragments.pending.add(pageIndex, ordinal, target, fragment);
   };
   const reference = ({ url, role }: Reference) => {
+    ordinal++;
     if (url.length > URL_LIMIT) {
       if (!isIgnoredScheme(url)) problems.add({ page, target: shortened(url), kind: 'overlong-reference' });
       return;

@@ -35,6 +35,14 @@ describe('export verify on a generated site with planted problems', () => {
     expect([...report.problems].sort(byPlace)).toEqual([...planted].sort(byPlace));
   });
 
+  it('counts every problem when it lists only the first few', async () => {
+    const { root, planted } = plantedSite(300, 4);
+    const report = await verifySite({ directory: root, basePath: '', listLimit: 5 });
+    expect(report.problemCount).toBe(planted.length);
+    expect(report.problems).toHaveLength(5);
+    expect(report.truncated).toBe(true);
+  });
+
   it('lists problems in the same order every run', async () => {
     const { root } = plantedSite(300, 3);
     const first = await verifySite({ directory: root, basePath: '' });
