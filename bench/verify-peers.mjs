@@ -188,20 +188,17 @@ try {
     settleDisk();
     const here = tools.filter((t) => t.name === 'mint-admin' || pages <= peersMax);
     const runs = new Map(here.map((t) => [t.name, []]));
-    // A first, untimed pass per tool warms the page cache for all and gives each tool's findings.
+    // The site was just written: its pages are in the page cache for every tool alike. Each tool's
+    // findings come from its first run.
     const findings = new Map();
-    for (const tool of here) {
-      const out = join(work, `${tool.name}.out`);
-      const [cmd, args] = tool.command(dir, out);
-      const r = await measure(cmd, args, { XDG_CONFIG_HOME: join(work, 'xdg'), ...tool.env });
-      if ((r.code !== 0 && r.code !== 1 && r.code !== 4) || tool.crashed?.(r.stderr)) throw new Error(`${tool.name} exited ${r.code}: ${r.stderr.slice(-2000)}`);
-      findings.set(tool.name, await tool.findings(dir, out, r.stderr));
-    }
     for (let round = 0; round < roundsFor(pages); round++) {
       // Interleaved: each round runs every tool once, so a burst of load on the shared machine falls on all of them.
       for (const tool of round % 2 ? [...here].reverse() : here) {
-        const [cmd, args] = tool.command(dir, join(work, `${tool.name}.out`));
+        const out = join(work, `${tool.name}.out`);
+        const [cmd, args] = tool.command(dir, out);
         const r = await measure(cmd, args, { XDG_CONFIG_HOME: join(work, 'xdg'), ...tool.env });
+        if ((r.code !== 0 && r.code !== 1 && r.code !== 4) || tool.crashed?.(r.stderr)) throw new Error(`${tool.name} exited ${r.code}: ${r.stderr.slice(-2000)}`);
+        if (round === 0) findings.set(tool.name, await tool.findings(dir, out, r.stderr));
         runs.get(tool.name).push(r);
         raw.push(`raw: verify-peers ${n(pages)} pages, ${tool.name}: ${r.wallMs.toFixed(0)} ms, ${(r.peakKb / 1024).toFixed(1)} MB`);
       }
