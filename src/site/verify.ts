@@ -229,6 +229,11 @@ async function referencesAt(file: string, ordinals: number[]): Promise<string[]>
   return found;
 }
 
+function withoutFragment(ref: string): string {
+  const at = ref.indexOf('#');
+  return at === -1 ? ref : ref.slice(0, at);
+}
+
 /** The part after the first `#` (a query cannot hold one). */
 function fragmentOf(link: string): string {
   return link.slice(link.indexOf('#') + 1);
@@ -338,11 +343,13 @@ function classifyCached(
   cache: Map<string, Outcome>,
 ): Outcome {
   const pageIndependent = ref.startsWith('/') && !ref.startsWith('//') && ref.length <= REMEMBERED_LENGTH && cache.size < REMEMBERED_COUNT;
-  const known = pageIndependent ? cache.get(ref) : undefined;
+  // `/guide#install` and `/guide#deploy` lead to one file: one entry for both.
+  const key = pageIndependent ? withoutFragment(ref) : '';
+  const known = pageIndependent ? cache.get(key) : undefined;
   if (known) return known;
   const where = classifyReference(ref, page, basePath, siteHosts);
   const outcome: Outcome = where.kind === 'internal' ? { kind: 'internal', outcome: findInSite(where.path, basePath, files) } : where;
-  if (pageIndependent) cache.set(ref, outcome);
+  if (pageIndependent) cache.set(key, outcome);
   return outcome;
 }
 
