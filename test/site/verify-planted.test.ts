@@ -2,7 +2,7 @@
 // with planted broken links, missing images, stylesheets and scripts, bad #fragments (of the page
 // itself and of other pages; the good ones use id= and name=) and sitemap entries of missing pages:
 // it must report exactly what was planted, nothing more.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module of the bench, without declarations
@@ -41,6 +41,13 @@ describe('export verify on a generated site with planted problems', () => {
     expect(report.problemCount).toBe(planted.length);
     expect(report.problems).toHaveLength(5);
     expect(report.truncated).toBe(true);
+  });
+
+  it('the generator is deterministic by seed: the same bytes and the same list', () => {
+    const [a, b, c] = [plantedSite(50, 9), plantedSite(50, 9), plantedSite(50, 10)];
+    expect(b.planted).toEqual(a.planted);
+    for (const file of ['index.html', 's-0/p-7.html', 'sitemap.xml']) expect(readFileSync(join(b.root, file), 'utf8')).toBe(readFileSync(join(a.root, file), 'utf8'));
+    expect(c.planted).not.toEqual(a.planted);
   });
 
   it('lists problems in the same order every run', async () => {
