@@ -13,7 +13,10 @@
 // Targets: verify finds exactly what was planted on every size; faster than both peers; its peak RSS
 // grows by less than 40 MB from 1,000 to 100,000 pages.
 // BENCH_QUICK=1: 300 and 1,000 pages, one round (checks the script; its figures are not measurements).
-// BENCH_VERIFY_PAGES=1000,10000: the sizes; BENCH_VERIFY_PEERS_MAX=10000: the largest size the peers run on.
+// BENCH_VERIFY_PAGES=1000,10000: the sizes; BENCH_VERIFY_PEERS_MAX=10000: the largest size the peers run on;
+// BENCH_VERIFY_ROUNDS=3,1,1: rounds for each size (one number: every size). On a loaded machine the peers take long: linkinator ran
+// 15 minutes on 10,000 pages at a load average of 8-9 on 2 cores. Each size's figures go to stderr as
+// soon as they are known.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,7 +31,11 @@ const cache = join(repo, 'bench/.cache');
 const quick = process.env.BENCH_QUICK === '1';
 const sizes = (process.env.BENCH_VERIFY_PAGES ?? (quick ? '300,1000' : '1000,10000,100000')).split(',').map(Number);
 const peersMax = Number(process.env.BENCH_VERIFY_PEERS_MAX ?? Infinity);
-const roundsFor = (pages) => (quick ? 1 : pages >= 100_000 ? 1 : 3);
+const roundsFor = (pages) => {
+  const given = process.env.BENCH_VERIFY_ROUNDS?.split(',').map(Number);
+  if (given) return given[sizes.indexOf(pages)] ?? given.at(-1);
+  return quick || pages >= 100_000 ? 1 : 3;
+};
 const work = mkdtempSync(join(tmpdir(), 'mint-admin-bench-peers-'));
 const { verifySite } = await import(pathToFileURL(join(repo, 'dist/site/verify.js')).href);
 
@@ -222,6 +229,7 @@ try {
       }
     }
     for (const peer of tools.filter((t) => !here.includes(t))) notes.push(`- ${peer.name}: not run on ${n(pages)} pages (BENCH_VERIFY_PEERS_MAX=${peersMax})`);
+    process.stderr.write(`${[...rows, ...notes, ...raw].join('\n')}\n`);
     rmSync(dir, { recursive: true, force: true });
   }
   const growth = verifyPeaks.length > 1 ? verifyPeaks.at(-1).kb - verifyPeaks[0].kb : 0;
