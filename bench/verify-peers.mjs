@@ -140,6 +140,8 @@ function htmlProoferFindings(dir, text) {
   return found;
 }
 
+const details = new Map();
+
 /** linkinator 8 checks a directory without a server: each link's url and parent are paths on disk. */
 function linkinatorFindings(dir, text) {
   const found = new Set();
@@ -148,7 +150,10 @@ function linkinatorFindings(dir, text) {
     const parent = (link.parent.startsWith(dir) ? link.parent.slice(dir.length) : link.parent).replace(/^\/+|\/+$/g, '');
     const file = (parent === '' ? ['index.html'] : [parent, `${parent}.html`, `${parent}/index.html`]).find((f) => existsSync(join(dir, f)) && statSync(join(dir, f)).isFile());
     const target = link.url.startsWith(dir) ? link.url.slice(dir.length) : link.url;
-    found.add(key(file ?? parent, target));
+    const k = key(file ?? parent, target);
+    found.add(k);
+    // What linkinator said, shown with the examples of a disagreement.
+    details.set(k, `status ${link.status}${link.failureDetails?.length ? ` ${JSON.stringify(link.failureDetails[0]).slice(0, 160)}` : ''}`);
   }
   return found;
 }
@@ -166,7 +171,14 @@ const EXPLAINED = {
   'linkinator missed missing-sitemap-entry': 'linkinator reads sitemap.xml only with --sitemap, which it refuses on a directory ("\'sitemap\' can only be used with HTTP paths"); verify is right',
 };
 
-function compare(tool, found, planted) {
+/** Whether a finding's link leads to a file of the site (host rules, fragment aside). */
+function linkedFileExists(dir, finding) {
+  const path = decodeURIComponent(finding.split(' -> ')[1].split('#')[0]).replace(/^\/+/, '');
+  const candidates = path === '' ? ['index.html'] : [path, `${path}.html`, `${path}/index.html`];
+  return candidates.some((c) => existsSync(join(dir, c)) && statSync(join(dir, c)).isFile());
+}
+
+function compare(tool, found, planted, dir) {
   const plantedKeys = new Map(planted.map((p) => [p.page === 'sitemap.xml' ? `sitemap.xml -> ${new URL(p.target).pathname}` : key(p.page, p.target), p.plantedAs]));
   const groups = new Map();
   const group = (what, item) => {
@@ -174,8 +186,17 @@ function compare(tool, found, planted) {
     groups.get(what).push(item);
   };
   for (const [k, kind] of plantedKeys) if (!found.has(k)) group(`${tool} missed ${kind}`, k);
-  for (const k of found) if (!plantedKeys.has(k)) group(`${tool} reported, not planted`, k);
-  return [...groups].map(([what, items]) => ({ what, items, why: EXPLAINED[what] }));
+  for (const k of found) {
+    if (plantedKeys.has(k)) continue;
+    const shown = details.has(k) ? `${k} (${details.get(k)})` : k;
+    if (!k.includes('#') && linkedFileExists(dir, k)) group(`${tool} reported a link to a file that is there`, shown);
+    else group(`${tool} reported, not planted`, shown);
+  }
+  return [...groups].map(([what, items]) => ({
+    what,
+    items,
+    why: EXPLAINED[what] ?? (what.endsWith('a file that is there') ? `the linked file exists, as the host serves it: ${tool} is wrong` : undefined),
+  }));
 }
 
 const fmtS = (ms) => `${(ms / 1000).toFixed(2)} s`;
@@ -221,7 +242,7 @@ try {
     }
     notes.push(`Findings on ${n(pages)} pages (${n(planted.length)} planted):`);
     for (const tool of here) {
-      const diffs = compare(tool.name, findings.get(tool.name), planted);
+      const diffs = compare(tool.name, findings.get(tool.name), planted, dir);
       notes.push(`- ${tool.name}: ${n(findings.get(tool.name).size)} found; ${diffs.length === 0 ? 'exactly what was planted' : `${diffs.length} kind(s) of disagreement`}`);
       for (const d of diffs) {
         notes.push(`  - ${d.what}: ${n(d.items.length)} (e.g. ${d.items.slice(0, 2).join('; ')}): ${d.why ?? 'UNEXPLAINED'}`);
