@@ -6,19 +6,20 @@
 /** A page's anchors while it is parsed: enough to check its own `#x` links when it ends. */
 export class PageAnchors {
   readonly hashes: number[] = [];
+  // For the page's own links: a table of contents of thousands of entries is checked in linear time.
+  private readonly keys = new Set<string>();
 
   add(name: string): void {
     if (name === '') return;
     const [high, low] = hash64(name);
+    const key = `${high}.${low}`;
+    if (this.keys.has(key)) return;
+    this.keys.add(key);
     this.hashes.push(high, low);
   }
 
   has(fragment: string): boolean {
-    return fragmentForms(fragment).some((form) => {
-      const [high, low] = hash64(form);
-      for (let i = 0; i < this.hashes.length; i += 2) if (this.hashes[i] === high && this.hashes[i + 1] === low) return true;
-      return false;
-    });
+    return fragmentForms(fragment).some((form) => this.keys.has(hash64(form).join('.')));
   }
 }
 
