@@ -43,15 +43,29 @@ export class AnchorIndex {
       this.hashes = grown;
     }
     this.starts[page] = this.used;
-    for (const h of anchors.hashes) this.hashes[this.used++] = h;
+    // Sorted, so that a page many links lead into is searched, not scanned.
+    const pairs = Array.from({ length: anchors.hashes.length / 2 }, (_, i) => i);
+    pairs.sort((a, b) => anchors.hashes[2 * a]! - anchors.hashes[2 * b]! || anchors.hashes[2 * a + 1]! - anchors.hashes[2 * b + 1]!);
+    for (const i of pairs) {
+      this.hashes[this.used++] = anchors.hashes[2 * i]!;
+      this.hashes[this.used++] = anchors.hashes[2 * i + 1]!;
+    }
     this.ends[page] = this.used;
   }
 
   hasHash(page: number, high: number, low: number): boolean {
     const start = this.starts[page] ?? -1;
     if (start < 0) return false;
-    const end = this.ends[page]!;
-    for (let i = start; i < end; i += 2) if (this.hashes[i] === high && this.hashes[i + 1] === low) return true;
+    let lowPair = 0;
+    let highPair = (this.ends[page]! - start) / 2 - 1;
+    while (lowPair <= highPair) {
+      const mid = (lowPair + highPair) >>> 1;
+      const h = this.hashes[start + 2 * mid]!;
+      const l = this.hashes[start + 2 * mid + 1]!;
+      if (h === high && l === low) return true;
+      if (h < high || (h === high && l < low)) lowPair = mid + 1;
+      else highPair = mid - 1;
+    }
     return false;
   }
 }
