@@ -108,7 +108,7 @@ complete -c mint-admin -n '__mint_admin_at mint-admin/export' -a status -d 'show
 complete -c mint-admin -n '__mint_admin_at mint-admin/export' -a bundle -d 'get a download link (presigned, time-limited) to a completed export; the only command that prints it'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export' -a download -d 'download a completed export and extract it into a directory (the link never appears in output)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export' -a run -d 'start an export, wait for it, download and extract it: one command for CI'
-complete -c mint-admin -n '__mint_admin_at mint-admin/export' -a verify -d 'check an extracted export offline: every internal link and asset resolves as a host would serve it, sitemap.xml entries exist'
+complete -c mint-admin -n '__mint_admin_at mint-admin/export' -a verify -d 'check an extracted export offline: every internal link and asset resolves as a host would serve it, every #fragment names an anchor of its page, sitemap.xml entries exist'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export' -a serve -d 'serve an extracted export locally as production will (extensionless URLs, index.html, 404.html), to preview it before deploying'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export' -a host-config -d 'print a ready configuration for serving an extracted export: extensionless URLs, index.html, 404 page, cache headers'
 complete -c mint-admin -n '__mint_admin_at mint-admin/export' -s p -l project -x -d 'project id (env MINTLIFY_PROJECT_ID)'

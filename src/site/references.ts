@@ -39,9 +39,10 @@ const LINK_RELS_TO_PAGES = new Set(['canonical', 'alternate', 'next', 'prev']);
 
 /**
  * Streams one HTML file through the parser and hands each reference it holds to `found`, in document
- * order: nothing of the page is collected, so a page of any size (or one attribute of 600 MB) stays small.
+ * order, and each anchor a `#fragment` can lead to (id= on any element, name= on an <a>) to `anchor`:
+ * nothing of the page is collected, so a page of any size (or one attribute of 600 MB) stays small.
  */
-export async function htmlReferences(file: string, found: (reference: Reference) => void): Promise<void> {
+export async function htmlReferences(file: string, found: (reference: Reference) => void, anchor: (name: string) => void = () => {}): Promise<void> {
   const add = (url: string | undefined, role: ReferenceRole) => {
     const trimmed = url?.trim();
     if (trimmed) found({ url: trimmed, role });
@@ -51,6 +52,8 @@ export async function htmlReferences(file: string, found: (reference: Reference)
   const parser = new BoundedParser(
     {
       onopentag(name, attribs) {
+        if (attribs.id) anchor(attribs.id);
+        if (name === 'a' && attribs.name) anchor(attribs.name);
         const single = URL_ATTRIBUTES[name];
         if (single) for (const [attribute, role] of Object.entries(single)) add(attribs[attribute], role);
         if (name === 'link') linkReference(attribs, add);

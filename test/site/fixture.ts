@@ -46,7 +46,7 @@ export function writeSite(root: string, opts: SiteFixtureOptions = {}): Problem[
     'Intro',
     [
       head,
-      `<a href="${bp}/">Home</a> <a href="../guides/with%20space">sibling</a> <video src="${bp}/images/demo.mp4" poster="${bp}/images/logo.png"></video>`,
+      `<h2 id="setup">Setup</h2> <a href="${bp}/">Home</a> <a href="../guides/with%20space">sibling</a> <video src="${bp}/images/demo.mp4" poster="${bp}/images/logo.png"></video>`,
       plant ? `<a href="${bp}/guides/missing">gone</a> <img src="../images/missing.png" alt="">` : '',
       plant ? `<img srcset="${bp}/images/logo.png 1x, ${bp}/images/logo@3x.png 3x" alt="">` : '',
       plant ? `<a href="${bp}/guides%2Fintro">encoded slash</a>` : '',

@@ -100,7 +100,7 @@ async function keepAside(tree: string, wanted: string): Promise<string> {
 export function register(group: Command, deps: Deps): void {
   const command = group
     .command('verify')
-    .description('check an extracted export offline: every internal link and asset resolves as a host would serve it, sitemap.xml entries exist')
+    .description('check an extracted export offline: every internal link and asset resolves as a host would serve it, every #fragment names an anchor of its page, sitemap.xml entries exist')
     .argument('<dir>', 'the directory an export was extracted into')
     .option('--base-path <path>', 'the URL path the site is served under, e.g. /docs (links must start with it)')
     .action(
