@@ -72,8 +72,7 @@ try {
   const [base, command, ours] = await interleaved(RUNS, [() => timeRun(process.execPath, ['-e', '0'], env), () => timeRun(process.execPath, [CLI, 'config', 'path'], env), startupMs]);
   const ratio = median(ours) / median(base);
   rows.push(`| MCP start-up to \`initialize\` answered | ${spread(ours, ms)} | ${spread(base, ms)} (\`node -e 0\`) | ${ratio.toFixed(2)}x |`);
-  // initialize is answered before the SDK loads (src/mcp/early-transport.ts): what a client waits for
-  // before it can call a tool is the answer to the tools/list it sends next.
+  // What a client waits for before it can call a tool is the answer to the tools/list it sends next.
   rows.push(`| MCP start-up to \`tools/list\` answered (the next request) | ${spread(toolsListed, ms)} | ${spread(base, ms)} (\`node -e 0\`) | ${(median(toolsListed) / median(base)).toFixed(2)}x |`);
   rows.push(`| (context) \`config path\`, a whole run | ${spread(command, ms)} | ${spread(base, ms)} (\`node -e 0\`) | ${(median(command) / median(base)).toFixed(2)}x |`);
   raw.push(rawLine('MCP start-up to initialize', { 'mint-admin mcp': ours, 'to tools/list': toolsListed, 'config path': command, 'node -e 0': base }));

@@ -9,7 +9,6 @@ import type { Context } from '../context.js';
 import { VERSION } from '../version.js';
 import { describeFailure, safeText } from './errors.js';
 import type { WriteGroup } from './groups.js';
-import { EarlyStdioTransport } from './early-transport.js';
 import type { ToolDefinition, ToolEnv } from './tool.js';
 
 /** The most characters of one result: the tools bound their own output well below this; this is the backstop. */
@@ -33,12 +32,7 @@ export function toolsFor(tools: ReadonlyArray<ToolDefinition>, allow: ReadonlySe
 /** Runs the server on the context's stdin and stdout until the client closes it or a signal stops it. */
 export async function runMcpServer(ctx: Context, options: McpServerOptions): Promise<void> {
   const serverInfo = { name: 'mint-admin', version: VERSION };
-  // Reading stdin from here: `initialize` is answered before the SDK and the tools are loaded.
-  const transport = new EarlyStdioTransport(ctx.io.stdin, ctx.io.stdout, { serverInfo, instructions: INSTRUCTIONS, capabilities: { tools: { listChanged: true } } });
-  const allowed = [...options.allow];
-  ctx.reporter.info(`mint-admin ${VERSION}: MCP server on stdio, read-only tools${allowed.length === 0 ? '' : ` and those of ${allowed.join(', ')}`}`);
-  await Promise.race([transport.firstMessage, new Promise((resolve) => ctx.signal.addEventListener('abort', resolve, { once: true }))]);
-  const { McpServer, TOOLS } = await import('./after-initialize.js');
+  const { McpServer, StdioServerTransport, TOOLS } = await import('./sdk-and-tools.js');
   const secrets = async () => [(await ctx.settings()).apiKey?.value];
   const server = new McpServer(serverInfo, { instructions: INSTRUCTIONS });
   const tools = toolsFor(TOOLS, options.allow);
@@ -95,13 +89,16 @@ export async function runMcpServer(ctx: Context, options: McpServerOptions): Pro
       },
     );
   }
+  const transport = new StdioServerTransport(ctx.io.stdin as NodeJS.ReadStream, ctx.io.stdout as NodeJS.WriteStream);
   const closed = new Promise<void>((resolve) => (server.server.onclose = resolve));
-  await server.connect(transport as never);
+  await server.connect(transport);
+  const allowed = [...options.allow];
+  ctx.reporter.info(`mint-admin ${VERSION}: MCP server on stdio, ${tools.length} tools (read-only${allowed.length === 0 ? '' : `, and those of ${allowed.join(', ')}`})`);
   // A client that goes away closes stdin: the end of the session.
   const close = () => void server.close().catch(() => undefined);
   ctx.io.stdin.once('end', close);
-  // The client went, or a signal came, while the SDK was loading.
-  if (transport.ended || ctx.signal.aborted) close();
+  // A signal that came while the SDK was loading.
+  if (ctx.signal.aborted) close();
   ctx.signal.addEventListener('abort', close, { once: true });
   await closed;
   // Stopped by a signal rather than by the client: the CLI's exit code for it (130, 143, 129).

@@ -231,7 +231,7 @@ describe('the packed package', () => {
   // server's own code in program.cjs.
   // Plus the analytics store (issue 31: sync, query, report in program.cjs, their help and man pages):
   // 94,342 bytes; 2,090,074 with it. DuckDB itself is an optional dependency, not in the package.
-  // Plus the MCP tools over the store and Autopilot, the server's early initialize and verify's
+  // Plus the MCP tools over the store and Autopilot, and verify's
   // #fragment check: 2,116,720 bytes in all, under this budget by 17 KB.
   it('is small: under 1.55 MB unpacked, plus the MCP chunk and the analytics store', () => {
     console.log(`packed ${packed.files.length} files, ${packed.unpackedSize} bytes unpacked`);
