@@ -7,6 +7,7 @@
 import { opendir, realpath, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { UsageError } from '../errors.js';
+import { keepOldGenerationTight } from '../tuning/heap.js';
 import { AnchorIndex, isTopOfPage, PageAnchors, PendingFragments } from './anchors.js';
 import { OverlongMarkupError } from './bounded-parser.js';
 import { DEFAULT_LIST_LIMIT, ProblemList } from './problem-list.js';
@@ -85,6 +86,15 @@ export { SiteProblemsError } from '../errors.js';
 const PLACEHOLDER_HOST = 'site.invalid';
 
 export async function verifySite(opts: VerifyOptions): Promise<VerifyReport> {
+  const restoreHeap = keepOldGenerationTight();
+  try {
+    return await checkSite(opts);
+  } finally {
+    restoreHeap();
+  }
+}
+
+async function checkSite(opts: VerifyOptions): Promise<VerifyReport> {
   const root = await checkSiteDirectory(opts.directory);
   const files = await listFiles(root);
   const limit = opts.listLimit ?? DEFAULT_LIST_LIMIT;
