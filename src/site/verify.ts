@@ -4,9 +4,10 @@
 // a page's own `#x` links are checked when its parse ends, links into other pages once every page's
 // anchors are known (anchors.ts keeps them as hashes). Only the file list, the anchors and the first
 // problems are kept in memory: the rest are counted (problem-list.ts).
-import { readdir, realpath, stat } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { opendir, realpath, stat } from 'node:fs/promises';
+import { join, sep } from 'node:path';
 import { UsageError } from '../errors.js';
+import { keepOldGenerationTight } from '../tuning/heap.js';
 import { AnchorIndex, isTopOfPage, PageAnchors, PendingFragments } from './anchors.js';
 import { OverlongMarkupError } from './bounded-parser.js';
 import { DEFAULT_LIST_LIMIT, ProblemList } from './problem-list.js';
@@ -85,6 +86,15 @@ export { SiteProblemsError } from '../errors.js';
 const PLACEHOLDER_HOST = 'site.invalid';
 
 export async function verifySite(opts: VerifyOptions): Promise<VerifyReport> {
+  const restoreHeap = keepOldGenerationTight();
+  try {
+    return await checkSite(opts);
+  } finally {
+    restoreHeap();
+  }
+}
+
+async function checkSite(opts: VerifyOptions): Promise<VerifyReport> {
   const root = await checkSiteDirectory(opts.directory);
   const files = await listFiles(root);
   const limit = opts.listLimit ?? DEFAULT_LIST_LIMIT;
@@ -161,10 +171,14 @@ export async function checkSiteDirectory(directory: string): Promise<string> {
  */
 async function listFiles(root: string): Promise<Set<string>> {
   const files = new Set<string>();
-  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
-    const full = join(entry.parentPath, entry.name);
-    if (entry.isFile() || (entry.isSymbolicLink() && (await isFileInside(full, root)))) {
-      files.add(relative(root, full).split(sep).join('/'));
+  // One directory at a time: a recursive readdir hands back every entry of the site at once (100,000
+  // Dirents and their parent paths, ~10 MB), which became the run's peak.
+  const directories = [''];
+  for (let dir = directories.pop(); dir !== undefined; dir = directories.pop()) {
+    for await (const entry of await opendir(join(root, dir))) {
+      const path = dir === '' ? entry.name : `${dir}/${entry.name}`;
+      if (entry.isDirectory()) directories.push(path);
+      else if (entry.isFile() || (entry.isSymbolicLink() && (await isFileInside(join(root, path), root)))) files.add(path);
     }
   }
   return files;
@@ -261,6 +275,13 @@ function pageNumber(checkable: string[], file: string): number {
 const REMEMBERED_LENGTH = 2048;
 /** ...and up to this many of them: past it, a reference is checked again rather than remembered. */
 const REMEMBERED_COUNT = 100_000;
+/**
+ * The answers kept for root-relative references, at most. The links every page shares (home,
+ * sections, assets) come first and stay; a link to one page among 100,000 is rarely asked twice, and
+ * keeping those answers was the largest thing that grew with the site (~15 MB of keys and outcomes at
+ * 100,000 pages, and V8 leaves twice what is alive as room for garbage).
+ */
+const LINK_CACHE_COUNT = 4096;
 
 /** Checks the references of one page as the parser finds them; its problems go to `problems`. */
 function referenceChecker(
@@ -342,7 +363,7 @@ function classifyCached(
   files: Set<string>,
   cache: Map<string, Outcome>,
 ): Outcome {
-  const pageIndependent = ref.startsWith('/') && !ref.startsWith('//') && ref.length <= REMEMBERED_LENGTH && cache.size < REMEMBERED_COUNT;
+  const pageIndependent = ref.startsWith('/') && !ref.startsWith('//') && ref.length <= REMEMBERED_LENGTH;
   // `/guide#install` and `/guide#deploy` lead to one file: one entry for both.
   const key = pageIndependent ? withoutFragment(ref) : '';
   const known = pageIndependent ? cache.get(key) : undefined;
@@ -351,7 +372,7 @@ function classifyCached(
   const outcome: Outcome = where.kind === 'internal' ? { kind: 'internal', outcome: findInSite(where.path, basePath, files) } : where;
   // A copy as the key: the parser's string can be a slice that keeps its whole page alive, and the
   // cache outlives the page (on 100,000 pages of distinct links this held ~250 MB of page text).
-  if (pageIndependent) cache.set(Buffer.from(key, 'utf8').toString('utf8'), outcome);
+  if (pageIndependent && cache.size < LINK_CACHE_COUNT) cache.set(Buffer.from(key, 'utf8').toString('utf8'), outcome);
   return outcome;
 }
 

@@ -38,3 +38,17 @@ export function setYoungGenerationGrowth(factor: 1 | typeof V8_YOUNG_GENERATION_
 
 /** V8's own default for --semi-space-growth-factor (Node 20, 22 and 24): a flag set back to it is no change to the cache. */
 export const V8_YOUNG_GENERATION_GROWTH = 2;
+
+/**
+ * After each full collection V8 lets the old generation grow to a multiple of what survived before the
+ * next one; on a small live heap that multiple is up to 4x (its "heap growing factor"). V8 reads the
+ * override at each such decision; 0 is its default (no override).
+ */
+export function setOldGenerationGrowthPercent(percent: typeof OLD_GENERATION_GROWTH_PERCENT | typeof V8_OLD_GENERATION_GROWTH_PERCENT): void {
+  setFlagsFromString(`--heap-growing-percent=${percent}`);
+}
+
+/** The old generation may grow by half of what survived (verify: heap.ts). */
+export const OLD_GENERATION_GROWTH_PERCENT = 50;
+/** V8's own default for --heap-growing-percent (Node 20, 22 and 24): no override. */
+export const V8_OLD_GENERATION_GROWTH_PERCENT = 0;

@@ -1,8 +1,8 @@
 // V8 takes a code cache only under the flags it was made with (src/tuning/v8-flags.ts). The API commands set
 // flags of their own (the WebAssembly baseline tier for undici; a small young generation during a
-// download), and while one was set mid-run every run of them compiled the program again and rewrote
+// download, a tight old generation during export verify), and while one was set mid-run every run of them compiled the program again and rewrote
 // its cache at exit. Here the second run of each must use the cache the first made, as it is.
-import { readdirSync, statSync } from 'node:fs';
+import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
@@ -26,11 +26,19 @@ async function completedExport(): Promise<string> {
   return jobId;
 }
 
+/** A site of one page with nothing to find. */
+function cleanSite(root: string): string {
+  mkdirSync(root, { recursive: true });
+  writeFileSync(join(root, 'index.html'), '<a href="/">home</a>');
+  return root;
+}
+
 describe('the code cache of the API commands', () => {
   it.each<[string, (run: number, dir: string) => Promise<string[]>]>([
     ['export status', async () => ['export', 'status', await completedExport()]],
     ['export download (which also keeps the young generation small)', async (run, dir) => ['export', 'download', await completedExport(), '-o', join(dir, `site-${run}`)]],
     ['searches list', async () => ['searches', 'list', '--limit', '1']],
+    ['export verify (which keeps the old generation tight)', async (run, dir) => ['export', 'verify', cleanSite(join(dir, `site-${run}`))]],
   ])('%s: the second run uses the cache the first made, unchanged', async (_name, argsOf) => {
     const dir = tempDir();
     try {
