@@ -18,7 +18,10 @@ interface Metafile {
   outputs: Record<string, { inputs: Record<string, unknown> }>;
 }
 const meta = () => JSON.parse(readFileSync(fileURLToPath(new URL('../dist/cli-meta.json', import.meta.url)), 'utf8')) as Metafile;
-const inputsOf = (output: string) => Object.keys(meta().outputs[`dist/cli/${output}`]?.inputs ?? {});
+// In a git worktree whose node_modules is a link to another checkout's, esbuild names a package's
+// files by the real path ('../main/node_modules/x/...'): read them as 'node_modules/x/...' all the same.
+const inputsOf = (output: string) =>
+  Object.keys(meta().outputs[`dist/cli/${output}`]?.inputs ?? {}).map((input) => (input.startsWith('../') ? input.replace(/^(?:\.\.\/)+(?:[^/]+\/)*?(?=node_modules\/)/, '') : input));
 
 /** The heavy things a run of the built CLI loaded: npm packages by name, and our bundles by file name. */
 async function heavyLoads(args: string[], env: Record<string, string> = {}, status = 0): Promise<string[]> {
