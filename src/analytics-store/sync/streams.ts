@@ -42,6 +42,25 @@ const offsetOf = (position: string | null): number => (position === null ? 0 : N
 const trafficColumns = { date: 'DATE', path: 'VARCHAR', human: 'DOUBLE', ai: 'DOUBLE', total: 'DOUBLE' };
 const trafficRow = (date: string) => (p: PageTraffic): Row => ({ date, path: p.path, human: p.human, ai: p.ai, total: p.total });
 
+type TrafficQuery = { dateFrom: string; dateTo: string; limit: number; offset: number };
+type TrafficList = (api: ApiClient, projectId: string, query: TrafficQuery, call: CallOptions) => Promise<{ pages: PageTraffic[]; hasMore: boolean }>;
+
+/** Views and visitors: the same per-page traffic per day, paged by offset, 250 a page. */
+function trafficStream(table: 'views' | 'visitors', list: TrafficList): Stream {
+  return {
+    table,
+    key: ['date', 'path'],
+    kind: 'day',
+    pageSize: 250,
+    columns: trafficColumns,
+    async fetch(api, projectId, w, position, call) {
+      const offset = offsetOf(position);
+      const page = await list(api, projectId, { dateFrom: w.from, dateTo: w.to, limit: 250, offset }, call);
+      return { rows: page.pages.map(trafficRow(w.from)), next: page.hasMore && page.pages.length > 0 ? String(offset + page.pages.length) : null };
+    },
+  };
+}
+
 export const STREAMS: Record<DataTable, Stream> = {
   searches: {
     table: 'searches',
@@ -55,30 +74,8 @@ export const STREAMS: Record<DataTable, Stream> = {
       return { rows: page.searches.map(row), next: page.nextCursor };
     },
   },
-  views: {
-    table: 'views',
-    key: ['date', 'path'],
-    kind: 'day',
-    pageSize: 250,
-    columns: trafficColumns,
-    async fetch(api, projectId, w, position, call) {
-      const offset = offsetOf(position);
-      const page = await api.listViews(projectId, { dateFrom: w.from, dateTo: w.to, limit: 250, offset }, call);
-      return { rows: page.views.map(trafficRow(w.from)), next: page.hasMore && page.views.length > 0 ? String(offset + page.views.length) : null };
-    },
-  },
-  visitors: {
-    table: 'visitors',
-    key: ['date', 'path'],
-    kind: 'day',
-    pageSize: 250,
-    columns: trafficColumns,
-    async fetch(api, projectId, w, position, call) {
-      const offset = offsetOf(position);
-      const page = await api.listVisitors(projectId, { dateFrom: w.from, dateTo: w.to, limit: 250, offset }, call);
-      return { rows: page.visitors.map(trafficRow(w.from)), next: page.hasMore && page.visitors.length > 0 ? String(offset + page.visitors.length) : null };
-    },
-  },
+  views: trafficStream('views', (api, projectId, query, call) => api.listViews(projectId, query, call).then((p) => ({ pages: p.views, hasMore: p.hasMore }))),
+  visitors: trafficStream('visitors', (api, projectId, query, call) => api.listVisitors(projectId, query, call).then((p) => ({ pages: p.visitors, hasMore: p.hasMore }))),
   feedback_by_page: {
     table: 'feedback_by_page',
     key: ['date', 'path'],
