@@ -24,6 +24,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const { startSandbox } = await import(join(root, 'dist/sandbox/index.js'));
 const { create: createTar } = await import('tar');
 const { describeEnv, max, measure, median, min, settleDisk } = await import('./measure.mjs');
+const { alternatingPairs, completedExport, cpuSeconds, runCurlTar } = await import('./download-sides.mjs');
 const CLI = join(root, 'dist/cli/main.cjs');
 const work = mkdtempSync(join(tmpdir(), 'mint-admin-bench-mixes-'));
 const TMPFS = process.platform === 'linux' && existsSync('/dev/shm') ? '/dev/shm' : undefined;
@@ -104,26 +105,11 @@ function gnuTarArchive(dir, file) {
   if (r.status !== 0) throw new Error(`GNU tar failed: ${r.stderr}`);
 }
 
-async function api(sandbox, method, path, body) {
-  const res = await fetch(`${sandbox.baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${sandbox.apiKey}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}`);
-  return res.json();
-}
-
 /** A sandbox whose completed export serves `archive` (a file), and how to run each side on it. */
 async function served(spec, archive) {
   const sandbox = await startSandbox({ seed: 11, ...(spec ? { bundle: spec } : {}) });
   if (archive) sandbox.setBundleArchive(readFileSync(archive));
-  sandbox.faults.exportPollsToFinish = 0;
-  const { jobId } = await api(sandbox, 'POST', '/v1/static-export/jobs', { domain: 'docs.example.com' });
-  while ((await api(sandbox, 'GET', `/v1/static-export/jobs/${jobId}`)).status !== 'completed');
-  const { sizeBytes } = await api(sandbox, 'POST', `/v1/static-export/jobs/${jobId}/bundle`);
-  const env = { MINTLIFY_API_URL: sandbox.baseUrl, MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, XDG_CONFIG_HOME: join(work, 'xdg') };
-  return { sandbox, jobId, env, sizeBytes };
+  return completedExport(sandbox, work);
 }
 
 let runs = 0;
@@ -137,30 +123,10 @@ async function mintAdmin(exp, dir) {
   return { ...r, fellBack: r.stderr.includes('stood down') };
 }
 
-async function curlTar(exp, dir) {
-  const { bundleUrl } = await api(exp.sandbox, 'POST', `/v1/static-export/jobs/${exp.jobId}/bundle`);
-  settleDisk();
-  const r = await measure('/bin/sh', ['-c', 'mkdir -p "$2" && curl -sf "$1" | tar -xzf - -C "$2"', 'sh', bundleUrl, dir]);
-  if (r.code !== 0) throw new Error(`curl | tar exited ${r.code}: ${r.stderr}`);
-  return r;
-}
-
 /** `RUNS` pairs, the side that goes first alternating; the trees stay for the caller to remove. */
-async function pairs(exp, parent) {
-  const ours = [];
-  const theirs = [];
-  for (let i = 0; i < RUNS; i++) {
-    const pair = [async () => ours.push(await mintAdmin(exp, fresh(parent))), async () => theirs.push(await curlTar(exp, fresh(parent)))];
-    for (const side of i % 2 === 0 ? pair : pair.reverse()) await side();
-  }
-  return { ours, theirs };
-}
-
-const cpuSeconds = (r) => {
-  const user = /User time \(seconds\): ([\d.]+)/.exec(r.stderr);
-  const system = /System time \(seconds\): ([\d.]+)/.exec(r.stderr);
-  return user && system ? Number(user[1]) + Number(system[1]) : Number.NaN;
-};
+const pairs = (exp, parent) => alternatingPairs(RUNS, () => mintAdmin(exp, fresh(parent)), () => runCurlTar(exp, fresh(parent)));
+/** CPU seconds, NaN without GNU time (the table then says so rather than failing). */
+const cpuOf = (r) => cpuSeconds(r) ?? Number.NaN;
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const spreadS = (xs) => `${seconds(median(xs))} (${(min(xs) / 1000).toFixed(2)}-${seconds(max(xs))})`;
 
@@ -211,7 +177,7 @@ try {
       const sides = results[k][where];
       if (!sides) continue;
       const [ours, theirs] = [sides.ours, sides.theirs].map((rs) => rs.map((r) => r.wallMs));
-      const [cpuOurs, cpuTheirs] = [sides.ours, sides.theirs].map((rs) => median(rs.map(cpuSeconds)));
+      const [cpuOurs, cpuTheirs] = [sides.ours, sides.theirs].map((rs) => median(rs.map(cpuOf)));
       const fellBack = sides.ours.filter((r) => r.fellBack).length;
       const ratio = median(ours) / median(theirs);
       const cpuRatio = cpuOurs / cpuTheirs;

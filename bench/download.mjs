@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const { startSandbox } = await import(join(root, 'dist/sandbox/index.js'));
 const { describeEnv, max, measure, median, min, rssSource, settleDisk } = await import('./measure.mjs');
+const { alternatingPairs, completedExport, cpuSeconds, runCurlTar } = await import('./download-sides.mjs');
 const CLI = join(root, 'dist/cli/main.cjs');
 const work = mkdtempSync(join(tmpdir(), 'mint-admin-bench-download-'));
 const MB = 1e6;
@@ -47,30 +48,9 @@ let runs = 0;
 /** A directory no run has used, under `parent`; removed with `parent` after the timed runs. */
 const freshDir = (parent) => join(parent, `run-${++runs}`);
 
-async function api(sandbox, method, path, body) {
-  const res = await fetch(`${sandbox.baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${sandbox.apiKey}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}`);
-  return res.json();
-}
-
 /** A sandbox with a completed export of `spec`, its archive generated, and the job id. */
 async function exportOf(spec) {
-  const sandbox = await startSandbox({ bundle: spec, seed: 11 });
-  sandbox.faults.exportPollsToFinish = 0;
-  const { jobId } = await api(sandbox, 'POST', '/v1/static-export/jobs', { domain: 'docs.example.com' });
-  while ((await api(sandbox, 'GET', `/v1/static-export/jobs/${jobId}`)).status !== 'completed');
-  const bundle = await api(sandbox, 'POST', `/v1/static-export/jobs/${jobId}/bundle`);
-  const env = {
-    MINTLIFY_API_URL: sandbox.baseUrl,
-    MINTLIFY_ADMIN_API_KEY: sandbox.apiKey,
-    MINTLIFY_PROJECT_ID: sandbox.projectId,
-    XDG_CONFIG_HOME: join(work, 'xdg'),
-  };
-  return { sandbox, jobId, env, sizeBytes: bundle.sizeBytes };
+  return completedExport(await startSandbox({ bundle: spec, seed: 11 }), work);
 }
 
 /** One run of mint-admin into `dir` (which must not exist); the tree is left for the caller to remove. */
@@ -81,36 +61,8 @@ async function runMintAdmin(exp, dir) {
   return result;
 }
 
-/** One run of curl | tar into `dir`, on a fresh link asked for beforehand (untimed). */
-async function runCurlTar(exp, dir) {
-  const { bundleUrl } = await api(exp.sandbox, 'POST', `/v1/static-export/jobs/${exp.jobId}/bundle`);
-  const script = 'mkdir -p "$2" && curl -sf "$1" | tar -xzf - -C "$2"';
-  settleDisk();
-  const result = await measure('/bin/sh', ['-c', script, 'sh', bundleUrl, dir]);
-  if (result.code !== 0) throw new Error(`curl | tar exited ${result.code}: ${result.stderr}`);
-  return result;
-}
-
-/**
- * `count` runs of each side into fresh directories under `parent`, the first side alternating
- * (A B, B A, A B ...). Returns the results of each; the trees stay until the caller removes `parent`.
- */
-async function timedPairs(exp, parent, count) {
-  const ours = [];
-  const theirs = [];
-  for (let i = 0; i < count; i++) {
-    const pair = [async () => ours.push(await runMintAdmin(exp, freshDir(parent))), async () => theirs.push(await runCurlTar(exp, freshDir(parent)))];
-    for (const side of i % 2 === 0 ? pair : pair.reverse()) await side();
-  }
-  return { ours, theirs };
-}
-
-/** User + system CPU seconds of a run, from /usr/bin/time -v (undefined without it). */
-const cpuSeconds = (result) => {
-  const user = /User time \(seconds\): ([\d.]+)/.exec(result.stderr);
-  const system = /System time \(seconds\): ([\d.]+)/.exec(result.stderr);
-  return user && system ? Number(user[1]) + Number(system[1]) : undefined;
-};
+/** `count` pairs into fresh directories under `parent`; the trees stay until the caller removes `parent`. */
+const timedPairs = (exp, parent, count) => alternatingPairs(count, () => runMintAdmin(exp, freshDir(parent)), () => runCurlTar(exp, freshDir(parent)));
 
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const mbOf = (kb) => `${(kb / 1024).toFixed(1)} MB`;

@@ -25,17 +25,10 @@ console.log(JSON.stringify(await res.json(), null, 2));
 `,
 );
 
+const { sandboxApi } = await import('./download-sides.mjs');
 const sandbox = await startSandbox({ searchTermCount: 3000 });
 sandbox.faults.exportPollsToFinish = 0;
-async function api(method, path, body) {
-  const res = await fetch(`${sandbox.baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${sandbox.apiKey}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}`);
-  return res.json();
-}
+const api = (method, path, body) => sandboxApi(sandbox, method, path, body);
 
 const env = {
   MINTLIFY_API_URL: sandbox.baseUrl,
