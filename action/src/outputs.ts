@@ -22,7 +22,7 @@ export function parseOutputFile(text: string): Map<string, string> {
   return outputs;
 }
 
-/** The leaf commands that write step outputs under --github-output; the action adds the flag for them. */
+/** The leaf commands that write step outputs under --github-output; the action adds the flag for them (test/action/command-line.test.ts holds this and the list below to the program). */
 const WITH_GITHUB_OUTPUT = new Set(['preview start', 'preview status', 'deploy start', 'deploy status', 'agent run', 'export run']);
 
 /** The program's global options that take a value (src/program.ts): their value is not a command word. */

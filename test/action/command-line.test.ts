@@ -1,7 +1,11 @@
 // The `command` input becomes argv without a shell: quotes group words, nothing expands or runs.
+import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { parseCommandLine } from '../../action/src/command-line.js';
 import { wantsGithubOutput } from '../../action/src/outputs.js';
+import { systemClock } from '../../src/clock.js';
+import { buildProgram } from '../../src/program.js';
+import { captureIO } from '../helpers/io.js';
 
 describe('parseCommandLine', () => {
   it.each([
@@ -40,5 +44,31 @@ describe('wantsGithubOutput: the action adds --github-output for the commands th
     [['--profile', 'preview', 'searches', 'list'], false],
   ])('%j -> %s', (argv, expected) => {
     expect(wantsGithubOutput(argv)).toBe(expected);
+  });
+});
+
+describe("the action's lists agree with the program", () => {
+  const program = buildProgram({ io: captureIO().io, env: {}, clock: systemClock, signal: new AbortController().signal, random: Math.random });
+  const leaves = (command: Command, path: string[] = []): Array<{ path: string; command: Command }> =>
+    command.commands.length === 0 ? [{ path: path.join(' '), command }] : command.commands.flatMap((c) => leaves(c, [...path, c.name()]));
+
+  it('adds --github-output for exactly the commands that take it', () => {
+    const taking = leaves(program).filter(({ command }) => command.options.some((o) => o.long === '--github-output'));
+    expect(taking.length).toBeGreaterThan(0);
+    for (const { path, command } of leaves(program)) {
+      const words = path.split(' ');
+      const takes = command.options.some((o) => o.long === '--github-output');
+      expect(wantsGithubOutput([...words, ...(command.registeredArguments.length > 0 ? ['x'] : [])]), path).toBe(takes);
+    }
+  });
+
+  it('skips the value of exactly the global options that take one', () => {
+    const withValue = program.options.filter((o) => o.required || o.optional);
+    expect(withValue.length).toBeGreaterThan(0);
+    for (const option of withValue) {
+      for (const flag of [option.short, option.long].filter((f): f is string => f !== undefined)) {
+        expect(wantsGithubOutput([flag, 'preview', 'preview', 'start', 'x']), flag).toBe(true);
+      }
+    }
   });
 });
