@@ -7,7 +7,7 @@ import type { ApiClient, CallOptions } from '../api/client.js';
 import type { AnyExportJob, BasePath, Bundle, ExportJob, ProjectExportJob, StartExportRequest } from '../api/types.js';
 import { ApiError, JobFailedError, RateLimitError, UsageError } from '../errors.js';
 import { checkServerId } from '../ids.js';
-import { ExportAlreadyRunningError, explainExportError, NotFinishedError } from './errors.js';
+import { ExportAlreadyRunningError, explainExportError, FlowNeedsProjectError, NotFinishedError } from './errors.js';
 import type { ExportFlow } from './flow-store.js';
 
 /** What a start was given; each flow sends the part it understands. */
@@ -55,6 +55,13 @@ async function explained<T>(call: Promise<T>, jobId: string | undefined): Promis
   } catch (error) {
     throw explainExportError(error, jobId);
   }
+}
+
+/** The FlowApi of either flow for one client: the project flow cannot be asked without a project id. */
+export function flowApiFor(client: FlowClient, flow: ExportFlow, projectId: string | undefined, call?: CallOptions): FlowApi {
+  if (flow === 'jobs') return jobsFlowApi(client, call);
+  if (projectId === undefined) throw new FlowNeedsProjectError();
+  return projectFlowApi(client, projectId, call);
 }
 
 export function jobsFlowApi(client: Pick<FlowClient, 'startExport' | 'getExport' | 'createBundle'>, call?: CallOptions): FlowApi {

@@ -10,8 +10,7 @@ import { checkWaitLength } from '../duration.js';
 import { UsageError } from '../errors.js';
 import { onJobFlow, startOnFlow, type ExportFlowSetting, type FlowReason, type FlowSetup } from '../export-flows/choose.js';
 import { normaliseDomain } from '../export-flows/domain.js';
-import { FlowNeedsProjectError } from '../export-flows/errors.js';
-import { jobsFlowApi, projectFlowApi, type FlowApi, type StartInput } from '../export-flows/flow-api.js';
+import { flowApiFor, type FlowApi, type StartInput } from '../export-flows/flow-api.js';
 import { memoryFlowStore, type ExportFlow, type FlowStore } from '../export-flows/flow-store.js';
 import { waitForExportJob } from '../export-flows/wait.js';
 import { checkExactId } from '../ids.js';
@@ -60,11 +59,7 @@ export function flowSetup(client: AdminClient, options: ExportFlowOptions): Flow
     baseUrl: settingsOf(client).baseUrl,
     projectId,
     store,
-    async api(flow): Promise<FlowApi> {
-      if (flow === 'jobs') return jobsFlowApi(client, call);
-      if (projectId === undefined) throw new FlowNeedsProjectError();
-      return projectFlowApi(client, projectId, call);
-    },
+    api: async (flow): Promise<FlowApi> => flowApiFor(client, flow, projectId, call),
     onChosen: (api, reason) => options.onFlow?.(api.flow, reason),
   };
 }

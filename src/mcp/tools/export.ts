@@ -6,8 +6,7 @@ import type { AnyExportJob } from '../../api/types.js';
 import { BASE_PATHS } from '../../api/types.js';
 import { onJobFlow, startOnFlow, type FlowSetup } from '../../export-flows/choose.js';
 import { normaliseDomain } from '../../export-flows/domain.js';
-import { FlowNeedsProjectError } from '../../export-flows/errors.js';
-import { jobsFlowApi, projectFlowApi, type StartInput } from '../../export-flows/flow-api.js';
+import { flowApiFor, type StartInput } from '../../export-flows/flow-api.js';
 import { memoryFlowStore } from '../../export-flows/flow-store.js';
 import { waitForExportJob } from '../../export-flows/wait.js';
 import { checkExactId } from '../../ids.js';
@@ -31,11 +30,7 @@ async function flowSetup(env: ToolEnv): Promise<FlowSetup> {
     baseUrl: await env.baseUrl(),
     projectId,
     store,
-    async api(flow) {
-      if (flow === 'jobs') return jobsFlowApi(api, call);
-      if (projectId === undefined) throw new FlowNeedsProjectError();
-      return projectFlowApi(api, projectId, call);
-    },
+    api: async (flow) => flowApiFor(api, flow, projectId, call),
   };
 }
 
