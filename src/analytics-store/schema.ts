@@ -12,6 +12,18 @@ export type DataTable = (typeof DATA_TABLES)[number];
 export const TABLES = [...DATA_TABLES, 'sync_state'] as const;
 export type TableName = (typeof TABLES)[number];
 
+/** views and visitors have the same columns: one table of each, per day and page. */
+function trafficTable(name: 'views' | 'visitors'): string {
+  return `CREATE TABLE IF NOT EXISTS ${name} (
+    date DATE NOT NULL,
+    path VARCHAR NOT NULL,
+    human DOUBLE NOT NULL,
+    ai DOUBLE NOT NULL,
+    total DOUBLE NOT NULL,
+    PRIMARY KEY (date, path)
+  )`;
+}
+
 export const DDL: Record<TableName, string> = {
   // GET /v1/analytics/{projectId}/searches, per day.
   searches: `CREATE TABLE IF NOT EXISTS searches (
@@ -24,22 +36,8 @@ export const DDL: Record<TableName, string> = {
     PRIMARY KEY (date, search_query)
   )`,
   // GET .../views and .../visitors, per day and page; human + ai = total.
-  views: `CREATE TABLE IF NOT EXISTS views (
-    date DATE NOT NULL,
-    path VARCHAR NOT NULL,
-    human DOUBLE NOT NULL,
-    ai DOUBLE NOT NULL,
-    total DOUBLE NOT NULL,
-    PRIMARY KEY (date, path)
-  )`,
-  visitors: `CREATE TABLE IF NOT EXISTS visitors (
-    date DATE NOT NULL,
-    path VARCHAR NOT NULL,
-    human DOUBLE NOT NULL,
-    ai DOUBLE NOT NULL,
-    total DOUBLE NOT NULL,
-    PRIMARY KEY (date, path)
-  )`,
+  views: trafficTable('views'),
+  visitors: trafficTable('visitors'),
   // GET .../feedback/by-page, per day and page.
   feedback_by_page: `CREATE TABLE IF NOT EXISTS feedback_by_page (
     date DATE NOT NULL,
