@@ -14,6 +14,7 @@ export {
   type StaticExportStarted,
   type StaticExportWaitOptions,
 } from './library/export-flows.js';
+export { exportStaticSite, type ExportStaticSiteOptions, type StaticSite } from './library/export-site.js';
 export { memoryFlowStore, type ExportFlow, type FlowFacts, type FlowStore } from './export-flows/flow-store.js';
 export { fileFlowStore, FLOW_CACHE_FILE } from './export-flows/flow-cache.js';
 export {

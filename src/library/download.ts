@@ -63,9 +63,8 @@ export async function downloadBundle(options: DownloadBundleOptions): Promise<Do
     settled = api;
     return value;
   };
-  const own = options.dispatcher ? undefined : new Agent();
-  try {
-    return await download({
+  return withDispatcher(options.dispatcher, (dispatcher) =>
+    download({
       getBundle,
       target: options.target,
       force: options.force ?? false,
@@ -74,21 +73,29 @@ export async function downloadBundle(options: DownloadBundleOptions): Promise<Do
       release: jobId,
       maxBytes: options.maxBytes,
       archivePath: options.archivePath,
-      dispatcher: options.dispatcher ?? own!,
+      dispatcher,
       clock: options.clock ?? systemClock,
       random: Math.random,
       signal,
       reporter: eventReporter(options.onEvent),
       onProgress: options.onProgress,
       debug: () => undefined,
-    });
+    }),
+  );
+}
+
+/** `run` with the caller's dispatcher for the storage download, else a pool of its own, closed when it ends. */
+export async function withDispatcher<T>(given: Dispatcher | undefined, run: (dispatcher: Dispatcher) => Promise<T>): Promise<T> {
+  const own = given ? undefined : new Agent();
+  try {
+    return await run(given ?? own!);
   } finally {
     await own?.close();
   }
 }
 
 /** The engine's Reporter as plain events: no spinner, no bar, nothing written anywhere. */
-function eventReporter(onEvent: ((event: DownloadEvent) => void) | undefined): Reporter {
+export function eventReporter(onEvent: ((event: DownloadEvent) => void) | undefined): Reporter {
   const say = (kind: DownloadEvent['kind'], message: string) => onEvent?.({ kind, message });
   const activity: Activity = {
     update: (text) => say('progress', text),
