@@ -3,7 +3,7 @@
 // The CLI is built on the same client and download engine, so a script gets the CLI's checks,
 // retries, rate-limit rules and redaction.
 export { AdminClient, type AdminClientOptions, type WaitOptions } from './library/client.js';
-export { downloadBundle, type DownloadBundleOptions, type DownloadEvent, type DownloadPhase, type DownloadProgressEvent, type DownloadResult } from './library/download.js';
+export { downloadBundle, type DownloadBundleOptions, type SiteInstallOptions, type DownloadEvent, type DownloadPhase, type DownloadProgressEvent, type DownloadResult } from './library/download.js';
 export {
   startStaticExport,
   waitForStaticExport,

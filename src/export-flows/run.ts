@@ -7,27 +7,14 @@
 // agent is told is the face's: the CLI's live bar and resume hints, the MCP tool's progress.
 import type { Dispatcher } from 'undici';
 import type { AnyExportJob, Bundle } from '../api/types.js';
-import type { Clock } from '../clock.js';
-import { checkArchivePath, checkTarget, downloadBundle, type BootedWorker, type DownloadProgressEvent, type DownloadResult } from '../download/index.js';
-import type { Reporter } from '../io.js';
+import { checkArchivePath, checkTarget, downloadBundle, type BootedWorker, type DownloadBundleOptions, type DownloadResult } from '../download/index.js';
 import { startOnFlow, type FlowSetup } from './choose.js';
 import type { FlowApi, StartInput } from './flow-api.js';
 import type { ExportFlow } from './flow-store.js';
 import { waitForExportJob } from './wait.js';
 
 /** Where and how the site is installed (src/download's guarantees: nothing partial at the target). */
-export interface InstallSettings {
-  target: string;
-  /** Replace a target that is not empty. */
-  force: boolean;
-  /** Keep releases beside a symlink at the target, swapped in one rename. */
-  link?: boolean;
-  /** Releases kept with `link`. */
-  keep?: number;
-  /** Refuse an archive that would extract to more bytes than this. */
-  maxBytes?: number;
-  /** Also keep the .tar.gz here. */
-  archivePath?: string;
+export interface InstallSettings extends Pick<DownloadBundleOptions, 'target' | 'force' | 'link' | 'keep' | 'maxBytes' | 'archivePath'> {
   /** The directories `force` never replaces besides `/`: the home and working directory (default the process's). */
   home?: string;
   cwd?: string;
@@ -45,16 +32,9 @@ export interface InstallingJob {
 }
 
 /** What the download needs of the face's world. */
-export interface InstallDeps {
+export interface InstallDeps extends Pick<DownloadBundleOptions, 'clock' | 'random' | 'signal' | 'reporter' | 'onProgress' | 'debug'> {
   /** For the storage download (never sent the admin key); asked for once the export is complete. */
   dispatcher: () => Promise<Dispatcher>;
-  clock: Clock;
-  random: () => number;
-  signal: AbortSignal;
-  reporter: Reporter;
-  /** Every step of the download as data. */
-  onProgress?: (event: DownloadProgressEvent) => void;
-  debug: (line: string) => void;
 }
 
 export interface InstallExport extends InstallDeps {
@@ -73,10 +53,7 @@ export interface InstallExport extends InstallDeps {
 
 /** Checks the target (and the archive path) as the download will, before anything is sent: the target, absolute. */
 export async function checkInstallTarget(install: InstallSettings): Promise<string> {
-  const opts: Parameters<typeof checkTarget>[1] = { force: install.force, link: Boolean(install.link) };
-  if (install.home !== undefined) opts.home = install.home;
-  if (install.cwd !== undefined) opts.cwd = install.cwd;
-  const plan = await checkTarget(install.target, opts);
+  const plan = await checkTarget(install.target, { force: install.force, link: Boolean(install.link), home: install.home, cwd: install.cwd });
   if (install.archivePath !== undefined) await checkArchivePath(install.archivePath, plan);
   return plan.path;
 }

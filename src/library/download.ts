@@ -23,16 +23,11 @@ export interface DownloadEvent {
   message: string;
 }
 
-export interface DownloadBundleOptions extends Pick<ExportFlowOptions, 'flow' | 'projectId' | 'store' | 'onFlow'> {
-  client: AdminClient;
-  /**
-   * A completed export job, on either flow: its flow is the one remembered for it, else its id's shape
-   * (a project-flow id is 24 hex digits: give `projectId` for it), and a 404 tries the other flow once.
-   */
-  jobId: string;
+/** Where and how a site is installed, and what the caller is told meanwhile: downloadBundle's and exportStaticSite's. */
+export interface SiteInstallOptions {
   /** Directory to install the site into. */
   target: string;
-  /** Replace a target that is not empty (default false: refused). */
+  /** Replace a target that is not empty (default false: refused before anything is sent). */
   force?: boolean;
   /** Keep releases beside a symlink at the target, swapped in one rename(2). */
   link?: boolean;
@@ -42,12 +37,21 @@ export interface DownloadBundleOptions extends Pick<ExportFlowOptions, 'flow' | 
   maxBytes?: number;
   /** Also keep the .tar.gz here. */
   archivePath?: string;
-  signal?: AbortSignal;
   onEvent?: (event: DownloadEvent) => void;
   /** Every step as data: phase (link, download, extract, install, done), bytes, total, files. */
   onProgress?: (event: DownloadProgressEvent) => void;
   /** For the storage download (never sent the admin key). Default: a pool closed when the download ends. */
   dispatcher?: Dispatcher;
+}
+
+export interface DownloadBundleOptions extends SiteInstallOptions, Pick<ExportFlowOptions, 'flow' | 'projectId' | 'store' | 'onFlow'> {
+  client: AdminClient;
+  /**
+   * A completed export job, on either flow: its flow is the one remembered for it, else its id's shape
+   * (a project-flow id is 24 hex digits: give `projectId` for it), and a 404 tries the other flow once.
+   */
+  jobId: string;
+  signal?: AbortSignal;
   clock?: Clock;
 }
 

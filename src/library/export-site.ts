@@ -3,41 +3,22 @@
 // chosen as the CLI chooses, the wait's rules, the completed job's own link used where the project flow
 // gives one, a fresh one whenever a link has expired, and src/download's guarantees (nothing partial
 // at the target). Progress arrives as data in callbacks.
-import type { Dispatcher } from 'undici';
 import type { AnyExportJob } from '../api/types.js';
-import type { DownloadProgressEvent, DownloadResult } from '../download/index.js';
+import type { DownloadResult } from '../download/index.js';
 import type { StartInput } from '../export-flows/flow-api.js';
 import type { ExportFlow } from '../export-flows/flow-store.js';
 import { runStaticExport } from '../export-flows/run.js';
 import { exportWaitPacing, settingsOf, type AdminClient } from './client.js';
-import { eventReporter, withDispatcher, type DownloadEvent } from './download.js';
+import { eventReporter, withDispatcher, type SiteInstallOptions } from './download.js';
 import { checkStartInput, flowSetup, type ExportFlowOptions } from './export-flows.js';
 
-export interface ExportStaticSiteOptions extends ExportFlowOptions {
-  /** Directory to install the site into. */
-  target: string;
-  /** Replace a target that is not empty (default false: refused before the export is started). */
-  force?: boolean;
-  /** Keep releases beside a symlink at the target, swapped in one rename(2). */
-  link?: boolean;
-  /** Releases kept with `link` (default 3). */
-  keep?: number;
-  /** Refuse an archive that would extract to more than this many bytes. */
-  maxBytes?: number;
-  /** Also keep the .tar.gz here. */
-  archivePath?: string;
+export interface ExportStaticSiteOptions extends SiteInstallOptions, ExportFlowOptions {
   /** Give up waiting after this long (default 30 minutes) with a WaitTimeoutError; the job keeps running. */
   timeoutMs?: number;
   /** First pause between looks (default 2 s, at least 100 ms); it grows toward 30 s. */
   intervalMs?: number;
   /** Every look at the job while it runs. */
   onJob?: (job: AnyExportJob) => void;
-  /** Every step of the download as data: phase, bytes, total, files. */
-  onProgress?: (event: DownloadProgressEvent) => void;
-  /** The download's notes and warnings. */
-  onEvent?: (event: DownloadEvent) => void;
-  /** For the storage download (never sent the admin key). Default: a pool closed when the call ends. */
-  dispatcher?: Dispatcher;
 }
 
 export interface StaticSite extends DownloadResult {
