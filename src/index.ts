@@ -3,7 +3,7 @@
 // The CLI is built on the same client and download engine, so a script gets the CLI's checks,
 // retries, rate-limit rules and redaction.
 export { AdminClient, type AdminClientOptions, type WaitOptions } from './library/client.js';
-export { downloadBundle, type DownloadBundleOptions, type DownloadEvent, type DownloadPhase, type DownloadProgressEvent, type DownloadResult } from './library/download.js';
+export { downloadBundle, type DownloadBundleOptions, type SiteInstallOptions, type DownloadEvent, type DownloadPhase, type DownloadProgressEvent, type DownloadResult } from './library/download.js';
 export {
   startStaticExport,
   waitForStaticExport,
@@ -14,6 +14,7 @@ export {
   type StaticExportStarted,
   type StaticExportWaitOptions,
 } from './library/export-flows.js';
+export { exportStaticSite, type ExportStaticSiteOptions, type StaticSite } from './library/export-site.js';
 export { memoryFlowStore, type ExportFlow, type FlowFacts, type FlowStore } from './export-flows/flow-store.js';
 export { fileFlowStore, FLOW_CACHE_FILE } from './export-flows/flow-cache.js';
 export {

@@ -28,6 +28,7 @@ import { VERSION } from '../version.js';
 import { pollUntil } from '../wait.js';
 import { UsageError, WaitTimeoutError } from '../errors.js';
 import { checkWaitLength } from '../duration.js';
+import { ExportJobNotFoundError, isNotFound } from '../export-flows/errors.js';
 
 export interface AdminClientOptions {
   /** An admin API key (`mint_...`). It is sent to `baseUrl` only and never appears in an error. */
@@ -162,20 +163,19 @@ export class AdminClient extends ApiClient {
   }
 
   /**
-   * Polls an export until it is `completed` or `failed` (or reports a status this version does not
-   * know), through the CLI's one polling loop: transient failures are waited out, a 404 is not.
-   * Returns the last job seen; the caller decides what `failed` means for it.
+   * Polls a jobs-flow export (`startExport`, a domain) until it is `completed` or `failed` (or reports
+   * a status this version does not know), through the CLI's one polling loop: transient failures are
+   * waited out, a 404 is not. Returns the last job seen; the caller decides what `failed` means for it.
+   * A project-flow job is not on this route: waitForStaticExport follows either flow.
    */
   async waitForExport(jobId: string, options: WaitOptions = {}): Promise<ExportJob> {
-    const timeoutMs = options.timeoutMs ?? 30 * 60_000;
-    const intervalMs = options.intervalMs ?? 2000;
-    // Beyond what a timer holds, a timeout fires at once and an interval not at all (a poll without
-    // pause); no pause at all is the same flood.
-    checkWaitLength(timeoutMs, `timeoutMs: ${timeoutMs}`);
-    if (!(intervalMs >= 100)) throw new UsageError(`intervalMs: ${intervalMs} must be at least 100 (milliseconds)`);
-    checkWaitLength(intervalMs, `intervalMs: ${intervalMs}`);
+    const { timeoutMs, intervalMs } = exportWaitPacing(options);
     return pollUntil({
-      fetch: () => this.getExport(jobId, options),
+      fetch: () =>
+        this.getExport(jobId, options).catch((error: unknown) => {
+          if (!isNotFound(error)) throw error;
+          throw new ExportJobNotFoundError(jobId, error.serverMessage, error.details, 'waitForExport follows jobs-flow exports only: for a project-flow job use waitForStaticExport(client, jobId, { projectId })');
+        }),
       // A status this version does not know ends the wait too: it cannot tell whether the job will finish.
       isDone: (job) => !Object.hasOwn(STILL_RUNNING, job.status) || !STILL_RUNNING[job.status as ExportJobStatus],
       onValue: (job) => options.onProgress?.(job),
@@ -198,6 +198,18 @@ export class AdminClient extends ApiClient {
     this.closing.abort(new UsageError('this AdminClient is closed: make a new one to call the API again'));
     await this.ownDispatcher?.close();
   }
+}
+
+/** An export wait's deadline and first pause (defaults 30 minutes and 2 s), checked before anything is sent. */
+export function exportWaitPacing(options: { timeoutMs?: number | undefined; intervalMs?: number | undefined }): { timeoutMs: number; intervalMs: number } {
+  const timeoutMs = options.timeoutMs ?? 30 * 60_000;
+  const intervalMs = options.intervalMs ?? 2000;
+  // Beyond what a timer holds, a timeout fires at once and an interval not at all (a poll without
+  // pause); no pause at all is the same flood.
+  checkWaitLength(timeoutMs, `timeoutMs: ${timeoutMs}`);
+  if (!(intervalMs >= 100)) throw new UsageError(`intervalMs: ${intervalMs} must be at least 100 (milliseconds)`);
+  checkWaitLength(intervalMs, `intervalMs: ${intervalMs}`);
+  return { timeoutMs, intervalMs };
 }
 
 /** What the library's functions beside the client (export flows, waits) need of it; not public. */

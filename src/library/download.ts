@@ -23,16 +23,11 @@ export interface DownloadEvent {
   message: string;
 }
 
-export interface DownloadBundleOptions extends Pick<ExportFlowOptions, 'flow' | 'projectId' | 'store' | 'onFlow'> {
-  client: AdminClient;
-  /**
-   * A completed export job, on either flow: its flow is the one remembered for it, else its id's shape
-   * (a project-flow id is 24 hex digits: give `projectId` for it), and a 404 tries the other flow once.
-   */
-  jobId: string;
+/** Where and how a site is installed, and what the caller is told meanwhile: downloadBundle's and exportStaticSite's. */
+export interface SiteInstallOptions {
   /** Directory to install the site into. */
   target: string;
-  /** Replace a target that is not empty (default false: refused). */
+  /** Replace a target that is not empty (default false: refused before anything is sent). */
   force?: boolean;
   /** Keep releases beside a symlink at the target, swapped in one rename(2). */
   link?: boolean;
@@ -42,12 +37,21 @@ export interface DownloadBundleOptions extends Pick<ExportFlowOptions, 'flow' | 
   maxBytes?: number;
   /** Also keep the .tar.gz here. */
   archivePath?: string;
-  signal?: AbortSignal;
   onEvent?: (event: DownloadEvent) => void;
   /** Every step as data: phase (link, download, extract, install, done), bytes, total, files. */
   onProgress?: (event: DownloadProgressEvent) => void;
   /** For the storage download (never sent the admin key). Default: a pool closed when the download ends. */
   dispatcher?: Dispatcher;
+}
+
+export interface DownloadBundleOptions extends SiteInstallOptions, Pick<ExportFlowOptions, 'flow' | 'projectId' | 'store' | 'onFlow'> {
+  client: AdminClient;
+  /**
+   * A completed export job, on either flow: its flow is the one remembered for it, else its id's shape
+   * (a project-flow id is 24 hex digits: give `projectId` for it), and a 404 tries the other flow once.
+   */
+  jobId: string;
+  signal?: AbortSignal;
   clock?: Clock;
 }
 
@@ -63,9 +67,8 @@ export async function downloadBundle(options: DownloadBundleOptions): Promise<Do
     settled = api;
     return value;
   };
-  const own = options.dispatcher ? undefined : new Agent();
-  try {
-    return await download({
+  return withDispatcher(options.dispatcher, (dispatcher) =>
+    download({
       getBundle,
       target: options.target,
       force: options.force ?? false,
@@ -74,21 +77,29 @@ export async function downloadBundle(options: DownloadBundleOptions): Promise<Do
       release: jobId,
       maxBytes: options.maxBytes,
       archivePath: options.archivePath,
-      dispatcher: options.dispatcher ?? own!,
+      dispatcher,
       clock: options.clock ?? systemClock,
       random: Math.random,
       signal,
       reporter: eventReporter(options.onEvent),
       onProgress: options.onProgress,
       debug: () => undefined,
-    });
+    }),
+  );
+}
+
+/** `run` with the caller's dispatcher for the storage download, else a pool of its own, closed when it ends. */
+export async function withDispatcher<T>(given: Dispatcher | undefined, run: (dispatcher: Dispatcher) => Promise<T>): Promise<T> {
+  const own = given ? undefined : new Agent();
+  try {
+    return await run(given ?? own!);
   } finally {
     await own?.close();
   }
 }
 
 /** The engine's Reporter as plain events: no spinner, no bar, nothing written anywhere. */
-function eventReporter(onEvent: ((event: DownloadEvent) => void) | undefined): Reporter {
+export function eventReporter(onEvent: ((event: DownloadEvent) => void) | undefined): Reporter {
   const say = (kind: DownloadEvent['kind'], message: string) => onEvent?.({ kind, message });
   const activity: Activity = {
     update: (text) => say('progress', text),

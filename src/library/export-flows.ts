@@ -6,7 +6,6 @@
 import type { CallOptions } from '../api/client.js';
 import { BASE_PATHS, type AnyExportJob } from '../api/types.js';
 import { checkProjectId } from '../config.js';
-import { checkWaitLength } from '../duration.js';
 import { UsageError } from '../errors.js';
 import { onJobFlow, startOnFlow, type ExportFlowSetting, type FlowReason, type FlowSetup } from '../export-flows/choose.js';
 import { normaliseDomain } from '../export-flows/domain.js';
@@ -14,7 +13,7 @@ import { flowApiFor, type FlowApi, type StartInput } from '../export-flows/flow-
 import { memoryFlowStore, type ExportFlow, type FlowStore } from '../export-flows/flow-store.js';
 import { waitForExportJob } from '../export-flows/wait.js';
 import { checkExactId } from '../ids.js';
-import { settingsOf, type AdminClient } from './client.js';
+import { exportWaitPacing, settingsOf, type AdminClient } from './client.js';
 
 export type { ExportFlowSetting, FlowReason, StartInput };
 
@@ -77,11 +76,7 @@ export async function startStaticExport(client: AdminClient, input: StartInput, 
 /** Waits for an export on its flow (settled by the first look) until it completes; `failed` throws JobFailedError. */
 export async function waitForStaticExport(client: AdminClient, jobId: string, options: StaticExportWaitOptions = {}): Promise<AnyExportJob> {
   const id = checkExactId('export job id', jobId, 'the jobId a start returned');
-  const timeoutMs = options.timeoutMs ?? 30 * 60_000;
-  const intervalMs = options.intervalMs ?? 2000;
-  checkWaitLength(timeoutMs, `timeoutMs: ${timeoutMs}`);
-  if (!(intervalMs >= 100)) throw new UsageError(`intervalMs: ${intervalMs} must be at least 100 (milliseconds)`);
-  checkWaitLength(intervalMs, `intervalMs: ${intervalMs}`);
+  const { timeoutMs, intervalMs } = exportWaitPacing(options);
   const flows = flowSetup(client, options);
   const { clock, random } = settingsOf(client);
   // The first look settles the flow (and is cut off at the deadline like every poll); later looks go
@@ -97,7 +92,7 @@ export async function waitForStaticExport(client: AdminClient, jobId: string, op
 }
 
 /** The library's checks of a start input, in its own words (the CLI checks its flags itself). */
-function checkStartInput(input: StartInput): StartInput {
+export function checkStartInput(input: StartInput): StartInput {
   const checked: StartInput = {};
   if (input.domain !== undefined) checked.domain = normaliseDomain(String(input.domain), 'paths').hostname;
   if (input.version !== undefined) {

@@ -3,6 +3,7 @@ import type { Bundle } from '../../api/types.js';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
 import type { BootedWorker, DownloadResult } from '../../download/index.js';
+import type { InstallDeps, InstallSettings } from '../../export-flows/run.js';
 import { forPeople } from '../../cli-errors.js';
 import { ApiError, ArchiveRefusedError, CliError, InterruptedError, PROTECTED_NAMES, reworded, SiteProblemsError, TargetRefusedError, UsageError } from '../../errors.js';
 import { join } from 'node:path';
@@ -41,7 +42,7 @@ export interface DownloadSummary {
 
 /** Checks the target, gets a link (waiting for the job with --wait), streams and extracts the archive. */
 export async function exportDownload(opts: ExportDownloadOptions, ctx: Context): Promise<DownloadSummary> {
-  const target = await checkTargets(opts, ctx.env.HOME);
+  const target = await checkTargets(opts, ctx);
   // The extraction's worker thread boots while the link is asked for (download/extract-thread.ts).
   const { bootExtractionWorker } = await import('../../download/index.js');
   const worker = bootExtractionWorker();
@@ -67,17 +68,32 @@ export async function exportDownload(opts: ExportDownloadOptions, ctx: Context):
 }
 
 /** --out, --archive and the numbers, checked before any request: a refused target must not cost an export or a link. */
-export async function checkTargets(flags: TargetFlags, home: string | undefined): Promise<string> {
-  targetNumbers(flags);
-  const { checkTarget, checkArchivePath } = await import('../../download/index.js');
-  // The home --force must never replace is the environment's HOME, as for the config directory.
+export async function checkTargets(flags: TargetFlags, ctx: Context): Promise<string> {
+  const install = installSettings(flags, ctx);
+  const { checkInstallTarget } = await import('../../export-flows/run.js');
   try {
-    const plan = await checkTarget(flags.out, { force: Boolean(flags.force), link: Boolean(flags.link), home });
-    if (flags.archive !== undefined) await checkArchivePath(flags.archive, plan);
-    return plan.path;
+    return await checkInstallTarget(install);
   } catch (error) {
     throw withFlags(error);
   }
+}
+
+/**
+ * The target flags as the engine takes them (--keep-releases and --max-size checked here), with the
+ * environment's HOME as the home --force must never replace (as for the config directory), and --verify.
+ */
+export function installSettings(flags: TargetFlags, ctx: Context): InstallSettings {
+  const { keep, maxBytes } = targetNumbers(flags);
+  return {
+    target: flags.out,
+    force: Boolean(flags.force),
+    link: Boolean(flags.link),
+    keep,
+    maxBytes,
+    archivePath: flags.archive,
+    home: ctx.env.HOME,
+    beforeInstall: flags.verify ? (tree, job) => verifyBeforeInstall(tree, { ...job, shown: flags.out }, ctx) : undefined,
+  };
 }
 
 /**
@@ -154,65 +170,51 @@ export interface FetchAndExtract {
   /** The job's flow: its `link` is how an expired link is replaced (POST bundle, or GET the job). */
   api: FlowApi;
   jobId: string;
-  /** What checkTarget returned. */
+  /** What checkTargets returned. */
   target: string;
   flags: TargetFlags;
   /** A link already in hand, used for the first try; later tries (expired link) ask for a fresh one. */
   first?: Bundle;
-  /** The base path the export was built for ('' or '/docs', known when this run started it), for --verify. */
-  basePath?: string;
-  /** The extraction's worker thread, booted before the link was asked for (else downloadBundle boots one). */
+  /** The extraction's worker thread, booted before the link was asked for (else the download boots one). */
   worker?: BootedWorker;
 }
 
-/**
- * downloadBundle with the CLI's dependencies, and a Ctrl-C message that says nothing was left behind.
- * The export itself is complete by now, so every way out points at downloading it, never at a new export.
- */
+/** The engine's download of a completed job (export-flows/run.ts) with the CLI's dependencies and words. */
 export async function fetchAndExtract(opts: FetchAndExtract, ctx: Context): Promise<DownloadSummary> {
-  const { downloadBundle } = await import('../../download/index.js');
-  let first = opts.first;
-  const getBundle = async (): Promise<Bundle> => {
-    const inHand = first;
-    first = undefined;
-    return inHand ?? opts.api.link(opts.jobId);
-  };
+  const { installExport } = await import('../../export-flows/run.js');
   let result: DownloadResult;
-  const { keep, maxBytes } = targetNumbers(opts.flags);
   try {
-    result = await downloadBundle({
-      getBundle,
-      target: opts.target,
-      force: Boolean(opts.flags.force),
-      link: Boolean(opts.flags.link),
-      keep,
-      maxBytes,
-      release: opts.jobId,
-      archivePath: opts.flags.archive,
-      dispatcher: await ctx.dispatcher(),
-      clock: ctx.clock,
-      random: ctx.random,
-      signal: ctx.signal,
-      reporter: ctx.reporter,
-      debug: ctx.debug,
-      extractionWorker: opts.worker,
-      beforeInstall: opts.flags.verify ? (tree) => verifyBeforeInstall(tree, { jobId: opts.jobId, target: opts.target, shown: opts.flags.out, basePath: opts.basePath }, ctx) : undefined,
-    });
+    result = await installExport({ ...opts, install: installSettings(opts.flags, ctx), ...installDeps(ctx) });
   } catch (caught) {
-    const error = withFlags(caught, opts.flags);
-    const again = downloadCommand(opts.jobId, opts.flags, ctx.globals, { wait: false });
-    if (ctx.signal.aborted) {
-      throw new InterruptedError(
-        `interrupted: the partial download was removed and ${opts.flags.out} is as it was; export ${opts.jobId} stays on the server: download it with \`${again}\``,
-      );
-    }
-    // A site that failed --verify was downloaded fine: its message already says where it was kept.
-    if (!(error instanceof CliError) || error instanceof SiteProblemsError) throw error;
-    const reason = forPeople(error).replace(/; run the command again( for a fresh link)?(, and check the machine's clock if it keeps happening)?$/, '');
-    throw reworded(error, `${reason}; export ${opts.jobId} is complete and stays on the server: download it with \`${again}\``);
+    throw wordDownloadFailure(caught, opts.jobId, opts.flags, ctx);
   }
-  const { directory, files, bytes, bundle } = result;
-  return { jobId: opts.jobId, directory, files, bytes, bundle: { sizeBytes: bundle.sizeBytes, expiresAt: bundle.expiresAt } };
+  return downloadSummary(opts.jobId, result);
+}
+
+/** What the engine's download needs of the CLI's world. */
+export function installDeps(ctx: Context): InstallDeps {
+  return { dispatcher: () => ctx.dispatcher(), clock: ctx.clock, random: ctx.random, signal: ctx.signal, reporter: ctx.reporter, debug: ctx.debug };
+}
+
+export function downloadSummary(jobId: string, { directory, files, bytes, bundle }: DownloadResult): DownloadSummary {
+  return { jobId, directory, files, bytes, bundle: { sizeBytes: bundle.sizeBytes, expiresAt: bundle.expiresAt } };
+}
+
+/**
+ * A download of a completed export that failed, in the CLI's words: a Ctrl-C says nothing was left
+ * behind, and since the export itself is complete, every way out points at downloading it, never at a
+ * new export.
+ */
+export function wordDownloadFailure(caught: unknown, jobId: string, flags: TargetFlags, ctx: Context): unknown {
+  const error = withFlags(caught, flags);
+  const again = downloadCommand(jobId, flags, ctx.globals, { wait: false });
+  if (ctx.signal.aborted) {
+    return new InterruptedError(`interrupted: the partial download was removed and ${flags.out} is as it was; export ${jobId} stays on the server: download it with \`${again}\``);
+  }
+  // A site that failed --verify was downloaded fine: its message already says where it was kept.
+  if (!(error instanceof CliError) || error instanceof SiteProblemsError) return error;
+  const reason = forPeople(error).replace(/; run the command again( for a fresh link)?(, and check the machine's clock if it keeps happening)?$/, '');
+  return reworded(error, `${reason}; export ${jobId} is complete and stays on the server: download it with \`${again}\``);
 }
 
 /**

@@ -14,7 +14,7 @@ export type { ExportFlow } from '../../export-flows/flow-store.js';
 export type { FlowApi, StartInput } from '../../export-flows/flow-api.js';
 
 /** The engine's setup from this run's settings, and where the setting came from ("--export-api", "MINT_ADMIN_EXPORT_API"). */
-async function setup(ctx: Context, jobId?: string): Promise<FlowSetup & { origin: string }> {
+export async function flowSetup(ctx: Context, jobId?: string): Promise<FlowSetup & { origin: string }> {
   const s = await ctx.settings();
   const origin = settingOrigin('export-api', s.exportApi, s.profile.value);
   const setting = checkExportApi(s.exportApi.value, origin);
@@ -59,7 +59,7 @@ function because(api: FlowApi, reason: FlowReason, run: { origin: string; baseUr
 
 /** Starts an export on the chosen flow, falling back once on a 404 of the start route under `auto`. */
 export async function startOnFlow(input: StartInput, ctx: Context): Promise<Started> {
-  const flows = await setup(ctx);
+  const flows = await flowSetup(ctx);
   try {
     return await startOnFlowWith(input, flows);
   } catch (error) {
@@ -72,13 +72,13 @@ export async function startOnFlow(input: StartInput, ctx: Context): Promise<Star
  * `auto`; the returned api is the one to keep using (polls, link refreshes).
  */
 export async function onJobFlow<T>(jobId: string, ctx: Context, op: (api: FlowApi) => Promise<T>): Promise<OnJobFlow<T>> {
-  return onJobFlowWith(jobId, await setup(ctx, jobId), op);
+  return onJobFlowWith(jobId, await flowSetup(ctx, jobId), op);
 }
 
 const FLAGS: Record<FlowField, string> = { basePath: '--base-path', version: '--export-version', paths: '--path' };
 
-/** The engine's refusals with the flags to give or drop. */
-function wordChoiceError(error: unknown, flows: FlowSetup & { origin: string }): unknown {
+/** The engine's refusals of a start with the flags to give or drop; any other error as it is. */
+export function wordChoiceError(error: unknown, flows: FlowSetup & { origin: string }): unknown {
   if (error instanceof FlowInputMismatchError) {
     const flow = error.flow;
     const flags = error.fields.map((f) => FLAGS[f]);

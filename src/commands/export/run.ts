@@ -2,8 +2,8 @@ import type { Command } from 'commander';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
 import { parseWaitFlags, DEFAULT_INTERVAL, DEFAULT_TIMEOUT, type WaitFlags, type WaitSettings } from '../../wait-flags.js';
-import { addTargetOptions, checkTargets, fetchAndExtract, downloadCommand, type DownloadSummary, type TargetFlags } from './download.js';
-import { startOnFlow, type StartInput } from './flow.js';
+import { addTargetOptions, downloadCommand, downloadSummary, installDeps, installSettings, withFlags, wordDownloadFailure, type DownloadSummary, type TargetFlags } from './download.js';
+import { flowSetup, wordChoiceError, type StartInput } from './flow.js';
 import { addFlowOption, countOf, formatBytes, pagesOf } from './output.js';
 import { addStartOptions, buildStartInput, type StartFlags } from './start.js';
 import { addGithubOutputOption, githubTarget } from '../github-output.js';
@@ -18,23 +18,42 @@ export interface RunSummary extends DownloadSummary {
   pages: number | null;
 }
 
-/** start -> wait -> link -> download, each stage with its own exit code; nothing partial at the target. */
+/**
+ * start -> wait -> link -> download through the engine (export-flows/run.ts), each stage with its own
+ * exit code and its own way back in: a wait cut short resumes with `export download --wait`, a
+ * download that failed with `export download`; nothing partial at the target.
+ */
 export async function exportRun(opts: ExportRunOptions, ctx: Context): Promise<RunSummary> {
-  const target = await checkTargets(opts, ctx.env.HOME);
-  const { api, job: started } = await startOnFlow(opts.input, ctx);
-  const { jobId } = started;
-  // The wait loop pulls in the HTTP layer (undici): loaded only when a command really waits.
-  const { followExport } = await import('./follow.js');
-  ctx.reporter.info(`Started export ${jobId}${opts.input.domain === undefined ? '' : ` of ${opts.input.domain}`}`);
-  const job = await followExport(
-    { jobId, fetch: api.get, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs, resume: downloadCommand(jobId, opts, ctx.globals, { wait: true }) },
-    ctx,
-  );
-  // The project flow's completed job carries its link already: no further call for the first try.
-  // --base-path reaches the export only on the project flow; --verify checks links under it there.
-  const basePath = api.flow === 'project' ? opts.input.basePath : undefined;
-  const summary = await fetchAndExtract({ api, jobId, target, flags: opts, first: api.linkIn(job), basePath }, ctx);
-  return { ...summary, pages: pagesOf(job) ?? null };
+  const install = installSettings(opts, ctx);
+  const { runStaticExport } = await import('../../export-flows/run.js');
+  let flows: Awaited<ReturnType<typeof flowSetup>> | undefined;
+  let completed: string | undefined;
+  try {
+    const run = await runStaticExport({
+      flows: async () => (flows = await flowSetup(ctx)),
+      input: opts.input,
+      install,
+      wait: {
+        intervalMs: opts.wait.intervalMs,
+        timeoutMs: opts.wait.timeoutMs,
+        follow: async (api, jobId) => {
+          // The wait loop pulls in the HTTP layer (undici): loaded only when a command really waits.
+          const { followExport } = await import('./follow.js');
+          ctx.reporter.info(`Started export ${jobId}${opts.input.domain === undefined ? '' : ` of ${opts.input.domain}`}`);
+          const resume = downloadCommand(jobId, opts, ctx.globals, { wait: true });
+          const job = await followExport({ jobId, fetch: api.get, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs, resume }, ctx);
+          completed = jobId;
+          return job;
+        },
+      },
+      ...installDeps(ctx),
+    });
+    return { ...downloadSummary(run.job.jobId, run), pages: pagesOf(run.job) ?? null };
+  } catch (caught) {
+    // The wait words its own ends (follow.ts); the start's refusals name the flags to give or drop.
+    if (completed !== undefined) throw wordDownloadFailure(caught, completed, opts, ctx);
+    throw withFlags(flows ? wordChoiceError(caught, flows) : caught);
+  }
 }
 
 export function register(group: Command, deps: Deps): void {

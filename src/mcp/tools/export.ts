@@ -1,14 +1,13 @@
 // The static export: look at an export job, or run one end to end (start, wait, download, extract)
-// into a directory under --root, through the export-flow engine (src/export-flows/) and the download
-// engine (src/download/): the same auto flow choice, guard and atomic install as `export run`. The
-// presigned bundle link is used, never shown.
+// into a directory under --root, through the engine `export run` and the library's exportStaticSite
+// are faces over too (export-flows/run.ts): the same auto flow choice, guard and atomic install. Here
+// only the root check and the progress notifications. The presigned bundle link is used, never shown.
 import type { AnyExportJob } from '../../api/types.js';
 import { BASE_PATHS } from '../../api/types.js';
-import { onJobFlow, startOnFlow, type FlowSetup } from '../../export-flows/choose.js';
+import { onJobFlow, type FlowSetup } from '../../export-flows/choose.js';
 import { normaliseDomain } from '../../export-flows/domain.js';
 import { flowApiFor, type StartInput } from '../../export-flows/flow-api.js';
 import { memoryFlowStore } from '../../export-flows/flow-store.js';
-import { waitForExportJob } from '../../export-flows/wait.js';
 import { checkExactId } from '../../ids.js';
 import type { Activity, Reporter } from '../../io.js';
 import { targetUnderRoot } from '../root.js';
@@ -84,35 +83,24 @@ export const exportRun = defineTool({
   },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   async run(args, env) {
-    // Everything is checked before the export is started.
+    // Everything is checked before the export is started (the engine checks the target itself).
     const target = await targetUnderRoot(env.root, args.directory);
-    // The download engine (and undici under it) is loaded by the call that needs it, not at the server's start.
-    const { checkTarget, downloadBundle } = await import('../../download/index.js');
-    await checkTarget(target, { force: args.force, cwd: env.root });
     const input: StartInput = {};
     if (args.domain !== undefined) input.domain = normaliseDomain(args.domain, 'paths').hostname;
     if (args.basePath !== undefined) input.basePath = args.basePath;
-    const flows = await flowSetup(env);
-    const { api, job: started } = await startOnFlow(input, flows);
-    env.progress(0, 100, `export ${started.jobId} started (${api.flow} flow)`);
-    const job = await waitForExportJob({
-      jobId: started.jobId,
-      fetch: api.get,
-      intervalMs: EXPORT_POLL_MS,
-      timeoutMs: args.timeoutSeconds * 1000,
-      clock: env.clock,
-      random: env.random,
-      signal: env.signal,
-      onJob: (look) => env.progress(Math.min(90, 'progress' in look && typeof look.progress === 'number' ? look.progress * 0.9 : 0), 100, `export ${look.jobId}: ${look.status}`),
-    });
-    const first = api.linkIn(job);
-    let used = false;
-    const result = await downloadBundle({
-      getBundle: () => (!used && first ? ((used = true), Promise.resolve(first)) : api.link(job.jobId)),
-      target,
-      force: args.force,
-      release: job.jobId,
-      dispatcher: await env.dispatcher(),
+    // The engine (the download, and undici under it) is loaded by the call that needs it, not at the server's start.
+    const { runStaticExport } = await import('../../export-flows/run.js');
+    const result = await runStaticExport({
+      flows: () => flowSetup(env),
+      input,
+      onStarted: (job, flow) => env.progress(0, 100, `export ${job.jobId} started (${flow} flow)`),
+      wait: {
+        intervalMs: EXPORT_POLL_MS,
+        timeoutMs: args.timeoutSeconds * 1000,
+        onJob: (look) => env.progress(Math.min(90, 'progress' in look && typeof look.progress === 'number' ? look.progress * 0.9 : 0), 100, `export ${look.jobId}: ${look.status}`),
+      },
+      install: { target, force: args.force, cwd: env.root },
+      dispatcher: () => env.dispatcher(),
       clock: env.clock,
       random: env.random,
       signal: env.signal,
@@ -122,10 +110,11 @@ export const exportRun = defineTool({
       },
       debug: () => undefined,
     });
+    const { job } = result;
     env.progress(100, 100, `installed ${result.files} files`);
     return {
       jobId: job.jobId,
-      flow: api.flow,
+      flow: result.flow,
       directory: args.directory,
       files: result.files,
       bytes: result.bytes,
