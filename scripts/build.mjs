@@ -17,6 +17,7 @@ import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { pureSdkSchemas } from './mcp-sdk-schemas.mjs';
 
 const root = new URL('..', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
@@ -210,6 +211,8 @@ const vendor = await build({
         b.onLoad({ filter: /.*/, namespace: 'vendor-entry' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js', resolveDir: root.pathname }));
       },
     },
+    // The SDK's ~200 protocol schemas: only those the server references are built (and bundled).
+    pureSdkSchemas(),
   ],
   define: { ...importMetaUrl.define },
   banner: { js: importMetaUrl.banner },
