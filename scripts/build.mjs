@@ -17,7 +17,8 @@ import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { pureSdkSchemas } from './mcp-sdk-schemas.mjs';
+import { lazySdkAjv } from './mcp-sdk-ajv.mjs';
+import { lazySdkSchemas } from './mcp-sdk-schemas.mjs';
 
 const root = new URL('..', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
@@ -211,8 +212,10 @@ const vendor = await build({
         b.onLoad({ filter: /.*/, namespace: 'vendor-entry' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js', resolveDir: root.pathname }));
       },
     },
-    // The SDK's ~200 protocol schemas: only those the server references are built (and bundled).
-    pureSdkSchemas(),
+    // The SDK's ~200 protocol schemas: only those the server references are bundled, each built on first use.
+    lazySdkSchemas(),
+    // ajv, which only a form elicitation needs, loaded when first used.
+    lazySdkAjv(),
   ],
   define: { ...importMetaUrl.define },
   banner: { js: importMetaUrl.banner },

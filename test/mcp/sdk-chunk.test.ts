@@ -1,0 +1,103 @@
+// The build's changes to the MCP SDK in its chunk (scripts/mcp-sdk-schemas.mjs, scripts/mcp-sdk-ajv.mjs):
+// they must apply to the SDK the lockfile pins, fail loudly on a types.js of another shape, and leave
+// a chunk whose schemas and validator behave as the SDK's own.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { tempDir } from '../helpers/cli.js';
+// @ts-expect-error: a build script (plain ESM JavaScript), not part of the typed sources
+import { makeSchemasLazy } from '../../scripts/mcp-sdk-schemas.mjs';
+
+const root = new URL('../../', import.meta.url);
+const require = createRequire(root);
+const typesFile = require.resolve('@modelcontextprotocol/sdk/types.js').replace(/[\\/]cjs[\\/]types\.js$/, '/esm/types.js');
+const typesText = readFileSync(typesFile, 'utf8');
+const transform = makeSchemasLazy as (text: string, fileName?: string) => { text: string; wrapped: string[] };
+
+describe('the MCP SDK schema transform', () => {
+  it('applies to the SDK version in the lockfile', () => {
+    const lock = JSON.parse(readFileSync(fileURLToPath(new URL('package-lock.json', root)), 'utf8')) as { packages: Record<string, { version: string }> };
+    const installed = JSON.parse(readFileSync(new URL('../../package.json', `file://${typesFile}`), 'utf8')) as { version: string };
+    expect(installed.version).toBe(lock.packages['node_modules/@modelcontextprotocol/sdk']!.version);
+    const { text, wrapped } = transform(typesText, typesFile);
+    expect(wrapped.length).toBeGreaterThanOrEqual(150);
+    expect(wrapped).toContain('JSONRPCMessageSchema');
+    // Every wrapped schema's initializer became a pure, lazy build of the same call, and nothing else
+    // changed but the helper's definition after the imports.
+    const opening = /\/\* @__PURE__ \*\/ __mintLazySchema\(\(\) => /g;
+    expect(text.match(opening)).toHaveLength(wrapped.length);
+    const helper = /\nconst __mintLazySchema = [^]*?\n};\n/.exec(text)![0];
+    expect(text.length).toBe(typesText.length + helper.length + wrapped.length * ('/* @__PURE__ */ __mintLazySchema(() => '.length + ')'.length));
+  });
+
+  it('gives schemas that zod and the SDK treat as the ones it replaces', async () => {
+    // The transformed module beside the original, both importing the same zod (as in the bundle).
+    const zodUrl = pathToFileURL(require.resolve('zod/v4')).href;
+    const dir = tempDir();
+    try {
+      const file = join(dir.path, 'types.mjs');
+      writeFileSync(file, transform(typesText, typesFile).text.replace("from 'zod/v4'", `from ${JSON.stringify(zodUrl)}`).replace(/\n\/\/# sourceMappingURL=.*\n?$/, '\n'));
+      type Types = Record<string, { safeParse(v: unknown): { success: boolean; data?: unknown; error?: { issues: unknown[] } } }>;
+      const lazy = (await import(pathToFileURL(file).href)) as Types;
+      const eager = (await import(pathToFileURL(typesFile).href)) as Types;
+      const z = (await import(zodUrl)) as typeof import('zod/v4');
+      expect(Object.keys(lazy).sort()).toEqual(Object.keys(eager).sort());
+      const messages: unknown[] = [
+        { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: { elicitation: {} }, clientInfo: { name: 'c', version: '1' } } },
+        { jsonrpc: '2.0', method: 'notifications/initialized' },
+        { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'agent_get', arguments: { id: 'x' }, _meta: { progressToken: 3 } } },
+        { jsonrpc: '2.0', id: 2, result: { content: [{ type: 'text', text: 'hi' }], isError: true } },
+        { jsonrpc: '2.0', id: 3, error: { code: -32602, message: 'bad' } },
+        { jsonrpc: '1.0', id: 4, method: 'ping' },
+        { id: 'x', method: 7 },
+      ];
+      for (const name of ['JSONRPCMessageSchema', 'ClientRequestSchema', 'ClientNotificationSchema', 'CallToolRequestSchema', 'InitializeRequestSchema', 'CallToolResultSchema', 'ServerResultSchema']) {
+        for (const message of messages) expect(lazy[name]!.safeParse(message), `${name} on ${JSON.stringify(message)}`).toEqual(eager[name]!.safeParse(message));
+      }
+      // zod's own checks: instanceof (its trait check), the internals, composing and extending a lazy schema.
+      const initialize = lazy.InitializeRequestSchema as unknown as import('zod/v4').ZodObject;
+      expect(initialize instanceof z.ZodObject).toBe(true);
+      expect(initialize._zod.def.type).toBe('object');
+      expect((initialize.shape.method as unknown as import('zod/v4').ZodLiteral<string>).value).toBe('initialize');
+      const extended = initialize.extend({ extra: z.number() });
+      expect(extended.safeParse({ method: 'initialize', params: messages[0] && (messages[0] as { params: unknown }).params, extra: 1 }).success).toBe(true);
+      expect(z.union([initialize, z.string()]).safeParse('s').success).toBe(true);
+      expect(z.toJSONSchema(lazy.ImplementationSchema as unknown as import('zod/v4').ZodType)).toEqual(z.toJSONSchema(eager.ImplementationSchema as unknown as import('zod/v4').ZodType));
+    } finally {
+      dir.cleanup();
+    }
+  });
+
+  it('fails the build when types.js no longer has the expected shape', () => {
+    // A release that built its schemas some other way (here: a factory per schema) leaves nothing to wrap.
+    const changed = typesText.replace(/^(export )?const (\w+Schema) = /gm, '$1const $2 = make(() => null) || ');
+    expect(() => transform(changed, 'types.js')).toThrow(/no longer have the shape .* expects/);
+    expect(() => transform("import * as z from 'zod/v4';\nexport const JSONRPCMessageSchema = z.union([]);\n", 'types.js')).toThrow(/at least 150/);
+  });
+
+  it('leaves out of the built MCP chunk the schemas nothing references', () => {
+    const meta = JSON.parse(readFileSync(fileURLToPath(new URL('dist/cli-meta.json', root)), 'utf8')) as {
+      outputs: Record<string, { inputs: Record<string, { bytesInOutput: number }> }>;
+    };
+    const inputs = meta.outputs['dist/cli/vendor-mcp.cjs']!.inputs;
+    const types = Object.entries(inputs).find(([input]) => /@modelcontextprotocol\/sdk\/dist\/esm\/types\.js$/.test(input));
+    // 12.4 KB minified with every schema; the server references about half of them.
+    expect(types?.[1].bytesInOutput).toBeLessThan(9_000);
+  });
+});
+
+describe('the MCP chunk as built', () => {
+  // scripts/mcp-sdk-ajv.mjs: the Server's JSON Schema validator (form elicitation) loads ajv on first use.
+  it("still validates a form elicitation's answer with the SDK's ajv validator", () => {
+    const chunk = createRequire(import.meta.url)(fileURLToPath(new URL('dist/cli/vendor-mcp.cjs', root))) as typeof import('../../src/mcp/sdk.js');
+    const server = new chunk.McpServer({ name: 't', version: '1' });
+    type Validator = { getValidator(schema: object): (input: unknown) => { valid: boolean; errorMessage?: string } };
+    const validator = (server.server as unknown as { _jsonSchemaValidator: Validator })._jsonSchemaValidator;
+    const check = validator.getValidator({ type: 'object', properties: { n: { type: 'integer' }, mail: { type: 'string', format: 'email' } }, required: ['n'] });
+    expect(check({ n: 1, mail: 'a@example.com' }).valid).toBe(true);
+    expect(check({ n: 1, mail: 'not a mail' })).toMatchObject({ valid: false, errorMessage: expect.stringMatching(/email/) });
+    expect(check({ n: 'x' })).toMatchObject({ valid: false, errorMessage: expect.stringMatching(/integer/) });
+  });
+});
