@@ -1,6 +1,7 @@
 // The build's changes to the MCP SDK in its chunk (scripts/mcp-sdk-schemas.mjs, scripts/mcp-sdk-ajv.mjs):
 // they must apply to the SDK the lockfile pins, fail loudly on a types.js of another shape, and leave
 // a chunk whose schemas and validator behave as the SDK's own.
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -14,6 +15,7 @@ const root = new URL('../../', import.meta.url);
 const require = createRequire(root);
 const typesFile = require.resolve('@modelcontextprotocol/sdk/types.js').replace(/[\\/]cjs[\\/]types\.js$/, '/esm/types.js');
 const typesText = readFileSync(typesFile, 'utf8');
+const INITIALIZE = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'c', version: '1' } } };
 const transform = makeSchemasLazy as (text: string, fileName?: string) => { text: string; wrapped: string[] };
 
 describe('the MCP SDK schema transform', () => {
@@ -99,5 +101,18 @@ describe('the MCP chunk as built', () => {
     expect(check({ n: 1, mail: 'a@example.com' }).valid).toBe(true);
     expect(check({ n: 1, mail: 'not a mail' })).toMatchObject({ valid: false, errorMessage: expect.stringMatching(/email/) });
     expect(check({ n: 'x' })).toMatchObject({ valid: false, errorMessage: expect.stringMatching(/integer/) });
+  });
+
+  // src/mcp/zod-jitless.ts: set before the SDK's modules make a schema (zod reads it when it makes one).
+  it("makes zod's schemas without compiled parsers, from the chunk's first schema on", () => {
+    const chunk = fileURLToPath(new URL('dist/cli/vendor-mcp.cjs', root));
+    // A server answering initialize over the SDK's transport: zod parses the message with the
+    // JSON-RPC and initialize schemas (objects: what zod would compile a parser for).
+    const probe = `const F = globalThis.Function; let compiled = 0; globalThis.Function = new Proxy(F, { construct(t, a) { compiled++; return Reflect.construct(t, a); }, apply(t, self, a) { compiled++; return Reflect.apply(t, self, a); } });
+      const m = require(${JSON.stringify(chunk)}); const { PassThrough } = require('node:stream');
+      const server = new m.McpServer({ name: 't', version: '1' }); const input = new PassThrough(), output = new PassThrough();
+      output.on('data', (d) => { console.log(JSON.stringify({ jitless: globalThis.__zod_globalConfig.jitless, compiled, answered: JSON.parse(d).result.serverInfo.name })); process.exit(0); });
+      server.connect(new m.StdioServerTransport(input, output)).then(() => input.write(${JSON.stringify(JSON.stringify(INITIALIZE))} + '\\n'));`;
+    expect(JSON.parse(execFileSync(process.execPath, ['-e', probe], { encoding: 'utf8' }))).toEqual({ jitless: true, compiled: 0, answered: 't' });
   });
 });
