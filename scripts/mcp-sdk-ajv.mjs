@@ -1,14 +1,23 @@
 // The MCP SDK's Server makes an Ajv JSON Schema validator in its constructor, for one job: checking a
 // client's answer to a form elicitation (Server.elicitInput), which mint-admin never asks for. Its
 // module imports ajv and ajv-formats, whose loading and set-up cost ~8 ms of every `mint-admin mcp`
-// start. In the MCP chunk, the SDK's import of that module gets a stand-in with the same class and
-// method that loads the SDK's own module (still in the chunk) when a validator is first asked for.
-// The build fails if the SDK stops importing the module this way while ajv is still in the chunk:
+// start, and which are a third of the MCP chunk (the chunk's code cache, read at every start, grows
+// with it). So the SDK's validator module is a chunk of its own (dist/cli/vendor-mcp-ajv.cjs), and in
+// the MCP chunk the SDK's import of it gets a stand-in with the same class and method that requires
+// that chunk when a validator is first asked for.
+// The build fails if the SDK stops importing the module this way while ajv is still in the MCP chunk:
 // ajv would be back at start-up, unseen.
-import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
 
 const PROVIDER = /[\\/]@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/]validation[\\/]ajv-provider\.js$/;
 const SERVER = /[\\/]@modelcontextprotocol[\\/]sdk[\\/]dist[\\/]esm[\\/]server[\\/]index\.js$/;
+
+/** The chunk's name beside the MCP chunk, and its entry: the SDK's own validator module. */
+export const AJV_CHUNK = 'vendor-mcp-ajv';
+export function ajvChunkEntry(root) {
+  const sdkServer = createRequire(new URL('package.json', root)).resolve('@modelcontextprotocol/sdk/server/index.js');
+  return sdkServer.replace(/[\\/]cjs[\\/]server[\\/]index\.js$/, '/esm/validation/ajv-provider.js');
+}
 
 export function lazySdkAjv() {
   return {
@@ -21,29 +30,29 @@ export function lazySdkAjv() {
       b.onResolve({ filter: /^\.\.\/validation\/ajv-provider\.js$/ }, (args) => {
         if (!SERVER.test(args.importer)) return undefined;
         replaced++;
-        return { path: join(dirname(args.importer), args.path), namespace: 'lazy-sdk-ajv' };
+        return { path: 'ajv-provider', namespace: 'lazy-sdk-ajv' };
       });
-      b.onLoad({ filter: /.*/, namespace: 'lazy-sdk-ajv' }, (args) => ({
-        // require(), not import: esbuild then evaluates the SDK's module (and ajv) on first call only.
+      b.onResolve({ filter: new RegExp(`^\\./${AJV_CHUNK}\\.cjs$`) }, (args) => ({ path: args.path, external: true }));
+      b.onLoad({ filter: /.*/, namespace: 'lazy-sdk-ajv' }, () => ({
+        // A plain require() of the chunk beside this one, run on the first call only.
         contents: `export class AjvJsonSchemaValidator {
   constructor(ajv) { this._ajv = ajv; }
   getValidator(schema) {
-    this._real ??= new (require(${JSON.stringify(args.path)}).AjvJsonSchemaValidator)(this._ajv);
+    this._real ??= new (require('./${AJV_CHUNK}.cjs').AjvJsonSchemaValidator)(this._ajv);
     return this._real.getValidator(schema);
   }
 }
 `,
         loader: 'js',
-        resolveDir: dirname(args.path),
       }));
       b.onEnd((result) => {
         if (result.errors.length > 0 || !result.metafile) return;
-        const ajvInChunk = Object.keys(result.metafile.inputs).some((input) => /node_modules[\\/]ajv[\\/]/.test(input));
-        const providerInChunk = Object.keys(result.metafile.inputs).some((input) => PROVIDER.test(input));
-        if (providerInChunk && replaced === 0) {
+        const mcpInputs = Object.entries(result.metafile.outputs).find(([output]) => output.endsWith('/vendor-mcp.cjs'))?.[1].inputs ?? {};
+        const ajvInMcp = Object.keys(mcpInputs).some((input) => /node_modules[\\/]ajv[\\/]/.test(input));
+        if (replaced === 0) {
           result.errors.push({ text: "the MCP SDK's server no longer imports ../validation/ajv-provider.js: scripts/mcp-sdk-ajv.mjs no longer keeps ajv out of `mint-admin mcp`'s start-up" });
-        } else if (ajvInChunk && !providerInChunk) {
-          result.errors.push({ text: 'ajv is in the MCP chunk but not through the SDK\'s ajv-provider.js: see scripts/mcp-sdk-ajv.mjs' });
+        } else if (ajvInMcp || Object.keys(mcpInputs).some((input) => PROVIDER.test(input))) {
+          result.errors.push({ text: `ajv is in the MCP chunk, not only in ${AJV_CHUNK}.cjs: see scripts/mcp-sdk-ajv.mjs` });
         }
       });
     },

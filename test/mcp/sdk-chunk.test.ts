@@ -91,6 +91,32 @@ describe('the MCP SDK schema transform', () => {
 });
 
 describe('the MCP chunk as built', () => {
+  it('leaves ajv and zod 3 to chunks of their own, which the start never loads', () => {
+    const meta = JSON.parse(readFileSync(fileURLToPath(new URL('dist/cli-meta.json', root)), 'utf8')) as { outputs: Record<string, { inputs: Record<string, unknown> }> };
+    const inputs = Object.keys(meta.outputs['dist/cli/vendor-mcp.cjs']!.inputs);
+    expect(inputs.filter((input) => /node_modules\/(ajv|ajv-formats|zod\/v3|zod-to-json-schema)\//.test(input))).toEqual([]);
+    expect(Object.keys(meta.outputs['dist/cli/vendor-mcp-ajv.cjs']!.inputs).some((input) => input.includes('node_modules/ajv/'))).toBe(true);
+    expect(Object.keys(meta.outputs['dist/cli/vendor-mcp-zod3.cjs']!.inputs).some((input) => input.includes('node_modules/zod-to-json-schema/'))).toBe(true);
+  });
+
+  // scripts/mcp-sdk-zod3.mjs: the SDK's two uses of zod 3 reach it through stand-ins.
+  it('still takes a zod 3 input schema, and lists it as JSON Schema', async () => {
+    const chunk = createRequire(import.meta.url)(fileURLToPath(new URL('dist/cli/vendor-mcp.cjs', root))) as typeof import('../../src/mcp/sdk.js');
+    const z3 = require('zod/v3') as typeof import('zod/v3');
+    const server = new chunk.McpServer({ name: 't', version: '1' });
+    server.registerTool('v3_tool', { description: 'd', inputSchema: { name: z3.string().describe('who') } as never }, async () => ({ content: [] }));
+    const { PassThrough } = await import('node:stream');
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const answers: Array<{ id: number; result: { tools: Array<{ inputSchema: unknown }> } }> = [];
+    output.setEncoding('utf8').on('data', (chunkText: string) => answers.push(...chunkText.trim().split('\n').map((line) => JSON.parse(line))));
+    await server.connect(new chunk.StdioServerTransport(input, output));
+    input.write(`${JSON.stringify(INITIALIZE)}\n${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' })}\n`);
+    await expect.poll(() => answers.find((a) => a.id === 1)).toBeDefined();
+    await server.close();
+    expect(answers.find((a) => a.id === 1)!.result.tools[0]!.inputSchema).toMatchObject({ type: 'object', properties: { name: { type: 'string', description: 'who' } }, required: ['name'] });
+  });
+
   // scripts/mcp-sdk-ajv.mjs: the Server's JSON Schema validator (form elicitation) loads ajv on first use.
   it("still validates a form elicitation's answer with the SDK's ajv validator", () => {
     const chunk = createRequire(import.meta.url)(fileURLToPath(new URL('dist/cli/vendor-mcp.cjs', root))) as typeof import('../../src/mcp/sdk.js');
