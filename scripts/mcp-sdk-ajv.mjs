@@ -45,15 +45,17 @@ export function lazySdkAjv() {
 `,
         loader: 'js',
       }));
+      // Errors returned (not pushed onto result.errors, which esbuild does not act on) fail the build.
       b.onEnd((result) => {
-        if (result.errors.length > 0 || !result.metafile) return;
+        if (result.errors.length > 0 || !result.metafile) return undefined;
         const mcpInputs = Object.entries(result.metafile.outputs).find(([output]) => output.endsWith('/vendor-mcp.cjs'))?.[1].inputs ?? {};
         const ajvInMcp = Object.keys(mcpInputs).some((input) => /node_modules[\\/]ajv[\\/]/.test(input));
         if (replaced === 0) {
-          result.errors.push({ text: "the MCP SDK's server no longer imports ../validation/ajv-provider.js: scripts/mcp-sdk-ajv.mjs no longer keeps ajv out of `mint-admin mcp`'s start-up" });
+          return { errors: [{ text: "the MCP SDK's server no longer imports ../validation/ajv-provider.js: scripts/mcp-sdk-ajv.mjs no longer keeps ajv out of `mint-admin mcp`'s start-up" }] };
         } else if (ajvInMcp || Object.keys(mcpInputs).some((input) => PROVIDER.test(input))) {
-          result.errors.push({ text: `ajv is in the MCP chunk, not only in ${AJV_CHUNK}.cjs: see scripts/mcp-sdk-ajv.mjs` });
+          return { errors: [{ text: `ajv is in the MCP chunk, not only in ${AJV_CHUNK}.cjs: see scripts/mcp-sdk-ajv.mjs` }] };
         }
+        return undefined;
       });
     },
   };

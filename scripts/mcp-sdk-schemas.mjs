@@ -119,10 +119,12 @@ export function lazySdkSchemas() {
         applied++;
         return { contents: makeSchemasLazy(readFileSync(args.path, 'utf8'), args.path).text, loader: 'js' };
       });
+      // Errors returned (not pushed onto result.errors, which esbuild does not act on) fail the build.
       b.onEnd((result) => {
         if (result.errors.length === 0 && applied === 0) {
-          result.errors.push({ text: 'the MCP chunk did not load @modelcontextprotocol/sdk/dist/esm/types.js: scripts/mcp-sdk-schemas.mjs no longer applies to this SDK' });
+          return { errors: [{ text: 'the MCP chunk did not load @modelcontextprotocol/sdk/dist/esm/types.js: scripts/mcp-sdk-schemas.mjs no longer applies to this SDK' }] };
         }
+        return undefined;
       });
     },
   };

@@ -41,19 +41,22 @@ export function lazySdkZod3() {
         contents: STAND_INS[args.path].names.map((name) => `export const ${name} = (...args) => require('./${ZOD3_CHUNK}.cjs').${name}(...args);\n`).join(''),
         loader: 'js',
       }));
+      // Errors returned (not pushed onto result.errors, which esbuild does not act on) fail the build.
       b.onEnd((result) => {
-        if (result.errors.length > 0 || !result.metafile) return;
+        if (result.errors.length > 0 || !result.metafile) return undefined;
+        const errors = [];
         // esbuild warns (only) when code reads a name a module does not export: here, one the SDK
         // started using that its stand-in lacks.
         const missing = result.warnings.filter((w) => w.location?.file?.includes('@modelcontextprotocol') && /no matching export|will always be undefined/.test(w.text));
-        for (const warning of missing) result.errors.push({ text: `the MCP SDK uses more of zod 3 than scripts/mcp-sdk-zod3.mjs forwards: ${warning.text}`, location: warning.location });
+        for (const warning of missing) errors.push({ text: `the MCP SDK uses more of zod 3 than scripts/mcp-sdk-zod3.mjs forwards: ${warning.text}`, location: warning.location });
         const mcpInputs = Object.entries(result.metafile.outputs).find(([output]) => output.endsWith('/vendor-mcp.cjs'))?.[1].inputs ?? {};
         const inMcp = Object.keys(mcpInputs).filter((input) => /node_modules[\\/](zod[\\/]v3|zod-to-json-schema)[\\/]/.test(input));
         if (replaced.size < Object.keys(STAND_INS).length || inMcp.length > 0) {
-          result.errors.push({
+          errors.push({
             text: `zod 3 is in the MCP chunk (${inMcp.slice(0, 3).join(', ')}) or the SDK no longer imports ${Object.keys(STAND_INS).filter((s) => !replaced.has(s)).join(', ')} as scripts/mcp-sdk-zod3.mjs expects`,
           });
         }
+        return errors.length > 0 ? { errors } : undefined;
       });
     },
   };

@@ -8,8 +8,12 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../helpers/cli.js';
-// @ts-expect-error: a build script (plain ESM JavaScript), not part of the typed sources
-import { makeSchemasLazy } from '../../scripts/mcp-sdk-schemas.mjs';
+// @ts-expect-error: build scripts (plain ESM JavaScript), not part of the typed sources
+import { lazySdkAjv } from '../../scripts/mcp-sdk-ajv.mjs';
+// @ts-expect-error: as above
+import { lazySdkSchemas, makeSchemasLazy } from '../../scripts/mcp-sdk-schemas.mjs';
+// @ts-expect-error: as above
+import { lazySdkZod3 } from '../../scripts/mcp-sdk-zod3.mjs';
 
 const root = new URL('../../', import.meta.url);
 const require = createRequire(root);
@@ -77,6 +81,22 @@ describe('the MCP SDK schema transform', () => {
     const changed = typesText.replace(/^(export )?const (\w+Schema) = /gm, '$1const $2 = make(() => null) || ');
     expect(() => transform(changed, 'types.js')).toThrow(/no longer have the shape .* expects/);
     expect(() => transform("import * as z from 'zod/v4';\nexport const JSONRPCMessageSchema = z.union([]);\n", 'types.js')).toThrow(/at least 150/);
+  });
+
+  it('fails the build when the SDK no longer has the files or imports the chunk\'s transforms expect', async () => {
+    const { build } = await import('esbuild');
+    const dir = tempDir();
+    try {
+      // An MCP chunk without the SDK's types.js, and whose SDK imports neither ajv nor zod 3: each
+      // transform would apply to nothing.
+      writeFileSync(join(dir.path, 'entry.js'), 'export const x = 1;\n');
+      for (const plugin of [lazySdkSchemas(), lazySdkAjv(), lazySdkZod3()]) {
+        const attempt = build({ entryPoints: { 'vendor-mcp': join(dir.path, 'entry.js') }, outdir: join(dir.path, 'out'), bundle: true, metafile: true, logLevel: 'silent', plugins: [plugin] });
+        await expect(attempt).rejects.toThrow(/no longer (imports|keeps|applies)|as scripts\/mcp-sdk-zod3\.mjs expects/);
+      }
+    } finally {
+      dir.cleanup();
+    }
   });
 
   it('leaves out of the built MCP chunk the schemas nothing references', () => {
