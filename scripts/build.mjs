@@ -17,6 +17,9 @@ import { chmodSync, copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { AJV_CHUNK, ajvChunkEntry, lazySdkAjv } from './mcp-sdk-ajv.mjs';
+import { lazySdkSchemas } from './mcp-sdk-schemas.mjs';
+import { lazySdkZod3, ZOD3_CHUNK, ZOD3_CHUNK_ENTRY } from './mcp-sdk-zod3.mjs';
 
 const root = new URL('..', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
@@ -200,6 +203,10 @@ const vendor = await build({
   entryPoints: {
     ...Object.fromEntries([...vendorSpecifiers].map((specifier) => [vendorChunk(specifier), `vendor-entry:${specifier}`])),
     [MCP_VENDOR.chunk]: MCP_VENDOR.entry,
+    // The SDK's JSON Schema validator (ajv), which the MCP chunk requires on first use only.
+    [AJV_CHUNK]: ajvChunkEntry(root),
+    // zod 3 and zod-to-json-schema, which the SDK uses only for a zod 3 schema (the tools' are zod 4's).
+    [ZOD3_CHUNK]: ZOD3_CHUNK_ENTRY,
   },
   external: lazyDependencies,
   plugins: [
@@ -210,6 +217,11 @@ const vendor = await build({
         b.onLoad({ filter: /.*/, namespace: 'vendor-entry' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js', resolveDir: root.pathname }));
       },
     },
+    // The SDK's ~200 protocol schemas: only those the server references are bundled, each built on first use.
+    lazySdkSchemas(),
+    // ajv, which only a form elicitation needs: in a chunk of its own, loaded when first used.
+    lazySdkAjv(),
+    lazySdkZod3(),
   ],
   define: { ...importMetaUrl.define },
   banner: { js: importMetaUrl.banner },

@@ -167,11 +167,15 @@ describe('the packed package', () => {
     for (const needed of ['LICENSE', 'CHANGELOG.md', 'README.md', 'man/mint-admin.1', 'dist/lib/index.d.ts', 'dist/cli/main.cjs', 'dist/cli/help/mint-admin.txt', 'dist/cli/help/mint-admin.export.run.txt']) expect(paths).toContain(needed);
   });
 
-  it('ships the two CLI bundles, the download worker and a chunk for each CLI-only package: the entry loads the program bundle, which requires only those chunks', () => {
+  it('ships the two CLI bundles, the download worker and a chunk for each CLI-only package: the entry loads the program bundle, which requires only those chunks (and the MCP chunk its own two)', () => {
     const installed = join(prefix, 'lib/node_modules/mint-admin');
     const shipped = packed.files.map((f) => f.path).filter((p) => p.startsWith('dist/cli/') && /\.c?js$/.test(p));
     const chunks = ['dist/cli/vendor-cli-table3.cjs', 'dist/cli/vendor-csv-stringify-sync.cjs', 'dist/cli/vendor-htmlparser2.cjs', 'dist/cli/vendor-mcp.cjs', 'dist/cli/vendor-ora.cjs'];
-    expect(shipped.sort()).toEqual(['dist/cli/extract-worker.cjs', 'dist/cli/main.cjs', 'dist/cli/program.cjs', ...chunks]);
+    // The MCP chunk's own side chunks, each required on first use of what it holds (scripts/mcp-sdk-ajv.mjs, mcp-sdk-zod3.mjs).
+    const mcpChunks = ['dist/cli/vendor-mcp-ajv.cjs', 'dist/cli/vendor-mcp-zod3.cjs'];
+    expect(shipped.sort()).toEqual(['dist/cli/extract-worker.cjs', 'dist/cli/main.cjs', 'dist/cli/program.cjs', ...chunks, ...mcpChunks].sort());
+    const mcp = readFileSync(join(installed, 'dist/cli/vendor-mcp.cjs'), 'utf8');
+    expect([...new Set([...mcp.matchAll(/require\("\.\/([\w.-]+\.cjs)"\)/g)].map((m) => `dist/cli/${m[1]!}`))].sort()).toEqual(mcpChunks);
     expect(readFileSync(join(installed, 'dist/cli/main.cjs'), 'utf8')).toContain('"program.cjs"');
     const program = readFileSync(join(installed, 'dist/cli/program.cjs'), 'utf8');
     expect(importsOf(program)).toEqual([]);

@@ -1,6 +1,6 @@
 // `mint-admin mcp`: the MCP server on stdio. Thin: checks --allow and --root (exit 2 before anything
 // starts), then hands over to the server face (src/mcp/), loaded only here with the SDK.
-import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { action, examples } from '../../command.js';
@@ -25,8 +25,8 @@ export function registerMcp(program: Command, deps: Deps): void {
       action<McpFlags>(deps, async (_args, flags, ctx) => {
         const allow = parseAllow(flags.allow);
         const root = resolve(flags.root ?? process.cwd());
-        const info = await stat(root).catch(() => undefined);
-        if (!info?.isDirectory()) throw new UsageError(`--root: ${JSON.stringify(flags.root ?? root)} is not a directory`);
+        // Not fs/promises: loading it (with readline and the streams it brings) costs the server's start ~1-2 ms.
+        if (!isDirectory(root)) throw new UsageError(`--root: ${JSON.stringify(flags.root ?? root)} is not a directory`);
         if (flags.db !== undefined && flags.db.trim() === '') throw new UsageError('--db: give a file name');
         // Resolved now: the server's working directory is not the client's concern later.
         const db = flags.db === undefined ? undefined : resolve(flags.db);
@@ -40,4 +40,12 @@ export function registerMcp(program: Command, deps: Deps): void {
     'mint-admin mcp --db ./analytics.duckdb  # analytics_query reads this database',
     'claude mcp add mint-admin -- mint-admin mcp --allow agent',
   ]);
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false; // missing, or not ours to read: not a directory the server can use
+  }
 }
