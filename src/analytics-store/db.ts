@@ -2,11 +2,12 @@
 // loaded here alone, with a dynamic import when a command first opens a database: --help, --version
 // and every other command never load it (test/startup-imports.test.ts), and an install with
 // `--omit=optional` works until this is reached, which then says how to get it (DuckDbMissingError).
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { DatabaseBusyError, DUCKDB_PACKAGE, DuckDbMissingError, IncompatibleDatabaseError } from './errors.js';
+import { makeDirectory } from '../make-directory.js';
 import { schemaStatements } from './schema.js';
 import { checkSchema } from './schema-check.js';
 
@@ -56,8 +57,9 @@ export function defaultDatabasePath(env: Record<string, string | undefined>, pro
  */
 export async function openAnalyticsDb(path: string, opts: OpenOptions = {}): Promise<AnalyticsDb> {
   const duckdb = await loadDuckDb(opts.loader);
+  checkRegularFile(path);
   const fresh = !existsSync(path);
-  if (!opts.readOnly) mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  if (!opts.readOnly) makeDirectory(dirname(path), 0o700);
   let instance: DuckDBInstance;
   try {
     instance = await duckdb.DuckDBInstance.create(path, opts.readOnly ? { access_mode: 'READ_ONLY' } : {});
@@ -111,6 +113,17 @@ export function busyOrRethrow(error: unknown, path: string): unknown {
   if (!/Could not set lock on file|Conflicting lock/i.test(message)) return error;
   const pid = /PID (\d+)/.exec(message)?.[1];
   return new DatabaseBusyError(path, pid ? Number(pid) : undefined, error);
+}
+
+/**
+ * A FIFO, a device or a directory at the path is refused before DuckDB opens it: its open of a FIFO
+ * blocks in a thread until a writer comes, and the run then ignores Ctrl-C and SIGTERM.
+ */
+function checkRegularFile(path: string): void {
+  const stats = statSync(path, { throwIfNoEntry: false });
+  if (!stats || stats.isFile()) return;
+  const kind = stats.isDirectory() ? 'a directory' : stats.isFIFO() ? 'a FIFO (named pipe)' : stats.isSocket() ? 'a socket' : 'a device';
+  throw new IncompatibleDatabaseError(path, `it is ${kind}, not a file`);
 }
 
 /** DuckDB's words for a file it cannot open as a database (not one, or a newer storage format) as our error. */

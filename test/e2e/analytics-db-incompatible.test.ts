@@ -1,7 +1,8 @@
 // The --db given is not an analytics database this version can use: not a DuckDB file, another
 // program's DuckDB file, or one whose tables a newer mint-admin shaped. Each command says so with
 // exit 2 before anything is sent, and a sync leaves such a file as it was.
-import { writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openAnalyticsDb } from '../../src/analytics-store/db.js';
@@ -74,5 +75,36 @@ describe('a --db that is not an analytics database', () => {
     (await openAnalyticsDb(path)).close();
     const r = await cli('analytics', 'report', '--db', path, '--json');
     expect(r.code).toBe(0);
+  });
+});
+
+describe('a --db or --parquet path that is not a plain file or directory', () => {
+  it('--db a FIFO is refused at once (DuckDB\'s open of it blocked in a thread, past SIGTERM), as is a directory; exit 2, nothing sent', async () => {
+    const fifo = join(t.home, 'pipe.duckdb');
+    execFileSync('mkfifo', [fifo]);
+    const dir = join(t.home, 'dir.duckdb');
+    mkdirSync(dir);
+    for (const [path, kind] of [[fifo, 'a FIFO (named pipe)'], [dir, 'a directory']] as const) {
+      for (const command of ['sync', 'report']) {
+        const r = await cli('analytics', command, '--db', path);
+        expect([command, r.code, r.stderr]).toEqual([command, 2, expect.stringContaining(`${path} is not an analytics database this version of mint-admin can use: it is ${kind}, not a file`)]);
+      }
+    }
+    expect(t.sandbox.requests).toHaveLength(0);
+  });
+
+  it.each([
+    ['a file', (home: string) => writeFileSync(join(home, 'out'), 'mine\n'), 'out', 'a file is in the way'],
+    // Node's own mkdirSync(recursive) spun forever on /proc, synchronously, past SIGTERM.
+    ['under /proc', () => undefined, '/proc/mint-admin-parquet', 'ENOENT'],
+  ])('--parquet %s is refused before any request, exit 2, and the database is not touched', async (_name, plant, dir, why) => {
+    plant(t.home);
+    const out = dir.startsWith('/') ? dir : join(t.home, dir);
+    const db = join(t.home, 'p.duckdb');
+    const r = await cli('analytics', 'sync', '--db', db, '--parquet', out);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`the Parquet directory ${out} cannot be made (${why}`);
+    expect(t.sandbox.requests).toHaveLength(0);
+    expect(existsSync(db)).toBe(false);
   });
 });
