@@ -45,4 +45,15 @@ describe('analytics sync against a hostile server', () => {
     expect(r.stderr).toMatch(/the same page again for a later offset/);
     expect(sent('/views')).toBe(2);
   });
+
+  it('a malformed time from the server is stored as NULL, not a failed write that would stop every later run at the same page', async () => {
+    const db = join(t.home, 'd.duckdb');
+    t.sandbox.faults.inject({ route: 'searches.list', status: 200, body: { searches: [{ ...term('odd'), lastSearchedAt: 'yesterday' }], totalSearches: 1, nextCursor: null } });
+    const conv = { id: 'c-odd', timestamp: 'garbage', query: 'q', response: 'r', sources: [], resolutionStatus: 'answered', queryCategory: null, pageUrl: null };
+    t.sandbox.faults.inject({ route: 'assistant.list', status: 200, body: { conversations: [conv], nextCursor: null, hasMore: false } });
+    const r = await sync(db, '--max-requests', '50');
+    expect(r.code).toBe(0);
+    const q = await runCli(['analytics', 'query', '--db', db, "SELECT (SELECT last_searched_at FROM searches WHERE search_query = 'odd') AS s, (SELECT coalesce(timestamp::VARCHAR, 'null') || ' ' || coalesce(date::VARCHAR, 'null') FROM conversations WHERE id = 'c-odd') AS c"], { env: t.env() });
+    expect(q.stdout).toBe('s\tc\n\tnull null\n');
+  });
 });
