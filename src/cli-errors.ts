@@ -30,7 +30,7 @@ import {
   UnknownExportStatusError,
 } from './export-flows/errors.js';
 import { ListOutputError } from './list-export/errors.js';
-import { DatabaseBusyError, DatabaseWriteError, DuckDbMissingError } from './analytics-store/errors.js';
+import { DatabaseBusyError, DatabaseWriteError, DuckDbMissingError, IncompatibleDatabaseError } from './analytics-store/errors.js';
 import { InvalidQueryError, NoDatabaseError, QueryRefusedError } from './analytics-store/read-errors.js';
 import { AgentJobFailedError, AgentJobTimeoutError, BuildFailedError, BuildTimeoutError, UnknownStatusError } from './waits/errors.js';
 
@@ -110,6 +110,8 @@ export const ERROR_TABLE: ReadonlyMap<ErrorClass, Row> = new Map([
   row(DuckDbMissingError, { exitCode: always(EXIT_CODES.api) }),
   row(DatabaseBusyError, { exitCode: always(EXIT_CODES.api) }),
   row(DatabaseWriteError, { exitCode: always(EXIT_CODES.api) }),
+  // The --db given is the wrong file: the caller's input, nothing read or written.
+  row(IncompatibleDatabaseError, { exitCode: always(EXIT_CODES.usage) }),
   // Reading it (src/analytics-store/read-errors.ts): no database yet, a refused or unreadable query; nothing ran.
   row(NoDatabaseError, { exitCode: always(EXIT_CODES.usage) }),
   row(QueryRefusedError, { exitCode: always(EXIT_CODES.usage) }),

@@ -24,6 +24,14 @@ export function forTerminal(text: string, opts: { multiline?: boolean } = {}): s
   return withoutWorkflowCommands(text.replace(opts.multiline ? CONTROL_KEEPING_LINES : CONTROL, caret));
 }
 
+/**
+ * Only the control characters in caret notation (newlines and tabs kept): for a data format printed
+ * on a terminal (CSV), whose own quoting already keeps a line from being read as a workflow command.
+ */
+export function controlsVisible(text: string): string {
+  return text.replace(CONTROL_KEEPING_LINES, caret);
+}
+
 /** Line starts (after \n or \r, the runner's line breaks) whose line opens with `::` past whitespace (NEL too, for .NET). */
 const COMMAND_LINE = /^(?=(?:[^\S\r\n]|\x85)*::)/gm;
 /** The same, but only after a line break: for a CSV cell, whose first line is made safe by quoting. */

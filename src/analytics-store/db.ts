@@ -2,12 +2,14 @@
 // loaded here alone, with a dynamic import when a command first opens a database: --help, --version
 // and every other command never load it (test/startup-imports.test.ts), and an install with
 // `--omit=optional` works until this is reached, which then says how to get it (DuckDbMissingError).
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
-import { DatabaseBusyError, DUCKDB_PACKAGE, DuckDbMissingError } from './errors.js';
+import { DatabaseBusyError, DUCKDB_PACKAGE, DuckDbMissingError, IncompatibleDatabaseError } from './errors.js';
+import { makeDirectory } from '../make-directory.js';
 import { schemaStatements } from './schema.js';
+import { checkSchema } from './schema-check.js';
 
 export type DuckDbModule = typeof import('@duckdb/node-api');
 /** How the package is loaded; tests hand in one that fails to show the missing-package error. */
@@ -55,17 +57,20 @@ export function defaultDatabasePath(env: Record<string, string | undefined>, pro
  */
 export async function openAnalyticsDb(path: string, opts: OpenOptions = {}): Promise<AnalyticsDb> {
   const duckdb = await loadDuckDb(opts.loader);
+  checkRegularFile(path);
   const fresh = !existsSync(path);
-  if (!opts.readOnly) mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  if (!opts.readOnly) makeDirectory(dirname(path), 0o700);
   let instance: DuckDBInstance;
   try {
     instance = await duckdb.DuckDBInstance.create(path, opts.readOnly ? { access_mode: 'READ_ONLY' } : {});
   } catch (error) {
-    throw busyOrRethrow(error, path);
+    throw notDuckDbOrRethrow(busyOrRethrow(error, path), path);
   }
   const connection = await instance.connect();
   try {
     if (!opts.readOnly) {
+      // Before any table is made: a file of another shape is left as it was.
+      await checkSchema({ path, instance, connection, duckdb, close: () => undefined }, { complete: false });
       for (const statement of schemaStatements()) await connection.run(statement);
       // DuckDB writes a write-ahead log beside the file too; both are created with the umask's mode.
       if (fresh) restrictDatabaseFiles(path);
@@ -108,6 +113,25 @@ export function busyOrRethrow(error: unknown, path: string): unknown {
   if (!/Could not set lock on file|Conflicting lock/i.test(message)) return error;
   const pid = /PID (\d+)/.exec(message)?.[1];
   return new DatabaseBusyError(path, pid ? Number(pid) : undefined, error);
+}
+
+/**
+ * A FIFO, a device or a directory at the path is refused before DuckDB opens it: its open of a FIFO
+ * blocks in a thread until a writer comes, and the run then ignores Ctrl-C and SIGTERM.
+ */
+function checkRegularFile(path: string): void {
+  const stats = statSync(path, { throwIfNoEntry: false });
+  if (!stats || stats.isFile()) return;
+  const kind = stats.isDirectory() ? 'a directory' : stats.isFIFO() ? 'a FIFO (named pipe)' : stats.isSocket() ? 'a socket' : 'a device';
+  throw new IncompatibleDatabaseError(path, `it is ${kind}, not a file`);
+}
+
+/** DuckDB's words for a file it cannot open as a database (not one, or a newer storage format) as our error. */
+function notDuckDbOrRethrow(error: unknown, path: string): unknown {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/not a valid DuckDB database file/i.test(message)) return new IncompatibleDatabaseError(path, 'it is not a DuckDB database file', error);
+  if (/database file with version number/i.test(message)) return new IncompatibleDatabaseError(path, 'it was written by a newer DuckDB than this one', error);
+  return error;
 }
 
 export { DUCKDB_PACKAGE };

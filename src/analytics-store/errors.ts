@@ -50,3 +50,19 @@ export function writeProblemOf(error: unknown): string {
   const last = message.split(': ').pop()?.trim();
   return last && last.length < 120 ? last : 'an I/O error';
 }
+
+/**
+ * The file at the database's path is not an analytics database this version can use: not a DuckDB
+ * file, a DuckDB file of another program, or tables whose columns differ from this version's (a newer
+ * mint-admin made them). Nothing was read or written.
+ */
+export class IncompatibleDatabaseError extends MintAdminError {
+  constructor(
+    readonly path: string,
+    /** What does not fit, in a few words ("table searches has columns date, search_query, hits, extra"). */
+    readonly problem: string,
+    cause?: unknown,
+  ) {
+    super(`${path} is not an analytics database this version of mint-admin can use: ${problem}; give --db a new file to sync into (or use the mint-admin version that made it)`, cause === undefined ? undefined : { cause });
+  }
+}

@@ -2,9 +2,10 @@
 // second open in the same process (the library, the MCP server), so the sync also takes a lock file
 // beside the database: O_EXCL, holding the pid; one left by a dead process is taken over. A second
 // sync waits a little for the first to finish, then refuses (DatabaseBusyError), never shares.
-import { mkdirSync, unlinkSync } from 'node:fs';
+import { unlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Clock } from '../clock.js';
+import { makeDirectory } from '../make-directory.js';
 import { lockHolder, processAlive, tryLockFile } from '../lock-file.js';
 import { DatabaseBusyError } from './errors.js';
 
@@ -19,7 +20,7 @@ export async function lockDatabase(path: string, opts: LockOptions): Promise<() 
   const lockPath = `${path}.lock`;
   const deadline = opts.clock.now() + (opts.waitMs ?? 5000);
   // The database's directory, made as openAnalyticsDb would (0700), so the lock can sit beside it.
-  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  makeDirectory(dirname(path), 0o700);
   for (;;) {
     const release = tryLockFile(lockPath);
     if (release) return release;

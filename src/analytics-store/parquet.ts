@@ -4,6 +4,7 @@
 // reader sees the old table or the new one, never half of one.
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { makeDirectory } from '../make-directory.js';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { DATA_TABLES, type DataTable } from './schema.js';
 
@@ -14,7 +15,7 @@ export interface ParquetTable {
 }
 
 export async function writeParquet(connection: DuckDBConnection, directory: string): Promise<ParquetTable[]> {
-  mkdirSync(directory, { recursive: true });
+  makeDirectory(directory);
   const written: ParquetTable[] = [];
   for (const table of DATA_TABLES) {
     const final = join(directory, table);

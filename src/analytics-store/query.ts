@@ -38,10 +38,17 @@ const STATEMENT_KINDS = [
 const SELECT = 1;
 
 /** Checks `sql` (one read-only statement) and runs it; QueryRefusedError or InvalidQueryError otherwise. */
-export async function runReadOnlyQuery(connection: DuckDBConnection, sql: string): Promise<QueryResult> {
+export async function runReadOnlyQuery(connection: DuckDBConnection, sql: string, signal?: AbortSignal): Promise<QueryResult> {
   const statement = await readOnlyStatement(connection, sql);
+  // DuckDB runs a query in its own threads, deaf to the event loop: a scan of billions of rows went on
+  // past Ctrl-C (and an MCP cancel) for as long as it took. An abort interrupts it.
+  signal?.throwIfAborted();
+  const interrupt = () => connection.interrupt();
+  signal?.addEventListener('abort', interrupt, { once: true });
+  const interrupted = (error: unknown): Error => (signal?.aborted ? (signal.reason as Error) : asQueryError(error));
   const result = await statement.stream().catch((error: unknown) => {
-    throw asQueryError(error);
+    signal?.removeEventListener('abort', interrupt);
+    throw interrupted(error);
   });
   const columns = result.columnNames().map((name, i) => column(name, result.columnType(i)));
   return {
@@ -50,7 +57,9 @@ export async function runReadOnlyQuery(connection: DuckDBConnection, sql: string
       try {
         for await (const rows of result.yieldRowsJson()) yield rows.map((row) => row.map((cell, i) => asCell(cell as Cell, columns[i]!)));
       } catch (error) {
-        throw asQueryError(error);
+        throw interrupted(error);
+      } finally {
+        signal?.removeEventListener('abort', interrupt);
       }
     },
   };

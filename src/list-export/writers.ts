@@ -22,7 +22,7 @@ export async function startWriter<Item>(spec: WriterSpec<Item>, opts: ListExport
 async function createWriter<Item>(spec: WriterSpec<Item>, opts: ListExportOptions, stream: NodeJS.WritableStream, ctx: Context): Promise<PageWriter<Item, object>> {
   switch (opts.format) {
     case 'csv':
-      return (await import('../output/csv.js')).csvWriter(stream, { raw: opts.csvRaw, header: opts.header }, spec.columns);
+      return (await import('../output/csv.js')).csvWriter(stream, { raw: opts.csvRaw, header: opts.header, terminal: opts.output === undefined && ctx.io.stdoutIsTTY }, spec.columns);
     case 'ndjson':
       return (await import('../output/ndjson.js')).ndjsonWriter<Item>(stream);
     case 'json':

@@ -8,7 +8,7 @@
 // which changes nothing of its value; unless --csv-raw, a later line of a multi-line cell that
 // opens with `::` gets a leading "'" and `##[` becomes `##'[`, as on a terminal.
 import type { SearchTerm } from '../api/types.js';
-import { withoutWorkflowCommands } from '../terminal-text.js';
+import { controlsVisible, withoutWorkflowCommands } from '../terminal-text.js';
 import { SEARCH_COLUMNS } from './cells.js';
 import { writeChunk, type Columns, type PageWriter } from './writer.js';
 
@@ -19,6 +19,13 @@ export interface CsvOptions {
   raw: boolean;
   /** Write the header line (off with --no-header, to append a resumed export). */
   header: boolean;
+  /**
+   * Printed on a terminal (stdout, no -o): control characters in cells are shown in caret notation
+   * (ESC as `^[`), as every other text a person reads, so text the public typed (a search term)
+   * cannot retitle the window, write the clipboard (OSC 52) or rewrite the screen. A file or a pipe
+   * gets the cells as they are.
+   */
+  terminal?: boolean;
 }
 
 type Stringify = typeof import('csv-stringify/sync').stringify;
@@ -37,7 +44,8 @@ export function csvWriter<Item>(stream: NodeJS.WritableStream, opts: CsvOptions,
     quoted_match: FIRST_LINE_COMMAND,
     bom: false,
   } as const;
-  const record = (item: Item) => (opts.raw ? columns.csvRecord(item) : columns.csvRecord(item).map(guardCell));
+  const shown = (cells: unknown[]) => (opts.terminal ? cells.map((c) => (typeof c === 'string' ? controlsVisible(c) : c)) : cells);
+  const record = (item: Item) => shown(opts.raw ? columns.csvRecord(item) : columns.csvRecord(item).map(guardCell));
   return {
     async begin() {
       // Loaded here, not at the top: --help and the other formats never pay for it.

@@ -112,6 +112,26 @@ export async function pageThrough<Page extends object, Item>(opts: PagingOptions
   return { ...progress, budgetSpent: false };
 }
 
+/** What the guards need to know of an endpoint: how it pages, what its items are called, its totals. */
+export type GuardedEndpoint<Page extends object, Item> = Pick<PagedEndpoint<Page, Item>, 'style' | 'noun' | 'itemsAtMost'>;
+
+/**
+ * The guards of pageThrough for a caller that walks the pages itself (the analytics sync, which
+ * stores each page and keeps its own checkpoints): handed each page in turn with the position it was
+ * asked for, it returns the next position, null after the last page, or throws the same ApiError.
+ */
+export function pageGuard<Page extends object, Item>(endpoint: GuardedEndpoint<Page, Item>, start: PagePosition): (page: Page, items: readonly Item[], position: PagePosition) => PagePosition | null {
+  const seen: Seen = { cursors: new Set<string>(), pages: new Set<string>(), largestPage: 0 };
+  if (start.cursor !== undefined) seen.cursors.add(fingerprint(start.cursor));
+  const progress: PagingProgress = { pages: 0, items: 0, requests: 0, next: { ...start } };
+  return (page, items, position) => {
+    const next = nextPosition(page, items, position, endpoint, seen, progress);
+    progress.pages++;
+    progress.items += items.length;
+    return next;
+  };
+}
+
 function itemsOf<Page extends object, Item>(page: Page, endpoint: PagedEndpoint<Page, Item>): readonly Item[] {
   const items = (page as Record<PropertyKey, unknown>)[endpoint.itemsKey as PropertyKey];
   if (!Array.isArray(items)) throw pagingFault(endpoint.noun, `the page has no "${String(endpoint.itemsKey)}" list`);
@@ -143,7 +163,7 @@ function nextPosition<Page extends object, Item>(
   page: Page,
   items: readonly Item[],
   position: PagePosition,
-  endpoint: PagedEndpoint<Page, Item>,
+  endpoint: GuardedEndpoint<Page, Item>,
   seen: Seen,
   progress: PagingProgress,
 ): PagePosition | null {

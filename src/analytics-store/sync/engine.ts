@@ -10,10 +10,11 @@ import type { Clock } from '../../clock.js';
 import { ApiError, NetworkError, RateLimitError } from '../../errors.js';
 import { restrictDatabaseFiles } from '../db.js';
 import { DatabaseWriteError, writeProblemOf } from '../errors.js';
+import { pageGuard, type PagePosition } from '../../paging/engine.js';
 import { DATA_TABLES, type DataTable } from '../schema.js';
 import type { BudgetStop, RequestBudget } from './budget.js';
 import { markPass, readCheckpoints, withOneThread, writePage, type Checkpoint } from './store.js';
-import { STREAMS, type Stream, type Window } from './streams.js';
+import { STREAMS, type Page, type Stream, type Window } from './streams.js';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** A day read less than this after it ended is read again: the API may still be counting it. */
@@ -148,6 +149,7 @@ async function syncWindows(opts: SyncOptions): Promise<SyncSummary> {
       let checkpoint = task.checkpoint;
       let first = checkpoint.pages === 0 || (checkpoint.cursor === null && !checkpoint.complete);
       if (first) checkpoint = { ...checkpoint, pages: 0, rows: 0 };
+      let guard = guardOf(task.stream, checkpoint.cursor);
       for (;;) {
         if (signal?.aborted) throw signal.reason;
         const stop = budget.check(clock.now());
@@ -165,14 +167,18 @@ async function syncWindows(opts: SyncOptions): Promise<SyncSummary> {
           restarted.add(task);
           checkpoint = { ...checkpoint, cursor: null, pages: 0, rows: 0 };
           first = true;
+          guard = guardOf(task.stream, null);
           continue;
         }
         if ('stop' in page) {
           summary.stop = page.stop;
           return summary;
         }
-        const complete = page.next === null;
-        checkpoint = { ...checkpoint, cursor: page.next, pages: checkpoint.pages + 1, rows: checkpoint.rows + page.rows.length, complete, updatedAt: clock.now() };
+        // A page the guards find suspect (a cursor or page sent before, "more" with nothing) stops the
+        // run before it is stored: its checkpoint stays at the last good page.
+        const next = guard ? guard(page.answer, checkpoint.cursor) : page.next;
+        const complete = next === null;
+        checkpoint = { ...checkpoint, cursor: next, pages: checkpoint.pages + 1, rows: checkpoint.rows + page.rows.length, complete, updatedAt: clock.now() };
         try {
           await writePage(connection, { stream: task.stream, checkpoint, rows: page.rows, first });
         } catch (error) {
@@ -212,6 +218,25 @@ async function syncWindows(opts: SyncOptions): Promise<SyncSummary> {
       }
     }
   }
+}
+
+/**
+ * The paging guards over one window's pages (src/paging/engine.ts), from the position the window
+ * starts at; a stream of one page a window has none. Positions are the checkpoint's text: a cursor,
+ * or an offset as a number's digits.
+ */
+function guardOf(stream: Stream, start: string | null): ((answer: Page['answer'], at: string | null) => string | null) | undefined {
+  const paging = stream.paging;
+  if (!paging) return undefined;
+  const offsets = paging.style === 'offset+hasMore';
+  const position = (at: string | null): PagePosition => (offsets ? { offset: at === null ? 0 : Number(at) } : at === null ? {} : { cursor: at });
+  const check = pageGuard(paging, position(start));
+  return (answer, at) => {
+    if (!answer) throw new Error(`the ${stream.table} stream returned no answer for its paging guards`);
+    const next = check(answer.page, answer.items, position(at));
+    if (next === null) return null;
+    return offsets ? String(next.offset ?? 0) : (next.cursor ?? null);
+  };
 }
 
 /** The start of the pass this run belongs to: the unfinished one, or a new one from now. */

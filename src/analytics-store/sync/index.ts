@@ -3,6 +3,8 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ApiClient } from '../../api/client.js';
 import type { Clock } from '../../clock.js';
+import { UsageError } from '../../errors.js';
+import { makeDirectory } from '../../make-directory.js';
 import { openAnalyticsDb, type DuckDbLoader } from '../db.js';
 import { DATA_TABLES } from '../schema.js';
 import { lockDatabase } from '../lock.js';
@@ -38,6 +40,9 @@ export interface SyncResult extends SyncSummary {
 }
 
 export async function syncDatabase(opts: SyncDatabaseOptions): Promise<SyncResult> {
+  // Made before any request: a directory that cannot be made (a file there, a read-only or virtual
+  // file system) is found before the budget is spent, not after.
+  if (opts.parquet !== undefined) parquetDirectory(opts.parquet);
   const unlock = await lockDatabase(opts.path, { clock: opts.clock, waitMs: opts.lockWaitMs, signal: opts.signal });
   try {
     const db = await openAnalyticsDb(opts.path, { loader: opts.loader });
@@ -52,6 +57,16 @@ export async function syncDatabase(opts: SyncDatabaseOptions): Promise<SyncResul
     }
   } finally {
     unlock();
+  }
+}
+
+function parquetDirectory(directory: string): void {
+  try {
+    makeDirectory(directory);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOTDIR' || code === 'EEXIST' ? 'a file is in the way' : code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'not writable' : (error as Error).message;
+    throw new UsageError(`the Parquet directory ${directory} cannot be made (${why}): give a directory, or a path where one can be made`);
   }
 }
 

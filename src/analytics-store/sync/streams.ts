@@ -5,6 +5,8 @@
 import type { ApiClient, CallOptions } from '../../api/client.js';
 import type { Conversation, FeedbackItem, PageTraffic, SearchTerm } from '../../api/types.js';
 import type { DataTable } from '../schema.js';
+import type { GuardedEndpoint } from '../../paging/engine.js';
+import { CONVERSATIONS, FEEDBACK, SEARCHES, VIEWS, VISITORS } from '../../paging/endpoints.js';
 
 export type Row = Record<string, unknown>;
 
@@ -14,6 +16,8 @@ export interface Page {
   next: string | null;
   /** The endpoint had more than one page can hold and no way to ask for the rest (feedback by page). */
   truncated?: boolean;
+  /** The answer and its items as sent, for the paging guards of a paged stream (src/paging/). */
+  answer?: { page: object; items: readonly unknown[] };
 }
 
 export interface Window {
@@ -29,6 +33,11 @@ export interface Stream {
   kind: 'day' | 'items';
   /** The documented largest page. */
   pageSize: number;
+  /**
+   * How a paged endpoint pages (src/paging/endpoints.ts): the sync walks a window's pages through the
+   * list commands' guards, so a cursor or page sent again stops the run instead of spending its budget.
+   */
+  paging?: GuardedEndpoint<object, unknown>;
   fetch(api: ApiClient, projectId: string, window: Window, position: string | null, call: CallOptions): Promise<Page>;
   /** The JSON shape DuckDB reads a page's rows with (from_json), column by column. */
   columns: Record<string, unknown>;
@@ -43,23 +52,27 @@ const trafficColumns = { date: 'DATE', path: 'VARCHAR', human: 'DOUBLE', ai: 'DO
 const trafficRow = (date: string) => (p: PageTraffic): Row => ({ date, path: p.path, human: p.human, ai: p.ai, total: p.total });
 
 type TrafficQuery = { dateFrom: string; dateTo: string; limit: number; offset: number };
-type TrafficList = (api: ApiClient, projectId: string, query: TrafficQuery, call: CallOptions) => Promise<{ pages: PageTraffic[]; hasMore: boolean }>;
+type TrafficList = (api: ApiClient, projectId: string, query: TrafficQuery, call: CallOptions) => Promise<{ page: object; pages: PageTraffic[]; hasMore: boolean }>;
 
 /** Views and visitors: the same per-page traffic per day, paged by offset, 250 a page. */
-function trafficStream(table: 'views' | 'visitors', list: TrafficList): Stream {
+function trafficStream(table: 'views' | 'visitors', list: TrafficList, paging: GuardedEndpoint<object, unknown>): Stream {
   return {
     table,
     key: ['date', 'path'],
     kind: 'day',
     pageSize: 250,
+    paging,
     columns: trafficColumns,
     async fetch(api, projectId, w, position, call) {
       const offset = offsetOf(position);
       const page = await list(api, projectId, { dateFrom: w.from, dateTo: w.to, limit: 250, offset }, call);
-      return { rows: page.pages.map(trafficRow(w.from)), next: page.hasMore && page.pages.length > 0 ? String(offset + page.pages.length) : null };
+      return { rows: page.pages.map(trafficRow(w.from)), next: page.hasMore && page.pages.length > 0 ? String(offset + page.pages.length) : null, answer: { page: page.page, items: page.pages } };
     },
   };
 }
+
+/** A route's paging facts, its page and item types let go: the sync hands the guard what the stream fetched. */
+const guarded = (route: { style: GuardedEndpoint<object, unknown>['style']; noun: string; itemsAtMost?: unknown }): GuardedEndpoint<object, unknown> => route as GuardedEndpoint<object, unknown>;
 
 export const STREAMS: Record<DataTable, Stream> = {
   searches: {
@@ -67,15 +80,16 @@ export const STREAMS: Record<DataTable, Stream> = {
     key: ['date', 'search_query'],
     kind: 'day',
     pageSize: 100,
+    paging: guarded(SEARCHES),
     columns: { date: 'DATE', search_query: 'VARCHAR', hits: 'DOUBLE', ctr: 'DOUBLE', top_clicked_page: 'VARCHAR', last_searched_at: 'TIMESTAMP' },
     async fetch(api, projectId, w, position, call) {
       const page = await api.listSearches(projectId, { dateFrom: w.from, dateTo: w.to, limit: 100, ...(position ? { cursor: position } : {}) }, call);
       const row = (s: SearchTerm): Row => ({ date: w.from, search_query: s.searchQuery, hits: s.hits, ctr: s.ctr, top_clicked_page: s.topClickedPage, last_searched_at: s.lastSearchedAt });
-      return { rows: page.searches.map(row), next: page.nextCursor };
+      return { rows: page.searches.map(row), next: page.nextCursor, answer: { page, items: page.searches } };
     },
   },
-  views: trafficStream('views', (api, projectId, query, call) => api.listViews(projectId, query, call).then((p) => ({ pages: p.views, hasMore: p.hasMore }))),
-  visitors: trafficStream('visitors', (api, projectId, query, call) => api.listVisitors(projectId, query, call).then((p) => ({ pages: p.visitors, hasMore: p.hasMore }))),
+  views: trafficStream('views', (api, projectId, query, call) => api.listViews(projectId, query, call).then((p) => ({ page: p, pages: p.views, hasMore: p.hasMore })), guarded(VIEWS)),
+  visitors: trafficStream('visitors', (api, projectId, query, call) => api.listVisitors(projectId, query, call).then((p) => ({ page: p, pages: p.visitors, hasMore: p.hasMore })), guarded(VISITORS)),
   feedback_by_page: {
     table: 'feedback_by_page',
     key: ['date', 'path'],
@@ -105,6 +119,7 @@ export const STREAMS: Record<DataTable, Stream> = {
     key: ['id'],
     kind: 'items',
     pageSize: 1000,
+    paging: guarded(CONVERSATIONS),
     columns: {
       id: 'VARCHAR',
       date: 'DATE',
@@ -131,7 +146,7 @@ export const STREAMS: Record<DataTable, Stream> = {
         query_category: c.queryCategory,
         page_url: c.pageUrl,
       });
-      return { rows: page.conversations.map(row), next: page.hasMore ? page.nextCursor : null };
+      return { rows: page.conversations.map(row), next: page.hasMore ? page.nextCursor : null, answer: { page, items: page.conversations } };
     },
   },
   feedback: {
@@ -139,6 +154,7 @@ export const STREAMS: Record<DataTable, Stream> = {
     key: ['id'],
     kind: 'items',
     pageSize: 100,
+    paging: guarded(FEEDBACK),
     columns: {
       id: 'VARCHAR',
       date: 'DATE',
@@ -172,7 +188,7 @@ export const STREAMS: Record<DataTable, Stream> = {
           lang: x.lang ?? null,
         };
       };
-      return { rows: page.feedback.map(row), next: page.hasMore ? page.nextCursor : null };
+      return { rows: page.feedback.map(row), next: page.hasMore ? page.nextCursor : null, answer: { page, items: page.feedback } };
     },
   },
 };

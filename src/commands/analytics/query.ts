@@ -40,7 +40,7 @@ export async function query(opts: QueryOptions, ctx: Context): Promise<number> {
     const { runReadOnlyQuery } = await import('../../analytics-store/query.js');
     const { queryColumns, rowObject, uniqueNames } = await import('../../analytics-store/query-columns.js');
     const { startWriter } = await import('../../list-export/writers.js');
-    const result = await runReadOnlyQuery(db.connection, opts.sql);
+    const result = await runReadOnlyQuery(db.connection, opts.sql, ctx.signal);
     const names = uniqueNames(result.columns);
     const listOptions: ListExportOptions = { dateFrom: undefined, dateTo: undefined, limit: 0, cursor: undefined, all: true, format: opts.format, output: opts.output, csvRaw: opts.csvRaw, header: opts.header };
     // The file is created once the query has run: a refused or failing query leaves an older file alone.

@@ -27,8 +27,10 @@ export async function report(opts: ReportOptions, ctx: Context): Promise<void> {
   const path = await databasePath(opts.db, ctx);
   const db = await openDatabase(path);
   const engine = await import('../../analytics-store/report/index.js');
+  const { checkSchema } = await import('../../analytics-store/schema-check.js');
   let computed;
   try {
+    await checkSchema(db, { complete: true });
     computed = await engine.computeReport(db.connection, opts.period, new Date(ctx.clock.now()));
   } finally {
     db.close();

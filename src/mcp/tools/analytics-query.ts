@@ -41,7 +41,7 @@ export const analyticsQuery = defineTool({
     try {
       const { runReadOnlyQuery } = await import('../../analytics-store/query.js');
       const { rowObject, uniqueNames } = await import('../../analytics-store/query-columns.js');
-      const result = await runReadOnlyQuery(db.connection, args.sql);
+      const result = await runReadOnlyQuery(db.connection, args.sql, env.signal);
       const names = uniqueNames(result.columns);
       const shownNames = names.map((name) => readerText(name, 100) ?? '');
       const rows: Array<Record<string, Cell>> = [];

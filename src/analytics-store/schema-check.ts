@@ -1,0 +1,50 @@
+// A database file is used only when its tables are the ones this version makes (schema.ts). The
+// schema's CREATE TABLE IF NOT EXISTS leaves a table that already exists alone, so without this a
+// sync wrote into a table of another shape (a newer mint-admin's, another program's) and a report
+// failed on DuckDB's own "Catalog Error". The expected columns are read from the DDL itself, made in
+// an in-memory database, so there is no second list of them to drift.
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { AnalyticsDb } from './db.js';
+import { IncompatibleDatabaseError } from './errors.js';
+import { schemaStatements, TABLES } from './schema.js';
+
+type Shape = Map<string, string>;
+
+const COLUMNS = `SELECT table_name, string_agg(column_name || ' ' || data_type, ', ' ORDER BY ordinal_position) AS columns
+  FROM information_schema.columns WHERE table_catalog = current_database() AND table_schema = 'main' GROUP BY table_name`;
+
+let expected: Promise<Shape> | undefined;
+
+/**
+ * IncompatibleDatabaseError unless every table of schema.ts the file holds has this version's
+ * columns; with `complete`, every one must be there too (a reader's check: the sync creates them).
+ */
+export async function checkSchema(db: AnalyticsDb, opts: { complete: boolean }): Promise<void> {
+  const wanted = await (expected ??= expectedShape(db));
+  const actual = await shapeOf(db.connection);
+  for (const table of TABLES) {
+    const columns = actual.get(table);
+    if (columns === undefined) {
+      if (opts.complete) throw new IncompatibleDatabaseError(db.path, `it has no ${table} table`);
+      continue;
+    }
+    if (columns !== wanted.get(table)) throw new IncompatibleDatabaseError(db.path, `its ${table} table has the columns (${columns}), not (${wanted.get(table)})`);
+  }
+}
+
+async function expectedShape(db: AnalyticsDb): Promise<Shape> {
+  const instance = await db.duckdb.DuckDBInstance.create(':memory:');
+  const connection = await instance.connect();
+  try {
+    for (const statement of schemaStatements()) await connection.run(statement);
+    return await shapeOf(connection);
+  } finally {
+    connection.closeSync();
+    instance.closeSync();
+  }
+}
+
+async function shapeOf(connection: DuckDBConnection): Promise<Shape> {
+  const rows = (await connection.runAndReadAll(COLUMNS)).getRowObjectsJson();
+  return new Map(rows.map((r) => [String(r.table_name), String(r.columns)]));
+}

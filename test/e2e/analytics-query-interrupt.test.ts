@@ -1,0 +1,33 @@
+// A query DuckDB would run for hours (a scan of 10^11 rows) ends at Ctrl-C: DuckDB's threads are
+// deaf to the event loop, so before the interrupt the run went on for as long as the scan took.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openAnalyticsDb } from '../../src/analytics-store/db.js';
+import { tempDir } from '../helpers/cli.js';
+import { runInProcess } from '../helpers/in-process.js';
+
+describe('analytics query interrupted', () => {
+  it('Ctrl-C during a long query ends it within moments, exit 130', async () => {
+    const dir = tempDir();
+    try {
+      const db = join(dir.path, 'a.duckdb');
+      (await openAnalyticsDb(db)).close();
+      const env = { HOME: dir.path, XDG_CONFIG_HOME: join(dir.path, 'xdg'), MINTLIFY_PROJECT_ID: 'p' };
+      let stoppedAt = 0;
+      const r = await runInProcess(['analytics', 'query', '--db', db, 'SELECT count(*) FROM range(100000000000) t(x) WHERE x % 7 = 3'], {
+        env,
+        onStart: (stop) => {
+          setTimeout(() => {
+            stoppedAt = Date.now();
+            stop('SIGINT');
+          }, 300);
+        },
+      });
+      expect(r.code).toBe(130);
+      expect(stoppedAt).toBeGreaterThan(0);
+      expect(Date.now() - stoppedAt).toBeLessThan(5000);
+    } finally {
+      dir.cleanup();
+    }
+  }, 20_000);
+});

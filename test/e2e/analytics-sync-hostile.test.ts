@@ -1,0 +1,59 @@
+// `analytics sync` against a server that answers wrongly: the sync must stop after a handful of
+// requests, not spend its budget (and every later run's) walking a cursor that repeats.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DAY_MS, startOfUtcDay } from '../../src/analytics-store/sync/engine.js';
+import { runCli } from '../helpers/cli.js';
+import { useSandbox } from '../helpers/sandbox.js';
+
+const t = useSandbox({ searchTermCount: 20, analytics: { pages: 5, feedback: 5, conversations: 5 } }, { homePerTest: true });
+const today = () => new Date(startOfUtcDay(Date.now())).toISOString().slice(0, 10);
+const sent = (route: string) => t.sandbox.requests.filter((r) => r.path.split('?')[0]!.endsWith(route)).length;
+
+const term = (q: string) => ({ searchQuery: q, hits: 1, ctr: 0, topClickedPage: null, lastSearchedAt: new Date().toISOString() });
+const searchesPage = (q: string, nextCursor: string | null) => ({ searches: [term(q)], totalSearches: 1000, nextCursor });
+
+async function sync(db: string, ...args: string[]) {
+  return runCli(['analytics', 'sync', '--db', db, '--from', today(), '--json', ...args], { env: t.env() });
+}
+
+describe('analytics sync against a hostile server', () => {
+  it.each([
+    ['repeats its cursor', ['A', 'A', 'A', 'A', 'A', 'A']],
+    ['alternates two cursors', ['A', 'B', 'A', 'B', 'A', 'B']],
+  ])('a server that %s is stopped within a few requests, exit 1, and the next run does not loop either', async (_name, cursors) => {
+    const db = join(t.home, 'a.duckdb');
+    for (let run = 0; run < 2; run++) {
+      const before = sent('/searches');
+      for (let i = 0; i < 60; i++) t.sandbox.faults.inject({ route: 'searches.list', status: 200, body: searchesPage(`q${i}`, cursors[i % cursors.length]!) });
+      const r = await sync(db, '--max-requests', '50');
+
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/sent a cursor it had sent before/);
+      const searches = sent('/searches') - before;
+      expect(searches).toBeGreaterThanOrEqual(1);
+      expect(searches).toBeLessThanOrEqual(3);
+    }
+  });
+
+  it('a server that ignores the offset (the same views page again, "more" each time) is stopped on the second page, exit 1', async () => {
+    const db = join(t.home, 'v.duckdb');
+    const page = { totals: { human: 9, ai: 0, total: 9 }, views: [{ path: '/a', human: 9, ai: 0, total: 9 }], hasMore: true };
+    t.sandbox.faults.inject({ route: 'views.list', status: 200, body: page, times: 60 });
+    const r = await sync(db, '--max-requests', '50');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/the same page again for a later offset/);
+    expect(sent('/views')).toBe(2);
+  });
+
+  it('a malformed time from the server is stored as NULL, not a failed write that would stop every later run at the same page', async () => {
+    const db = join(t.home, 'd.duckdb');
+    t.sandbox.faults.inject({ route: 'searches.list', status: 200, body: { searches: [{ ...term('odd'), lastSearchedAt: 'yesterday' }], totalSearches: 1, nextCursor: null } });
+    const conv = { id: 'c-odd', timestamp: 'garbage', query: 'q', response: 'r', sources: [], resolutionStatus: 'answered', queryCategory: null, pageUrl: null };
+    t.sandbox.faults.inject({ route: 'assistant.list', status: 200, body: { conversations: [conv], nextCursor: null, hasMore: false } });
+    const r = await sync(db, '--max-requests', '50');
+    expect(r.code).toBe(0);
+    const q = await runCli(['analytics', 'query', '--db', db, "SELECT (SELECT last_searched_at FROM searches WHERE search_query = 'odd') AS s, (SELECT coalesce(timestamp::VARCHAR, 'null') || ' ' || coalesce(date::VARCHAR, 'null') FROM conversations WHERE id = 'c-odd') AS c"], { env: t.env() });
+    expect(q.stdout).toBe('s\tc\n\tnull null\n');
+  });
+});
