@@ -8,10 +8,11 @@
 // (This replaces conf's write path: conf follows a symlinked config.json, keeps an existing file's
 // mode under SNAP, and has no lock, so two concurrent writes lost one value.)
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fchmodSync, fstatSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { closeSync, constants, fchmodSync, fstatSync, fsyncSync, lstatSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigError } from './errors.js';
 import { processAlive, tryLockFile } from './lock-file.js';
+import { makeDirectory } from './make-directory.js';
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 /** A lock older than this is from a run that died mid-write (a write takes milliseconds). */
@@ -43,7 +44,11 @@ export function readTrusted(directory: string, path: string): string | undefined
  * change). Creates the directory 0700 when missing. Returns whether anything was written.
  */
 export async function updateTrusted(directory: string, path: string, update: (text: string | undefined) => string | undefined): Promise<boolean> {
-  mkdirSync(directory, { recursive: true, mode: 0o700 });
+  try {
+    makeDirectory(directory, 0o700);
+  } catch (error) {
+    throw new ConfigError(`cannot create the config directory ${directory} (${(error as NodeJS.ErrnoException).code ?? 'error'}); set XDG_CONFIG_HOME to a directory you can write to`);
+  }
   checkDirectory(directory);
   const release = await lock(`${path}.lock`);
   try {

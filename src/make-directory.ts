@@ -5,8 +5,11 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
-/** Makes `path` and its missing parents (new ones with `mode`); an error when one cannot be made. */
-export function makeDirectory(path: string, mode = 0o777): void {
+/**
+ * Makes `path` and its missing parents (new ones with `mode`); an error when one cannot be made.
+ * Returns the directories it made, outermost first (a failed run can remove exactly those).
+ */
+export function makeDirectory(path: string, mode = 0o777): string[] {
   const missing: string[] = [];
   for (let at = resolve(path); ; at = dirname(at)) {
     const stats = statSync(at, { throwIfNoEntry: false });
@@ -17,12 +20,15 @@ export function makeDirectory(path: string, mode = 0o777): void {
     missing.unshift(at);
     if (dirname(at) === at) break;
   }
+  const made: string[] = [];
   for (const dir of missing) {
     try {
       mkdirSync(dir, { mode });
+      made.push(dir);
     } catch (error) {
-      // Made by another process in the meantime: as good as made here.
+      // Made by another process in the meantime: as good as made here (but not ours to remove).
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !statSync(dir).isDirectory()) throw error;
     }
   }
+  return made;
 }

@@ -3,10 +3,11 @@
 // Each line is one request's time, or `R <time>` for a 429's Retry-After. Appends of a line are atomic,
 // so processes sharing a key need no lock to count; the file is compacted to the last hour now and then.
 import { createHash } from 'node:crypto';
-import { appendFileSync, chmodSync, closeSync, mkdirSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, closeSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { ANALYTICS_BUDGET, type RequestLedger } from '../api/request-ledger.js';
+import { makeDirectory } from '../make-directory.js';
 
 export interface LedgerState {
   /** Requests sent in the hour before `now`, oldest first. */
@@ -73,7 +74,7 @@ export class FileRequestLedger implements RequestLedger {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return; // counting must never stop a request
       try {
-        mkdirSync(join(this.path, '..'), { recursive: true, mode: 0o700 });
+        makeDirectory(join(this.path, '..'), 0o700);
         appendFileSync(this.path, line, { mode: 0o600 });
       } catch {
         // a read-only home: the budget is then only what this run counts itself

@@ -8,9 +8,10 @@
 //   neither. With --link old releases beyond the newest N are pruned.
 // Once the new tree is in place the install has succeeded: removing what it replaced is tidying,
 // and a failure there is a warning with the path, never a different outcome.
-import { copyFile, lstat, mkdir, readdir, rename, rm, rmdir, stat, symlink, unlink, utimes } from 'node:fs/promises';
+import { copyFile, lstat, readdir, rename, rm, rmdir, stat, symlink, unlink, utimes } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { MintAdminError } from '../errors.js';
+import { makeDirectory } from '../make-directory.js';
 import { SITE_DIRECTORY_MODE } from './extract.js';
 import { swapLinkName } from './leftovers.js';
 import { linkTextFor, notEmpty, targetState, type TargetPlan } from './target.js';
@@ -141,14 +142,7 @@ export async function commitArchive(staged: string, archivePath: string): Promis
  * of --link among them), so they get the site's directory mode, not whatever the umask leaves.
  */
 export async function makeParents(dir: string): Promise<string[]> {
-  const first = await mkdir(dir, { recursive: true, mode: SITE_DIRECTORY_MODE });
-  if (first === undefined) return [];
-  const created: string[] = [];
-  for (let at = dir; ; at = dirname(at)) {
-    created.unshift(at);
-    if (at === first || dirname(at) === at) break;
-  }
-  return created;
+  return makeDirectory(dir, SITE_DIRECTORY_MODE);
 }
 
 /** Removes directories makeParents created, deepest first, only while they are empty. */

@@ -209,6 +209,29 @@ async function checkWritable(dir: string, shown: string): Promise<void> {
   } catch {
     throw new UsageError(`cannot write to ${dir} (needed for ${shown}); choose a directory you can write to`);
   }
+  await refuseKernelFilesystem(dir, shown);
+}
+
+/**
+ * Linux's kernel filesystems (statfs f_type), where root passes access(W_OK) but no directory can be
+ * made (/proc answers mkdir with ENOENT): refused here, before an export is started for nothing.
+ */
+const KERNEL_FILESYSTEMS = new Map<number, string>([
+  [0x9fa0, 'proc'],
+  [0x62656572, 'sysfs'],
+  [0x27e0eb, 'cgroup'],
+  [0x63677270, 'cgroup2'],
+  [0x1cd1, 'devpts'],
+  [0x64626720, 'debugfs'],
+  [0x74726163, 'tracefs'],
+  [0x73636673, 'securityfs'],
+  [0xcafe4a11, 'bpf'],
+  [0x62656570, 'configfs'],
+]);
+
+async function refuseKernelFilesystem(dir: string, shown: string): Promise<void> {
+  const kind = KERNEL_FILESYSTEMS.get((await statfs(dir).catch(() => undefined))?.type ?? -1);
+  if (kind !== undefined) throw new UsageError(`cannot install ${shown} under ${dir}: it is the kernel's ${kind} filesystem; choose a directory on a disk`);
 }
 
 /** What the link points at, in the link's own style (relative stays relative). */

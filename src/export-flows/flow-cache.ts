@@ -9,10 +9,11 @@
 // exclusively with mode 0600, then renamed over the old one), and neither read nor written through
 // a symlink someone else may have planted there.
 import { constants } from 'node:fs';
-import { chmod, lstat, mkdir, open, rename, rm } from 'node:fs/promises';
+import { chmod, lstat, open, rename, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { configDirectory, type Env } from '../config.js';
+import { makeDirectory } from '../make-directory.js';
 import { applyFacts, type BaseEntry, type ExportFlow, type FlowStore } from './flow-store.js';
 
 export type { ExportFlow } from './flow-store.js';
@@ -100,7 +101,7 @@ async function readCache(path: string, debug: (line: string) => void): Promise<C
 }
 
 async function writeCache(directory: string, path: string, data: CacheData): Promise<void> {
-  await mkdir(directory, { recursive: true, mode: 0o700 });
+  makeDirectory(directory, 0o700);
   const existing = await lstat(path).catch(() => undefined);
   if (existing && !existing.isFile() && !existing.isSymbolicLink()) throw new Error('it is not a regular file');
   const temp = join(directory, `.${FLOW_CACHE_FILE}.${randomBytes(6).toString('hex')}.tmp`);

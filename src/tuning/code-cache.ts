@@ -8,11 +8,12 @@
 // source of another length; the file name carries the build's id so a cache never meets another
 // build's source of the same length. Writes are atomic (a fresh 0600 file, renamed into place).
 // Any failure only costs the speed-up: the program then loads as if there were no cache.
-import { closeSync, constants, fstatSync, lstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, constants, fstatSync, lstatSync, openSync, readdirSync, readFileSync, renameSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { Script } from 'node:vm';
+import { makeDirectory } from '../make-directory.js';
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const CACHE_SUFFIX = '.v8cache';
@@ -120,7 +121,7 @@ export function loadWithCodeCache<T>(
     saveCache() {
       if (!useless) return;
       try {
-        mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
+        makeDirectory(cacheDir, 0o700);
         if (!trustedDirectory(cacheDir)) return;
         writeAtomically(cacheDir, cachePath, script.createCachedData(), `${bundle}-`, buildPrefix);
       } catch {
