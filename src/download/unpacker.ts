@@ -6,6 +6,7 @@ import type { FileWriter } from './file-writer.js';
 import { EntryGuard } from './guard.js';
 import { FILE_LIKE, normalise, SITE_DIRECTORY_MODE } from './modes.js';
 import { formatBytes } from './progress.js';
+import { readPaxHeadersAhead } from './pax-ahead.js';
 import { dropBytesAfterTheEnd, skipChecksOfAFreshDirectory } from './tar-internals.js';
 import type { ArchiveSummary, ExtractionLimits } from './limits.js';
 
@@ -18,11 +19,19 @@ export interface Extraction {
   /** The size cap, when going past it is the refusal. */
   sizeLimit: () => number | undefined;
   summary: () => ArchiveSummary;
+  /** PAX headers read ahead of tar's parser (pax-ahead.ts). */
+  paxHeadersReadAhead: () => number;
 }
 
 export type Tar = typeof import('tar');
 
-export function createExtraction(tar: Tar, dir: string, limits: ExtractionLimits & { now: number }, writer?: FileWriter): Extraction {
+/** Ways of reading the archive that a test turns off to compare with tar's own (both must extract the same). */
+export interface ExtractionTuning {
+  /** PAX headers read ahead of tar's parser (pax-ahead.ts). */
+  paxAhead: boolean;
+}
+
+export function createExtraction(tar: Tar, dir: string, limits: ExtractionLimits & { now: number }, writer?: FileWriter, tuning: ExtractionTuning = { paxAhead: true }): Extraction {
   const guard = new EntryGuard();
   let refusal: string | undefined;
   let entries = 0;
@@ -70,7 +79,8 @@ export function createExtraction(tar: Tar, dir: string, limits: ExtractionLimits
   });
   skipChecksOfAFreshDirectory(unpack, dir, writer);
   dropBytesAfterTheEnd(unpack);
-  return { unpack, refusal: () => refusal, sizeLimit: () => (refusal !== undefined && bytes > limits.maxBytes ? limits.maxBytes : undefined), summary: () => ({ files: guard.fileCount, bytes: guard.totalBytes }) };
+  const paxAhead = tuning.paxAhead ? readPaxHeadersAhead(unpack, tar.Pax) : undefined;
+  return { unpack, refusal: () => refusal, sizeLimit: () => (refusal !== undefined && bytes > limits.maxBytes ? limits.maxBytes : undefined), summary: () => ({ files: guard.fileCount, bytes: guard.totalBytes }), paxHeadersReadAhead: () => paxAhead?.headersRead ?? 0 };
 }
 
 const UNKNOWN_TYPES: Record<string, string> = {
