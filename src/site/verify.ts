@@ -10,35 +10,11 @@ import { UsageError } from '../errors.js';
 import { keepOldGenerationTight } from '../tuning/heap.js';
 import { AnchorIndex, isTopOfPage, PageAnchors, PendingFragments } from './anchors.js';
 import { OverlongMarkupError } from './bounded-parser.js';
-import { DEFAULT_LIST_LIMIT, ProblemList } from './problem-list.js';
+import { DEFAULT_LIST_LIMIT, ProblemList, type Problem, type ProblemKind } from './problem-list.js';
 import { htmlReferences, sitemapLocations, stylesheetReferences, URL_LIMIT, type Reference, type ReferenceRole } from './references.js';
 import { parseUrlPath } from './resolve.js';
 
-export type ProblemKind =
-  /** a link to a page that is not there */
-  | 'broken-link'
-  /** a link to a #fragment that no id= (or <a name=>) of its page carries */
-  | 'broken-fragment'
-  /** an image, script, stylesheet, font... that is not there */
-  | 'missing-asset'
-  /** a sitemap.xml entry with no page */
-  | 'missing-sitemap-entry'
-  /** an internal absolute link that does not start with the base path (it would leave the site) */
-  | 'outside-base-path'
-  /** a path no host will serve: an encoded slash, a NUL, bad percent-encoding */
-  | 'unsafe-path'
-  /** a reference longer than 64 KiB (or an attribute value the file ends inside): not checked */
-  | 'overlong-reference'
-  /** a comment, tag or attribute name longer than 16 MiB: the rest of the file is not checked */
-  | 'overlong-markup';
-
-export interface Problem {
-  /** the page (or stylesheet, or sitemap) holding the reference, relative to the site root */
-  page: string;
-  /** the reference as written */
-  target: string;
-  kind: ProblemKind;
-}
+export type { Problem, ProblemKind } from './problem-list.js';
 
 export interface VerifyOptions {
   /** the site's root directory */
