@@ -15,7 +15,7 @@
 // BENCH_QUICK=1: 300 and 1,000 pages, one round (checks the script; its figures are not measurements).
 // BENCH_VERIFY_PAGES=1000,10000: the sizes; BENCH_VERIFY_PEERS_MAX: the largest size the peers run on,
 // 10,000 unless given (BENCH_VERIFY_PEERS_MAX=100000 runs them on 100,000 pages too: html-proofer held
-// 13.8 GB there and had not finished after 58 minutes, and linkinator needs hours, so `npm run bench`
+// 13.8 GB there and had not finished after 58 minutes, linkinator not after 19, so `npm run bench`
 // leaves it out and runs verify alone there); BENCH_VERIFY_PEER_TIMEOUT=1800: seconds a peer may run before it is stopped (its time and
 // memory are then reported as "stopped at", its findings not compared); BENCH_VERIFY_ROUNDS=3,1,1: rounds
 // for each size (one number: every size). On a loaded machine the peers take long: linkinator ran
