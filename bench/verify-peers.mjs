@@ -13,8 +13,12 @@
 // Targets: verify finds exactly what was planted on every size; faster than both peers; its peak RSS
 // grows by less than 40 MB from 1,000 to 100,000 pages.
 // BENCH_QUICK=1: 300 and 1,000 pages, one round (checks the script; its figures are not measurements).
-// BENCH_VERIFY_PAGES=1000,10000: the sizes; BENCH_VERIFY_PEERS_MAX=10000: the largest size the peers run on;
-// BENCH_VERIFY_ROUNDS=3,1,1: rounds for each size (one number: every size). On a loaded machine the peers take long: linkinator ran
+// BENCH_VERIFY_PAGES=1000,10000: the sizes; BENCH_VERIFY_PEERS_MAX: the largest size the peers run on,
+// 10,000 unless given (BENCH_VERIFY_PEERS_MAX=100000 runs them on 100,000 pages too: html-proofer held
+// 13.8 GB there and had not finished after 58 minutes, linkinator not after 19, so `npm run bench`
+// leaves it out and runs verify alone there); BENCH_VERIFY_PEER_TIMEOUT=1800: seconds a peer may run before it is stopped (its time and
+// memory are then reported as "stopped at", its findings not compared); BENCH_VERIFY_ROUNDS=3,1,1: rounds
+// for each size (one number: every size). On a loaded machine the peers take long: linkinator ran
 // 15 minutes on 10,000 pages at a load average of 8-9 on 2 cores. Each size's figures go to stderr as
 // soon as they are known.
 import { execFileSync } from 'node:child_process';
@@ -30,7 +34,8 @@ const CLI = join(repo, 'dist/cli/main.cjs');
 const cache = join(repo, 'bench/.cache');
 const quick = process.env.BENCH_QUICK === '1';
 const sizes = (process.env.BENCH_VERIFY_PAGES ?? (quick ? '300,1000' : '1000,10000,100000')).split(',').map(Number);
-const peersMax = Number(process.env.BENCH_VERIFY_PEERS_MAX ?? Infinity);
+const peersMax = Number(process.env.BENCH_VERIFY_PEERS_MAX ?? 10_000);
+const peerTimeout = process.env.BENCH_VERIFY_PEER_TIMEOUT ? Number(process.env.BENCH_VERIFY_PEER_TIMEOUT) : undefined;
 const roundsFor = (pages) => {
   const given = process.env.BENCH_VERIFY_ROUNDS?.split(',').map(Number);
   if (given) return given[sizes.indexOf(pages)] ?? given.at(-1);
@@ -45,8 +50,13 @@ const which = (name) =>
     .map((dir) => join(dir, name))
     .find((path) => existsSync(path) && statSync(path).isFile());
 
-/** A command with stdout to a file: /usr/bin/time measures the shell's exec'd process, the tool itself. */
-const toFile = (out, cmd, args) => ['/bin/sh', ['-c', 'out="$1"; shift; exec "$@" > "$out"', 'sh', out, cmd, ...args]];
+/**
+ * A command with stdout to a file: /usr/bin/time measures the shell's exec'd process, the tool itself.
+ * A peer under BENCH_VERIFY_PEER_TIMEOUT runs under coreutils' timeout (exit 124 when it stopped the
+ * peer); its peak RSS is still the peer's, since a process's figures include the children it waited for.
+ */
+const toFile = (out, cmd, args, limit) => ['/bin/sh', ['-c', 'out="$1"; shift; exec "$@" > "$out"', 'sh', out, ...(limit ? ['timeout', '--kill-after=10', String(limit)] : []), cmd, ...args]];
+const STOPPED = 124;
 
 const tools = [
   {
@@ -62,7 +72,7 @@ if (htmlproofer) {
   tools.push({
     name: 'html-proofer',
     label: `html-proofer ${versionOf(htmlproofer)} (\`--disable-external --assume-extension\`)`,
-    command: (dir, out) => toFile(out, htmlproofer, [dir, '--disable-external', '--assume-extension']),
+    command: (dir, out) => toFile(out, htmlproofer, [dir, '--disable-external', '--assume-extension'], peerTimeout),
     // Without a UTF-8 locale (the bench's clean environment has none) Ruby reads pages as US-ASCII and
     // html-proofer stops at the first non-ASCII byte ("\xC3" on US-ASCII); a user's shell has one.
     env: { LANG: 'C.UTF-8' },
@@ -78,7 +88,7 @@ if (existsSync(linkinatorCli)) {
   tools.push({
     name: 'linkinator',
     label: `linkinator ${JSON.parse(readFileSync(join(cache, 'linkinator/node_modules/linkinator/package.json'), 'utf8')).version} on Node ${versionOf(node)} (\`--recurse --clean-urls --check-fragments --check-css --skip ^https://\`)`,
-    command: (dir, out) => toFile(out, node, [linkinatorCli, dir, '--recurse', '--clean-urls', '--check-fragments', '--check-css', '--skip', '^https://', '--format', 'json']),
+    command: (dir, out) => toFile(out, node, [linkinatorCli, dir, '--recurse', '--clean-urls', '--check-fragments', '--check-css', '--skip', '^https://', '--format', 'json'], peerTimeout),
     findings: (dir, out) => linkinatorFindings(dir, readFileSync(out, 'utf8')),
   });
 } else skipped.push('linkinator is not installed (bench/verify-peers-setup.sh: npm install into bench/.cache): skipped');
@@ -210,6 +220,8 @@ const failures = [];
 const raw = [];
 const verifyPeaks = [];
 const peersRan = new Set();
+/** `tool pages` of the runs BENCH_VERIFY_PEER_TIMEOUT stopped */
+const stoppedRuns = new Set();
 try {
   for (const pages of sizes) {
     const dir = join(work, `site-${pages}`);
@@ -226,10 +238,12 @@ try {
         const out = join(work, `${tool.name}.out`);
         const [cmd, args] = tool.command(dir, out);
         const r = await measure(cmd, args, { XDG_CONFIG_HOME: join(work, 'xdg'), ...tool.env });
-        if ((r.code !== 0 && r.code !== 1 && r.code !== 4) || tool.crashed?.(r.stderr)) throw new Error(`${tool.name} exited ${r.code}: ${r.stderr.slice(-2000)}`);
-        if (round === 0) findings.set(tool.name, await tool.findings(dir, out, r.stderr));
+        const stopped = tool.name !== 'mint-admin' && peerTimeout !== undefined && (r.code === STOPPED || r.code === 137);
+        if (!stopped && ((r.code !== 0 && r.code !== 1 && r.code !== 4) || tool.crashed?.(r.stderr))) throw new Error(`${tool.name} exited ${r.code}: ${r.stderr.slice(-2000)}`);
+        if (stopped) stoppedRuns.add(`${tool.name} ${pages}`);
+        else if (round === 0) findings.set(tool.name, await tool.findings(dir, out, r.stderr));
         runs.get(tool.name).push(r);
-        raw.push(`raw: verify-peers ${n(pages)} pages, ${tool.name}: ${r.wallMs.toFixed(0)} ms, ${(r.peakKb / 1024).toFixed(1)} MB`);
+        raw.push(`raw: verify-peers ${n(pages)} pages, ${tool.name}: ${r.wallMs.toFixed(0)} ms, ${(r.peakKb / 1024).toFixed(1)} MB${stopped ? ` (stopped after ${peerTimeout} s)` : ''}`);
       }
     }
     const wall = (name) => median(runs.get(name).map((r) => r.wallMs));
@@ -238,12 +252,18 @@ try {
     rows.push(`| verify, ${n(pages)} pages: wall time / peak RSS | ${fmtS(wall('mint-admin'))} / ${fmtMb(peak('mint-admin'))} | - | - |`);
     for (const peer of here.filter((t) => t.name !== 'mint-admin')) {
       peersRan.add(peer.name);
-      rows.push(`| verify vs ${peer.name}, ${n(pages)} pages: wall time | ${fmtS(wall('mint-admin'))} | ${fmtS(wall(peer.name))} | ${ratio(wall('mint-admin'), wall(peer.name))} |`);
-      rows.push(`| verify vs ${peer.name}, ${n(pages)} pages: peak RSS | ${fmtMb(peak('mint-admin'))} | ${fmtMb(peak(peer.name))} | ${ratio(peak('mint-admin'), peak(peer.name))} |`);
+      // A peer that was stopped ran at least this long and held at least this much.
+      const atLeast = stoppedRuns.has(`${peer.name} ${pages}`) ? 'stopped at ' : '';
+      rows.push(`| verify vs ${peer.name}, ${n(pages)} pages: wall time | ${fmtS(wall('mint-admin'))} | ${atLeast}${fmtS(wall(peer.name))} | ${atLeast ? '< ' : ''}${ratio(wall('mint-admin'), wall(peer.name))} |`);
+      rows.push(`| verify vs ${peer.name}, ${n(pages)} pages: peak RSS | ${fmtMb(peak('mint-admin'))} | ${atLeast}${fmtMb(peak(peer.name))} | ${atLeast ? '< ' : ''}${ratio(peak('mint-admin'), peak(peer.name))} |`);
       if (wall('mint-admin') >= wall(peer.name)) failures.push(`verify is not faster than ${peer.name} on ${n(pages)} pages`);
     }
     notes.push(`Findings on ${n(pages)} pages (${n(planted.length)} planted):`);
     for (const tool of here) {
+      if (!findings.has(tool.name)) {
+        notes.push(`- ${tool.name}: stopped after ${peerTimeout} s (BENCH_VERIFY_PEER_TIMEOUT): findings not compared`);
+        continue;
+      }
       const diffs = compare(tool.name, findings.get(tool.name), planted, dir);
       notes.push(`- ${tool.name}: ${n(findings.get(tool.name).size)} found; ${diffs.length === 0 ? 'exactly what was planted' : `${diffs.length} kind(s) of disagreement`}`);
       for (const d of diffs) {

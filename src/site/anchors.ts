@@ -1,6 +1,6 @@
 // What `#fragment` links are checked against: the anchors of each page (id= on any element, name= on
-// an <a>, as the HTML spec finds a fragment's target). Kept as 64-bit hashes in one growing typed
-// array, not as strings or DOMs, so 100,000 pages with ~10 anchors each hold ~8 MB; a false "found"
+// an <a>, as the HTML spec finds a fragment's target). Kept as 64-bit hashes in blocks of typed
+// arrays, not as strings or DOMs, so 100,000 pages with ~10 anchors each hold ~8 MB; a false "found"
 // needs two different anchors of one page to share 64 bits.
 
 /** A page's anchors while it is parsed: enough to check its own `#x` links when it ends. */
@@ -23,45 +23,61 @@ export class PageAnchors {
   }
 }
 
-/** Every page's anchors, by page number, added as pages finish (in any order). */
+/**
+ * Every page's anchors, by page number, added as pages finish (in any order). Kept in blocks of 256 KB,
+ * each page's in one block: one array doubled as it filled held up to twice what it needed, and
+ * three times while it was copied (12 MB of 4 MB of anchors at 100,000 pages).
+ */
 export class AnchorIndex {
-  private hashes = new Uint32Array(4096);
-  private used = 0;
+  private readonly blocks: Uint32Array[] = [];
+  /** units used in the last block */
+  private used = BLOCK_UNITS;
+  /** where each page's anchors start: block number * BLOCK_UNITS + their place in it; -1 until added */
   private readonly starts: Int32Array;
-  private readonly ends: Int32Array;
+  private readonly counts: Int32Array;
 
   constructor(pageCount: number) {
     this.starts = new Int32Array(pageCount).fill(-1);
-    this.ends = new Int32Array(pageCount);
+    this.counts = new Int32Array(pageCount);
   }
 
   add(page: number, anchors: PageAnchors): void {
-    const needed = this.used + anchors.hashes.length;
-    if (needed > this.hashes.length) {
-      const grown = new Uint32Array(Math.max(needed, this.hashes.length * 2));
-      grown.set(this.hashes.subarray(0, this.used));
-      this.hashes = grown;
+    const units = anchors.hashes.length;
+    if (this.used + units > BLOCK_UNITS) {
+      // A page of more anchors than a block holds gets a block of its own size.
+      this.blocks.push(new Uint32Array(Math.max(units, BLOCK_UNITS)));
+      this.used = 0;
     }
-    this.starts[page] = this.used;
+    const block = this.blocks[this.blocks.length - 1]!;
+    const offset = this.used;
     // Sorted, so that a page many links lead into is searched, not scanned.
-    const pairs = Array.from({ length: anchors.hashes.length / 2 }, (_, i) => i);
+    const pairs = Array.from({ length: units / 2 }, (_, i) => i);
     pairs.sort((a, b) => anchors.hashes[2 * a]! - anchors.hashes[2 * b]! || anchors.hashes[2 * a + 1]! - anchors.hashes[2 * b + 1]!);
     for (const i of pairs) {
-      this.hashes[this.used++] = anchors.hashes[2 * i]!;
-      this.hashes[this.used++] = anchors.hashes[2 * i + 1]!;
+      block[this.used++] = anchors.hashes[2 * i]!;
+      block[this.used++] = anchors.hashes[2 * i + 1]!;
     }
-    this.ends[page] = this.used;
+    if (units > BLOCK_UNITS) this.used = BLOCK_UNITS;
+    this.starts[page] = (this.blocks.length - 1) * BLOCK_UNITS + offset;
+    this.counts[page] = units / 2;
+  }
+
+  /** Whether the page's anchors are in (its parse has ended). */
+  holds(page: number): boolean {
+    return (this.starts[page] ?? -1) >= 0;
   }
 
   hasHash(page: number, high: number, low: number): boolean {
     const start = this.starts[page] ?? -1;
     if (start < 0) return false;
+    const block = this.blocks[Math.floor(start / BLOCK_UNITS)]!;
+    const base = start % BLOCK_UNITS;
     let lowPair = 0;
-    let highPair = (this.ends[page]! - start) / 2 - 1;
+    let highPair = this.counts[page]! - 1;
     while (lowPair <= highPair) {
       const mid = (lowPair + highPair) >>> 1;
-      const h = this.hashes[start + 2 * mid]!;
-      const l = this.hashes[start + 2 * mid + 1]!;
+      const h = block[base + 2 * mid]!;
+      const l = block[base + 2 * mid + 1]!;
       if (h === high && l === low) return true;
       if (h < high || (h === high && l < low)) lowPair = mid + 1;
       else highPair = mid - 1;
@@ -69,6 +85,9 @@ export class AnchorIndex {
     return false;
   }
 }
+
+/** 64 Ki units (32,768 anchors), 256 KB: a block number times this stays an Int32 up to 8 GB of anchors. */
+const BLOCK_UNITS = 1 << 16;
 
 /**
  * Whether a fragment needs no anchor: the empty one and `top` (any case) scroll to the top of the
@@ -104,37 +123,72 @@ function hash64(text: string): [number, number] {
 }
 
 /**
- * Links to a fragment of another page, waiting for every page's anchors: seven numbers each (the page
- * holding the link, the link's place among that page's references, the page it leads to, the hashes of
- * the fragment as written and percent-decoded), no text: the few that fail are read again for theirs.
+ * Links to a fragment of another page. One into a page already parsed is checked at once, and only a
+ * missing one is kept (two numbers: the page holding it, its place among that page's references);
+ * one into a page not yet parsed waits for every page's anchors, as five numbers (those two, the page
+ * it leads to, the hash of the fragment as written), and five more when its percent-decoded form
+ * differs (the same, its place marked ALTERNATE). No text: the few that fail are read again for theirs.
  */
 export class PendingFragments {
-  private records = new Uint32Array(7 * 1024);
+  /** RECORDS_PER_BLOCK records of five numbers each, in blocks, for the same reason as AnchorIndex's */
+  private readonly blocks: Uint32Array[] = [];
   private count = 0;
+  private missed = new Uint32Array(2 * 64);
+  private missedCount = 0;
 
-  add(fromPage: number, ordinal: number, toPage: number, fragment: string): void {
-    if (7 * (this.count + 1) > this.records.length) {
-      const grown = new Uint32Array(this.records.length * 2);
-      grown.set(this.records);
-      this.records = grown;
+  add(fromPage: number, ordinal: number, toPage: number, fragment: string, anchors: AnchorIndex): void {
+    const forms = fragmentForms(fragment).map(hash64);
+    if (anchors.holds(toPage)) {
+      if (forms.some(([high, low]) => anchors.hasHash(toPage, high, low))) return;
+      if (2 * (this.missedCount + 1) > this.missed.length) this.missed = grown(this.missed);
+      this.missed.set([fromPage, ordinal], 2 * this.missedCount++);
+      return;
     }
-    const forms = fragmentForms(fragment);
-    const written = forms[0]!;
-    const decoded = forms[1] ?? written;
-    this.records.set([fromPage, ordinal, toPage, ...hash64(written), ...hash64(decoded)], 7 * this.count++);
+    forms.forEach(([high, low], i) => this.record(fromPage, i === 0 ? ordinal : ordinal | ALTERNATE, toPage, high, low));
   }
 
   /** The links whose fragment no anchor of their page carries: by page, each page's in document order. */
   missing(anchors: AnchorIndex): Map<number, number[]> {
     const byPage = new Map<number, number[]>();
-    const r = this.records;
-    for (let i = 0; i < 7 * this.count; i += 7) {
-      if (anchors.hasHash(r[i + 2]!, r[i + 3]!, r[i + 4]!) || anchors.hasHash(r[i + 2]!, r[i + 5]!, r[i + 6]!)) continue;
-      const ordinals = byPage.get(r[i]!) ?? [];
-      ordinals.push(r[i + 1]!);
-      byPage.set(r[i]!, ordinals);
+    const add = (page: number, ordinal: number) => {
+      const ordinals = byPage.get(page) ?? [];
+      ordinals.push(ordinal);
+      byPage.set(page, ordinals);
+    };
+    // A link with an alternate form is missing only when neither form is found.
+    for (let n = 0; n < this.count; ) {
+      const first = this.at(n);
+      let found = false;
+      for (let r = first; ; r = this.at(n)) {
+        found ||= anchors.hasHash(r[2]!, r[3]!, r[4]!);
+        if (++n === this.count || (this.at(n)[1]! & ALTERNATE) === 0) break;
+      }
+      if (!found) add(first[0]!, first[1]!);
     }
+    for (let i = 0; i < 2 * this.missedCount; i += 2) add(this.missed[i]!, this.missed[i + 1]!);
     for (const ordinals of byPage.values()) ordinals.sort((a, b) => a - b);
     return new Map([...byPage].sort(([a], [b]) => a - b));
   }
+
+  private record(...numbers: [number, number, number, number, number]): void {
+    if (this.count % RECORDS_PER_BLOCK === 0) this.blocks.push(new Uint32Array(5 * RECORDS_PER_BLOCK));
+    this.blocks[this.blocks.length - 1]!.set(numbers, 5 * (this.count++ % RECORDS_PER_BLOCK));
+  }
+
+  private at(n: number): Uint32Array {
+    const i = 5 * (n % RECORDS_PER_BLOCK);
+    return this.blocks[Math.floor(n / RECORDS_PER_BLOCK)]!.subarray(i, i + 5);
+  }
+}
+
+/** Marks a record as another form of the link before it (a place in a page is far below 2^31). */
+const ALTERNATE = 0x8000_0000;
+
+/** 8,192 records a block (160 KB). */
+const RECORDS_PER_BLOCK = 8192;
+
+function grown(array: Uint32Array): Uint32Array<ArrayBuffer> {
+  const copy = new Uint32Array(array.length * 2);
+  copy.set(array);
+  return copy;
 }

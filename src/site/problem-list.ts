@@ -1,6 +1,31 @@
-// The problems of a check: the first few listed, all of them counted. A site with 130,000 broken links
-// is reported as the first thousand and a count, in memory that does not grow with the site.
-import type { Problem } from './verify.js';
+// The problems of a check, and their list: the first few listed, all of them counted. A site with
+// 130,000 broken links is reported as the first thousand and a count, in memory that does not grow
+// with the site. The types live here, not in verify.ts, so that neither file imports the other.
+export type ProblemKind =
+  /** a link to a page that is not there */
+  | 'broken-link'
+  /** a link to a #fragment that no id= (or <a name=>) of its page carries */
+  | 'broken-fragment'
+  /** an image, script, stylesheet, font... that is not there */
+  | 'missing-asset'
+  /** a sitemap.xml entry with no page */
+  | 'missing-sitemap-entry'
+  /** an internal absolute link that does not start with the base path (it would leave the site) */
+  | 'outside-base-path'
+  /** a path no host will serve: an encoded slash, a NUL, bad percent-encoding */
+  | 'unsafe-path'
+  /** a reference longer than 64 KiB (or an attribute value the file ends inside): not checked */
+  | 'overlong-reference'
+  /** a comment, tag or attribute name longer than 16 MiB: the rest of the file is not checked */
+  | 'overlong-markup';
+
+export interface Problem {
+  /** the page (or stylesheet, or sitemap) holding the reference, relative to the site root */
+  page: string;
+  /** the reference as written */
+  target: string;
+  kind: ProblemKind;
+}
 
 /** Problems listed in a report unless the caller asks for another number. */
 export const DEFAULT_LIST_LIMIT = 1000;

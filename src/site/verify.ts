@@ -2,43 +2,20 @@
 // streamed through the HTML parser, a few at a time, and each internal reference is resolved under the
 // rules the hosts apply (resolve.ts). A link's #fragment must name an anchor of the page it leads to:
 // a page's own `#x` links are checked when its parse ends, links into other pages once every page's
-// anchors are known (anchors.ts keeps them as hashes). Only the file list, the anchors and the first
-// problems are kept in memory: the rest are counted (problem-list.ts).
+// anchors are known (anchors.ts keeps them as hashes). Only the file list (file-index.ts: packed, by
+// number), the anchors and the first problems are kept in memory: the rest are counted (problem-list.ts).
 import { opendir, realpath, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { UsageError } from '../errors.js';
-import { keepOldGenerationTight } from '../tuning/heap.js';
+import { keepOldGenerationTight, keepYoungGenerationSmall } from '../tuning/heap.js';
 import { AnchorIndex, isTopOfPage, PageAnchors, PendingFragments } from './anchors.js';
 import { OverlongMarkupError } from './bounded-parser.js';
-import { DEFAULT_LIST_LIMIT, ProblemList } from './problem-list.js';
+import { FileIndex } from './file-index.js';
+import { DEFAULT_LIST_LIMIT, ProblemList, type Problem, type ProblemKind } from './problem-list.js';
 import { htmlReferences, sitemapLocations, stylesheetReferences, URL_LIMIT, type Reference, type ReferenceRole } from './references.js';
 import { parseUrlPath } from './resolve.js';
 
-export type ProblemKind =
-  /** a link to a page that is not there */
-  | 'broken-link'
-  /** a link to a #fragment that no id= (or <a name=>) of its page carries */
-  | 'broken-fragment'
-  /** an image, script, stylesheet, font... that is not there */
-  | 'missing-asset'
-  /** a sitemap.xml entry with no page */
-  | 'missing-sitemap-entry'
-  /** an internal absolute link that does not start with the base path (it would leave the site) */
-  | 'outside-base-path'
-  /** a path no host will serve: an encoded slash, a NUL, bad percent-encoding */
-  | 'unsafe-path'
-  /** a reference longer than 64 KiB (or an attribute value the file ends inside): not checked */
-  | 'overlong-reference'
-  /** a comment, tag or attribute name longer than 16 MiB: the rest of the file is not checked */
-  | 'overlong-markup';
-
-export interface Problem {
-  /** the page (or stylesheet, or sitemap) holding the reference, relative to the site root */
-  page: string;
-  /** the reference as written */
-  target: string;
-  kind: ProblemKind;
-}
+export type { Problem, ProblemKind } from './problem-list.js';
 
 export interface VerifyOptions {
   /** the site's root directory */
@@ -49,6 +26,8 @@ export interface VerifyOptions {
   concurrency?: number;
   /** problems listed in the report (default 1,000); all of them are counted */
   listLimit?: number;
+  /** called as each page or stylesheet is checked (`checked` of `total`), for a caller showing progress */
+  onProgress?: (checked: number, total: number) => void;
 }
 
 export interface VerifyReport {
@@ -86,11 +65,13 @@ export { SiteProblemsError } from '../errors.js';
 const PLACEHOLDER_HOST = 'site.invalid';
 
 export async function verifySite(opts: VerifyOptions): Promise<VerifyReport> {
-  const restoreHeap = keepOldGenerationTight();
+  const restoreOld = keepOldGenerationTight();
+  const restoreYoung = keepYoungGenerationSmall();
   try {
     return await checkSite(opts);
   } finally {
-    restoreHeap();
+    restoreYoung();
+    restoreOld();
   }
 }
 
@@ -103,7 +84,7 @@ async function checkSite(opts: VerifyOptions): Promise<VerifyReport> {
     directory: root,
     basePath: opts.basePath,
     pages: 0,
-    files: files.size,
+    files: files.count,
     references: 0,
     externalLinks: 0,
     sitemapEntries: null,
@@ -113,19 +94,25 @@ async function checkSite(opts: VerifyOptions): Promise<VerifyReport> {
   const siteHosts = new Set<string>([PLACEHOLDER_HOST]);
   if (files.has('sitemap.xml')) await checkSitemaps(root, files, opts.basePath, siteHosts, report, problems);
 
-  const checkable = [...files].filter((f) => /\.(html?|css)$/i.test(f)).sort();
-  report.pages = checkable.filter((f) => /\.html?$/i.test(f)).length;
+  // Files by number, in path order; a file's place among them is its page number (pages and stylesheets alike).
+  const checkable = checkableFiles(files);
+  const pageOf = new Int32Array(files.count).fill(-1);
+  checkable.forEach((file, index) => {
+    pageOf[file] = index;
+    if (!files.endsWith(file, '.css')) report.pages++;
+  });
   // Files finish out of order; their problems join the list in file order, each file's as soon as those before it are in.
-  const perFile: Array<ProblemList | undefined> = new Array(checkable.length);
+  const perFile = new Map<number, ProblemList>();
   let joined = 0;
   // Pages link to the same few hundred paths over and over: resolve each root-relative one once.
   const cache = new Map<string, Outcome>();
-  const fragments: Fragments = { checkable, anchors: new AnchorIndex(checkable.length), pending: new PendingFragments() };
+  const fragments: Fragments = { checkable, pageOf, anchors: new AnchorIndex(checkable.length), pending: new PendingFragments() };
   let next = 0;
+  let checked = 0;
   const worker = async () => {
     while (next < checkable.length) {
       const index = next++;
-      const file = checkable[index]!;
+      const file = files.pathAt(checkable[index]!);
       // Only what is not yet listed can come from this file: once the list is full, files keep counts alone.
       const check = referenceChecker(file, index, files, opts.basePath, siteHosts, report, cache, fragments, new ProblemList(limit - problems.listed.length));
       if (/\.css$/i.test(file)) {
@@ -138,16 +125,17 @@ async function checkSite(opts: VerifyOptions): Promise<VerifyReport> {
         }
         fragments.anchors.add(index, anchors);
       }
-      perFile[index] = check.problems;
-      for (let done = perFile[joined]; done !== undefined; done = perFile[joined]) {
+      perFile.set(index, check.problems);
+      opts.onProgress?.(++checked, checkable.length);
+      for (let done = perFile.get(joined); done !== undefined; done = perFile.get(joined)) {
         problems.addAll(done);
-        perFile[joined++] = undefined;
+        perFile.delete(joined++);
       }
     }
   };
   await Promise.all(Array.from({ length: opts.concurrency ?? 8 }, worker));
   for (const [fromPage, ordinals] of fragments.pending.missing(fragments.anchors)) {
-    const page = checkable[fromPage]!;
+    const page = files.pathAt(checkable[fromPage]!);
     if (problems.listed.length >= limit) {
       problems.count += ordinals.length; // counted; the text of a link not listed is not needed
       continue;
@@ -165,12 +153,22 @@ export async function checkSiteDirectory(directory: string): Promise<string> {
   return realpath(directory);
 }
 
+/** The pages and stylesheets (the files whose references are checked), by number, in path order. */
+function checkableFiles(files: FileIndex): Int32Array {
+  const found = new Int32Array(files.count);
+  let count = 0;
+  for (let file = 0; file < files.count; file++) {
+    if (files.endsWith(file, '.html') || files.endsWith(file, '.htm') || files.endsWith(file, '.css')) found[count++] = file;
+  }
+  return found.slice(0, count).sort((a, b) => files.compare(a, b));
+}
+
 /**
  * Every regular file under root, relative with `/` separators. A symbolic link counts only when it
  * leads to a file inside the root: a host may follow it, but nothing outside the site is part of it.
  */
-async function listFiles(root: string): Promise<Set<string>> {
-  const files = new Set<string>();
+async function listFiles(root: string): Promise<FileIndex> {
+  const files = new FileIndex();
   // One directory at a time: a recursive readdir hands back every entry of the site at once (100,000
   // Dirents and their parent paths, ~10 MB), which became the run's peak.
   const directories = [''];
@@ -181,6 +179,7 @@ async function listFiles(root: string): Promise<Set<string>> {
       else if (entry.isFile() || (entry.isSymbolicLink() && (await isFileInside(join(root, path), root)))) files.add(path);
     }
   }
+  files.trim();
   return files;
 }
 
@@ -211,23 +210,28 @@ export function classifyReference(ref: string, page: string, basePath: string, s
 }
 
 /** Whether a candidate file exists, or why none can. */
-export function resolveInSite(path: string, basePath: string, files: Set<string>): 'found' | ProblemKind | 'missing' {
+export function resolveInSite(path: string, basePath: string, files: FileIndex): 'found' | ProblemKind | 'missing' {
   const found = findInSite(path, basePath, files);
   return typeof found === 'object' ? 'found' : found;
 }
 
-/** The first candidate file that exists, or why none can. */
-function findInSite(path: string, basePath: string, files: Set<string>): { file: string } | ProblemKind | 'missing' {
+/** The first candidate file that exists (its number), or why none can. */
+function findInSite(path: string, basePath: string, files: FileIndex): { file: number } | ProblemKind | 'missing' {
   const parsed = parseUrlPath(path, basePath);
   if (parsed.kind === 'outside-base') return 'outside-base-path';
   if (parsed.kind === 'refused') return 'unsafe-path';
-  const file = parsed.candidates.find((candidate) => files.has(candidate));
-  return file === undefined ? 'missing' : { file };
+  for (const candidate of parsed.candidates) {
+    const file = files.find(candidate);
+    if (file >= 0) return { file };
+  }
+  return 'missing';
 }
 
-/** What the #fragment check of a run shares: the pages in order, their anchors, the links waiting for them. */
+/** What the #fragment check of a run shares: the pages in order, each file's page number, their anchors, the links waiting for them. */
 interface Fragments {
-  checkable: string[];
+  checkable: Int32Array;
+  /** by file number: its page number, or -1 for a file whose references are not checked */
+  pageOf: Int32Array;
   anchors: AnchorIndex;
   pending: PendingFragments;
 }
@@ -243,6 +247,10 @@ async function referencesAt(file: string, ordinals: number[]): Promise<string[]>
   return found;
 }
 
+function isPage(files: FileIndex, file: number): boolean {
+  return files.endsWith(file, '.html') || files.endsWith(file, '.htm');
+}
+
 function withoutFragment(ref: string): string {
   const at = ref.indexOf('#');
   return at === -1 ? ref : ref.slice(0, at);
@@ -251,21 +259,6 @@ function withoutFragment(ref: string): string {
 /** The part after the first `#` (a query cannot hold one). */
 function fragmentOf(link: string): string {
   return link.slice(link.indexOf('#') + 1);
-}
-
-/** The number of a page in the sorted list, or -1 when the file is not a page. */
-function pageNumber(checkable: string[], file: string): number {
-  if (!/\.html?$/i.test(file)) return -1;
-  let low = 0;
-  let high = checkable.length - 1;
-  while (low <= high) {
-    const mid = (low + high) >>> 1;
-    const at = checkable[mid]!;
-    if (at === file) return mid;
-    if (at < file) low = mid + 1;
-    else high = mid - 1;
-  }
-  return -1;
 }
 
 /**
@@ -287,7 +280,7 @@ const LINK_CACHE_COUNT = 4096;
 function referenceChecker(
   page: string,
   pageIndex: number,
-  files: Set<string>,
+  files: FileIndex,
   basePath: string,
   siteHosts: Set<string>,
   report: Pick<VerifyReport, 'references' | 'externalLinks'>,
@@ -300,12 +293,13 @@ function referenceChecker(
   const ownFragments: string[] = [];
   // Each reference's place in the page, the same when the page is read again (referencesAt).
   let ordinal = -1;
-  const fragmentLink = (url: string, file: string) => {
+  const fragmentLink = (url: string, target: number) => {
     const fragment = fragmentOf(url);
     if (isTopOfPage(fragment)) return;
-    const target = pageNumber(fragments.checkable, file);
+    // A stylesheet has page number too, but no anchors: a link into one is not a page's fragment.
+    if (target < 0 || !isPage(files, fragments.checkable[target]!)) return;
     if (target === pageIndex) ownFragments.push(url);
-    else if (target >= 0) fragments.pending.add(pageIndex, ordinal, target, fragment);
+    else fragments.pending.add(pageIndex, ordinal, target, fragment, fragments.anchors);
   };
   const reference = ({ url, role }: Reference) => {
     ordinal++;
@@ -318,14 +312,14 @@ function referenceChecker(
       if (seen.has(key)) return;
       if (seen.size < REMEMBERED_COUNT) seen.add(key);
     }
-    if (url.startsWith('#')) return fragmentLink(url, page);
+    if (url.startsWith('#')) return fragmentLink(url, pageIndex);
     const where = classifyCached(url, page, basePath, siteHosts, files, cache);
     if (where.kind === 'external') report.externalLinks++;
     if (where.kind !== 'internal') return;
     report.references++;
     const outcome = where.outcome;
     if (typeof outcome === 'object') {
-      if (url.includes('#')) fragmentLink(url, outcome.file);
+      if (url.includes('#')) fragmentLink(url, fragments.pageOf[outcome.file]!);
       return;
     }
     problems.add({ page, target: url, kind: outcome === 'missing' ? missingKind(role) : outcome });
@@ -360,7 +354,7 @@ function classifyCached(
   page: string,
   basePath: string,
   siteHosts: Set<string>,
-  files: Set<string>,
+  files: FileIndex,
   cache: Map<string, Outcome>,
 ): Outcome {
   const pageIndependent = ref.startsWith('/') && !ref.startsWith('//') && ref.length <= REMEMBERED_LENGTH;
@@ -383,7 +377,7 @@ function missingKind(role: ReferenceRole): ProblemKind {
 /** sitemap.xml's entries, and those of the sitemaps a sitemap index lists (local files only). */
 async function checkSitemaps(
   root: string,
-  files: Set<string>,
+  files: FileIndex,
   basePath: string,
   siteHosts: Set<string>,
   report: Pick<VerifyReport, 'sitemapEntries'>,

@@ -1,5 +1,8 @@
-// Keeps V8's young generation at its starting size while a CLI process downloads, and its old
-// generation close to what is alive while one verifies a site (keepOldGenerationTight, below).
+// Keeps V8's young generation at its starting size while a CLI process downloads or verifies a site,
+// and its old generation close to what is alive while one verifies a site (keepOldGenerationTight, below).
+// Verify allocates like a download (each page's chunks and parse, dead within the page): left to
+// grow, its young generation went from 8 to 32 MB between 1,000 and 10,000 pages, most of the peak
+// RSS growth; kept at its start, its peak RSS at 100,000 pages went from 131 to 103 MB.
 //
 // Why: a bundle download allocates fast and without end (each network chunk, tar's per-entry
 // objects, the inflated data), and V8 doubles the young generation each time the bytes that survived
