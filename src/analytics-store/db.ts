@@ -70,7 +70,7 @@ export async function openAnalyticsDb(path: string, opts: OpenOptions = {}): Pro
   try {
     if (!opts.readOnly) {
       // Before any table is made: a file of another shape is left as it was.
-      await checkSchema({ path, instance, connection, duckdb, close: () => undefined }, { complete: false });
+      await checkSchema({ path, connection, duckdb }, { complete: false });
       for (const statement of schemaStatements()) await connection.run(statement);
       // DuckDB writes a write-ahead log beside the file too; both are created with the umask's mode.
       if (fresh) restrictDatabaseFiles(path);

@@ -4,11 +4,17 @@
 // failed on DuckDB's own "Catalog Error". The expected columns are read from the DDL itself, made in
 // an in-memory database, so there is no second list of them to drift.
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { AnalyticsDb } from './db.js';
 import { IncompatibleDatabaseError } from './errors.js';
 import { schemaStatements, TABLES } from './schema.js';
 
 type Shape = Map<string, string>;
+
+/** What the check reads of an open database (db.ts's AnalyticsDb is one, before and after its tables exist). */
+export interface DatabaseToCheck {
+  readonly path: string;
+  readonly connection: DuckDBConnection;
+  readonly duckdb: typeof import('@duckdb/node-api');
+}
 
 const COLUMNS = `SELECT table_name, string_agg(column_name || ' ' || data_type, ', ' ORDER BY ordinal_position) AS columns
   FROM information_schema.columns WHERE table_catalog = current_database() AND table_schema = 'main' GROUP BY table_name`;
@@ -19,7 +25,7 @@ let expected: Promise<Shape> | undefined;
  * IncompatibleDatabaseError unless every table of schema.ts the file holds has this version's
  * columns; with `complete`, every one must be there too (a reader's check: the sync creates them).
  */
-export async function checkSchema(db: AnalyticsDb, opts: { complete: boolean }): Promise<void> {
+export async function checkSchema(db: DatabaseToCheck, opts: { complete: boolean }): Promise<void> {
   const wanted = await (expected ??= expectedShape(db));
   const actual = await shapeOf(db.connection);
   for (const table of TABLES) {
@@ -32,7 +38,7 @@ export async function checkSchema(db: AnalyticsDb, opts: { complete: boolean }):
   }
 }
 
-async function expectedShape(db: AnalyticsDb): Promise<Shape> {
+async function expectedShape(db: DatabaseToCheck): Promise<Shape> {
   const instance = await db.duckdb.DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
   try {
