@@ -123,8 +123,8 @@ async function downloadWith(worker: BootedWorker | undefined, opts: DownloadBund
   let keepWork = false;
   let installed = false;
   try {
-    created.push(...(await makeParents(dirname(plan.path))), ...(await makeParents(plan.workParent)));
-    if (archivePath) created.push(...(await makeParents(dirname(archivePath))));
+    created.push(...makeParents(dirname(plan.path)), ...makeParents(plan.workParent));
+    if (archivePath) created.push(...makeParents(dirname(archivePath)));
     work = await createWorkDir(plan.workParent, basename(plan.path));
     activity = await opts.reporter.activity('Requesting a download link');
     const file = join(work, 'bundle.tar.gz');

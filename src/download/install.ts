@@ -141,7 +141,7 @@ export async function commitArchive(staged: string, archivePath: string): Promis
  * run can remove exactly those again (removeCreated). They hold the site (the releases directory
  * of --link among them), so they get the site's directory mode, not whatever the umask leaves.
  */
-export async function makeParents(dir: string): Promise<string[]> {
+export function makeParents(dir: string): string[] {
   return makeDirectory(dir, SITE_DIRECTORY_MODE);
 }
 

@@ -88,8 +88,7 @@ const PLAIN_CURSOR = /^[\x21-\x7e]{1,4096}$/;
 export async function pageThrough<Page extends object, Item>(opts: PagingOptions<Page, Item>): Promise<PagingResult> {
   const { endpoint } = opts;
   const progress: PagingProgress = { pages: 0, items: 0, requests: 0, next: { ...opts.start } };
-  const seen: Seen = { cursors: new Set<string>(), pages: new Set<string>(), largestPage: 0 };
-  if (opts.start.cursor !== undefined) seen.cursors.add(fingerprint(opts.start.cursor));
+  const seen = seenFrom(opts.start);
   try {
     while (progress.next !== null) {
       if (opts.maxRequests !== undefined && progress.requests >= opts.maxRequests) return { ...progress, budgetSpent: true };
@@ -121,8 +120,7 @@ export type GuardedEndpoint<Page extends object, Item> = Pick<PagedEndpoint<Page
  * asked for, it returns the next position, null after the last page, or throws the same ApiError.
  */
 export function pageGuard<Page extends object, Item>(endpoint: GuardedEndpoint<Page, Item>, start: PagePosition): (page: Page, items: readonly Item[], position: PagePosition) => PagePosition | null {
-  const seen: Seen = { cursors: new Set<string>(), pages: new Set<string>(), largestPage: 0 };
-  if (start.cursor !== undefined) seen.cursors.add(fingerprint(start.cursor));
+  const seen = seenFrom(start);
   const progress: PagingProgress = { pages: 0, items: 0, requests: 0, next: { ...start } };
   return (page, items, position) => {
     const next = nextPosition(page, items, position, endpoint, seen, progress);
@@ -130,6 +128,13 @@ export function pageGuard<Page extends object, Item>(endpoint: GuardedEndpoint<P
     progress.items += items.length;
     return next;
   };
+}
+
+/** Nothing seen yet but the cursor the walk starts from, which a page must not send back. */
+function seenFrom(start: PagePosition): Seen {
+  const seen: Seen = { cursors: new Set<string>(), pages: new Set<string>(), largestPage: 0 };
+  if (start.cursor !== undefined) seen.cursors.add(fingerprint(start.cursor));
+  return seen;
 }
 
 function itemsOf<Page extends object, Item>(page: Page, endpoint: PagedEndpoint<Page, Item>): readonly Item[] {
