@@ -36,11 +36,6 @@ export class FreshTree {
     return fresh;
   }
 
-  /** Whether the entry at `absolute` was claimed before (without claiming it). */
-  wasSeen(absolute: string): boolean {
-    return this.seen.has((ASCII.test(absolute) ? absolute : absolute.normalize('NFC')).toLowerCase());
-  }
-
   /** True once any entry was claimed (tar's own first entry checks the directory itself). */
   get started(): boolean {
     return this.seen.size > 0;

@@ -161,15 +161,16 @@ export class PlainEntryReader {
     if (!entry) return undefined;
     const absolute = resolve(this.options.tree.cwd, entry.path);
     const isTheDirectory = absolute === this.options.tree.cwd;
-    // A path seen before meets what an earlier entry made: tar's full checks. The directory itself
-    // may only be a directory entry (tar ignores anything else there).
-    if (this.options.tree.wasSeen(absolute) || (isTheDirectory && isFile)) return undefined;
+    // The directory itself may only be a directory entry (tar ignores anything else there).
+    if (isTheDirectory && isFile) return undefined;
+    // A path seen before meets what an earlier entry made: tar's full checks (it claims the path
+    // again, and finds it seen).
+    if (!this.options.tree.claim(absolute) && !isTheDirectory) return undefined;
     if (!this.options.admit(entry.info)) {
       // Refused (the caller stands down now): nothing more is read or written.
       this.ended = true;
       return data.length;
     }
-    this.options.tree.claim(absolute);
     this.pending = undefined;
     this.sawNullBlock = false;
     this.entriesRead++;
