@@ -45,7 +45,7 @@ else if (port) {
         switch (message.kind) {
           case 'begin': {
             const { limits } = message;
-            live = extractionIn(message.dir, () => limits, writer);
+            live = extractionIn(message.dir, () => limits, writer, true);
             return;
           }
           case 'chunk': {

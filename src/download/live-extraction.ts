@@ -55,6 +55,8 @@ export class LiveExtraction implements LiveConsumer {
     private readonly limits: () => (ExtractionLimits & { now: number }) | undefined,
     /** Writes the small fresh files on a thread of its own (file-writer.ts), in the extraction worker. */
     private readonly writer?: FileWriter,
+    /** The chunks are a tar stream, already inflated (the extraction worker's): plain entries are read without tar (plain-entries.ts). */
+    private readonly tarStream = false,
   ) {}
 
   /** `limits` is read at the first byte (the bundle's size is known by then). */
@@ -63,9 +65,9 @@ export class LiveExtraction implements LiveConsumer {
   }
 
   /** tar loaded now, and the extraction made at once later (the worker loads tar before it has work). */
-  static async loader(): Promise<(dir: string, limits: () => (ExtractionLimits & { now: number }) | undefined, writer?: FileWriter) => LiveExtraction> {
+  static async loader(): Promise<(dir: string, limits: () => (ExtractionLimits & { now: number }) | undefined, writer?: FileWriter, tarStream?: boolean) => LiveExtraction> {
     const tar = await import('tar');
-    return (dir, limits, writer) => new LiveExtraction(tar, dir, limits, writer);
+    return (dir, limits, writer, tarStream) => new LiveExtraction(tar, dir, limits, writer, tarStream);
   }
 
   /**
@@ -82,7 +84,7 @@ export class LiveExtraction implements LiveConsumer {
     else {
       try {
         this.extraction ??= this.begin();
-        const queued = this.extraction?.unpack.write(chunk) === false;
+        const queued = this.extraction?.write(chunk) === false;
         this.fed += chunk.length;
         this.writer?.afterChunk();
         const refusal = this.extraction?.refusal();
@@ -106,14 +108,8 @@ export class LiveExtraction implements LiveConsumer {
   async finish(total: number): Promise<ArchiveSummary | undefined> {
     const extraction = this.extraction;
     if (!this.failed && extraction && this.fed === total) {
-      // tar emits 'close' a microtask after the last entry is written.
-      const closed = new Promise<void>((resolve) => {
-        extraction.unpack.once('close', resolve);
-        extraction.unpack.once('error', () => resolve());
-      });
       try {
-        extraction.unpack.end();
-        await closed;
+        await extraction.end();
         this.writer?.drain();
       } catch (error) {
         this.fail(STAND_DOWN.broken(messageOf(error)));
@@ -158,7 +154,7 @@ export class LiveExtraction implements LiveConsumer {
     const limits = this.limits();
     if (!limits) return undefined;
     mkdirSync(this.dir, { recursive: true, mode: SITE_DIRECTORY_MODE });
-    const extraction = createExtraction(this.tar, this.dir, limits, this.writer);
+    const extraction = createExtraction(this.tar, this.dir, limits, this.writer, { paxAhead: true, plainEntries: this.tarStream });
     extraction.unpack.on('error', (error: unknown) => this.fail(STAND_DOWN.broken(messageOf(error))));
     return extraction;
   }
@@ -168,6 +164,7 @@ export class LiveExtraction implements LiveConsumer {
     this.discarded = true;
     // Nothing may still be writing into the tree while it is removed.
     this.writer?.stop();
+    this.extraction?.abandon();
     rmSync(this.dir, { recursive: true, force: true });
   }
 }

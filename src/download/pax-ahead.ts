@@ -16,7 +16,7 @@
 
 type ParserInternals = Record<symbol, unknown> & { maxMetaEntrySize: number };
 type PaxClass = typeof import('tar').Pax;
-type PaxFields = Record<string, string | number | Date>;
+export type PaxFields = Record<string, string | number | Date>;
 
 const BLOCK = 512;
 const TYPE_FLAG = 156;
@@ -89,7 +89,7 @@ class SkippedBody {
  * octal numbers (no base-256 field, which tar parses differently or refuses), and a checksum tar
  * accepts.
  */
-function wellFormedSize(block: Buffer, at: number): number | undefined {
+export function wellFormedSize(block: Buffer, at: number): number | undefined {
   if (block[at] === 0) return undefined;
   for (const offset of NUMBER_FIELDS) if (block[at + offset]! >= 0x80) return undefined;
   const checksum = plainOctal(block, at + 148, 8);
@@ -108,7 +108,7 @@ const NUMBER_FIELDS = [100, 108, 116, 124, 136, 148, 329, 337, 476, 488];
  * An octal field as tar reads it (up to the first NUL, trimmed, parseInt base 8), but only in the
  * plain form `[spaces] digits [spaces] [NUL ...]`, for which that reading is exact; else undefined.
  */
-function plainOctal(block: Buffer, at: number, length: number): number | undefined {
+export function plainOctal(block: Buffer, at: number, length: number): number | undefined {
   const end = at + length;
   let i = at;
   while (i < end && block[i] === 0x20) i++;
@@ -126,7 +126,7 @@ function plainOctal(block: Buffer, at: number, length: number): number | undefin
  * and no NUL in the value; the body ends with the last record. Else undefined: Pax.parse's line by
  * line reading has quirks (a value with a newline, a wrong length, leading zeros) best left to it.
  */
-function canonicalRecords(text: string): PaxFields | undefined {
+export function canonicalRecords(text: string): PaxFields | undefined {
   const set = Object.create(null) as PaxFields;
   let at = 0;
   while (at < text.length) {

@@ -1,10 +1,10 @@
 // Two patches to steps tar keeps private, each found by name and each optional: when a tar release
 // renames a step the patch is not applied and extraction is merely slower (tests hold both to true
 // for the tar in the lock file).
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve as resolvePath } from 'node:path';
+import { dirname } from 'node:path';
 import type { ReadEntry } from 'tar';
 import type { FileWriter } from './file-writer.js';
+import type { FreshTree } from './fresh-tree.js';
 import { HAND_OVER_MAX_BYTES } from './file-writer.js';
 import { FILE_LIKE } from './modes.js';
 
@@ -27,7 +27,7 @@ type TarInternals = Record<symbol, (...args: unknown[]) => unknown> & { cwd: str
  * thread, and every entry tar handles itself waits until those are on disk first, unless it is a
  * fresh directory (which no file handed over can be in the way of).
  */
-export function skipChecksOfAFreshDirectory(unpack: object, dir: string, writer?: FileWriter): boolean {
+export function skipChecksOfAFreshDirectory(unpack: object, tree: FreshTree, writer?: FileWriter): boolean {
   const self = unpack as unknown as TarInternals;
   const find = (name: string): symbol | undefined => {
     for (let proto = Object.getPrototypeOf(unpack) as object | null; proto; proto = Object.getPrototypeOf(proto) as object | null) {
@@ -37,58 +37,28 @@ export function skipChecksOfAFreshDirectory(unpack: object, dir: string, writer?
     return undefined;
   };
   const [CHECKFS, MAKEFS, MKDIR, ONERROR] = ['checkFs', 'makeFs', 'mkdir', 'onError'].map(find);
-  if (!CHECKFS || !MAKEFS || !MKDIR || !ONERROR || self.cwd !== resolvePath(dir)) return false;
+  if (!CHECKFS || !MAKEFS || !MKDIR || !ONERROR || self.cwd !== tree.cwd) return false;
   const checkFs = self[CHECKFS]!;
-  // Written as tar would (its [FILE] step): its mode, times and no owner change; tar options that
-  // would do more (a transform, ownership, no mtimes) keep every file on tar's path.
-  const handOver = writer && !self.transform && !self.noMtime && !forcesOwner(self) ? writer : undefined;
-  const seen = new Set<string>();
-  const madeDirs = new Set<string>([self.cwd]);
-  /**
-   * tar's mkdir tries every level from the cwd down and catches an EEXIST (a thrown error, with its
-   * stack) for each one that is there. The levels this unpacker made are known, so only the missing
-   * ones are made, top down, with the mode tar would give them. False (tar's mkdir then does it, and
-   * reports any error its way) when a level cannot be made so, or when tar would chmod after mkdir.
-   */
-  const dirMode = self.dmode | 0o700;
-  const tarWouldChmod = (dirMode & self.umask) !== 0;
-  const makeDirsDown = (dir: string): boolean => {
-    if (tarWouldChmod) return false;
-    const missing: string[] = [];
-    for (let level = dir; !madeDirs.has(level); level = dirname(level)) {
-      if (!level.startsWith(`${self.cwd}/`)) return false;
-      missing.push(level);
-    }
-    try {
-      for (const level of missing.reverse()) {
-        mkdirSync(level, dirMode);
-        madeDirs.add(level);
-      }
-    } catch {
-      return false;
-    }
-    return true;
-  };
+  const handOver = handsOverFiles(unpack) ? writer : undefined;
   self[CHECKFS] = function (this: TarInternals, ...args: unknown[]) {
     const entry = args[0] as ReadEntry;
     const absolute = String(entry.absolute);
-    // Case and Unicode form folded, so that a path a case-insensitive disk would merge is "seen".
-    const key = (ASCII.test(absolute) ? absolute : absolute.normalize('NFC')).toLowerCase();
-    const fresh = seen.size > 0 && !seen.has(key) && absolute !== this.cwd;
-    seen.add(key);
+    // tar's own first entry checks the directory itself.
+    const first = !tree.started;
+    const fresh = tree.claim(absolute) && !first;
     if (!fresh) {
       handOver?.drain();
       // tar may remove what is there (a directory replaced by a file): forget it as made.
-      madeDirs.delete(absolute);
+      tree.forget(absolute);
       return checkFs.call(this, entry);
     }
     const parent = dirname(absolute);
-    if (!madeDirs.has(parent) && !makeDirsDown(parent)) {
+    if (!tree.isMade(parent) && !tree.makeDirsDown(parent)) {
       const error = this[MKDIR]!.call(this, parent, this.dmode);
       if (error) return this[ONERROR]!.call(this, error, entry);
-      madeDirs.add(parent);
+      tree.markMade(parent);
     }
-    if (entry.type === 'Directory') madeDirs.add(absolute);
+    if (entry.type === 'Directory') tree.markMade(absolute);
     else if (handOver && FILE_LIKE.has(entry.type) && (entry.size ?? 0) <= HAND_OVER_MAX_BYTES && handOver.wants()) {
       const file = handOver.take(absolute, typeof entry.mode === 'number' ? entry.mode & 0o7777 : this.fmode, entry.atime, entry.mtime);
       entry.on('data', file.data);
@@ -98,6 +68,16 @@ export function skipChecksOfAFreshDirectory(unpack: object, dir: string, writer?
     return this[MAKEFS]!.call(this, null, entry);
   };
   return true;
+}
+
+/**
+ * Whether a file may be written as tar would write it (its [FILE] step: its mode, times and no owner
+ * change) by other code than tar's: not when tar options would do more (a transform, ownership, no
+ * mtimes).
+ */
+export function handsOverFiles(unpack: object): boolean {
+  const self = unpack as unknown as TarInternals;
+  return !self.transform && !self.noMtime && !forcesOwner(self);
 }
 
 /**
@@ -126,7 +106,6 @@ export function dropBytesAfterTheEnd(unpack: object): boolean {
   return true;
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
 /** tar chowns each file when told to (preserveOwner, uid, gid) or when it must (forceChown). */
 function forcesOwner(unpack: object): boolean {
   const options = unpack as { preserveOwner?: boolean; forceChown?: boolean; uid?: number; gid?: number };

@@ -1,20 +1,36 @@
 // One tar unpacker through the guard (guard.ts), shared by the extraction from a file
 // (extract-file.ts) and the live one (live-extraction.ts): refuses the whole archive at the first
 // entry that breaks a rule, or the limits, and counts what it wrote.
+import { resolve } from 'node:path';
 import type { ReadEntry, Unpack } from 'tar';
 import type { FileWriter } from './file-writer.js';
-import { EntryGuard } from './guard.js';
+import { FreshTree } from './fresh-tree.js';
+import { EntryGuard, type EntryInfo } from './guard.js';
 import { FILE_LIKE, normalise, SITE_DIRECTORY_MODE } from './modes.js';
 import { formatBytes } from './progress.js';
 import { readPaxHeadersAhead } from './pax-ahead.js';
-import { dropBytesAfterTheEnd, skipChecksOfAFreshDirectory } from './tar-internals.js';
+import { PlainEntryReader } from './plain-entries.js';
+import { dropBytesAfterTheEnd, handsOverFiles, skipChecksOfAFreshDirectory } from './tar-internals.js';
 import type { ArchiveSummary, ExtractionLimits } from './limits.js';
 
 export { extractionLimits, type ArchiveSummary, type ExtractionLimits } from './limits.js';
 
 /** One tar unpacker through the guard, and what it found: the refusal (if any) and the totals. */
 export interface Extraction {
+  /** tar's unpacker: a stream to pipe the archive into (the extraction from a file). */
   unpack: Unpack;
+  /**
+   * The extraction fed chunk by chunk (the live one): through the reader of plain entries when the
+   * chunks are a tar stream (tuning.plainEntries), else tar's. False when tar queued the chunk.
+   * Errors are tar's 'error' events on `unpack`, or thrown by the reader.
+   */
+  write(chunk: Buffer): boolean;
+  /** Ends the stream fed by write(): resolves once everything is written (then check refusal()); throws where the reader saw the archive end badly. */
+  end(): Promise<void>;
+  /** Closes what the reader left open, when the extraction stops before its end. */
+  abandon(): void;
+  /** Entries the reader of plain entries extracted itself (plain-entries.ts). */
+  plainEntriesRead: () => number;
   refusal: () => string | undefined;
   /** The size cap, when going past it is the refusal. */
   sizeLimit: () => number | undefined;
@@ -29,6 +45,12 @@ export type Tar = typeof import('tar');
 export interface ExtractionTuning {
   /** PAX headers read ahead of tar's parser (pax-ahead.ts). */
   paxAhead: boolean;
+  /**
+   * Plain files and directories extracted by the reader of plain entries (plain-entries.ts), which
+   * hands the rest to tar. Only for a tar stream fed by write(): tar sniffs and inflates a gzip
+   * stream itself, the reader does not.
+   */
+  plainEntries?: boolean;
 }
 
 export function createExtraction(tar: Tar, dir: string, limits: ExtractionLimits & { now: number }, writer?: FileWriter, tuning: ExtractionTuning = { paxAhead: true }): Extraction {
@@ -40,6 +62,11 @@ export function createExtraction(tar: Tar, dir: string, limits: ExtractionLimits
   // sparse map as the content, so the entry is refused (see the filter).
   let sparseNext = false;
   const seen = new WeakSet<object>();
+  /** The guard and the limits: tar's filter and the reader of plain entries both ask here. */
+  const admit = (entry: EntryInfo): boolean => {
+    refusal ??= guard.check(entry) ?? overLimit(entry, (entries += 1), (bytes += FILE_LIKE.has(entry.type) ? entry.size ?? 0 : 0), limits);
+    return refusal === undefined;
+  };
   // tar's synchronous unpacker, fed chunk by chunk: each chunk's entries are written with plain sync
   // calls (no thread-pool round trip per file system call, 2-3x faster for many small files), and
   // the event loop runs between chunks, so Ctrl-C is still seen within a chunk.
@@ -60,8 +87,7 @@ export function createExtraction(tar: Tar, dir: string, limits: ExtractionLimits
       if (refusal) return false;
       // From the first refusal on, nothing more is written and the rest is only read through.
       if (sparse) refusal = `entry ${JSON.stringify(read.path)} is a sparse file (PAX GNU.sparse), which mint-admin cannot extract with its real contents`;
-      refusal ??= guard.check(read) ?? overLimit(read, (entries += 1), (bytes += FILE_LIKE.has(read.type) ? read.size ?? 0 : 0), limits);
-      if (refusal) return false;
+      if (!admit(read)) return false;
       normalise(read, limits.now);
       return true;
     },
@@ -77,10 +103,35 @@ export function createExtraction(tar: Tar, dir: string, limits: ExtractionLimits
   unpack.on('meta', (text: string) => {
     if (/(^|\n)\d+ GNU\.sparse\./.test(text)) sparseNext = true;
   });
-  skipChecksOfAFreshDirectory(unpack, dir, writer);
+  const internals = unpack as unknown as { dmode: number; umask: number; maxMetaEntrySize: number };
+  const tree = new FreshTree(resolve(dir), internals.dmode, internals.umask);
+  const handsOver = handsOverFiles(unpack) ? writer : undefined;
+  const fresh = skipChecksOfAFreshDirectory(unpack, tree, handsOver);
   dropBytesAfterTheEnd(unpack);
   const paxAhead = tuning.paxAhead ? readPaxHeadersAhead(unpack, tar.Pax) : undefined;
-  return { unpack, refusal: () => refusal, sizeLimit: () => (refusal !== undefined && bytes > limits.maxBytes ? limits.maxBytes : undefined), summary: () => ({ files: guard.fileCount, bytes: guard.totalBytes }), paxHeadersReadAhead: () => paxAhead?.headersRead ?? 0 };
+  // Only beside tar's shortcut for a fresh directory: the two share what was made (fresh-tree.ts).
+  const reader = tuning.plainEntries && fresh ? new PlainEntryReader(unpack, { tree, admit, now: limits.now, maxMetaBytes: internals.maxMetaEntrySize, writer: handsOver }) : undefined;
+  const endTar = () =>
+    new Promise<void>((resolveEnd) => {
+      // tar emits 'close' a microtask after the last entry is written.
+      unpack.once('close', resolveEnd);
+      unpack.once('error', () => resolveEnd());
+      unpack.end();
+    });
+  return {
+    unpack,
+    write: (chunk) => (reader ? reader.write(chunk) : unpack.write(chunk)),
+    end: async () => {
+      if (!reader || reader.toTar) return endTar();
+      reader.finish();
+    },
+    abandon: () => reader?.abandon(),
+    refusal: () => refusal,
+    sizeLimit: () => (refusal !== undefined && bytes > limits.maxBytes ? limits.maxBytes : undefined),
+    summary: () => ({ files: guard.fileCount, bytes: guard.totalBytes }),
+    paxHeadersReadAhead: () => paxAhead?.headersRead ?? 0,
+    plainEntriesRead: () => reader?.entriesRead ?? 0,
+  };
 }
 
 const UNKNOWN_TYPES: Record<string, string> = {
@@ -89,7 +140,7 @@ const UNKNOWN_TYPES: Record<string, string> = {
   Unsupported: 'is of a tar entry type unknown to mint-admin, which it does not extract',
 };
 
-function overLimit(entry: ReadEntry, entries: number, bytes: number, limits: ExtractionLimits): string | undefined {
+function overLimit(entry: EntryInfo, entries: number, bytes: number, limits: ExtractionLimits): string | undefined {
   // No flag named: the CLI words it with --max-size (commands/export/download.ts), a script with maxBytes.
   const raise = limits.given ? 'raise the size limit if it is expected' : 'if that is expected, allow a larger size (such as 5 GB)';
   if (bytes > limits.maxBytes) return `would make the bundle expand beyond ${formatBytes(limits.maxBytes)} (at entry ${JSON.stringify(entry.path)}); ${raise}`;

@@ -6,6 +6,7 @@ import { join, relative } from 'node:path';
 import * as tar from 'tar';
 import { afterEach, describe, expect, it } from 'vitest';
 import { extractArchive, extractionLimits } from '../../src/download/extract.js';
+import { FreshTree } from '../../src/download/fresh-tree.js';
 import { dropBytesAfterTheEnd, skipChecksOfAFreshDirectory } from '../../src/download/tar-internals.js';
 import { tempDir } from '../helpers/cli.js';
 import { rawTarGz, type RawEntry } from '../helpers/tar-evil.js';
@@ -55,7 +56,7 @@ describe('extracting into a fresh work directory', () => {
   it('finds the tar internals it needs in the installed tar (a rename in a tar upgrade fails here, not silently)', () => {
     root = tempDir();
     const unpack = tar.x({ cwd: root.path, sync: true });
-    expect(skipChecksOfAFreshDirectory(unpack, root.path)).toBe(true);
+    expect(skipChecksOfAFreshDirectory(unpack, new FreshTree(root.path, 0o755, 0))).toBe(true);
     expect(dropBytesAfterTheEnd(unpack)).toBe(true);
   });
 
