@@ -243,9 +243,13 @@ describe('the packed package', () => {
   // surfaces (the sync's paging guards, the database check, CSV on a terminal, the query's interrupt,
   // a mkdir that ends) and the MCP chunk split in three (the server's, ajv's, zod 3's: 375 KB, as one
   // was): 2,144,653 bytes, under this budget by 9.6 KB.
+  // Plus the download's reader of plain entries (issue 34, src/download/plain-entries.ts and
+  // fresh-tree.ts, which ship four times: the program, the CLI's worker, the library and its worker,
+  // the library's unminified, and their declarations): ~37 KB; 2,185,917 bytes with it and the docs
+  // of it. The budget grows by 45,000 bytes for it.
   it('is small: under 1.55 MB unpacked, plus the MCP chunk and the analytics store', () => {
     console.log(`packed ${packed.files.length} files, ${packed.unpackedSize} bytes unpacked`);
-    expect(packed.unpackedSize).toBeLessThan(1.55 * 1024 * 1024 + 378_961 + 150_000);
+    expect(packed.unpackedSize).toBeLessThan(1.55 * 1024 * 1024 + 378_961 + 150_000 + 45_000);
   });
 
   it('runs the CLI from the prefix bin, against the sandbox', async () => {
