@@ -1,8 +1,9 @@
 // Build: tsc type-checks and emits dist/ (modules and declarations the benchmarks, scripts and tests
 // import: the development build), then esbuild bundles what is packed (package.json `files`):
 // - dist/cli/: main.cjs (the entry: package.json's bin; it prints pre-rendered help itself) and
-//   program.cjs (everything else, with commander and the parts of undici used, loaded with V8's code
-//   cache: src/tuning/code-cache.ts). See docs/performance.md. The library's heavy dependencies stay
+//   program.cjs (everything else, with commander, loaded with V8's code cache:
+//   src/tuning/code-cache.ts); the parts of undici used are vendor-undici.cjs beside it, required with
+//   the first request and code-cached the same way. See docs/performance.md. The library's heavy dependencies stay
 //   external; the packages only the CLI loads (devDependencies) are each a vendor-<name>.cjs beside
 //   it; both load only inside the commands that use them.
 // - dist/lib/: the library (src/index.ts) as one module, with the declarations of its public surface.
@@ -49,7 +50,7 @@ const lazyChildProcess = {
 // valibot is bundled too: tree-shaken to the ~9 KB the schemas use, it loads in about half the time
 // of the whole package (src/api/schemas.ts).
 // undici is bundled too, but only the parts used (scripts/undici-slim.cjs), so that the few files a
-// request needs are one more stretch of the code-cached bundle instead of ~110 files read and compiled.
+// request needs are one code-cached file instead of ~110 files read and compiled...
 const BUNDLED = new Set(['commander', 'valibot', 'undici']);
 // The packages only the CLI loads, and only in some commands: devDependencies, so that a library
 // user's production tree never gets them. Each one the program imports is bundled on its own beside
@@ -138,10 +139,14 @@ function checkUndiciImports(sources) {
     throw new Error(`the CLI bundle carries only ${[...UNDICI_SLIM].join(', ')} of undici; add to scripts/undici-slim.cjs and UNDICI_SLIM:\n  ${problems.join('\n  ')}`);
   }
 }
+// ...in a chunk of its own (dist/cli/vendor-undici.cjs) that the program requires on first use, with a
+// code cache of its own (src/tuning/index.ts): 40% of the program's bytes that a command sending no
+// request (`config`, `mcp` until its first tool call) would otherwise read and deserialise at start.
+const UNDICI_CHUNK = 'vendor-undici';
 const slimUndici = {
   name: 'slim-undici',
   setup(b) {
-    b.onResolve({ filter: /^undici$/ }, () => ({ path: new URL('scripts/undici-slim.cjs', root).pathname }));
+    b.onResolve({ filter: /^undici$/ }, () => ({ path: `./${UNDICI_CHUNK}.cjs`, external: true }));
   },
 };
 
@@ -227,13 +232,24 @@ const vendor = await build({
   banner: { js: importMetaUrl.banner },
   metafile: true,
 });
+// undici's chunk, with the program's lazy built-ins: its modules require node:crypto, http, stream...
+// at their top, which a command pays only when it uses them.
+const undiciChunk = await build({
+  ...CLI_BUNDLE,
+  entryPoints: { [UNDICI_CHUNK]: 'scripts/undici-slim.cjs' },
+  define: { ...importMetaUrl.define },
+  banner: { js: `${importMetaUrl.banner}\n${lazyRequire}` },
+  metafile: true,
+});
 makeBuiltinsLazy('dist/cli/program.cjs');
+makeBuiltinsLazy(`dist/cli/${UNDICI_CHUNK}.cjs`);
 routeDynamicImports('dist/cli/program.cjs');
 // Names this build of the program, so a code cache is never applied to another build's bundle.
 // The MCP chunk is code-cached under the same id (src/tuning/index.ts), so the id covers it too.
 const buildId = createHash('sha256')
   .update(readFileSync(new URL('dist/cli/program.cjs', root)))
   .update(readFileSync(new URL(`dist/cli/${MCP_VENDOR.chunk}.cjs`, root)))
+  .update(readFileSync(new URL(`dist/cli/${UNDICI_CHUNK}.cjs`, root)))
   .digest('hex')
   .slice(0, 16);
 
@@ -277,8 +293,8 @@ for (const { path, help } of renderHelp(tree, () => captured, () => (captured = 
 
 // Which sources each chunk holds: the start-up test checks that --help loads none of the heavy ones.
 const metafile = {
-  inputs: { ...program.metafile.inputs, ...entry.metafile.inputs, ...vendor.metafile.inputs },
-  outputs: { ...program.metafile.outputs, ...entry.metafile.outputs, ...vendor.metafile.outputs },
+  inputs: { ...program.metafile.inputs, ...entry.metafile.inputs, ...vendor.metafile.inputs, ...undiciChunk.metafile.inputs },
+  outputs: { ...program.metafile.outputs, ...entry.metafile.outputs, ...vendor.metafile.outputs, ...undiciChunk.metafile.outputs },
 };
 writeFileSync(new URL('dist/cli-meta.json', root), JSON.stringify(metafile));
 

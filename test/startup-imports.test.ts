@@ -1,8 +1,9 @@
 // --help and --version must stay close to bare Node start-up: they may not load the heavy modules
 // that only some commands need (architecture.md, convention 5). The CLI is two bundles
 // (scripts/build.mjs): main.cjs, which prints pre-rendered help and version on its own, and
-// program.cjs (commander, undici, valibot and every command), which everything else loads; the
-// packages only some commands load are each a vendor-<name>.cjs beside it, required on first use.
+// program.cjs (commander, valibot and every command), which everything else loads; the packages
+// only some commands load are each a vendor-<name>.cjs beside it, required on first use: undici (the
+// HTTP client) too, loaded with a command's first request.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -61,10 +62,12 @@ describe('start-up', () => {
   it('the entry bundle holds no heavy package and none of the program: only the pre-rendered output and the loader', () => {
     const heavy = inputsOf('main.cjs').filter((input) => input.startsWith('node_modules/') || /^src\/(run|program|commands|api|sandbox)\b/.test(input));
     expect(heavy).toEqual([]);
-    // ...and the program bundle is where commander, undici and valibot live, so loading it is the
-    // one way to load them.
+    // ...and the program bundle is where commander and valibot live, so loading it is the one way to
+    // load them; undici is in a chunk of its own, which the program requires with the first request.
     const program = inputsOf('program.cjs');
-    for (const name of ['commander', 'undici', 'valibot']) expect(program.some((i) => i.startsWith(`node_modules/${name}/`))).toBe(true);
+    for (const name of ['commander', 'valibot']) expect(program.some((i) => i.startsWith(`node_modules/${name}/`))).toBe(true);
+    expect(program.filter((i) => i.startsWith('node_modules/undici/'))).toEqual([]);
+    expect(inputsOf('vendor-undici.cjs').some((i) => i.startsWith('node_modules/undici/'))).toBe(true);
   });
 
   describe('the recorder sees what a command loads (so the checks above can fail)', () => {
@@ -74,14 +77,15 @@ describe('start-up', () => {
     });
     afterAll(() => sandbox.close());
 
-    it('a command loads the program bundle; --help with another flag is not pre-rendered', async () => {
+    it('a command loads the program bundle, and one that sends no request not undici\'s chunk; --help with another flag is not pre-rendered', async () => {
       expect(await heavyLoads(['config', 'set', 'project-id', 'p1'])).toEqual(['program.cjs']);
+      expect(await heavyLoads(['config', 'path'])).toEqual(['program.cjs']);
       expect(await heavyLoads(['--json', '--help'])).toEqual(['program.cjs']);
     });
 
     it('a package outside the program bundle is seen when a command loads it: its own chunk beside the program', async () => {
       const env = { MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, MINTLIFY_API_URL: sandbox.baseUrl };
-      expect(await heavyLoads(['searches', 'list', '--format', 'csv'], env)).toEqual(['program.cjs', 'vendor-csv-stringify-sync.cjs']);
+      expect(await heavyLoads(['searches', 'list', '--format', 'csv'], env)).toEqual(['program.cjs', 'vendor-csv-stringify-sync.cjs', 'vendor-undici.cjs']);
     });
 
     it('the MCP server loads the SDK\'s chunk, and no other command does (stdin at its end stops the server)', async () => {
@@ -93,7 +97,7 @@ describe('start-up', () => {
     it('DuckDB (@duckdb/node-api) loads only in the command that needs it: not for its help, not for another analytics command', async () => {
       const env = { MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, MINTLIFY_API_URL: sandbox.baseUrl };
       expect(await heavyLoads(['analytics', 'sync', '--help'])).toEqual([]);
-      expect(await heavyLoads(['analytics', 'views', '--json'], env)).toEqual(['program.cjs']);
+      expect(await heavyLoads(['analytics', 'views', '--json'], env)).toEqual(['program.cjs', 'vendor-undici.cjs']);
       const dir = tempDir();
       try {
         const loads = await heavyLoads(['analytics', 'sync', '--db', join(dir.path, 'a.duckdb'), '--from', new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), '--max-requests', '3'], env);

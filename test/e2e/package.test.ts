@@ -167,10 +167,12 @@ describe('the packed package', () => {
     for (const needed of ['LICENSE', 'CHANGELOG.md', 'README.md', 'man/mint-admin.1', 'dist/lib/index.d.ts', 'dist/cli/main.cjs', 'dist/cli/help/mint-admin.txt', 'dist/cli/help/mint-admin.export.run.txt']) expect(paths).toContain(needed);
   });
 
-  it('ships the two CLI bundles, the download worker and a chunk for each CLI-only package: the entry loads the program bundle, which requires only those chunks (and the MCP chunk its own two)', () => {
+  it('ships the two CLI bundles, the download worker, a chunk for each CLI-only package and one for undici: the entry loads the program bundle, which requires only those chunks (and the MCP chunk its own two)', () => {
     const installed = join(prefix, 'lib/node_modules/mint-admin');
     const shipped = packed.files.map((f) => f.path).filter((p) => p.startsWith('dist/cli/') && /\.c?js$/.test(p));
-    const chunks = ['dist/cli/vendor-cli-table3.cjs', 'dist/cli/vendor-csv-stringify-sync.cjs', 'dist/cli/vendor-htmlparser2.cjs', 'dist/cli/vendor-mcp.cjs', 'dist/cli/vendor-ora.cjs'];
+    // undici is a dependency, but the CLI carries the parts it uses (scripts/undici-slim.cjs) in a chunk
+    // loaded with the first request, so that a command sending none does not read them.
+    const chunks = ['dist/cli/vendor-cli-table3.cjs', 'dist/cli/vendor-csv-stringify-sync.cjs', 'dist/cli/vendor-htmlparser2.cjs', 'dist/cli/vendor-mcp.cjs', 'dist/cli/vendor-ora.cjs', 'dist/cli/vendor-undici.cjs'];
     // The MCP chunk's own side chunks, each required on first use of what it holds (scripts/mcp-sdk-ajv.mjs, mcp-sdk-zod3.mjs).
     const mcpChunks = ['dist/cli/vendor-mcp-ajv.cjs', 'dist/cli/vendor-mcp-zod3.cjs'];
     expect(shipped.sort()).toEqual(['dist/cli/extract-worker.cjs', 'dist/cli/main.cjs', 'dist/cli/program.cjs', ...chunks, ...mcpChunks].sort());
