@@ -154,6 +154,7 @@ export class ThreadedExtraction implements LiveConsumer {
   private why: string | undefined;
   private completed = false;
   private heardDone = false;
+  private readDirectly = 0;
   /** The worker ended and its directory removed, once standing down began. */
   private ended: Promise<void> | undefined;
   private settle: (summary: ArchiveSummary | undefined) => void = () => undefined;
@@ -238,6 +239,10 @@ export class ThreadedExtraction implements LiveConsumer {
     return this.failed ? this.why : undefined;
   }
 
+  get entriesReadDirectly(): number {
+    return this.readDirectly;
+  }
+
   private inflatedChunk(tar: Buffer): void {
     if (this.failed) return;
     this.inflated += tar.length;
@@ -297,6 +302,7 @@ export class ThreadedExtraction implements LiveConsumer {
         return this.standDown(message.reason);
       case 'done':
         this.heardDone = true;
+        this.readDirectly = message.readDirectly;
         if (!message.summary) this.why ??= message.reason;
         return this.settle(message.summary);
     }

@@ -27,7 +27,7 @@ export interface ExtractionWorkerData {
 export type FromWorker =
   | { kind: 'ack'; bytes: number; buffer: ArrayBuffer }
   | { kind: 'failed'; reason: string }
-  | { kind: 'done'; summary: ArchiveSummary | undefined; reason?: string };
+  | { kind: 'done'; summary: ArchiveSummary | undefined; reason?: string; readDirectly: number };
 
 const port = parentPort;
 if (port && isWriterData(workerData)) runFileWriter(port, workerData);
@@ -60,7 +60,7 @@ else if (port) {
           }
           case 'end':
             void (live?.finish(message.total) ?? Promise.resolve(undefined)).then((summary) => {
-              send({ kind: 'done', summary, reason: live?.stoodDown });
+              send({ kind: 'done', summary, reason: live?.stoodDown, readDirectly: live?.entriesReadDirectly ?? 0 });
               port.close();
             });
         }

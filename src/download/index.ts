@@ -167,7 +167,9 @@ async function downloadWith(worker: BootedWorker | undefined, opts: DownloadBund
       opts.debug(`the extraction during the download stood down (${extraction.stoodDown ?? 'for no reason it gave'}): extracting from the downloaded file`);
       return extractArchive(file, tree, opts.signal, { ...(limits ?? extractionLimits(archiveBytes, opts.maxBytes)), now });
     };
-    const extracted = (await extraction.finish(archiveBytes)) ?? (await extractFromFile());
+    const whileDownloading = await extraction.finish(archiveBytes);
+    if (whileDownloading) opts.debug(`extracted during the download: ${whileDownloading.files} files, ${extraction.entriesReadDirectly} entries read without tar's parser`);
+    const extracted = whileDownloading ?? (await extractFromFile());
     if (opts.beforeInstall) await opts.beforeInstall(tree);
     progress({ phase: 'install', bytes: extracted.bytes, total: undefined, files: extracted.files });
 

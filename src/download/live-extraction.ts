@@ -19,6 +19,8 @@ export interface LiveConsumer {
   stop(): Promise<void>;
   /** Why it stood down, in a few words for --debug (the extraction from the file then says what went wrong); undefined while it has not. */
   readonly stoodDown: string | undefined;
+  /** Entries extracted without tar's parser (plain-entries.ts), for --debug. */
+  readonly entriesReadDirectly: number;
 }
 
 /** Why a live extraction stands down, as --debug words it. */
@@ -130,6 +132,10 @@ export class LiveExtraction implements LiveConsumer {
 
   get stoodDown(): string | undefined {
     return this.failed ? this.why : undefined;
+  }
+
+  get entriesReadDirectly(): number {
+    return this.extraction?.plainEntriesRead() ?? 0;
   }
 
   /** False once it has stood down: nothing more it is given will be extracted. */
