@@ -37,6 +37,8 @@ export interface PlainEntryOptions {
   now: number;
   /** tar's largest extended header (its maxMetaEntrySize). */
   maxMetaBytes: number;
+  /** tar's deepest path (its maxDepth): a deeper one is tar's to refuse. */
+  maxDepth: number;
   /** Writes small files on a thread of its own (file-writer.ts), when tar's would be handed over too. */
   writer?: FileWriter | undefined;
 }
@@ -152,7 +154,8 @@ export class PlainEntryReader {
       return at + BLOCK;
     }
     const size = wellFormedSize(data, at);
-    if (size === undefined || !data.subarray(at + 257, at + 265).equals(USTAR) || data[at + 157] !== 0) return undefined;
+    // No link target at all: tar reads the field up to its first NUL and keeps the next line after it.
+    if (size === undefined || !data.subarray(at + 257, at + 265).equals(USTAR) || !isZeros(data, at + 157, 100)) return undefined;
     const flag = data[at + TYPE_FLAG];
     if (flag === X) return this.extendedHeader(data, at, size);
     const isFile = flag === ZERO || flag === 0;
@@ -209,7 +212,7 @@ export class PlainEntryReader {
     const records = this.pending?.records;
     // A PAX path is the entry's whole path: tar's ReadEntry takes it over the header's prefix and name.
     const path = (records?.path as string | undefined) ?? (prefix ? `${prefix}/${name}` : name);
-    if (path === '' || (type === 'File' && path.endsWith('/')) || (type === 'Directory' && size !== 0)) return undefined;
+    if (path === '' || (type === 'File' && path.endsWith('/')) || (type === 'Directory' && size !== 0) || tooDeep(path, this.options.maxDepth)) return undefined;
     const modeBits = mode & 0o7777;
     return {
       path,
@@ -315,6 +318,13 @@ function asciiField(data: Buffer, at: number, length: number): string | undefine
 
 function clamp(mtime: Date | undefined, now: number): Date | undefined {
   return mtime && mtime.getTime() > now ? new Date(now) : mtime;
+}
+
+/** More components than tar's maxDepth, counted as tar counts them (the path split on `/`). */
+function tooDeep(path: string, maxDepth: number): boolean {
+  let parts = 1;
+  for (let at = path.indexOf('/'); at >= 0 && parts <= maxDepth; at = path.indexOf('/', at + 1)) parts++;
+  return parts > maxDepth;
 }
 
 function isZeros(data: Buffer, at: number, length: number): boolean {

@@ -103,14 +103,14 @@ export function createExtraction(tar: Tar, dir: string, limits: ExtractionLimits
   unpack.on('meta', (text: string) => {
     if (/(^|\n)\d+ GNU\.sparse\./.test(text)) sparseNext = true;
   });
-  const internals = unpack as unknown as { dmode: number; umask: number; maxMetaEntrySize: number };
+  const internals = unpack as unknown as { dmode: number; umask: number; maxMetaEntrySize: number; maxDepth: number };
   const tree = new FreshTree(resolve(dir), internals.dmode, internals.umask);
   const handsOver = handsOverFiles(unpack) ? writer : undefined;
   const fresh = skipChecksOfAFreshDirectory(unpack, tree, handsOver);
   dropBytesAfterTheEnd(unpack);
   const paxAhead = tuning.paxAhead ? readPaxHeadersAhead(unpack, tar.Pax) : undefined;
   // Only beside tar's shortcut for a fresh directory: the two share what was made (fresh-tree.ts).
-  const reader = tuning.plainEntries && fresh ? new PlainEntryReader(unpack, { tree, admit, now: limits.now, maxMetaBytes: internals.maxMetaEntrySize, writer: handsOver }) : undefined;
+  const reader = tuning.plainEntries && fresh ? new PlainEntryReader(unpack, { tree, admit, now: limits.now, maxMetaBytes: internals.maxMetaEntrySize, maxDepth: internals.maxDepth, writer: handsOver }) : undefined;
   const endTar = () =>
     new Promise<void>((resolveEnd) => {
       // tar emits 'close' a microtask after the last entry is written.

@@ -171,6 +171,9 @@ describe('the reader of plain entries', () => {
     await expectSameBothWays(patched(two, 1, (b) => b.writeUInt8(0x80, 108)), 'base-256-uid');
     await expectSameBothWays(patched(two, 1, (b) => b.write('second.html\0junk\nmore', 0, 'latin1')), 'bytes-after-nul');
     await expectSameBothWays(patched(two, 1, (b) => b.write('sécond.html\0', 0, 'utf8')), 'utf8-name');
+    await expectSameBothWays(patched(two, 1, (b) => b.write('\0x\nlink', 157, 'latin1')), 'link-target-after-nul');
+    // Deeper than tar's 1,024 components (a PAX path can be): tar refuses it.
+    for (const depth of [1024, 1025]) await expectSameBothWays(rawTar([file('first.html'), x({ path: `${'d/'.repeat(depth - 1)}deep.html` }), file('x')]), `depth-${depth}`);
     await expectSameBothWays(patched(two, 1, (b) => b.write('ab\xffc.html\0', 0, 'latin1')), 'invalid-utf8-name');
     await expectSameBothWays(patched(two, 1, (b) => b.fill('q', 345, 500)), 'long-prefix');
     await expectSameBothWays(patched(two, 1, (b) => b.write('prefix\0', 345, 'latin1')), 'prefix');
