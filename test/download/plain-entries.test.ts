@@ -146,6 +146,7 @@ describe('the reader of plain entries', () => {
       'the directory itself as a file': [file('fine.html'), file('.'), file('after.html')],
       'the directory itself as a directory': [dir('.'), dir('./'), file('a.html')],
       'PAX keys read here': [x({ path: 'docs/a-long-name.html', mtime: '1700000000.987654321', atime: '1700000001.5', ctime: '1700000002', uid: '5', gid: '6', uname: 'ci', gname: 'ci', comment: 'c' }), file('short')],
+      'an mtime that is not a number': [x({ mtime: 'soon' }), dir('d'), file('d/a.html'), x({ mtime: 'later' }), file('b.html')],
       'PAX keys tar reads': [x({ size: '3' }), file('grown', 'abcdef'), x({ mode: '755' }), file('moded'), x({ linkpath: 'y' }), file('linked'), x({ type: '5' }), file('typed'), file('after')],
       'two PAX headers in a row': [x({ path: 'first' }), x({ mtime: '1600000000.25' }), file('merged')],
       'a global header': [{ type: 'raw', flag: 'g', path: 'GlobalHead', content: paxRecords({ mtime: '1500000000' }) }, file('a'), file('b')],
