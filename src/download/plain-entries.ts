@@ -129,10 +129,9 @@ export class PlainEntryReader {
     return true;
   }
 
-  /** The stream is over: resolves when it ended where tar would accept it, else throws (the extraction from the file says why). */
+  /** The stream is over (and tar never had it): returns when it ended where tar would accept it, else throws (the extraction from the file says why). */
   finish(): void {
-    if (this.handedOver) throw new Error('the rest of the archive is tar\'s to finish');
-    if (this.file || this.remain > 0 || this.padding > 0) throw new Error('the archive ends inside an entry');
+    if (this.file || this.padding > 0) throw new Error('the archive ends inside an entry');
     if (this.carry || this.pending) throw new Error('the archive ends inside a header');
     if (this.entriesRead === 0) throw new Error('the archive has no entries');
   }

@@ -23,11 +23,12 @@ type TarInternals = Record<symbol, (...args: unknown[]) => unknown> & { cwd: str
  * name: if a tar release renames them this returns false and extraction is merely slower (a test
  * holds it to true for the tar in the lock file).
  *
- * Given a writer (file-writer.ts), a fresh regular file small enough is written by it, on its own
- * thread, and every entry tar handles itself waits until those are on disk first, unless it is a
- * fresh directory (which no file handed over can be in the way of).
+ * Given a writer (file-writer.ts; the caller gives one only where handsOverFiles allows), a fresh
+ * regular file small enough is written by it, on its own thread, and every entry tar handles itself
+ * waits until those are on disk first, unless it is a fresh directory (which no file handed over can
+ * be in the way of).
  */
-export function skipChecksOfAFreshDirectory(unpack: object, tree: FreshTree, writer?: FileWriter): boolean {
+export function skipChecksOfAFreshDirectory(unpack: object, tree: FreshTree, handOver?: FileWriter): boolean {
   const self = unpack as unknown as TarInternals;
   const find = (name: string): symbol | undefined => {
     for (let proto = Object.getPrototypeOf(unpack) as object | null; proto; proto = Object.getPrototypeOf(proto) as object | null) {
@@ -39,7 +40,6 @@ export function skipChecksOfAFreshDirectory(unpack: object, tree: FreshTree, wri
   const [CHECKFS, MAKEFS, MKDIR, ONERROR] = ['checkFs', 'makeFs', 'mkdir', 'onError'].map(find);
   if (!CHECKFS || !MAKEFS || !MKDIR || !ONERROR || self.cwd !== tree.cwd) return false;
   const checkFs = self[CHECKFS]!;
-  const handOver = handsOverFiles(unpack) ? writer : undefined;
   self[CHECKFS] = function (this: TarInternals, ...args: unknown[]) {
     const entry = args[0] as ReadEntry;
     const absolute = String(entry.absolute);
