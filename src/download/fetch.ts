@@ -1,6 +1,7 @@
-// Streams a presigned bundle link to a file on disk, never into memory. A dropped connection or a
-// short body resumes with a Range request, an expired link (403) is exchanged for a fresh one, and
-// nothing but a User-Agent and a Range ever goes to the storage origin: no credential of ours.
+// Streams a presigned bundle link to its consumer (the live extraction) and, when the archive is to be
+// kept, to a file, never into memory. A dropped connection or a short body resumes with a Range
+// request, an expired link (403) is exchanged for a fresh one, and nothing but a User-Agent and a
+// Range ever goes to the storage origin: no credential of ours.
 import { open, type FileHandle } from 'node:fs/promises';
 import type { Dispatcher } from 'undici';
 import type { Bundle } from '../api/types.js';
@@ -28,10 +29,16 @@ export const FETCH_LIMITS = {
   stallMinBytes: 1024,
 };
 
-export interface FetchToFileOptions {
+export interface FetchBundleOptions {
   getBundle: () => Promise<Bundle>;
-  /** Created (or truncated) here; the caller removes it on failure. */
-  file: string;
+  /**
+   * Where the archive is kept as it arrives (--archive, or an extraction from the file); created (or
+   * truncated) here, and the caller removes it on failure. Without it the bytes only go to onData, like
+   * `curl | tar`: a resume then continues onData's consumer, and when the download would have to start
+   * again from byte 0 it ends early instead (FetchBundleResult.endedEarly), since the bytes that
+   * consumer already took cannot be taken back.
+   */
+  file?: string;
   dispatcher: Dispatcher;
   clock: Clock;
   random: () => number;
@@ -46,13 +53,20 @@ export interface FetchToFileOptions {
    * whatever happens to the consumer. The time spent waiting never counts as a stall.
    */
   onData?: (chunk: Buffer, offset: number) => void | Promise<void>;
+  /**
+   * Without a file: false once onData's consumer has no use for more bytes (the live extraction stood
+   * down). The download then ends early rather than fetch what nobody will read.
+   */
+  wanted?: () => boolean;
   limits?: Partial<typeof FETCH_LIMITS>;
 }
 
-export interface FetchToFileResult {
+export interface FetchBundleResult {
   /** The link the bytes finally came from (a fresh one after a 403). */
   bundle: Bundle;
   bytes: number;
+  /** Without a file only: why the download stopped before its last byte (see FetchBundleOptions.file). */
+  endedEarly?: string;
 }
 
 /** A try that failed in a way another try can fix; `restart` drops the bytes we have. */
@@ -64,10 +78,14 @@ class RetryableFailure extends Error {
 
 class LinkExpired extends Error {}
 
-/** What one download holds across tries: the open file and how many bytes of it are good. */
+/** A download without a file that cannot go on: what it handed over cannot be taken back, or is not wanted. */
+class EndedEarly extends Error {}
+
+/** What one download holds across tries: the open file, if any, and how many bytes are good. */
 interface Download {
-  opts: FetchToFileOptions;
-  handle: FileHandle;
+  opts: FetchBundleOptions;
+  handle: FileHandle | undefined;
+  /** Bytes in the file, or without one, handed to onData. */
   have: number;
   /** Bytes received, counted as they arrive (before they are written), for the stall watch. */
   received: number;
@@ -116,13 +134,15 @@ function watchForStall(download: Omit<Download, 'signal'>, limits: typeof FETCH_
   return { signal: AbortSignal.any([interrupt, stall.signal]), stop: () => void (stopped = true) };
 }
 
-export async function fetchToFile(opts: FetchToFileOptions): Promise<FetchToFileResult> {
+export async function fetchBundle(opts: FetchBundleOptions): Promise<FetchBundleResult> {
   const limits = { ...FETCH_LIMITS, ...opts.limits };
-  const started: Omit<Download, 'signal'> = { opts, handle: await open(opts.file, 'w', SITE_FILE_MODE), have: 0, received: 0, consumerMs: 0, consumerSince: undefined };
+  const handle = opts.file === undefined ? undefined : await open(opts.file, 'w', SITE_FILE_MODE);
+  const started: Omit<Download, 'signal'> = { opts, handle, have: 0, received: 0, consumerMs: 0, consumerSince: undefined };
   const watch = watchForStall(started, limits);
   const download: Download = Object.assign(started, { signal: watch.signal });
+  let bundle: Bundle | undefined;
   try {
-    let bundle = await freshBundle(opts);
+    bundle = await freshBundle(opts);
     let failures = 0;
     let refreshes = 0;
     for (;;) {
@@ -134,31 +154,36 @@ export async function fetchToFile(opts: FetchToFileOptions): Promise<FetchToFile
       } catch (error) {
         if (opts.signal.aborted) throw opts.signal.reason;
         if (download.signal.aborted) throw download.signal.reason;
+        if (error instanceof EndedEarly) throw error;
         if (error instanceof LinkExpired) {
           if (++refreshes > limits.linkRefreshes) {
             throw new BundleStorageError(`the bundle storage refused ${refreshes} download links in a row (403${error.message ? ` ${error.message}` : ''}); run the command again, and check the machine's clock if it keeps happening`, 403);
           }
           const next = await freshBundle(opts);
           // A different size means a different object: bytes of the old one are no use.
-          if (usableSize(next.sizeBytes) !== expected) await truncate(download, 0);
+          if (usableSize(next.sizeBytes) !== expected) await truncate(download, 0, `a fresh link is to a bundle of ${next.sizeBytes} bytes, not ${bundle.sizeBytes}`);
           bundle = next;
           continue;
         }
         const failure = retryable(error);
         if (++failures > limits.retries) throw givenUp(failure, failures);
-        if (failure instanceof RetryableFailure && failure.restart) await truncate(download, 0);
+        if (failure instanceof RetryableFailure && failure.restart) await truncate(download, 0, failure.message);
         const delayMs = backoffDelay(failures, limits.baseDelayMs, limits.maxDelayMs, opts.random);
         opts.debug(`download: ${failure.message}; try ${failures + 1} in ${delayMs} ms from byte ${download.have}`);
         await opts.clock.sleep(delayMs, opts.signal);
       }
     }
+  } catch (error) {
+    if (!(error instanceof EndedEarly) || !bundle) throw error;
+    opts.debug(`download: ended at byte ${download.have}: ${error.message}`);
+    return { bundle, bytes: download.have, endedEarly: error.message };
   } finally {
     watch.stop();
-    await download.handle.close();
+    await handle?.close();
   }
 }
 
-async function freshBundle(opts: FetchToFileOptions): Promise<Bundle> {
+async function freshBundle(opts: FetchBundleOptions): Promise<Bundle> {
   const bundle = await opts.getBundle();
   let url: URL | undefined;
   try {
@@ -187,8 +212,9 @@ async function attempt(download: Download, url: string, expected: number | undef
       if (plan.kind === 'complete') return;
       throw new RetryableFailure(plan.reason, true);
     }
-    if (plan.start < download.have) await truncate(download, plan.start);
-    await writeBody(download, body, plan.total);
+    // A storage that ignores Range starts over at byte 0: the bytes we already hold are skipped, so
+    // the consumer goes on where it was (the same object: its size agreed).
+    await writeBody(download, body, plan.total, download.have - plan.start);
     if (plan.total !== undefined && download.have < plan.total) {
       throw new RetryableFailure(`the download stopped at byte ${download.have} of ${plan.total}`);
     }
@@ -231,33 +257,40 @@ function redirectTarget(from: string, headers: Headers, hop: number, maxRedirect
   return next.href;
 }
 
-/** Batches network chunks into ~1 MiB writes; `have` only counts bytes that reached the file. */
+/** Batches network chunks into ~1 MiB writes; `have` only counts bytes that reached the file (without one, onData). */
 const WRITE_BATCH_BYTES = 1 << 20;
 
-async function writeBody(download: Download, body: Dispatcher.ResponseData['body'], total: number | undefined): Promise<void> {
+/** The body from byte `have - skip` of the archive: the first `skip` bytes are ones we already hold. */
+async function writeBody(download: Download, body: Dispatcher.ResponseData['body'], total: number | undefined, skip: number): Promise<void> {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   const flush = async () => {
-    if (pendingBytes === 0) return;
+    if (pendingBytes === 0 || !download.handle) return;
     const chunks = pending;
     pending = [];
     pendingBytes = 0;
-    await writeAt(download, chunks);
+    await writeAt(download, download.handle, chunks);
   };
   try {
-    for await (const chunk of body as AsyncIterable<Buffer>) {
+    for await (const received of body as AsyncIterable<Buffer>) {
+      download.received += received.length;
+      const chunk = skip > 0 ? received.subarray(Math.min(skip, received.length)) : received;
+      skip -= received.length - chunk.length;
+      if (chunk.length === 0) continue;
       if (total !== undefined && download.have + pendingBytes + chunk.length > total) {
         // Not a byte past the announced size goes to disk: a misbehaving storage cannot fill it.
         body.destroy();
         throw new RetryableFailure(`the bundle storage sent more than the ${total} bytes of the bundle`, true);
       }
       await handOver(download, chunk, download.have + pendingBytes);
-      pending.push(chunk);
-      pendingBytes += chunk.length;
-      download.received += chunk.length;
+      if (download.handle) {
+        pending.push(chunk);
+        pendingBytes += chunk.length;
+      } else download.have += chunk.length;
       // Progress counts bytes received; DownloadProgress decides how often that is drawn.
       download.opts.onProgress(download.have + pendingBytes, total);
       if (pendingBytes >= WRITE_BATCH_BYTES) await flush();
+      if (!download.handle && download.opts.wanted?.() === false) throw new EndedEarly('nothing reads the rest');
     }
   } finally {
     // Bytes that arrived before a dropped connection are kept, so the resume starts after them.
@@ -294,17 +327,25 @@ function untilSettledOrAborted(work: Promise<void>, signal: AbortSignal): Promis
   });
 }
 
-async function writeAt(download: Download, chunks: Buffer[]): Promise<void> {
+async function writeAt(download: Download, handle: FileHandle, chunks: Buffer[]): Promise<void> {
   const length = chunks.reduce((sum, c) => sum + c.length, 0);
   try {
-    await download.handle.writev(chunks, download.have);
+    await handle.writev(chunks, download.have);
   } catch (error) {
     throw new MintAdminError(`cannot write the download to ${download.opts.file}: ${(error as Error).message}`, { cause: error });
   }
   download.have += length;
 }
 
-async function truncate(download: Download, length: number): Promise<void> {
+/**
+ * Drops the bytes after `length` (`why`: the reason, for a download that cannot). Without a file they
+ * went to onData's consumer, which cannot take them back: the download ends early instead.
+ */
+async function truncate(download: Download, length: number, why: string): Promise<void> {
+  if (!download.handle) {
+    if (length < download.have) throw new EndedEarly(why);
+    return;
+  }
   await download.handle.truncate(length);
   download.have = length;
 }

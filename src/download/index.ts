@@ -15,9 +15,9 @@ import type { Activity, Reporter } from '../io.js';
 import { extractArchive } from './extract-file.js';
 import { extractionLimits } from './limits.js';
 import type { LiveConsumer } from './live-extraction.js';
-import { checkArchiveFormat } from './sniff.js';
+import { ArchiveHead, checkArchiveHead } from './sniff.js';
 import { BootedWorker, extractionWorkerFile, startLiveExtraction } from './extract-thread.js';
-import { fetchToFile, type FETCH_LIMITS } from './fetch.js';
+import { fetchBundle, type FETCH_LIMITS } from './fetch.js';
 import { keepYoungGenerationSmall } from '../tuning/heap.js';
 import { commitArchive, installTree, makeParents, removeCreated, removeWorkDir, RestoreFailedError, stageArchive, tidyAway } from './install.js';
 import { createWorkDir, sweepLeftovers, type LeftoverReport } from './leftovers.js';
@@ -143,19 +143,35 @@ async function downloadWith(worker: BootedWorker | undefined, opts: DownloadBund
       return bundle;
     };
     // The archive is extracted while it downloads (as curl | tar overlaps the two), through the
-    // same guard, and also written to the work file: for a resume, for --archive, and for the
-    // extraction from the file that takes over whenever the live one stands down (extract-file.ts).
+    // same guard. It is also written to the work file only when it is to be kept (--archive): a resume
+    // goes on with the extraction where it was, and should the extraction stand down, the archive is
+    // downloaded again into the file and extracted from there (extract-file.ts). Writing every
+    // archive twice (the file and its tree) cost most of the gap to `curl | tar` on a disk.
     const tree = join(work, 'tree');
     const now = Date.now();
     // Flat memory for any bundle size (tuning/heap.ts).
     restoreHeap = keepYoungGenerationSmall();
     opts.debug(worker ? `extracting in a worker thread (${worker.file.pathname}) while downloading` : 'extracting on this thread while downloading');
     const extraction = (live = await startLiveExtraction(tree, () => limits && { ...limits, now }, worker));
-    const { bundle, bytes: archiveBytes } = await fetchToFile({ ...opts, getBundle, file, onProgress: (bytes, total) => progress({ phase: 'download', bytes, total }), onData: (chunk, offset) => extraction.write(chunk, offset) });
+    const head = new ArchiveHead();
+    const keep = archivePath !== undefined;
+    const onProgress = (bytes: number, total: number | undefined) => progress({ phase: 'download', bytes, total });
+    const fetched = await fetchBundle({
+      ...opts,
+      getBundle,
+      file: keep ? file : undefined,
+      onProgress,
+      onData: (chunk, offset) => {
+        head.take(chunk, offset);
+        return extraction.write(chunk, offset);
+      },
+      wanted: () => extraction.stoodDown === undefined,
+    });
+    let { bundle, bytes: archiveBytes } = fetched;
 
     // By its first bytes, whatever the link's file name says: a zip or an error page is named as such.
     // (A live extraction that got this far is stood down: finish() with a total it never saw discards it.)
-    await checkArchiveFormat(file).catch(async (error: unknown) => {
+    await checkArchiveHead(head.bytes).catch(async (error: unknown) => {
       await extraction.finish(-1);
       throw error;
     });
@@ -163,11 +179,20 @@ async function downloadWith(worker: BootedWorker | undefined, opts: DownloadBund
     // only the work directory, which goes below. (A separate header pass first would cost a
     // second gunzip of the whole bundle, ~15% of the wall time, and protect nothing more.)
     progress({ phase: 'extract', bytes: archiveBytes, total: archiveBytes });
-    const extractFromFile = () => {
-      opts.debug(`the extraction during the download stood down (${extraction.stoodDown ?? 'for no reason it gave'}): extracting from the downloaded file`);
+    // Once the live extraction stood down, the extraction from the file says exactly what went wrong
+    // (or extracts what the live one could not), from the file this run kept or downloads now.
+    const extractFromFile = async () => {
+      const why = extraction.stoodDown ?? fetched.endedEarly ?? 'for no reason it gave';
+      await extraction.stop();
+      if (keep) opts.debug(`the extraction during the download stood down (${why}): extracting from the downloaded file`);
+      else {
+        opts.debug(`the extraction during the download stood down (${why}): downloading the archive again to extract it from a file`);
+        ({ bundle, bytes: archiveBytes } = await fetchBundle({ ...opts, getBundle, file, onProgress }));
+        progress({ phase: 'extract', bytes: archiveBytes, total: archiveBytes });
+      }
       return extractArchive(file, tree, opts.signal, { ...(limits ?? extractionLimits(archiveBytes, opts.maxBytes)), now });
     };
-    const whileDownloading = await extraction.finish(archiveBytes);
+    const whileDownloading = fetched.endedEarly === undefined ? await extraction.finish(archiveBytes) : undefined;
     if (whileDownloading) opts.debug(`extracted during the download: ${whileDownloading.files} files, ${extraction.entriesReadDirectly} entries read without tar's parser`);
     const extracted = whileDownloading ?? (await extractFromFile());
     if (opts.beforeInstall) await opts.beforeInstall(tree);

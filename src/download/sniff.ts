@@ -13,6 +13,9 @@ export class NotGzipError extends MintAdminError {
   }
 }
 
+/** 512: one tar header, enough to tell an uncompressed tar by its `ustar` magic at offset 257. */
+const HEAD_BYTES = 512;
+
 /**
  * Checks the archive by its first bytes, not by any name or Content-Type: a gzip stream starts with
  * 1f 8b. Anything else is refused before extraction, named as well as the bytes allow (a zip, an HTML
@@ -20,17 +23,33 @@ export class NotGzipError extends MintAdminError {
  */
 export async function checkArchiveFormat(file: string): Promise<void> {
   const handle = await open(file, 'r');
-  let head: Buffer;
   try {
-    // 512: one tar header, enough to tell an uncompressed tar by its `ustar` magic at offset 257.
-    const buffer = Buffer.alloc(512);
+    const buffer = Buffer.alloc(HEAD_BYTES);
     const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    head = buffer.subarray(0, bytesRead);
+    await checkArchiveHead(buffer.subarray(0, bytesRead));
   } finally {
     await handle.close();
   }
+}
+
+/** checkArchiveFormat on the archive's first bytes, as ArchiveHead kept them. */
+export async function checkArchiveHead(head: Buffer): Promise<void> {
   if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) return;
   throw new NotGzipError(describeBytes(head));
+}
+
+/** The first bytes of an archive that is not kept in a file, taken from the chunks as they arrive (at their offsets: a restart from 0 replaces them). */
+export class ArchiveHead {
+  private head = Buffer.alloc(0);
+
+  take(chunk: Buffer, offset: number): void {
+    if (offset >= HEAD_BYTES) return;
+    this.head = Buffer.concat([this.head.subarray(0, offset), chunk.subarray(0, HEAD_BYTES - offset)]);
+  }
+
+  get bytes(): Buffer {
+    return this.head;
+  }
 }
 
 function describeBytes(head: Buffer): string {

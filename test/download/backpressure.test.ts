@@ -1,4 +1,4 @@
-// Backpressure from the live extraction to the network: fetchToFile reads no further chunk while
+// Backpressure from the live extraction to the network: fetchBundle reads no further chunk while
 // onData's promise is pending (so undici stops reading the socket instead of the chunks queueing in
 // memory), the work file stays complete and byte-exact, and the time the consumer holds the reading
 // is never counted by the stall watch.
@@ -8,7 +8,7 @@ import { appendFile, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createDispatcher } from '../../src/api/http.js';
 import type { Bundle } from '../../src/api/types.js';
-import { fetchToFile, type FetchToFileOptions } from '../../src/download/fetch.js';
+import { fetchBundle, type FetchBundleOptions } from '../../src/download/fetch.js';
 import { FakeClock } from '../helpers/clock.js';
 import { tempDir } from '../helpers/cli.js';
 import { startServer } from '../helpers/server.js';
@@ -35,7 +35,7 @@ async function storage(): Promise<{ getBundle: () => Promise<Bundle> }> {
   return { getBundle: async () => bundle };
 }
 
-function options(getBundle: () => Promise<Bundle>, clock: FakeClock, onData: FetchToFileOptions['onData']): FetchToFileOptions & { dir: string } {
+function options(getBundle: () => Promise<Bundle>, clock: FakeClock, onData: FetchBundleOptions['onData']): FetchBundleOptions & { dir: string; file: string } {
   const dir = tempDir();
   cleanup.push(dir.cleanup);
   const dispatcher = createDispatcher({});
@@ -78,7 +78,7 @@ describe('a consumer slower than the network', () => {
       }
     });
     copy = join(opts.dir, 'consumer-copy');
-    const result = await fetchToFile(opts);
+    const result = await fetchBundle(opts);
     expect(result.bytes).toBe(BODY.length);
     // Before onData's promise was awaited, chunks that had arrived were handed over while earlier
     // ones were still being written.
@@ -105,7 +105,7 @@ describe('a consumer slower than the network', () => {
         setImmediate(resolve);
       });
     });
-    const result = await fetchToFile(opts);
+    const result = await fetchBundle(opts);
     release();
     expect(held).toBe(1);
     expect(result.bytes).toBe(BODY.length);
