@@ -1,5 +1,6 @@
 // The live extraction split over two threads, as curl | tar splits it over processes: this thread
-// receives the archive, writes the work file and inflates it; a worker thread (extract-worker.ts)
+// receives the archive and inflates it, straight into the batches the worker is sent
+// (batch-inflater.ts); a worker thread (extract-worker.ts)
 // runs the tar unpacker and the guard on the inflated stream. On one thread the three run one after
 // another and the unpacker waited for the inflation (measured on tmpfs, 10,000 files: about a fifth
 // of the time is inflation, most of the rest the unpacker's per-entry work and its file writes).
@@ -10,7 +11,7 @@
 // wrong. Inflation failures and a decompression ratio beyond tar's own limit stand it down too.
 import { existsSync, rmSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
-import type { Unzip } from 'minizlib';
+import { BatchInflater } from './batch-inflater.js';
 import type { ArchiveSummary, ExtractionLimits } from './limits.js';
 import { LiveExtraction, STAND_DOWN, type LiveConsumer } from './live-extraction.js';
 import type { ExtractionWorkerData, FromWorker, ToWorker } from './extract-worker.js';
@@ -26,19 +27,6 @@ const BATCH_BYTES = 1 << 20;
  * batch into a new buffer), so the worker can give each batch's buffer back for the next one.
  */
 const TAR_BLOCK = 512;
-/**
- * zlib's output buffer. minizlib's default, 16 KB, cut each network chunk's inflated bytes into
- * 4-16 buffers, each allocated, copied into a batch and collected; with 256 KB it is one. Measured
- * (two A/Bs of the CLI against the build before, 8 interleaved runs each, on a loaded machine): CPU
- * 1.36 and 1.44 s against 1.53 and 1.48 s for the sandbox's 56 MB text bundle, 1.50 and 1.54 s
- * against 1.57 and 1.76 s for 59 MB of incompressible pages.
- */
-const INFLATE_CHUNK_BYTES = 256 << 10;
-/**
- * A batch buffer's size: a batch is sent at BATCH_BYTES, and may pass it by one inflated chunk.
- * Anything larger (never seen) gets a buffer of its own.
- */
-const BATCH_CAPACITY = BATCH_BYTES + INFLATE_CHUNK_BYTES;
 /** Inflated bytes the worker may have unanswered before the download waits: memory stays flat. */
 const MAX_IN_FLIGHT_BYTES = 8 << 20;
 /**
@@ -82,11 +70,6 @@ export class BootedWorker {
   private exited = false;
   /** Settles once the thread has ended, however it ended. */
   readonly ended: Promise<void>;
-  /**
-   * minizlib for the download's thread, loading meanwhile too (its types stay out of this class's
-   * declaration, which the library's declarations reach).
-   */
-  private readonly inflaterLoading: Promise<unknown> = import('minizlib').catch(() => undefined);
 
   private constructor(
     private readonly worker: Worker,
@@ -113,7 +96,6 @@ export class BootedWorker {
   async take(): Promise<{ worker: Worker; exited: boolean }> {
     if (this.taken) throw new Error('this extraction worker was already used');
     this.taken = true;
-    await this.inflaterLoading;
     this.worker.ref();
     return { worker: this.worker, exited: this.exited };
   }
@@ -134,16 +116,14 @@ export async function startLiveExtraction(dir: string, limits: Limits, worker: B
 export class ThreadedExtraction implements LiveConsumer {
   /** Archive bytes taken, in order from byte 0. */
   private fed = 0;
-  /** Tar bytes inflated from them; the ones not yet in a batch wait in `batch`. */
-  private inflated = 0;
-  private batch: Buffer[] = [];
-  private batchBytes = 0;
+  /** Tar bytes inflated into batch buffers; those not yet sent wait in the inflater's. */
+  private readonly inflater: BatchInflater;
   private sent = 0;
   private answered = 0;
   /**
-   * Batch buffers the worker gave back, refilled for the next batches: a fresh zeroed buffer costs a
-   * page fault every 4 KB (profiled, 10,000 files: 154 ms building batches in new buffers, 54 ms
-   * refilling these).
+   * Batch buffers the worker gave back, inflated into again for the next batches: a fresh buffer
+   * costs a page fault every 4 KB (profiled, 10,000 files: 154 ms building batches in new buffers,
+   * 54 ms refilling these).
    */
   private spare: ArrayBuffer[] = [];
   /** Batch buffers allocated: a handful for a whole download, as they are recycled. */
@@ -163,7 +143,6 @@ export class ThreadedExtraction implements LiveConsumer {
 
   private constructor(
     private readonly worker: Worker,
-    private readonly unzip: Unzip,
     private readonly dir: string,
     private readonly limits: Limits,
   ) {
@@ -171,16 +150,17 @@ export class ThreadedExtraction implements LiveConsumer {
     worker.on('error', (error: Error) => this.standDown(`the extraction worker failed (${error.message})`));
     // It exits by itself after 'done'; before that, an exit is a crash.
     worker.on('exit', (code) => (this.heardDone ? undefined : this.standDown(`the extraction worker ended early (exit code ${code})`)));
-    unzip.on('data', (tar: Buffer) => this.inflatedChunk(tar));
-    unzip.on('error', (error: unknown) => this.standDown(STAND_DOWN.broken(`gzip: ${error instanceof Error ? error.message : String(error)}`)));
+    this.inflater = new BatchInflater(
+      () => this.batchBuffer(),
+      (batch) => this.sendFull(batch),
+    );
   }
 
   /** An extraction into `dir` in the worker, which may still be booting: what it is sent waits for it. */
   static async start(dir: string, limits: Limits, booted: BootedWorker): Promise<ThreadedExtraction> {
-    const { Unzip } = await import('minizlib');
     // Nothing but microtasks from here to the listeners the constructor adds: an exit cannot slip between.
     const { worker, exited } = await booted.take();
-    const extraction = new ThreadedExtraction(worker, new Unzip({ chunkSize: INFLATE_CHUNK_BYTES } as ConstructorParameters<typeof Unzip>[0]), dir, limits);
+    const extraction = new ThreadedExtraction(worker, dir, limits);
     if (exited) extraction.standDown('the extraction worker ended before the download began');
     return extraction;
   }
@@ -196,12 +176,12 @@ export class ThreadedExtraction implements LiveConsumer {
     }
     this.fed += chunk.length;
     try {
-      this.unzip.write(chunk);
+      this.inflater.write(chunk);
     } catch (error) {
       return this.standDown(STAND_DOWN.broken(`gzip: ${error instanceof Error ? error.message : String(error)}`));
     }
     if (this.failed) return;
-    if (this.sent === this.answered) this.sendBatch();
+    if (this.sent === this.answered) this.sendWaiting();
     if (this.sent - this.answered <= MAX_IN_FLIGHT_BYTES) return;
     return new Promise<void>((resolve) => (this.resume = resolve));
   }
@@ -209,13 +189,13 @@ export class ThreadedExtraction implements LiveConsumer {
   async finish(total: number): Promise<ArchiveSummary | undefined> {
     if (!this.failed && this.begun && this.fed === total) {
       try {
-        this.unzip.end();
+        this.inflater.end();
       } catch (error) {
         this.standDown(STAND_DOWN.broken(`gzip: ${error instanceof Error ? error.message : String(error)}`));
       }
       if (!this.failed) {
-        this.sendBatch(true);
-        this.post({ kind: 'end', total: this.inflated });
+        this.sendWaiting(true);
+        this.post({ kind: 'end', total: this.inflater.inflated });
       }
       const summary = await this.outcome;
       if (summary && !this.failed) {
@@ -243,59 +223,53 @@ export class ThreadedExtraction implements LiveConsumer {
     return this.readDirectly;
   }
 
-  private inflatedChunk(tar: Buffer): void {
-    if (this.failed) return;
-    this.inflated += tar.length;
-    if (this.inflated / this.fed > MAX_DECOMPRESSION_RATIO) return this.standDown(`the archive inflates beyond tar's ${MAX_DECOMPRESSION_RATIO}:1 limit`);
-    this.batch.push(tar);
-    this.batchBytes += tar.length;
-    if (this.batchBytes >= BATCH_BYTES) this.sendBatch();
-  }
-
   /** Batch buffers allocated so far (the rest were buffers the worker gave back). */
   get buffersAllocated(): number {
     return this.allocated;
   }
 
-  /**
-   * The whole tar blocks waiting (everything, at the end) in a batch buffer, moved to the worker
-   * rather than copied a second time; the bytes of a block not yet complete wait for the next batch.
-   */
-  private sendBatch(last = false): void {
-    if (this.failed) return;
-    const length = last ? this.batchBytes : this.batchBytes - (this.batchBytes % TAR_BLOCK);
-    if (length === 0) return;
-    const data = this.batchBuffer(length);
-    let at = 0;
-    while (at < length) {
-      const part = this.batch.shift()!;
-      const take = Math.min(part.length, length - at);
-      data.set(take === part.length ? part : part.subarray(0, take), at);
-      if (take < part.length) this.batch.unshift(part.subarray(take));
-      at += take;
+  /** A batch the inflater filled (whole blocks: BATCH_BYTES is a multiple of them); false stops the inflation. */
+  private sendFull(batch: Uint8Array): boolean {
+    if (this.failed) return false;
+    if (this.inflater.inflated / this.fed > MAX_DECOMPRESSION_RATIO) {
+      this.standDown(`the archive inflates beyond tar's ${MAX_DECOMPRESSION_RATIO}:1 limit`);
+      return false;
     }
+    this.send(batch);
+    return true;
+  }
+
+  /** What is inflated so far, in whole tar blocks (everything, at the end), sent before its buffer is full. */
+  private sendWaiting(last = false): void {
+    if (this.failed) return;
+    const pending = this.inflater.pending;
+    const length = last ? pending : pending - (pending % TAR_BLOCK);
+    if (length > 0) this.send(this.inflater.take(length));
+  }
+
+  /** Moves a batch's buffer to the worker rather than copying it. */
+  private send(data: Uint8Array): void {
     const offset = this.sent;
-    this.sent += length;
-    this.batchBytes -= length;
+    this.sent += data.length;
     this.post({ kind: 'chunk', data, offset }, [data.buffer as ArrayBuffer]);
   }
 
-  private batchBuffer(length: number): Uint8Array {
-    const spare = length <= BATCH_CAPACITY ? this.spare.pop() : undefined;
-    if (spare) return new Uint8Array(spare, 0, length);
+  private batchBuffer(): Uint8Array {
+    const spare = this.spare.pop();
+    if (spare) return new Uint8Array(spare);
     this.allocated++;
-    return new Uint8Array(new ArrayBuffer(Math.max(length, BATCH_CAPACITY)), 0, length);
+    return new Uint8Array(new ArrayBuffer(BATCH_BYTES));
   }
 
   private heard(message: FromWorker): void {
     // Once stood down the worker is being ended, but what it said before that still arrives: its
-    // acks would send batches that are gone (the batch was emptied), and nothing it says counts now.
+    // acks would send batches that are gone, and nothing it says counts now.
     if (this.failed) return;
     switch (message.kind) {
       case 'ack':
         this.answered += message.bytes;
-        if (message.buffer.byteLength === BATCH_CAPACITY) this.spare.push(message.buffer);
-        if (this.sent === this.answered) this.sendBatch();
+        if (message.buffer.byteLength === BATCH_BYTES) this.spare.push(message.buffer);
+        if (this.sent === this.answered) this.sendWaiting();
         if (this.sent - this.answered <= MAX_IN_FLIGHT_BYTES / 2) this.wake();
         return;
       case 'failed':
@@ -323,8 +297,6 @@ export class ThreadedExtraction implements LiveConsumer {
     this.why ??= why;
     if (this.failed) return;
     this.failed = true;
-    this.batch = [];
-    this.batchBytes = 0;
     this.wake();
     this.settle(undefined);
     this.ended = this.worker.terminate().then(
