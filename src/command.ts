@@ -3,6 +3,7 @@
 import type { Command } from 'commander';
 import { createContext, type Context, type Deps } from './context.js';
 import type { GlobalOptions } from './config.js';
+import { jsonText } from './output/json-text.js';
 
 /**
  * Wraps a leaf command's handler as a commander action. The handler gets the positional arguments,
@@ -22,8 +23,8 @@ export function action<O extends object = Record<string, unknown>>(deps: Deps, h
 
 /** Writes one JSON document to stdout: the contract for --json. */
 export function printJson(ctx: Context, value: unknown): void {
-  // JSON escapes control characters itself; only a key the server echoed needs masking.
-  ctx.io.stdout.write(`${ctx.scrub(JSON.stringify(value, null, 2))}\n`);
+  // jsonText escapes every control character (C1 too); only a key the server echoed needs masking.
+  ctx.io.stdout.write(`${ctx.scrub(jsonText(value, 2))}\n`);
 }
 
 /** Appends an "Examples:" block to a command's help (cli.md: every command's help has one). */

@@ -1,12 +1,14 @@
 // One sync per database at a time. DuckDB locks the file against other processes, but not against a
 // second open in the same process (the library, the MCP server), so the sync also takes a lock file
-// beside the database: O_EXCL, holding the pid; one left by a dead process is taken over. A second
-// sync waits a little for the first to finish, then refuses (DatabaseBusyError), never shares.
+// beside the database: O_EXCL, holding the pid; one left by a dead process is taken over. Anything
+// else at that path (a symbolic link, a directory, a FIFO) is refused, never followed or removed. A
+// second sync waits a little for the first to finish, then refuses (DatabaseBusyError), never shares.
 import { unlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Clock } from '../clock.js';
 import { makeDirectory } from '../make-directory.js';
-import { lockHolder, processAlive, tryLockFile } from '../lock-file.js';
+import { lookAtLock, processAlive, tryLockFile } from '../lock-file.js';
+import { UsageError } from '../errors.js';
 import { DatabaseBusyError } from './errors.js';
 
 export interface LockOptions {
@@ -24,7 +26,14 @@ export async function lockDatabase(path: string, opts: LockOptions): Promise<() 
   for (;;) {
     const release = tryLockFile(lockPath);
     if (release) return release;
-    const holder = lockHolder(lockPath);
+    const look = lookAtLock(lockPath);
+    if (look.kind === 'gone') continue;
+    // Planted by someone else (the database may sit in a shared directory): following it could
+    // create or truncate a file elsewhere, or read a live pid as the holder; removing it would hide it.
+    if (look.kind === 'other') {
+      throw new UsageError(`the lock file ${lockPath} is ${look.what}, not a lock file mint-admin made: a sync neither follows it nor takes it over; remove it if nothing of yours put it there, then run the sync again`);
+    }
+    const holder = look.holder;
     if (holder !== undefined && !processAlive(holder)) {
       try {
         unlinkSync(lockPath);

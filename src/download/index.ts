@@ -148,7 +148,7 @@ async function downloadWith(worker: BootedWorker | undefined, opts: DownloadBund
     // downloaded again into the file and extracted from there (extract-file.ts). Writing every
     // archive twice (the file and its tree) cost most of the gap to `curl | tar` on a disk.
     const tree = join(work, 'tree');
-    const now = Date.now();
+    const now = opts.clock.now();
     // Flat memory for any bundle size (tuning/heap.ts).
     restoreHeap = keepYoungGenerationSmall();
     opts.debug(worker ? `extracting in a worker thread (${worker.file.pathname}) while downloading` : 'extracting on this thread while downloading');
@@ -242,7 +242,7 @@ async function downloadWith(worker: BootedWorker | undefined, opts: DownloadBund
 /** Stale work directories of earlier runs, in each parent this run works in. */
 async function sayLeftovers(parents: string[], opts: DownloadBundleOptions): Promise<void> {
   const report: LeftoverReport = { said: [], failed: [] };
-  for (const parent of parents) await sweepLeftovers(parent, Date.now(), report);
+  for (const parent of parents) await sweepLeftovers(parent, opts.clock.now(), report);
   for (const line of report.said) opts.reporter.info(line);
   warnLeft(report.failed, opts.reporter);
 }

@@ -5,8 +5,8 @@
 // Progress and warnings go to callbacks, never to a terminal.
 import { Agent, type Dispatcher } from 'undici';
 import type { Bundle } from '../api/types.js';
-import type { AdminClient } from './client.js';
-import { systemClock, type Clock } from '../clock.js';
+import { settingsOf, type AdminClient } from './client.js';
+import type { Clock } from '../clock.js';
 import { checkExactId } from '../ids.js';
 import type { Activity, Reporter } from '../io.js';
 import { downloadBundle as download, type DownloadProgressEvent, type DownloadResult } from '../download/index.js';
@@ -52,12 +52,14 @@ export interface DownloadBundleOptions extends SiteInstallOptions, Pick<ExportFl
    */
   jobId: string;
   signal?: AbortSignal;
+  /** Default: the client's (its `clock` option), as are the backoff's random numbers. */
   clock?: Clock;
 }
 
 export async function downloadBundle(options: DownloadBundleOptions): Promise<DownloadResult> {
   const jobId = checkExactId('export job id', options.jobId, 'the jobId of a completed export');
   const signal = options.signal ?? new AbortController().signal;
+  const settings = settingsOf(options.client);
   // Checked now, before the target is; the first link request also settles the flow.
   const flows = flowSetup(options.client, { ...options, signal });
   let settled: FlowApi | undefined;
@@ -78,8 +80,10 @@ export async function downloadBundle(options: DownloadBundleOptions): Promise<Do
       maxBytes: options.maxBytes,
       archivePath: options.archivePath,
       dispatcher,
-      clock: options.clock ?? systemClock,
-      random: Math.random,
+      // The client's, so one injected clock rules the whole call: the bundle link's retries, the
+      // storage download's backoff, future mtimes clamped to its now, the age of leftovers.
+      clock: options.clock ?? settings.clock,
+      random: settings.random,
       signal,
       reporter: eventReporter(options.onEvent),
       onProgress: options.onProgress,

@@ -233,8 +233,11 @@ it('removes an --archive staged by a run killed over a day ago, and leaves a rec
   const recent = join(root, '.site.tgz.mint-admin-4e5f6a7b.partial');
   writeFileSync(old, 'x');
   writeFileSync(recent, 'x');
-  const twoDaysAgo = (Date.now() - 2 * 24 * 3600 * 1000) / 1000;
+  // Ages by the download's clock, not the machine's (the library's AdminClient hands it its own).
+  const twoDaysAgo = (h.clock.now() - 2 * 24 * 3600 * 1000) / 1000;
+  const anHourAgo = (h.clock.now() - 3600 * 1000) / 1000;
   utimesSync(old, twoDaysAgo, twoDaysAgo);
+  utimesSync(recent, anHourAgo, anHourAgo);
   await h.download({ archivePath: join(root, 'site.tgz') });
   expect(h.stderr().split('\n')[0]).toBe(`removed ${old}, left by an interrupted earlier run`);
   expect(readdirSync(root).sort()).toEqual(['.site.tgz.mint-admin-4e5f6a7b.partial', 'site', 'site.tgz']);

@@ -42,6 +42,8 @@ class RecordingTransport implements Transport {
 export interface Connected {
   client: Client;
   stderr: () => string;
+  /** The server process's pid (null once it has gone). */
+  pid: () => number | null;
   close(): Promise<void>;
 }
 
@@ -60,7 +62,7 @@ export async function connect(args: string[], env: Record<string, string | undef
   });
   const client = new Client({ name: 'mint-admin-test', version: '1.0.0' });
   await client.connect(new RecordingTransport(inner));
-  return { client, stderr: () => stderr, close: () => client.close() };
+  return { client, stderr: () => stderr, pid: () => inner.pid, close: () => client.close() };
 }
 
 /** A tool result's text (every tool answers with one text part). */

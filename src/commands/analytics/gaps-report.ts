@@ -4,6 +4,7 @@
 import type { GapSource, GapsReport } from '../../gaps/collect.js';
 import type { Gap } from '../../gaps/score.js';
 import { escapeCell } from '../../output/cells.js';
+import { jsonText } from '../../output/json-text.js';
 import type { Columns } from '../../output/writer.js';
 import { shellCommand } from '../../shell.js';
 import { agentPrompt } from './gaps-prompt.js';
@@ -68,7 +69,7 @@ export const GAP_COLUMNS: Columns<Gap & { rank: number }> = {
 export async function renderReport(report: GapsReport, opts: { prompt: boolean; format: GapsFormat; top: number }): Promise<string> {
   if (opts.prompt) return agentPrompt(report, opts.top);
   if (opts.format === 'md') return markdownReport(report, opts.top);
-  if (opts.format === 'json') return `${JSON.stringify({ ...report, gaps: report.gaps.slice(0, opts.top) }, null, 2)}\n`;
+  if (opts.format === 'json') return `${jsonText({ ...report, gaps: report.gaps.slice(0, opts.top) }, 2)}\n`;
   const [{ stringify }, { guardCell, FIRST_LINE_COMMAND }] = await Promise.all([import('csv-stringify/sync'), import('../../output/csv.js')]);
   // Reader-typed terms: no cell may issue a GitHub Actions workflow command when the CSV is printed in a log.
   const rows = report.gaps.slice(0, opts.top).map((g, i) => GAP_COLUMNS.csvRecord({ ...g, rank: i + 1 }).map(guardCell));

@@ -6,6 +6,7 @@ import { Option, type Command } from 'commander';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { jsonText } from '../../output/json-text.js';
 import { REPORT_FORMATS, type ReportFormat } from '../../analytics-store/report/formats.js';
 import { PERIODS, type PeriodKind } from '../../analytics-store/report/period.js';
 import { databasePath, DB_FLAG_HELP, openDatabase } from './database.js';
@@ -36,7 +37,7 @@ export async function report(opts: ReportOptions, ctx: Context): Promise<void> {
     db.close();
   }
   if (opts.format === 'json') printJson(ctx, computed);
-  else if (opts.format === 'slack') ctx.io.stdout.write(`${JSON.stringify(engine.renderSlack(computed))}\n`);
+  else if (opts.format === 'slack') ctx.io.stdout.write(`${jsonText(engine.renderSlack(computed))}\n`);
   else ctx.io.stdout.write(engine.renderMarkdown(computed));
 }
 

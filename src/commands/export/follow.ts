@@ -10,6 +10,7 @@ import { UnknownExportStatusError } from '../../export-flows/errors.js';
 import { isFinalStatus, waitForExportJob } from '../../export-flows/wait.js';
 import type { Activity, Reporter } from '../../io.js';
 import { waitCommand } from './api.js';
+import { jsonText } from '../../output/json-text.js';
 import { countOf, pagesOf, progressOf } from './output.js';
 
 export interface FollowDeps {
@@ -83,7 +84,7 @@ export async function followExport(opts: FollowOptions, deps: FollowDeps): Promi
     // A status newer than this CLI ends the wait (exit 1): it cannot know whether the job will finish.
     const error = caught instanceof UnknownExportStatusError ? unknownStatusError(`export ${jobId}`, caught.status, `mint-admin export status ${jobId} --json`) : caught;
     // --json: a pipeline reads the last known job whatever ended the wait; the exit code says what did.
-    if (deps.mode?.json && deps.io && last) deps.io.stdout.write(`${JSON.stringify(last, null, 2)}\n`);
+    if (deps.mode?.json && deps.io && last) deps.io.stdout.write(`${jsonText(last, 2)}\n`);
     if (deps.signal.aborted) {
       throw new InterruptedError(`interrupted: stopped waiting, but export ${jobId} keeps running on the server; resume with \`${resume}\``);
     }

@@ -4,16 +4,28 @@ import type { Context, Deps } from '../../context.js';
 import type { Problem, VerifyReport } from '../../site/verify.js';
 import { forTerminal } from '../../terminal-text.js';
 import { countOf } from './output.js';
+import { verifyProgress, type VerifyProgress } from './verify-progress.js';
 
 export interface VerifyFlags {
   basePath?: string;
 }
 
-/** Runs the check and returns the report; throws nothing for problems (the caller decides the exit). */
-export async function exportVerify(directory: string, flags: VerifyFlags): Promise<VerifyReport> {
+/** Runs the check, showing its progress, and returns the report; throws nothing for problems (the caller decides the exit). */
+export async function exportVerify(directory: string, flags: VerifyFlags, ctx: Context): Promise<VerifyReport> {
   // The parser is only needed here: loaded with the command, never for --help.
   const [{ verifySite }, { normalizeBasePath }] = await Promise.all([import('../../site/verify.js'), import('../../site/resolve.js')]);
-  return verifySite({ directory, basePath: normalizeBasePath(flags.basePath) });
+  const basePath = normalizeBasePath(flags.basePath);
+  return withProgress(directory, ctx, (onProgress) => verifySite({ directory, basePath, onProgress }));
+}
+
+/** The check with its progress shown (verify-progress.ts), the spinner cleared however it ends. */
+async function withProgress<T>(shown: string, ctx: Context, check: (onProgress: VerifyProgress['onProgress']) => Promise<T>): Promise<T> {
+  const progress = await verifyProgress(ctx.reporter, ctx.clock, shown);
+  try {
+    return await check(progress.onProgress);
+  } finally {
+    progress.stop();
+  }
 }
 
 /** `guides/intro.html: broken-link /guides/nope`: the page, the kind, the target as written. */
@@ -65,7 +77,7 @@ export async function verifyBeforeInstall(
 ): Promise<void> {
   const { verifySite, SiteProblemsError } = await import('../../site/verify.js');
   // An export built for a base path (project flow, --base-path /docs) links under it.
-  const report = await verifySite({ directory: tree, basePath: where.basePath ?? '' });
+  const report = await withProgress(where.shown, ctx, (onProgress) => verifySite({ directory: tree, basePath: where.basePath ?? '', onProgress }));
   if (report.problemCount === 0) {
     ctx.reporter.info(`Verified: ${summaryLine(report)}`);
     return;
@@ -105,7 +117,7 @@ export function register(group: Command, deps: Deps): void {
     .option('--base-path <path>', 'the URL path the site is served under, e.g. /docs (links must start with it)')
     .action(
       action<VerifyFlags>(deps, async ([dir], flags, ctx) => {
-        const report = await exportVerify(dir!, flags);
+        const report = await exportVerify(dir!, flags, ctx);
         printReport(report, ctx);
         await failOnProblems(report, dir!);
       }),
