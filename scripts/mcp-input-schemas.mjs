@@ -1,6 +1,6 @@
 // `npm run mcp-schemas`: regenerates src/mcp/input-json-schemas.generated.ts, each tool's input
 // schema as the JSON Schema the MCP SDK's tools/list would make of it (after `npm run build`: it reads
-// the tools from dist/). The server hands these to the SDK (src/mcp/input-json-schema.ts), so that
+// the tools from dist/; the npm script then builds again, so that the MCP chunk carries the new file). The server hands these to the SDK (src/mcp/input-json-schema.ts), so that
 // zod does not work them out again at every start. test/mcp/input-json-schemas.test.ts fails when the
 // committed file differs from zod's own output for the tools as they are.
 import { writeFileSync } from 'node:fs';
