@@ -1,4 +1,4 @@
-// The MCP SDK's own minimal stdio server, as its examples write one (the SDK's
+// The MCP SDK's own minimal stdio server, as its examples write one (modelled on the SDK's
 // src/examples/server/progressExample.ts, with the README's `zod/v4` import): McpServer,
 // StdioServerTransport and one tool with a zod input schema; nothing of mint-admin. bench/mcp.mjs
 // bundles it the way scripts/build.mjs bundles the CLI (esbuild, CommonJS, one minified file) and
