@@ -138,7 +138,9 @@ async function buildClient(ctx: Context): Promise<ApiClient> {
     clock: ctx.clock,
     random: ctx.random,
     signal: ctx.signal,
-    debug: ctx.debug,
+    // Only under --debug: the client then formats its request lines (each a URL parsed again to redact
+    // it, twice a request), which a run without --debug would format only to drop.
+    debug: ctx.globals.debug ? ctx.debug : undefined,
     // Every retry says so, once (README promises a note), however brief the pause.
     onRetry: ({ delayMs, reason }) => ctx.reporter.info(`${reason}; ${retryingIn(delayMs)}`),
     // Every analytics request of every command counts against the organization's hourly budget.

@@ -10,5 +10,8 @@ import { boolean, enum as enumOf, number, string } from 'zod';
 export { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 export { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 
+// Here, not in the program: only `mint-admin mcp` reads this chunk (input-json-schema.ts).
+export { INPUT_JSON_SCHEMAS } from './input-json-schemas.generated.js';
+
 /** The zod builders the tools' input schemas use; add one here when a tool needs it. */
 export const z = { boolean, enum: enumOf, number, string };

@@ -9,6 +9,7 @@ import type { Context } from '../context.js';
 import { VERSION } from '../version.js';
 import { describeFailure, safeText } from './errors.js';
 import type { WriteGroup } from './groups.js';
+import { useBuiltJsonSchema } from './input-json-schema.js';
 import type { ToolDefinition, ToolEnv } from './tool.js';
 
 /** The most characters of one result: the tools bound their own output well below this; this is the backstop. */
@@ -32,12 +33,12 @@ export function toolsFor(tools: ReadonlyArray<ToolDefinition>, allow: ReadonlySe
 /** Runs the server on the context's stdin and stdout until the client closes it or a signal stops it. */
 export async function runMcpServer(ctx: Context, options: McpServerOptions): Promise<void> {
   const serverInfo = { name: 'mint-admin', version: VERSION };
-  const { McpServer, StdioServerTransport, TOOLS } = await import('./sdk-and-tools.js');
+  const { INPUT_JSON_SCHEMAS, McpServer, StdioServerTransport, TOOLS } = await import('./sdk-and-tools.js');
   const secrets = async () => [(await ctx.settings()).apiKey?.value];
   const server = new McpServer(serverInfo, { instructions: INSTRUCTIONS });
   const tools = toolsFor(TOOLS, options.allow);
   for (const tool of tools) {
-    server.registerTool(
+    const registered = server.registerTool(
       tool.name,
       { title: tool.title, description: tool.description, inputSchema: tool.input, annotations: { title: tool.title, ...tool.annotations } },
       async (args: Record<string, unknown>, extra) => {
@@ -79,8 +80,10 @@ export async function runMcpServer(ctx: Context, options: McpServerOptions): Pro
         };
         try {
           const data = await tool.run(args as never, env);
+          // Compact JSON: an agent reads it as well as indented JSON, in ~40% fewer characters of its
+          // context, and V8 writes it on its fast path (indenting takes a slower one, ~3x the time).
           await notified;
-          return { content: [{ type: 'text' as const, text: bounded(safeText(JSON.stringify(data, null, 2), known)) }] };
+          return { content: [{ type: 'text' as const, text: bounded(safeText(JSON.stringify(data), known)) }] };
         } catch (error) {
           const cause = extra.signal.aborted ? extra.signal.reason ?? error : error;
           const failure = (extra.signal.aborted ? undefined : tool.explain?.(cause)) ?? describeFailure(cause, tool.name, tool.group !== undefined);
@@ -88,6 +91,8 @@ export async function runMcpServer(ctx: Context, options: McpServerOptions): Pro
         }
       },
     );
+    // tools/list's JSON Schema of the tool as made at build time, instead of zod's at every start.
+    useBuiltJsonSchema(registered.inputSchema, INPUT_JSON_SCHEMAS[tool.name]);
   }
   const transport = new StdioServerTransport(ctx.io.stdin as NodeJS.ReadStream, ctx.io.stdout as NodeJS.WriteStream);
   const closed = new Promise<void>((resolve) => (server.server.onclose = resolve));
