@@ -249,9 +249,12 @@ describe('the packed package', () => {
   // fresh-tree.ts, which ship four times: the program, the CLI's worker, the library and its worker,
   // the library's unminified, and their declarations): ~37 KB; 2,185,917 bytes with it and the docs
   // of it. The budget grows by 45,000 bytes for it.
+  // Plus tools/list's JSON Schemas made at build time (issue 33, src/mcp/input-json-schemas.generated.ts,
+  // in the MCP chunk: ~9 KB, the tool descriptions repeated), the download's batch inflater, JSON's
+  // escaping of C1 controls and verify's progress: 2,207,390 bytes. The budget grows by 15,000 bytes.
   it('is small: under 1.55 MB unpacked, plus the MCP chunk and the analytics store', () => {
     console.log(`packed ${packed.files.length} files, ${packed.unpackedSize} bytes unpacked`);
-    expect(packed.unpackedSize).toBeLessThan(1.55 * 1024 * 1024 + 378_961 + 150_000 + 45_000);
+    expect(packed.unpackedSize).toBeLessThan(1.55 * 1024 * 1024 + 378_961 + 150_000 + 45_000 + 15_000);
   });
 
   it('runs the CLI from the prefix bin, against the sandbox', async () => {
