@@ -1,8 +1,9 @@
 // The server (src/mcp/server.ts) answers tools/list from the build-time file, for every tool the file
-// holds, and lets zod convert a tool the file lacks: the file is replaced here by one that holds a
+// holds, and lets zod convert a tool the file lacks: the server is given here a file that holds a
 // stand-in for agent_get only, so which of the two answered shows. In-process, over in-memory stdio.
+// (Given as an option, not mocked: the parallel test files share their module graphs.)
 import { PassThrough } from 'node:stream';
-import { afterAll, expect, it, vi } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.js';
 import { createContext } from '../../src/context.js';
 import { runMcpServer } from '../../src/mcp/server.js';
@@ -10,8 +11,7 @@ import { sdkInputJsonSchema } from '../../src/mcp/sdk-input-json-schema.js';
 import { TOOLS } from '../../src/mcp/tools/index.js';
 import { tempDir } from '../helpers/cli.js';
 
-const { STAND_IN } = vi.hoisted(() => ({ STAND_IN: { type: 'object', properties: { jobId: { type: 'string', description: 'from the file' } }, required: ['jobId'] } }));
-vi.mock('../../src/mcp/input-json-schemas.generated.js', () => ({ INPUT_JSON_SCHEMAS: { agent_get: JSON.stringify(STAND_IN) } }));
+const STAND_IN = { type: 'object', properties: { jobId: { type: 'string', description: 'from the file' } }, required: ['jobId'] };
 
 const home = tempDir('mint-admin-mcp-wiring-');
 afterAll(() => home.cleanup());
@@ -39,7 +39,7 @@ it('tools/list gives the file\'s schema for a tool it holds, and zod\'s for one 
   const io = { stdin, stdout, stderr: new PassThrough(), stdoutIsTTY: false, stderrIsTTY: false, stdinIsTTY: false, columns: undefined };
   const env = { HOME: home.path, XDG_CONFIG_HOME: `${home.path}/xdg` };
   const ctx = createContext({ io, env, clock: systemClock, signal: new AbortController().signal, random: Math.random }, {});
-  const running = runMcpServer(ctx, { allow: new Set(), root: home.path });
+  const running = runMcpServer(ctx, { allow: new Set(), root: home.path, inputJsonSchemas: { agent_get: JSON.stringify(STAND_IN) } });
   await request({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } });
   stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
   await request({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
