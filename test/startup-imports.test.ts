@@ -24,8 +24,8 @@ const meta = () => JSON.parse(readFileSync(fileURLToPath(new URL('../dist/cli-me
 const inputsOf = (output: string) =>
   Object.keys(meta().outputs[`dist/cli/${output}`]?.inputs ?? {}).map((input) => (input.startsWith('../') ? input.replace(/^(?:\.\.\/)+(?:[^/]+\/)*?(?=node_modules\/)/, '') : input));
 
-/** The heavy things a run of the built CLI loaded: npm packages by name, and our bundles by file name. */
-async function heavyLoads(args: string[], env: Record<string, string> = {}, status = 0): Promise<string[]> {
+/** What a run of the built CLI loaded: a URL a line, and `esm-commonjs <url>` for a CommonJS file the ES module loader loaded. */
+async function recordLoads(args: string[], env: Record<string, string> = {}, status = 0): Promise<string[]> {
   const dir = tempDir();
   const record = join(dir.path, 'imports.txt');
   try {
@@ -39,17 +39,22 @@ async function heavyLoads(args: string[], env: Record<string, string> = {}, stat
     const r = await new Promise<{ status: number | null; stderr: string }>((resolve) => child.on('close', (code) => resolve({ status: code, stderr })));
     expect(r.stderr).not.toMatch(/Warning/); // e.g. an experimental feature used by the loader
     expect(r.status).toBe(status);
-    const urls = readFileSync(record, 'utf8').split('\n').filter(Boolean);
-    const packages = HEAVY_PACKAGES.filter((name) => urls.some((u) => u.includes(`/node_modules/${name}/`)));
-    // The program, and the chunks of the packages only the CLI loads (vendor-<name>.cjs, scripts/build.mjs).
-    const bundles = readdirSync(cliDir)
-      .filter((name) => name === 'program.cjs' || /^vendor-.*\.cjs$/.test(name))
-      .filter((name) => urls.some((u) => u.startsWith('file://') && fileURLToPath(u) === join(cliDir, name)));
-    return [...packages, ...bundles.sort()];
+    return readFileSync(record, 'utf8').split('\n').filter(Boolean);
   } finally {
     dir.cleanup();
     rmSync(record, { force: true });
   }
+}
+
+/** The heavy things a run of the built CLI loaded: npm packages by name, and our bundles by file name. */
+async function heavyLoads(args: string[], env: Record<string, string> = {}, status = 0): Promise<string[]> {
+  const urls = await recordLoads(args, env, status);
+  const packages = HEAVY_PACKAGES.filter((name) => urls.some((u) => u.includes(`/node_modules/${name}/`)));
+  // The program, and the chunks of the packages only the CLI loads (vendor-<name>.cjs, scripts/build.mjs).
+  const bundles = readdirSync(cliDir)
+    .filter((name) => name === 'program.cjs' || /^vendor-.*\.cjs$/.test(name))
+    .filter((name) => urls.some((u) => u.startsWith('file://') && fileURLToPath(u) === join(cliDir, name)));
+  return [...packages, ...bundles.sort()];
 }
 
 describe('start-up', () => {
@@ -86,6 +91,29 @@ describe('start-up', () => {
     it('a package outside the program bundle is seen when a command loads it: its own chunk beside the program', async () => {
       const env = { MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, MINTLIFY_API_URL: sandbox.baseUrl };
       expect(await heavyLoads(['searches', 'list', '--format', 'csv'], env)).toEqual(['program.cjs', 'vendor-csv-stringify-sync.cjs', 'vendor-undici.cjs']);
+    });
+
+    it('a download requires undici\'s chunk, never import()s it: the ES module loader would lex its whole source for exports (~70 ms of CPU)', async () => {
+      const env = { MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, MINTLIFY_API_URL: sandbox.baseUrl };
+      sandbox.faults.exportPollsToFinish = 0;
+      const api = async (method: string, path: string) => {
+        const res = await fetch(`${sandbox.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${sandbox.apiKey}`, 'content-type': 'application/json' }, body: method === 'POST' ? '{"domain":"docs.example.com"}' : undefined });
+        return (await res.json()) as { jobId: string; status: string };
+      };
+      const { jobId } = await api('POST', '/v1/static-export/jobs');
+      while ((await api('GET', `/v1/static-export/jobs/${jobId}`)).status !== 'completed');
+      const dir = tempDir();
+      try {
+        const lines = await recordLoads(['export', 'download', jobId, '-o', join(dir.path, 'site')], env);
+        expect(lines.some((u) => u.startsWith('file://') && fileURLToPath(u) === join(cliDir, 'vendor-undici.cjs'))).toBe(true);
+        const ours = lines.filter((l) => l.startsWith('esm-commonjs ')).map((l) => fileURLToPath(l.slice('esm-commonjs '.length)));
+        // The entry points themselves (the CLI's and the worker's) go through the ES module loader only
+        // because the recorder is preloaded with --import; without it Node's CommonJS loader runs them.
+        const entries = [join(cliDir, 'main.cjs'), join(cliDir, 'extract-worker.cjs')];
+        expect(ours.filter((path) => path.startsWith(cliDir) && !entries.includes(path))).toEqual([]);
+      } finally {
+        dir.cleanup();
+      }
     });
 
     it('the MCP server loads the SDK\'s chunk, and no other command does (stdin at its end stops the server)', async () => {

@@ -3,7 +3,7 @@
 // request, an expired link (403) is exchanged for a fresh one, and nothing but a User-Agent and a
 // Range ever goes to the storage origin: no credential of ours.
 import { open, type FileHandle } from 'node:fs/promises';
-import type { Dispatcher } from 'undici';
+import { request, type Dispatcher } from 'undici';
 import type { Bundle } from '../api/types.js';
 import { backoffDelay, toNetworkError } from '../api/http.js';
 import { throwIfAborted, type Clock } from '../clock.js';
@@ -229,7 +229,6 @@ async function attempt(download: Download, url: string, expected: number | undef
 
 async function requestFollowingRedirects(download: Download, url: string, maxRedirects: number): Promise<Dispatcher.ResponseData> {
   const { opts, have } = download;
-  const { request } = await import('undici');
   // Built here, not merged from anywhere: the storage gets no Authorization and no cookie.
   const headers: Record<string, string> = { 'user-agent': `mint-admin/${VERSION}` };
   if (have > 0) headers.range = `bytes=${have}-`;

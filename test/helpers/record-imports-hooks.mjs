@@ -11,3 +11,12 @@ export async function resolve(specifier, context, nextResolve) {
   if (file) appendFileSync(file, `${resolved.url}\n`);
   return resolved;
 }
+
+// A CommonJS file loaded through the ES module loader (an import() of it) is read twice over: Node
+// runs cjs-module-lexer on its whole source for the names it exports. Recorded apart, so that a test
+// can see which of our bundles went that way.
+export async function load(url, context, nextLoad) {
+  const loaded = await nextLoad(url, context);
+  if (file && loaded.format === 'commonjs') appendFileSync(file, `esm-commonjs ${url}\n`);
+  return loaded;
+}
