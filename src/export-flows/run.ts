@@ -20,6 +20,12 @@ export interface InstallSettings extends Pick<DownloadBundleOptions, 'target' | 
   cwd?: string;
   /** Runs on the extracted tree before it takes the target's place; throwing leaves the target as it was. */
   beforeInstall?: (tree: string, job: InstallingJob) => Promise<void>;
+  /**
+   * Runs again as the download begins and just before the install (the wait before may take minutes):
+   * a face that confines the target (the MCP server's --root) checks that nothing on its way was
+   * swapped since. Throwing stops the run with the target as it was and the work directory removed.
+   */
+  recheckTarget?: () => Promise<void>;
 }
 
 /** What beforeInstall knows of the export it checks. */
@@ -67,8 +73,9 @@ export async function installExport(opts: InstallExport): Promise<DownloadResult
     first = undefined;
     return inHand ?? api.link(jobId);
   };
-  const check = install.beforeInstall;
+  const { beforeInstall: check, recheckTarget } = install;
   const job: InstallingJob = { jobId, target: opts.target, basePath: opts.basePath };
+  await recheckTarget?.();
   return downloadBundle({
     getBundle,
     target: opts.target,
@@ -86,7 +93,13 @@ export async function installExport(opts: InstallExport): Promise<DownloadResult
     onProgress: opts.onProgress,
     debug: opts.debug,
     extractionWorker: opts.worker,
-    beforeInstall: check ? (tree) => check(tree, job) : undefined,
+    beforeInstall:
+      check || recheckTarget
+        ? async (tree) => {
+            await check?.(tree, job);
+            await recheckTarget?.();
+          }
+        : undefined,
   });
 }
 

@@ -35,3 +35,10 @@ export async function targetUnderRoot(root: string, directory: string): Promise<
   }
   return target;
 }
+
+/** Throws as targetUnderRoot does, or when `directory` no longer resolves to `target` (what it did when checked). */
+export async function sameTargetUnderRoot(root: string, directory: string, target: string): Promise<void> {
+  if ((await targetUnderRoot(root, directory)) !== target) {
+    throw new UsageError(`directory ${JSON.stringify(directory)} is refused: it no longer leads where it did when the export started; give a path relative to the server's root, below it (e.g. "site")`);
+  }
+}

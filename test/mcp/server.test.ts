@@ -2,7 +2,7 @@
 // the sandbox: which tools are listed with and without --allow, each tool's happy path and an error,
 // bounded results, progress notifications, cancellation, reader text as data, and the key and
 // presigned links absent from every message that passed (recorded by the client's transport).
-import { existsSync, mkdirSync, readdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -228,6 +228,33 @@ describe('write tools (allowed)', () => {
       expect(readdirSync(outside.path)).toEqual([]);
       expect(existsSync(join(root.path, '..', 'elsewhere'))).toBe(false);
     } finally {
+      outside.cleanup();
+    }
+  });
+
+  it('export_run: a directory on the way swapped for a link out of --root while the export runs is refused before the download, and nothing lands outside', async () => {
+    fx.sandbox.faults.exportPollsToFinish = 1;
+    const outside = tempDir();
+    mkdirSync(join(root.path, 'swap'));
+    fx.sandbox.requests.length = 0;
+    try {
+      let swapped = false;
+      const result = await call(writer, 'export_run', { directory: 'swap/site', domain: 'docs.example.com' }, () => {
+        // The first notification says the export started: the root check has passed; now the way changes.
+        if (swapped) return;
+        swapped = true;
+        renameSync(join(root.path, 'swap'), join(root.path, 'swapped-away'));
+        symlinkSync(outside.path, join(root.path, 'swap'));
+      });
+      expect(swapped).toBe(true);
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/"swap\/site" is refused: .*link.*\nNext step: fix the arguments/s);
+      expect(readdirSync(outside.path)).toEqual([]);
+      // Caught as the download began: not a byte was asked of the storage.
+      expect(fx.sandbox.requests.filter((r) => r.origin === 'storage')).toEqual([]);
+    } finally {
+      rmSync(join(root.path, 'swap'), { force: true });
+      rmSync(join(root.path, 'swapped-away'), { recursive: true, force: true });
       outside.cleanup();
     }
   });

@@ -10,7 +10,7 @@ import { flowApiFor, type StartInput } from '../../export-flows/flow-api.js';
 import { memoryFlowStore } from '../../export-flows/flow-store.js';
 import { checkExactId } from '../../ids.js';
 import type { Activity, Reporter } from '../../io.js';
-import { targetUnderRoot } from '../root.js';
+import { sameTargetUnderRoot, targetUnderRoot } from '../root.js';
 import { z } from '../sdk.js';
 import { defineTool, READ_ONLY, type ToolEnv } from '../tool.js';
 import { MAX_WAIT_SECONDS } from './wait.js';
@@ -99,7 +99,8 @@ export const exportRun = defineTool({
         timeoutMs: args.timeoutSeconds * 1000,
         onJob: (look) => env.progress(Math.min(90, 'progress' in look && typeof look.progress === 'number' ? look.progress * 0.9 : 0), 100, `export ${look.jobId}: ${look.status}`),
       },
-      install: { target, force: args.force, cwd: env.root },
+      // The wait may take minutes: a link swapped in on the way since is caught as the download begins and before the install.
+      install: { target, force: args.force, cwd: env.root, recheckTarget: () => sameTargetUnderRoot(env.root, args.directory, target) },
       dispatcher: () => env.dispatcher(),
       clock: env.clock,
       random: env.random,
