@@ -51,6 +51,74 @@ const FILE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | c
  * other (size, linkpath, type and mode change what tar makes; vendor keys, sparse maps) goes to tar.
  */
 const PLAIN_PAX_KEYS = new Set(['path', 'mtime', 'atime', 'ctime', 'uid', 'gid', 'uname', 'gname', 'dev', 'ino', 'nlink', 'charset', 'comment']);
+/** What the reader takes of a PAX header of plain keys: the path and the two times it sets (the rest only counts as plain). */
+interface PlainPax {
+  path?: string;
+  mtime?: Date;
+  atime?: Date;
+}
+
+/** canonicalRecords' answer, when every key is one read here. */
+function plainRecords(records: PaxFields | undefined): PlainPax | undefined {
+  if (!records || !Object.keys(records).every((key) => PLAIN_PAX_KEYS.has(key))) return undefined;
+  return { path: records.path as string | undefined, mtime: records.mtime as Date | undefined, atime: records.atime as Date | undefined };
+}
+
+/**
+ * The PAX header GNU tar writes before nearly every entry (`<length> <key>=<value>\n` records of
+ * times, owners, a long path), read straight from its bytes: the same answer as canonicalRecords then
+ * plainRecords, without decoding the body, measuring each record's UTF-8 length or making a Date for
+ * the times the reader does not set. Only for records that are plain ASCII (a byte is a character, so
+ * the two agree on every length) with a key of PLAIN_PAX_KEYS; null for anything else, which the
+ * general reading then reads (test/download/plain-entries.test.ts compares the trees both ways).
+ */
+function asciiPlainRecords(data: Buffer, start: number, end: number): PlainPax | null {
+  const out: PlainPax = {};
+  let at = start;
+  while (at < end) {
+    // A length in plain digits, no leading zero, then one space.
+    if (data[at] === 0x30) return null;
+    let length = 0;
+    let i = at;
+    for (; i < end && data[i]! >= 0x30 && data[i]! <= 0x39; i++) length = length * 10 + data[i]! - 0x30;
+    if (i === at || i >= end || data[i] !== 0x20) return null;
+    const recordEnd = at + length;
+    if (recordEnd > end || data[recordEnd - 1] !== 0x0a) return null;
+    const keyStart = i + 1;
+    let equals = keyStart;
+    for (; equals < recordEnd - 1 && data[equals] !== 0x3d; equals++) if (data[equals] === 0x0a || data[equals]! >= 0x80) return null;
+    if (equals === keyStart || equals >= recordEnd - 1) return null;
+    // The value: ASCII without NUL or a newline before the record's own.
+    for (let v = equals + 1; v < recordEnd - 1; v++) if (data[v] === 0 || data[v] === 0x0a || data[v]! >= 0x80) return null;
+    switch (data.toString('latin1', keyStart, equals)) {
+      case 'path':
+        out.path = data.toString('latin1', equals + 1, recordEnd - 1);
+        break;
+      case 'mtime':
+        out.mtime = new Date(Number(data.toString('latin1', equals + 1, recordEnd - 1)) * 1000);
+        break;
+      case 'atime':
+        out.atime = new Date(Number(data.toString('latin1', equals + 1, recordEnd - 1)) * 1000);
+        break;
+      case 'ctime':
+      case 'uid':
+      case 'gid':
+      case 'uname':
+      case 'gname':
+      case 'dev':
+      case 'ino':
+      case 'nlink':
+      case 'charset':
+      case 'comment':
+        break;
+      default:
+        return null;
+    }
+    at = recordEnd;
+  }
+  return out;
+}
+
 /** A ustar header's magic and version: the format whose fields tar reads as read here. */
 const USTAR = Buffer.from('ustar\x0000', 'latin1');
 
@@ -76,7 +144,7 @@ export class PlainEntryReader {
   private handedOver = false;
   private ended = false;
   /** The bytes of an extended header read but not yet used, replayed to tar if it gets the entry. */
-  private pending: { bytes: Buffer; records: PaxFields } | undefined;
+  private pending: { bytes: Buffer; records: PlainPax } | undefined;
   /** Less than a block at a chunk's end (only when chunks are not whole blocks). */
   private carry: Buffer | undefined;
   private file: OpenFile | undefined;
@@ -186,8 +254,8 @@ export class PlainEntryReader {
     const end = at + BLOCK + BLOCK * Math.ceil(size / BLOCK);
     if (this.pending || size === 0 || size > this.options.maxMetaBytes) return undefined;
     if (end > data.length) return MORE;
-    const records = canonicalRecords(data.toString('utf8', at + BLOCK, at + BLOCK + size));
-    if (!records || !Object.keys(records).every((key) => PLAIN_PAX_KEYS.has(key))) return undefined;
+    const records = asciiPlainRecords(data, at + BLOCK, at + BLOCK + size) ?? plainRecords(canonicalRecords(data.toString('utf8', at + BLOCK, at + BLOCK + size)));
+    if (!records) return undefined;
     this.pending = { bytes: data.subarray(at, end), records };
     this.sawNullBlock = false;
     return end;
@@ -210,15 +278,15 @@ export class PlainEntryReader {
     for (let i = at + 475; i < at + 500; i++) if (data[i] !== 0) return undefined;
     const records = this.pending?.records;
     // A PAX path is the entry's whole path: tar's ReadEntry takes it over the header's prefix and name.
-    const path = (records?.path as string | undefined) ?? (prefix ? `${prefix}/${name}` : name);
+    const path = records?.path ?? (prefix ? `${prefix}/${name}` : name);
     if (path === '' || (type === 'File' && path.endsWith('/')) || (type === 'Directory' && size !== 0) || tooDeep(path, this.options.maxDepth)) return undefined;
     const modeBits = mode & 0o7777;
     return {
       path,
       info: { path, type, size, linkpath: undefined },
       mode: type === 'Directory' ? 0o755 : (modeBits & 0o111) !== 0 ? 0o755 : 0o644,
-      mtime: clamp((records?.mtime as Date | undefined) ?? (mtime === null ? undefined : new Date(mtime * 1000)), this.options.now),
-      atime: records?.atime as Date | undefined,
+      mtime: clamp(records?.mtime ?? (mtime === null ? undefined : new Date(mtime * 1000)), this.options.now),
+      atime: records?.atime,
     };
   }
 
