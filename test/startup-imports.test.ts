@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../src/sandbox/index.js';
 import { CLI, tempDir } from './helpers/cli.js';
+import { sandboxApi } from './helpers/sandbox.js';
 
 const HEAVY_PACKAGES = ['undici', 'ora', 'tar', 'csv-stringify', 'cli-table3', 'valibot', 'htmlparser2', 'commander', '@duckdb/node-api'];
 const recorder = fileURLToPath(new URL('./helpers/record-imports.mjs', import.meta.url));
@@ -96,12 +97,8 @@ describe('start-up', () => {
     it('a download requires undici\'s chunk, never import()s it: the ES module loader would lex its whole source for exports (~70 ms of CPU)', async () => {
       const env = { MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, MINTLIFY_API_URL: sandbox.baseUrl };
       sandbox.faults.exportPollsToFinish = 0;
-      const api = async (method: string, path: string) => {
-        const res = await fetch(`${sandbox.baseUrl}${path}`, { method, headers: { authorization: `Bearer ${sandbox.apiKey}`, 'content-type': 'application/json' }, body: method === 'POST' ? '{"domain":"docs.example.com"}' : undefined });
-        return (await res.json()) as { jobId: string; status: string };
-      };
-      const { jobId } = await api('POST', '/v1/static-export/jobs');
-      while ((await api('GET', `/v1/static-export/jobs/${jobId}`)).status !== 'completed');
+      const { jobId } = await sandboxApi<{ jobId: string }>(sandbox, 'POST', '/v1/static-export/jobs', { domain: 'docs.example.com' });
+      await sandboxApi(sandbox, 'GET', `/v1/static-export/jobs/${jobId}`);
       const dir = tempDir();
       try {
         const lines = await recordLoads(['export', 'download', jobId, '-o', join(dir.path, 'site')], env);

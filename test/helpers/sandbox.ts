@@ -65,7 +65,8 @@ export function useSandbox(opts: SandboxOptions = {}, fixture: { homePerTest?: b
   };
 }
 
-async function sandboxApi<T>(sb: Sandbox, method: string, path: string, body?: unknown): Promise<T> {
+/** A call to the sandbox's API with its key, for a test to set up what a command then meets. */
+export async function sandboxApi<T>(sb: Sandbox, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${sb.baseUrl}${path}`, {
     method,
     headers: { authorization: `Bearer ${sb.apiKey}`, 'content-type': 'application/json' },
