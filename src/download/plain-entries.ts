@@ -90,29 +90,12 @@ function asciiPlainRecords(data: Buffer, start: number, end: number): PlainPax |
     if (equals === keyStart || equals >= recordEnd - 1) return null;
     // The value: ASCII without NUL or a newline before the record's own.
     for (let v = equals + 1; v < recordEnd - 1; v++) if (data[v] === 0 || data[v] === 0x0a || data[v]! >= 0x80) return null;
-    switch (data.toString('latin1', keyStart, equals)) {
-      case 'path':
-        out.path = data.toString('latin1', equals + 1, recordEnd - 1);
-        break;
-      case 'mtime':
-        out.mtime = new Date(Number(data.toString('latin1', equals + 1, recordEnd - 1)) * 1000);
-        break;
-      case 'atime':
-        out.atime = new Date(Number(data.toString('latin1', equals + 1, recordEnd - 1)) * 1000);
-        break;
-      case 'ctime':
-      case 'uid':
-      case 'gid':
-      case 'uname':
-      case 'gname':
-      case 'dev':
-      case 'ino':
-      case 'nlink':
-      case 'charset':
-      case 'comment':
-        break;
-      default:
-        return null;
+    const key = data.toString('latin1', keyStart, equals);
+    if (!PLAIN_PAX_KEYS.has(key)) return null;
+    if (key === 'path' || key === 'mtime' || key === 'atime') {
+      const value = data.toString('latin1', equals + 1, recordEnd - 1);
+      if (key === 'path') out.path = value;
+      else out[key] = new Date(Number(value) * 1000);
     }
     at = recordEnd;
   }
