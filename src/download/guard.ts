@@ -103,10 +103,14 @@ export class EntryGuard {
 }
 
 /** Path components without `.` and empty ones, or why the path is refused. */
-function splitPath(path: string): string[] | string {
-  // Nearly every entry of a docs bundle is plain names joined by `/`: one split and a scan.
-  const plain = plainParts(path);
-  if (plain) return plain;
+export function splitPath(path: string): string[] | string {
+  // Nearly every entry of a docs bundle is plain names joined by `/` (GNU tar's with a leading
+  // `./`): one scan. Every other path takes the checks one by one.
+  return plainParts(path) ?? splitPathSlowly(path);
+}
+
+/** splitPath's checks one by one, for any path (exported for the tests that hold plainParts to it). */
+export function splitPathSlowly(path: string): string[] | string {
   if (path.includes('\0')) return 'has a NUL byte in its name';
   if (path.startsWith('/') || path.startsWith('\\') || /^[A-Za-z]:/.test(path)) return 'has an absolute path';
   const parts = path.split('/').filter((part) => part !== '' && part !== '.');
@@ -115,16 +119,33 @@ function splitPath(path: string): string[] | string {
   return parts;
 }
 
-/** The components of a relative path of plain names (no NUL, backslash or drive; no empty, `.` or `..` component), else undefined. */
-function plainParts(path: string): string[] | undefined {
-  if (BACKSLASH_OR_NUL.test(path) || DRIVE.test(path)) return undefined;
-  const parts = path.split('/');
-  for (const part of parts) if (part === '' || part === '.' || part === '..') return undefined;
+/**
+ * What splitPathSlowly gives for a path with no NUL or backslash, not starting with `/` and with no
+ * `:` second (so no drive), and no `..` component: its components but empty and `.` ones, which
+ * are all the slow checks would find. Else undefined (the slow checks then answer).
+ */
+export function plainParts(path: string): string[] | undefined {
+  const length = path.length;
+  if (path.charCodeAt(0) === SLASH || path.charCodeAt(1) === COLON) return undefined;
+  const parts: string[] = [];
+  let start = 0;
+  for (let i = 0; i <= length; i++) {
+    const c = i < length ? path.charCodeAt(i) : SLASH;
+    if (c === BACKSLASH || c === NUL) return undefined;
+    if (c !== SLASH) continue;
+    const size = i - start;
+    if (size === 2 && path.charCodeAt(start) === DOT && path.charCodeAt(start + 1) === DOT) return undefined;
+    if (size > 1 || (size === 1 && path.charCodeAt(start) !== DOT)) parts.push(path.slice(start, i));
+    start = i + 1;
+  }
   return parts;
 }
 
-const BACKSLASH_OR_NUL = /[\\\0]/;
-const DRIVE = /^[A-Za-z]:/;
+const SLASH = 0x2f;
+const BACKSLASH = 0x5c;
+const COLON = 0x3a;
+const DOT = 0x2e;
+const NUL = 0;
 
 function splitTarget(target: string): string {
   return target.split('/').filter((part) => part !== '' && part !== '.').join('/');
