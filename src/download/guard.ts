@@ -51,12 +51,20 @@ export class EntryGuard {
   }
 
   private refusal(entry: EntryInfo): string | undefined {
-    const parts = splitPath(entry.path);
-    if (typeof parts === 'string') return parts;
-    if (parts.length === 0) return entry.type === 'Directory' ? undefined : 'has no name';
-    const through = this.linkAbove(parts);
+    // The key is the path's components joined by `/`; most paths give it as a slice of themselves.
+    let key = plainKey(entry.path);
+    let parts: string[] | undefined;
+    if (key === undefined) {
+      const split = splitPath(entry.path);
+      if (typeof split === 'string') return split;
+      parts = split;
+      key = split.join('/');
+    }
+    if (key === '') return entry.type === 'Directory' ? undefined : 'has no name';
+    // Components are never empty and hold no `/`, so the key splits back into them.
+    if (this.links.size > 0 || entry.type === 'SymbolicLink') parts ??= key.split('/');
+    const through = parts && this.linkAbove(parts);
     if (through) return `is inside ${JSON.stringify(through)}, which is a link`;
-    const key = parts.join('/');
 
     if (entry.type === 'Directory') {
       this.files.delete(key);
@@ -67,7 +75,7 @@ export class EntryGuard {
       return undefined;
     }
     if (entry.type === 'SymbolicLink') {
-      const reason = symlinkRefusal(parts, entry.linkpath ?? '');
+      const reason = symlinkRefusal(parts!, entry.linkpath ?? '');
       if (reason) return reason;
       this.files.delete(key);
       this.links.add(fold(key));
@@ -139,6 +147,36 @@ export function plainParts(path: string): string[] | undefined {
     start = i + 1;
   }
   return parts;
+}
+
+/**
+ * plainParts's components joined by `/`, when they are one stretch of the path (no empty or `.`
+ * component between two others: `./a/b/` but not `a/./b`), as a slice of it; else undefined.
+ */
+export function plainKey(path: string): string | undefined {
+  const length = path.length;
+  if (path.charCodeAt(0) === SLASH || path.charCodeAt(1) === COLON) return undefined;
+  let first = -1;
+  let end = 0;
+  let start = 0;
+  let dropped = false;
+  for (let i = 0; i <= length; i++) {
+    const c = i < length ? path.charCodeAt(i) : SLASH;
+    if (c === BACKSLASH || c === NUL) return undefined;
+    if (c !== SLASH) continue;
+    const size = i - start;
+    if (size === 2 && path.charCodeAt(start) === DOT && path.charCodeAt(start + 1) === DOT) return undefined;
+    if (size > 1 || (size === 1 && path.charCodeAt(start) !== DOT)) {
+      if (first < 0) first = start;
+      else if (dropped) return undefined;
+      end = i;
+    } else if (first >= 0) {
+      dropped = true;
+    }
+    start = i + 1;
+  }
+  if (first < 0) return '';
+  return first === 0 && end === length ? path : path.slice(first, end);
 }
 
 const SLASH = 0x2f;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EntryGuard, plainParts, splitPath, splitPathSlowly, type EntryInfo } from '../../src/download/guard.js';
+import { EntryGuard, plainKey, plainParts, splitPath, splitPathSlowly, type EntryInfo } from '../../src/download/guard.js';
 
 const file = (path: string, size = 10): EntryInfo => ({ path, type: 'File', size });
 const dir = (path: string): EntryInfo => ({ path, type: 'Directory', size: 0 });
@@ -92,6 +92,8 @@ describe('paths the guard lets through quickly', () => {
       // The components too (the guard's keys for totals, links and hard-link targets).
       expect(splitPath(path), path).toEqual(splitPathSlowly(path));
       if (plainParts(path)) fast++;
+      const key = plainKey(path);
+      if (key !== undefined) expect(key, path).toBe((splitPathSlowly(path) as string[]).join('/'));
     }
     // Both kinds were met: paths the fast path took, and paths it left to the checks.
     expect(fast).toBeGreaterThan(5_000);
@@ -107,6 +109,8 @@ describe('paths the guard lets through quickly', () => {
   ];
   it.each(TRICKY)('splits %j as the checks one by one do, with the same verdicts', (path) => {
     expect(splitPath(path)).toEqual(splitPathSlowly(path));
+    const key = plainKey(path);
+    if (key !== undefined) expect(key).toBe((splitPathSlowly(path) as string[]).join('/'));
     const expected = reference(path);
     const message = (reason: string | undefined) => (reason === undefined ? undefined : `entry ${JSON.stringify(path)} ${reason}`);
     expect(new EntryGuard().check(file(path))).toBe(message(expected));
@@ -118,5 +122,21 @@ describe('paths the guard lets through quickly', () => {
     expect(plainParts('./')).toEqual([]);
     expect(plainParts('a/./b//c/')).toEqual(['a', 'b', 'c']);
     for (const path of ['/a', '\\a', 'C:a', 'a\0b', 'a/../b', 'a\\b']) expect(plainParts(path), path).toBeUndefined();
+    // The key as a slice, unless a dropped component lies between two kept ones.
+    expect(['./section-3/page-12.html', 'a/b', './', '', './a//', 'a/./b', 'a//b', '/a'].map(plainKey)).toEqual(['section-3/page-12.html', 'a/b', '', '', 'a', undefined, undefined, undefined]);
+  });
+
+  it('gives a path the same key however it is spelled: totals, links and hard links', () => {
+    const guard = new EntryGuard();
+    for (const entry of [file('./a/b', 5), file('a/b', 6), file('a//./b', 7), dir('./a/'), file('./a/c', 1), hardlink('./h', 'a/./c')]) {
+      expect(guard.check(entry)).toBeUndefined();
+    }
+    expect({ files: guard.fileCount, bytes: guard.totalBytes }).toEqual({ files: 3, bytes: 9 });
+    expect(guard.check(symlink('./s/', 'a'))).toBeUndefined();
+    expect(guard.check(file('s/x'))).toBe('entry "s/x" is inside "s", which is a link');
+    expect(guard.check(file('./S//x'))).toBe('entry "./S//x" is inside "S", which is a link');
+    expect(guard.check(hardlink('h2', './s/b'))).toBe('entry "h2" is a hard link through another link ("./s/b")');
+    expect(guard.check(symlink('./a/./up', '..'))).toBeUndefined();
+    expect(guard.check(symlink('./up2/', '..'))).toBe('entry "./up2/" is a symlink pointing outside the bundle ("..")');
   });
 });
