@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as tar from 'tar';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readPaxHeadersAhead } from '../../src/download/pax-ahead.js';
+import { plainOctal, readPaxHeadersAhead, wellFormedSize } from '../../src/download/pax-ahead.js';
 import { createExtraction } from '../../src/download/unpacker.js';
 import { tempDir } from '../helpers/cli.js';
 import { paxRecords, rawTar, type RawEntry } from '../helpers/tar-evil.js';
@@ -199,5 +199,60 @@ describe('PAX headers read ahead of tar', () => {
     // Ends inside the header's body, and right after the header.
     expectSameBothWays(plain.subarray(0, 512 + 256), 'truncated-body');
     expectSameBothWays(plain.subarray(0, 512), 'truncated-after-header');
+  });
+});
+
+describe('wellFormedSize', () => {
+  // The plain reading, byte by byte: wellFormedSize must give exactly its answers.
+  const NUMBER_FIELDS = [100, 108, 116, 124, 136, 148, 329, 337, 476, 488];
+  function reference(block: Buffer, at: number): number | undefined {
+    if (block[at] === 0) return undefined;
+    for (const offset of NUMBER_FIELDS) if (block[at + offset]! >= 0x80) return undefined;
+    const checksum = plainOctal(block, at + 148, 8);
+    if (checksum === undefined) return undefined;
+    let sum = 8 * 0x20;
+    for (let i = at; i < at + 148; i++) sum += block[i]!;
+    for (let i = at + 156; i < at + 512; i++) sum += block[i]!;
+    if (sum !== checksum) return undefined;
+    return plainOctal(block, at + 124, 12);
+  }
+  const withChecksum = (block: Buffer) => {
+    block.fill(' ', 148, 156);
+    let sum = 0;
+    for (const byte of block) sum += byte;
+    block.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 'latin1');
+  };
+
+  it("gives the plain reading's answers for headers changed byte by byte, at any offset, cut short or not", () => {
+    const archive = rawTar([
+      { type: 'raw', flag: 'x', path: 'PaxHeader/x', content: paxRecords({ path: 'a'.repeat(200), mtime: '1700000000.5' }) },
+      { type: 'file', path: 'kept-name', content: 'x\n' },
+    ]);
+    const headers = [archive.subarray(0, 512), archive.subarray(1024, 1536)];
+    // xorshift32: every bit of it is random enough for `% n`.
+    let seed = 11;
+    const next = (n: number) => {
+      seed ^= seed << 13;
+      seed ^= seed >>> 17;
+      seed ^= seed << 5;
+      return (seed >>> 0) % n;
+    };
+    const answers = new Set<string>();
+    for (let i = 0; i < 4_000; i++) {
+      const block = Buffer.from(headers[next(2)]!);
+      // Change one to three bytes anywhere, or the first byte of a numeric field or of the name, to any value; then mostly fix the checksum.
+      for (let k = 1 + next(3); k > 0; k--) block[next(3) === 0 ? NUMBER_FIELDS[next(NUMBER_FIELDS.length)]! : next(8) === 0 ? 0 : next(512)] = next(4) === 0 ? 0x80 + next(128) : next(256);
+      if (next(4) !== 0) withChecksum(block);
+      // Placed at an odd offset in a larger buffer, and sometimes cut short.
+      const offset = next(7);
+      const holder = Buffer.alloc(offset + 512 + next(3) * 512, 0x41);
+      block.copy(holder, offset);
+      const view = next(8) === 0 ? holder.subarray(0, offset + next(512)) : holder;
+      const expected = reference(view, offset);
+      expect(wellFormedSize(view, offset), `case ${i}`).toBe(expected);
+      answers.add(expected === undefined ? 'undefined' : 'size');
+    }
+    // Both answers were met.
+    expect([...answers].sort()).toEqual(['size', 'undefined']);
   });
 });
