@@ -135,6 +135,7 @@ export class ThreadedExtraction implements LiveConsumer {
   private completed = false;
   private heardDone = false;
   private readDirectly = 0;
+  private writtenBehind = 0;
   /** The worker ended and its directory removed, once standing down began. */
   private ended: Promise<void> | undefined;
   private settle: (summary: ArchiveSummary | undefined) => void = () => undefined;
@@ -223,6 +224,10 @@ export class ThreadedExtraction implements LiveConsumer {
     return this.readDirectly;
   }
 
+  get filesWrittenBehind(): number {
+    return this.writtenBehind;
+  }
+
   /** Batch buffers allocated so far (the rest were buffers the worker gave back). */
   get buffersAllocated(): number {
     return this.allocated;
@@ -277,6 +282,7 @@ export class ThreadedExtraction implements LiveConsumer {
       case 'done':
         this.heardDone = true;
         this.readDirectly = message.readDirectly;
+        this.writtenBehind = message.writtenBehind;
         if (!message.summary) this.why ??= message.reason;
         return this.settle(message.summary);
     }

@@ -23,11 +23,16 @@ export interface ExtractionWorkerData {
   writerFile?: string;
 }
 
-/** An ack gives the batch's buffer back for the next batch (tar keeps nothing of a batch of whole blocks). */
+/**
+ * An ack gives the batch's buffer back for the next batch (tar keeps nothing of a batch of whole
+ * blocks). A batch that went to the writer thread with the calls that write from it
+ * (write-behind.ts) is answered once it comes back from there, written: the bytes unanswered, which
+ * the main thread holds within MAX_IN_FLIGHT_BYTES, are then those of both threads.
+ */
 export type FromWorker =
   | { kind: 'ack'; bytes: number; buffer: ArrayBuffer }
   | { kind: 'failed'; reason: string }
-  | { kind: 'done'; summary: ArchiveSummary | undefined; reason?: string; readDirectly: number };
+  | { kind: 'done'; summary: ArchiveSummary | undefined; reason?: string; readDirectly: number; writtenBehind: number };
 
 const port = parentPort;
 if (port && isWriterData(workerData)) runFileWriter(port, workerData);
@@ -35,6 +40,9 @@ else if (port) {
   const { writerFile } = (workerData ?? {}) as ExtractionWorkerData;
   const writer = writerFile ? FileWriter.start(new URL(writerFile)) : undefined;
   const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+  /** The sizes of the batches that moved to the writer thread, in the order it gives them back. */
+  const movedBytes: number[] = [];
+  writer?.whenChunkBack((buffer) => send({ kind: 'ack', bytes: movedBytes.shift() ?? 0, buffer }, [buffer]));
   // Messages wait in the port until the listener is attached (no top-level await: the CLI's copy of
   // this file is CommonJS).
   void LiveExtraction.loader().then(
@@ -50,8 +58,11 @@ else if (port) {
           }
           case 'chunk': {
             const { data, offset } = message;
-            live?.write(Buffer.from(data.buffer, data.byteOffset, data.byteLength), offset);
-            send({ kind: 'ack', bytes: data.byteLength, buffer: data.buffer as ArrayBuffer }, [data.buffer as ArrayBuffer]);
+            const bytes = data.byteLength;
+            live?.write(Buffer.from(data.buffer, data.byteOffset, bytes), offset);
+            // Detached when it moved to the writer thread: answered as it comes back.
+            if (data.buffer.byteLength === 0) movedBytes.push(bytes);
+            else send({ kind: 'ack', bytes, buffer: data.buffer as ArrayBuffer }, [data.buffer as ArrayBuffer]);
             if (!live?.active && !saidFailed) {
               saidFailed = true;
               send({ kind: 'failed', reason: live?.stoodDown ?? 'the extraction worker was given bytes before its directory' });
@@ -60,7 +71,7 @@ else if (port) {
           }
           case 'end':
             void (live?.finish(message.total) ?? Promise.resolve(undefined)).then((summary) => {
-              send({ kind: 'done', summary, reason: live?.stoodDown, readDirectly: live?.entriesReadDirectly ?? 0 });
+              send({ kind: 'done', summary, reason: live?.stoodDown, readDirectly: live?.entriesReadDirectly ?? 0, writtenBehind: live?.filesWrittenBehind ?? 0 });
               port.close();
             });
         }

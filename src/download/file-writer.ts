@@ -1,15 +1,20 @@
-// Small files written on a thread of their own while the extraction's thread parses on. Each file
-// costs four system calls (open, write, futimes, close), mostly the kernel's time, and tar's
-// JavaScript parses and checks each entry for about as long again, where GNU tar's C takes a
-// fraction of that; on two threads the two overlap. Measured on the 2-core bench machine with a
-// prototype, 200,000 files of 100 B on disk: GNU tar ~8 s, tar's unpacker alone ~14 s, parsing
-// there and writing here ~10 s.
+// Files written on a thread of their own while the extraction's thread parses on. Each file costs
+// four system calls (open, write, futimes, close), mostly the kernel's time, and tar's JavaScript
+// parses and checks each entry for about as long again, where GNU tar's C takes a fraction of that;
+// on two threads the two overlap. Measured on the 2-core bench machine with a prototype, 200,000
+// files of 100 B on disk: GNU tar ~8 s, tar's unpacker alone ~14 s, parsing there and writing here
+// ~10 s.
 //
-// Only what cannot meet anything else goes here: a regular file at a path no earlier entry had, in
-// a directory the extraction already made (skipChecksOfAFreshDirectory, tar-internals.ts, decides), of at
-// most HAND_OVER_MAX_BYTES. Anything else waits until every file handed over is on disk (drain)
-// before tar touches the disk for it: a duplicate path, a hard link to a file written here, a
-// directory replaced by a file. Files are opened O_EXCL | O_NOFOLLOW: nothing can be there.
+// Two kinds of work come here, once an archive has had FILES_BEFORE_START files:
+// - every call of the reader of plain entries (write-behind.ts), in its order, with the chunk of the
+//   tar stream the files' bytes are in, moved here rather than copied;
+// - from tar's unpacker (after the reader handed it the stream), only what cannot meet anything
+//   else: a regular file at a path no earlier entry had, in a directory the extraction already made
+//   (skipChecksOfAFreshDirectory, tar-internals.ts, decides), of at most HAND_OVER_MAX_BYTES, copied
+//   into batches. Anything else waits until every file handed over is on disk (drain) before tar
+//   touches the disk for it: a duplicate path, a hard link to a file written here, a directory
+//   replaced by a file. The reader drains too before it hands tar the stream.
+// Files are opened O_EXCL | O_NOFOLLOW: nothing can be there.
 //
 // The two threads share four counters (a SharedArrayBuffer): batches written, failed, stop, gone. The
 // extraction's thread waits on them with Atomics.wait, so it is only ever used off the main thread
@@ -17,9 +22,10 @@
 // down, and the extraction from the complete file then says what went wrong.
 import { closeSync, constants, futimesSync, openSync, utimesSync, writeSync } from 'node:fs';
 import { isMainThread, Worker, type MessagePort } from 'node:worker_threads';
+import { CallList, CallRunner, type CallBatch } from './write-behind.js';
 
 /**
- * Files up to this size are written here. The gain is per entry and the cost (a copy, a third thread
+ * tar's files up to this size are written here. The gain is per entry and the cost (a copy, a third thread
  * on two cores) grows with the bytes: measured on tmpfs against the same build writing nothing here,
  * 50,000 files of 100 B took 1.7-2.5 s instead of 3.5-4.1 s, 40,000 of 1.5 KB 2.1-2.4 s instead of
  * 2.4-2.9 s; 30,000 of 3 KB were no faster, and 10,000 of 10 KB slower (1.6-2.2 s against 1.4-1.7 s
@@ -27,11 +33,11 @@ import { isMainThread, Worker, type MessagePort } from 'node:worker_threads';
  */
 export const HAND_OVER_MAX_BYTES = 2048;
 /**
- * Small files tar writes itself before the writer starts: a worker's boot costs ~40 ms of CPU,
- * which a file handed over repays by ~35 us (measured: 50,000 files of 100 B, 1.8 s sooner), so an
- * archive with a few small files never starts it.
+ * Files written on the extraction's thread before the writer starts: a worker's boot costs ~40 ms of
+ * CPU, which a file handed over repays by ~35 us (measured: 50,000 files of 100 B, 1.8 s sooner), so
+ * an archive with a few files never starts it.
  */
-const FILES_BEFORE_START = 1000;
+export const FILES_BEFORE_START = 1000;
 /** A batch is sent at this many bytes or files, or at the end of each chunk the extraction is given. */
 const BATCH_BYTES = 1 << 20;
 const BATCH_FILES = 4096;
@@ -55,9 +61,13 @@ const GONE = 3;
 
 /** Per file in a batch: mode, atime, mtime (NaN: none), length of its bytes. */
 const META_FIELDS = 4;
+const NO_BYTES = new Uint8Array(0);
 const OPEN_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 
-export type ToWriter = { kind: 'batch'; paths: string[]; meta: Float64Array; bytes: Uint8Array } | { kind: 'end' };
+export type ToWriter = { kind: 'batch'; paths: string[]; meta: Float64Array; bytes: Uint8Array } | CallBatch | { kind: 'end' };
+
+/** A buffer given back: a batch's, for this writer's next batch, or a chunk's the reader's calls came with (write-behind.ts), for the download's. */
+type FromWriter = { kind: 'batch' | 'chunk'; buffer: ArrayBuffer };
 
 export interface WriterData {
   role: 'file-writer';
@@ -87,8 +97,12 @@ export class FileWriter {
   private dead = false;
   private closed = false;
   private spare: ArrayBuffer[] = [];
-  /** Small fresh files seen, until the writer starts. */
-  private smallFilesSeen = 0;
+  private chunkBack: (buffer: ArrayBuffer) => void = () => undefined;
+  /** Files seen, until the writer starts. */
+  private filesSeen = 0;
+  /** The reader of plain entries' calls for the chunk being read (write-behind.ts). */
+  readonly calls = new CallList();
+  private filesTaken = 0;
   private worker: Worker | undefined;
   private readonly state = new Int32Array(new SharedArrayBuffer(4 * Int32Array.BYTES_PER_ELEMENT));
 
@@ -100,14 +114,15 @@ export class FileWriter {
   }
 
   /**
-   * Asked for each small fresh file: true once the writer runs (it then takes the file), false for
-   * the first FILES_BEFORE_START (tar writes them) and after close().
+   * Asked for each small fresh file tar writes, and for each file of the reader of plain entries:
+   * true once the writer runs (it then takes the file, or the reader's calls), false for the first
+   * FILES_BEFORE_START and after close().
    */
   wants(): boolean {
     // Once stopped, a file taken would be sent to a thread that has been told to end.
     if (this.closed) return false;
     if (this.worker) return true;
-    if (++this.smallFilesSeen <= FILES_BEFORE_START) return false;
+    if (++this.filesSeen <= FILES_BEFORE_START) return false;
     const workerData: WriterData = { role: 'file-writer', state: this.state };
     const worker = new Worker(this.file, { workerData, resourceLimits: { maxYoungGenerationSizeMb: 4 } });
     this.worker = worker;
@@ -116,10 +131,16 @@ export class FileWriter {
     worker.unref();
     worker.on('error', () => (this.dead = true));
     worker.on('exit', () => (this.dead = true));
-    worker.on('message', (buffer: ArrayBuffer) => {
-      if (buffer.byteLength === BATCH_CAPACITY) this.spare.push(buffer);
+    worker.on('message', ({ kind, buffer }: FromWriter) => {
+      if (kind === 'chunk') this.chunkBack(buffer);
+      else if (buffer.byteLength === BATCH_CAPACITY) this.spare.push(buffer);
     });
     return true;
+  }
+
+  /** Files given to the writer thread: tar's small ones and the reader's. */
+  get filesSent(): number {
+    return this.filesTaken + this.calls.filesOpened;
   }
 
   /** False once a write failed or the thread was lost: the extraction then stands down. */
@@ -132,6 +153,7 @@ export class FileWriter {
    * `data` and then calls `end` (tar's times: `atime` else now, `mtime` else none set).
    */
   take(path: string, mode: number, atime?: Date, mtime?: Date): { data: (chunk: Buffer) => void; end: () => void } {
+    this.filesTaken++;
     const file: PendingFile = { path, mode, atime: atime?.getTime() ?? Date.now(), mtime: mtime?.getTime() ?? Number.NaN, chunks: [], length: 0 };
     this.current = file;
     return {
@@ -160,6 +182,31 @@ export class FileWriter {
     this.waitFor(this.posted - MAX_PENDING_BATCHES);
   }
 
+  /**
+   * Sends the reader's calls for `chunk` (write-behind.ts), with the chunk when they write from it:
+   * its buffer then moves to the writer thread (detached here), and comes back, written, to
+   * whenChunkBack's callback. Dropped once the writer failed (the extraction then stands down).
+   */
+  sendCalls(chunk: Uint8Array): void {
+    const worker = this.worker;
+    if (this.calls.empty) return;
+    if (!worker || !this.ok) {
+      this.calls.take(NO_BYTES);
+      return;
+    }
+    const batch = this.calls.take(chunk);
+    this.flush();
+    this.posted++;
+    const transfer = [batch.calls.buffer as ArrayBuffer];
+    if (batch.bytes) transfer.push(batch.bytes.buffer as ArrayBuffer);
+    worker.postMessage(batch satisfies ToWriter, transfer);
+  }
+
+  /** `back` is given each chunk that moved here with its calls, once they are made (or skipped, after a failure or stop()). */
+  whenChunkBack(back: (buffer: ArrayBuffer) => void): void {
+    this.chunkBack = back;
+  }
+
   /** Returns once every file handed over is written (or the writer failed). */
   drain(): void {
     this.flush();
@@ -174,6 +221,7 @@ export class FileWriter {
     this.ready = [];
     this.readyBytes = 0;
     this.current = undefined;
+    this.calls.take(NO_BYTES);
     Atomics.store(this.state, STOP, 1);
     this.waitFor(this.posted);
     this.close();
@@ -231,22 +279,31 @@ export class FileWriter {
 
 /** The writer thread: writes each batch, counts it written, and stops at the first failure. */
 export function runFileWriter(port: MessagePort, { state }: WriterData): void {
+  const runner = new CallRunner();
+  const stopped = () => Atomics.load(state, STOP) === 1;
   process.once('exit', () => {
     Atomics.store(state, GONE, 1);
     Atomics.notify(state, DONE);
   });
   port.on('message', (message: ToWriter) => {
-    if (message.kind === 'end') return port.close();
+    if (message.kind === 'end') {
+      runner.abandon();
+      return port.close();
+    }
     try {
-      if (Atomics.load(state, FAILED) === 0) writeBatch(message, state);
+      if (Atomics.load(state, FAILED) === 0) {
+        if (message.kind === 'calls') runner.run(message, stopped);
+        else writeBatch(message, state);
+      }
     } catch {
       Atomics.store(state, FAILED, 1);
+      runner.abandon();
     } finally {
       Atomics.add(state, DONE, 1);
       Atomics.notify(state, DONE);
     }
-    const buffer = message.bytes.buffer as ArrayBuffer;
-    port.postMessage(buffer, [buffer]);
+    const buffer = message.bytes?.buffer as ArrayBuffer | undefined;
+    if (buffer) port.postMessage({ kind: message.kind === 'calls' ? 'chunk' : 'batch', buffer } satisfies FromWriter, [buffer]);
   });
 }
 

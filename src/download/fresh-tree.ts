@@ -59,9 +59,10 @@ export class FreshTree {
    * stack) for each one that is there. The levels this extraction made are known, so only the
    * missing ones are made, top down, with the mode tar would give them. False (tar's mkdir then does
    * it, and reports any error its way) when a level cannot be made so, or when tar would chmod after
-   * mkdir.
+   * mkdir. `mkdir` makes each level: by default at once, or listed for the writer thread to make in
+   * order (write-behind.ts), which reports a failure its own way.
    */
-  makeDirsDown(dir: string): boolean {
+  makeDirsDown(dir: string, mkdir: (level: string, mode: number) => void = mkdirSync): boolean {
     if (this.tarWouldChmod) return false;
     const missing: string[] = [];
     for (let level = dir; !this.madeDirs.has(level); level = dirname(level)) {
@@ -70,7 +71,7 @@ export class FreshTree {
     }
     try {
       for (const level of missing.reverse()) {
-        mkdirSync(level, this.dirMode);
+        mkdir(level, this.dirMode);
         this.madeDirs.add(level);
       }
     } catch {

@@ -193,7 +193,7 @@ async function downloadWith(worker: BootedWorker | undefined, opts: DownloadBund
       return extractArchive(file, tree, opts.signal, { ...(limits ?? extractionLimits(archiveBytes, opts.maxBytes)), now });
     };
     const whileDownloading = fetched.endedEarly === undefined ? await extraction.finish(archiveBytes) : undefined;
-    if (whileDownloading) opts.debug(`extracted during the download: ${whileDownloading.files} files, ${extraction.entriesReadDirectly} entries read without tar's parser`);
+    if (whileDownloading) opts.debug(`extracted during the download: ${whileDownloading.files} files, ${extraction.entriesReadDirectly} entries read without tar's parser, ${extraction.filesWrittenBehind} files written on a thread of their own`);
     const extracted = whileDownloading ?? (await extractFromFile());
     if (opts.beforeInstall) await opts.beforeInstall(tree);
     progress({ phase: 'install', bytes: extracted.bytes, total: undefined, files: extracted.files });

@@ -21,6 +21,8 @@ export interface LiveConsumer {
   readonly stoodDown: string | undefined;
   /** Entries extracted without tar's parser (plain-entries.ts), for --debug. */
   readonly entriesReadDirectly: number;
+  /** Files written on the writer thread (file-writer.ts), for --debug. */
+  readonly filesWrittenBehind: number;
 }
 
 /** Why a live extraction stands down, as --debug words it. */
@@ -28,7 +30,7 @@ export const STAND_DOWN = {
   gap: (offset: number, expected: number) => `the download went on from byte ${offset}, not ${expected} (a restart or a rewind): the bytes before it were not seen in order`,
   short: (fed: number, total: number) => `it saw ${fed} of the archive's ${total} bytes`,
   queued: "tar's unpacker held bytes back instead of writing them at once",
-  writer: 'a small file could not be written on the writer thread (or that thread ended)',
+  writer: 'a file could not be written on the writer thread (or that thread ended)',
   refused: (reason: string) => `the archive is refused (${reason})`,
   broken: (message: string) => `the archive is not a readable tar stream (${message})`,
   stopped: 'the download ended first (a failure or Ctrl-C)',
@@ -86,8 +88,10 @@ export class LiveExtraction implements LiveConsumer {
     else {
       try {
         this.extraction ??= this.begin();
+        // Read first: the chunk's buffer may move to the writer thread (write-behind.ts).
+        const length = chunk.length;
         const queued = this.extraction?.write(chunk) === false;
-        this.fed += chunk.length;
+        this.fed += length;
         this.writer?.afterChunk();
         const refusal = this.extraction?.refusal();
         if (!this.extraction) this.fail(STAND_DOWN.refused('no limits for it yet'));
@@ -136,6 +140,10 @@ export class LiveExtraction implements LiveConsumer {
 
   get entriesReadDirectly(): number {
     return this.extraction?.plainEntriesRead() ?? 0;
+  }
+
+  get filesWrittenBehind(): number {
+    return this.writer?.filesSent ?? 0;
   }
 
   /** False once it has stood down: nothing more it is given will be extracted. */

@@ -19,7 +19,7 @@
 import { closeSync, constants, futimesSync, mkdirSync, openSync, utimesSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { FileWriter } from './file-writer.js';
-import { HAND_OVER_MAX_BYTES } from './file-writer.js';
+import type { CallList } from './write-behind.js';
 import type { FreshTree } from './fresh-tree.js';
 import type { EntryInfo } from './guard.js';
 import { canonicalRecords, plainOctal, wellFormedSize, type PaxFields } from './pax-ahead.js';
@@ -39,7 +39,10 @@ export interface PlainEntryOptions {
   maxMetaBytes: number;
   /** tar's deepest path (its maxDepth): a deeper one is tar's to refuse. */
   maxDepth: number;
-  /** Writes small files on a thread of its own (file-writer.ts), when tar's would be handed over too. */
+  /**
+   * The writer thread (file-writer.ts), given when tar's small files would be handed over too: once
+   * it has started, every file-system call of the reader is made there (write-behind.ts).
+   */
   writer?: FileWriter | undefined;
 }
 
@@ -114,10 +117,9 @@ interface PlainEntry {
   atime: Date | undefined;
 }
 
-/** A file whose body is being written. */
+/** A file whose body is being written: here (its fd), or by the writer thread. */
 interface OpenFile {
   fd?: number;
-  handed?: { data: (chunk: Buffer) => void; end: () => void };
   path: string;
   atime: Date | undefined;
   mtime: Date | undefined;
@@ -135,6 +137,10 @@ export class PlainEntryReader {
   private remain = 0;
   private padding = 0;
   private sawNullBlock = false;
+  /** The writer thread makes the calls (write-behind.ts): from the first file it wanted on. */
+  private behind: CallList | undefined;
+  /** Where the chunk being read begins in the bytes read (after a carry): the writes name places in the chunk. */
+  private chunkStart = 0;
   /** Entries read here; the tests check that the archives they compare went through it. */
   entriesRead = 0;
 
@@ -148,7 +154,11 @@ export class PlainEntryReader {
     return this.handedOver;
   }
 
-  /** The next bytes of the tar stream; false when tar queued them (never seen: the caller stands down). Throws when a file cannot be written. */
+  /**
+   * The next bytes of the tar stream; false when tar queued them (never seen: the caller stands down).
+   * Throws when a file cannot be written. Once the writer thread makes the calls, the chunk's buffer
+   * may move there with them (it is then detached here: read its length before).
+   */
   write(chunk: Buffer): boolean {
     if (this.handedOver) return this.tar.write(chunk);
     if (this.ended) return true;
@@ -157,6 +167,8 @@ export class PlainEntryReader {
       data = Buffer.concat([this.carry, chunk]);
       this.carry = undefined;
     }
+    // A carry is a header or an extended header: a file's bytes are always the chunk's own.
+    this.chunkStart = data.length - chunk.length;
     let at = 0;
     while (at < data.length && !this.ended) {
       if (this.remain > 0) at += this.body(data, at);
@@ -166,7 +178,7 @@ export class PlainEntryReader {
         at += skipped;
       } else {
         const next = data.length - at < BLOCK ? MORE : this.header(data, at);
-        if (next === undefined) return this.handOver(data, at);
+        if (next === undefined) return this.handOver(data, at, chunk);
         if (next === MORE) {
           // A header, or an extended header's body, that the chunk cuts: read once the next chunk is here.
           this.carry = Buffer.from(data.subarray(at));
@@ -175,8 +187,9 @@ export class PlainEntryReader {
         at = next;
       }
     }
-    // The chunk's buffer goes back for the next batch: what is still needed of it is copied.
+    // The chunk's buffer goes back for the next batch (or with the calls to the writer thread): what is still needed of it is copied.
     if (this.pending && this.pending.bytes.buffer === data.buffer) this.pending = { ...this.pending, bytes: Buffer.from(this.pending.bytes) };
+    if (this.behind) this.options.writer!.sendCalls(chunk);
     return true;
   }
 
@@ -274,11 +287,10 @@ export class PlainEntryReader {
   }
 
   private openFile(absolute: string, entry: PlainEntry): void {
+    if (!this.behind && this.options.writer?.wants()) this.behind = this.options.writer.calls;
     this.makeParent(absolute);
-    const mtime = entry.mtime;
-    const writer = this.options.writer;
-    const file: OpenFile = { path: absolute, atime: entry.atime, mtime };
-    if (writer && entry.info.size <= HAND_OVER_MAX_BYTES && writer.wants()) file.handed = writer.take(absolute, entry.mode, entry.atime, mtime);
+    const file: OpenFile = { path: absolute, atime: entry.atime, mtime: entry.mtime };
+    if (this.behind) this.behind.open(absolute, entry.mode);
     else file.fd = openSync(absolute, FILE_FLAGS, entry.mode);
     this.file = file;
     this.remain = entry.info.size;
@@ -290,7 +302,10 @@ export class PlainEntryReader {
   private body(data: Buffer, at: number): number {
     const take = Math.min(this.remain, data.length - at);
     const file = this.file!;
-    if (file.handed) file.handed.data(data.subarray(at, at + take));
+    if (this.behind) {
+      if (at < this.chunkStart) throw new Error('a file began inside a header carried over');
+      this.behind.write(at - this.chunkStart, take);
+    }
     else for (let done = 0; done < take; ) done += writeSync(file.fd!, data, at + done, take - done);
     this.remain -= take;
     if (this.remain === 0) this.closeFile();
@@ -301,7 +316,7 @@ export class PlainEntryReader {
   private closeFile(): void {
     const file = this.file!;
     this.file = undefined;
-    if (file.handed) return file.handed.end();
+    if (this.behind) return this.behind.close(file.atime?.getTime() ?? Number.NaN, file.mtime?.getTime() ?? Number.NaN);
     const fd = file.fd!;
     try {
       const { atime = new Date(), mtime } = file;
@@ -319,24 +334,40 @@ export class PlainEntryReader {
 
   /** As tar makes a directory entry (the extraction's own directory is only given its times). */
   private makeDirectory(absolute: string, entry: PlainEntry, isTheDirectory: boolean): void {
+    const behind = this.behind;
     if (!isTheDirectory && !this.options.tree.isMade(absolute)) {
       this.makeParent(absolute);
-      mkdirSync(absolute, entry.mode | 0o700);
+      if (behind) behind.mkdir(absolute, entry.mode | 0o700);
+      else mkdirSync(absolute, entry.mode | 0o700);
       this.options.tree.markMade(absolute);
     }
-    if (entry.mtime) utimesSync(absolute, entry.atime ?? new Date(), entry.mtime);
+    if (!entry.mtime) return;
+    if (behind) behind.times(absolute, entry.atime?.getTime() ?? Number.NaN, entry.mtime.getTime());
+    else utimesSync(absolute, entry.atime ?? new Date(), entry.mtime);
   }
 
   private makeParent(absolute: string): void {
     const parent = dirname(absolute);
-    if (!this.options.tree.isMade(parent) && !this.options.tree.makeDirsDown(parent)) throw new Error(`could not make the directory of ${JSON.stringify(absolute)}`);
+    const behind = this.behind;
+    const made = this.options.tree.isMade(parent) || (behind ? this.options.tree.makeDirsDown(parent, (level, mode) => behind.mkdir(level, mode)) : this.options.tree.makeDirsDown(parent));
+    if (!made) throw new Error(`could not make the directory of ${JSON.stringify(absolute)}`);
   }
 
-  /** tar takes the stream from the header at `at`, after the extended header that came before it. */
-  private handOver(data: Buffer, at: number): boolean {
+  /**
+   * tar takes the stream from the header at `at`, after the extended header that came before it,
+   * once the writer thread made every call listed (tar's checks and writes assume them made).
+   */
+  private handOver(data: Buffer, at: number, chunk: Buffer): boolean {
     this.handedOver = true;
-    const rest = this.pending ? Buffer.concat([this.pending.bytes, data.subarray(at)]) : data.subarray(at);
+    let rest = this.pending ? Buffer.concat([this.pending.bytes, data.subarray(at)]) : data.subarray(at);
     this.pending = undefined;
+    const writer = this.options.writer;
+    if (this.behind && writer) {
+      // The chunk may move to the writer thread with its calls: tar gets a copy of the rest.
+      if (rest.buffer === chunk.buffer) rest = Buffer.from(rest);
+      writer.sendCalls(chunk);
+      writer.drain();
+    }
     return this.tar.write(rest);
   }
 }

@@ -8,9 +8,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { extractionLimits, type ArchiveSummary } from '../../src/download/extract.js';
 import { BootedWorker, ThreadedExtraction } from '../../src/download/extract-thread.js';
-import { HAND_OVER_MAX_BYTES } from '../../src/download/file-writer.js';
+import { randomBytes } from 'node:crypto';
+import { FILES_BEFORE_START, HAND_OVER_MAX_BYTES } from '../../src/download/file-writer.js';
 import { tempDir } from '../helpers/cli.js';
-import { rawTarGz, type RawEntry } from '../helpers/tar-evil.js';
+import { paxRecords, rawTarGz, type RawEntry } from '../helpers/tar-evil.js';
+import { describeTree as describeExactly } from '../helpers/tar-sites.js';
 import { EXTRACTION_WORKER } from './fixtures.js';
 
 let root: ReturnType<typeof tempDir> | undefined;
@@ -21,10 +23,12 @@ afterEach(() => {
 
 const limits = (size: number) => () => ({ ...extractionLimits(size), now: Date.now() });
 
-async function extract(dir: string, archive: Buffer, { writeFiles = true, chunk = 64 * 1024 } = {}): Promise<ArchiveSummary | undefined> {
+async function extract(dir: string, archive: Buffer, { writeFiles = true, chunk = 64 * 1024, written = (_files: number) => undefined as void } = {}): Promise<ArchiveSummary | undefined> {
   const live = await ThreadedExtraction.start(dir, limits(archive.length), BootedWorker.boot(EXTRACTION_WORKER, { writeFiles }));
   for (let at = 0; at < archive.length; at += chunk) await live.write(archive.subarray(at, at + chunk), at);
-  return live.finish(archive.length);
+  const summary = await live.finish(archive.length);
+  written(live.filesWrittenBehind);
+  return summary;
 }
 
 /** Everything extraction decides about each path: kind, mode, mtime, content or link, hard-link groups. */
@@ -95,6 +99,39 @@ describe('the file writer of the extraction worker', () => {
     expect(tree['docs/s5/p5.html']).toContain('(same file as docs/alias.html)');
     expect(tree['bin/run.sh']).toMatch(/^file 755 /);
     expect(tree['docs/s3/p3.html']).toMatch(new RegExp(`^file 644 ${MTIME + 3000} `));
+  });
+
+  it("makes the reader of plain entries' calls in its order: files across batches, directories and their times, PAX headers cut between batches", async () => {
+    root = tempDir();
+    const archived = Date.UTC(2026, 0, 1);
+    const pax = (path: string, mtime: number): RawEntry => ({ type: 'raw', flag: 'x', path: `PaxHeader/${path}`, content: paxRecords({ path, mtime: (mtime / 1000).toFixed(3), atime: '1700000000.5' }) });
+    const entries: RawEntry[] = [];
+    const add = (path: string, content: Buffer, mtime = MTIME) => entries.push(pax(path, mtime), { type: 'file', path: `short-${entries.length}`, content, mtime });
+    // Files the extraction's thread writes itself, then the writer thread's from the next one on.
+    for (let i = 0; i < FILES_BEFORE_START; i++) add(`first/s${i % 7}/p${i}.html`, randomBytes(i % 3000), MTIME + i);
+    entries.push({ type: 'dir', path: 'early' });
+    for (let i = 0; i < 300; i++) add(`early/p${i}.bin`, randomBytes((i * 997) % 20_000), MTIME - i * 1000);
+    // Larger than a batch (1 MB): its writes span batches, and the file stays open between them.
+    add('media/intro.mp4', randomBytes(3 << 20));
+    add('empty.txt', Buffer.alloc(0));
+    // Directories whose entries come after their files keep the archive's mtime; made before, they don't.
+    add('d/e/f/g/h.html', randomBytes(700));
+    entries.push({ type: 'dir', path: 'd/e/f' }, { type: 'dir', path: 'd' });
+    for (let i = 0; i < 300; i++) add(`last/p${i}.html`, randomBytes(5800), MTIME + i);
+    const archive = rawTarGz(entries);
+    const counts: number[] = [];
+    const expected = await extract(join(root.path, 'alone'), archive, { writeFiles: false, written: (n) => counts.push(n) });
+    expect(expected).toEqual({ files: FILES_BEFORE_START + 603, bytes: expect.any(Number) });
+    for (const chunk of [7919, 64 * 1024, archive.length]) {
+      const dir = join(root.path, `with-writer-${chunk}`);
+      expect(await extract(dir, archive, { chunk, written: (n) => counts.push(n) })).toEqual(expected);
+      expect(describeExactly(dir)).toEqual(describeExactly(join(root.path, 'alone')));
+      expect([lstatSync(join(dir, 'd')).mtimeMs, lstatSync(join(dir, 'd/e/f')).mtimeMs]).toEqual([archived, archived]);
+      expect(lstatSync(join(dir, 'd/e')).mtimeMs).not.toBe(archived);
+      expect(lstatSync(join(dir, 'early')).mtimeMs).not.toBe(archived);
+    }
+    // Every file after the first thousand was written on the writer thread.
+    expect(counts).toEqual([0, 603, 603, 603]);
   });
 
   it.each([
