@@ -20,8 +20,9 @@
 // extraction's thread waits on them with Atomics.wait, so it is only ever used off the main thread
 // (the extraction worker, extract-worker.ts); a failure here only makes the live extraction stand
 // down, and the extraction from the complete file then says what went wrong.
-import { closeSync, constants, futimesSync, openSync, utimesSync, writeSync } from 'node:fs';
+import { closeSync, futimesSync, openSync, utimesSync, writeSync } from 'node:fs';
 import { isMainThread, Worker, type MessagePort } from 'node:worker_threads';
+import { FRESH_FILE_FLAGS } from './fresh-tree.js';
 import { CallList, CallRunner, type CallBatch } from './write-behind.js';
 
 /**
@@ -62,7 +63,6 @@ const GONE = 3;
 /** Per file in a batch: mode, atime, mtime (NaN: none), length of its bytes. */
 const META_FIELDS = 4;
 const NO_BYTES = new Uint8Array(0);
-const OPEN_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 
 export type ToWriter = { kind: 'batch'; paths: string[]; meta: Float64Array; bytes: Uint8Array } | CallBatch | { kind: 'end' };
 
@@ -319,7 +319,7 @@ function writeBatch({ paths, meta, bytes }: Extract<ToWriter, { kind: 'batch' }>
 
 /** As tar writes a file (its [FILE] step), from open to close. */
 function writeFile(path: string, mode: number, atime: number, mtime: number, bytes: Uint8Array): void {
-  const fd = openSync(path, OPEN_FLAGS, mode);
+  const fd = openSync(path, FRESH_FILE_FLAGS, mode);
   try {
     for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
     if (!Number.isNaN(mtime)) {

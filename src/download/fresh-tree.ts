@@ -3,8 +3,11 @@
 // and the directories it made (nothing else can be in the way under them). Shared by the shortcut
 // through tar's checks (tar-internals.ts) and the reader of plain entries (plain-entries.ts), so that
 // an archive half read by one and finished by the other is judged as one.
-import { mkdirSync } from 'node:fs';
+import { constants, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+
+/** How a file is made at a path of the fresh tree: created, never opened, and never through a link (nothing can be there). */
+export const FRESH_FILE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 
 export class FreshTree {
   private readonly seen = new Set<string>();

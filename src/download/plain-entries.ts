@@ -16,11 +16,11 @@
 // O_EXCL | O_NOFOLLOW in directories this extraction made: nothing can be in their way. The tree is
 // the one tar makes, to the mode and the nanosecond (test/download/plain-entries.test.ts compares
 // them on archives by GNU tar in every format, node-tar and by hand).
-import { closeSync, constants, futimesSync, mkdirSync, openSync, utimesSync, writeSync } from 'node:fs';
+import { closeSync, futimesSync, mkdirSync, openSync, utimesSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { FileWriter } from './file-writer.js';
 import type { CallList } from './write-behind.js';
-import type { FreshTree } from './fresh-tree.js';
+import { FRESH_FILE_FLAGS, type FreshTree } from './fresh-tree.js';
 import type { EntryInfo } from './guard.js';
 import { canonicalRecords, plainOctal, wellFormedSize, type PaxFields } from './pax-ahead.js';
 
@@ -48,7 +48,6 @@ export interface PlainEntryOptions {
 
 const BLOCK = 512;
 const TYPE_FLAG = 156;
-const FILE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 /**
  * The PAX keys read here: what GNU tar writes for a plain file (times, owners, a long path). Any
  * other (size, linkpath, type and mode change what tar makes; vendor keys, sparse maps) goes to tar.
@@ -291,7 +290,7 @@ export class PlainEntryReader {
     this.makeParent(absolute);
     const file: OpenFile = { path: absolute, atime: entry.atime, mtime: entry.mtime };
     if (this.behind) this.behind.open(absolute, entry.mode);
-    else file.fd = openSync(absolute, FILE_FLAGS, entry.mode);
+    else file.fd = openSync(absolute, FRESH_FILE_FLAGS, entry.mode);
     this.file = file;
     this.remain = entry.info.size;
     this.padding = BLOCK * Math.ceil(entry.info.size / BLOCK) - entry.info.size;

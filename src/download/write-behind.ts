@@ -10,7 +10,8 @@
 // copy), which sends it back to the extraction worker, then on to the download's thread, for a later
 // batch. Every call of the reader goes this way once the writer has started (the directories made,
 // and their times, too), so the calls are made in exactly the order the reader would have made them.
-import { closeSync, constants, futimesSync, mkdirSync, openSync, utimesSync, writeSync } from 'node:fs';
+import { closeSync, futimesSync, mkdirSync, openSync, utimesSync, writeSync } from 'node:fs';
+import { FRESH_FILE_FLAGS } from './fresh-tree.js';
 
 const OPEN = 1;
 const WRITE = 2;
@@ -19,7 +20,6 @@ const MKDIR = 4;
 const TIMES = 5;
 /** Per call: its kind, then three numbers (see the methods of CallList). */
 const FIELDS = 4;
-const OPEN_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;
 
 /** The calls of one chunk of the tar stream; `bytes`, the chunk itself, when a call writes from it. */
 export interface CallBatch {
@@ -95,7 +95,7 @@ export class CallRunner {
       switch (calls[i]) {
         case OPEN:
           this.path = paths[a]!;
-          this.fd = openSync(this.path, OPEN_FLAGS, b);
+          this.fd = openSync(this.path, FRESH_FILE_FLAGS, b);
           break;
         case WRITE:
           for (let done = 0; done < b; ) done += writeSync(this.fd!, bytes!, a + done, b - done);
