@@ -252,9 +252,13 @@ describe('the packed package', () => {
   // Plus tools/list's JSON Schemas made at build time (issue 33, src/mcp/input-json-schemas.generated.ts,
   // in the MCP chunk: ~9 KB, the tool descriptions repeated), the download's batch inflater, JSON's
   // escaping of C1 controls and verify's progress: 2,207,390 bytes. The budget grows by 15,000 bytes.
+  // Plus the reader's calls made on the writer thread (issue 34, src/download/write-behind.ts, in the
+  // program, the CLI's worker, the library's worker unminified, and its declarations) and the guard's
+  // fast path for GNU tar's `./` names: 20.9 KB; 2,234,028 bytes (2,213,131 before, 1.1 KB under).
+  // The budget grows by 25,000 bytes.
   it('is small: under 1.55 MB unpacked, plus the MCP chunk and the analytics store', () => {
     console.log(`packed ${packed.files.length} files, ${packed.unpackedSize} bytes unpacked`);
-    expect(packed.unpackedSize).toBeLessThan(1.55 * 1024 * 1024 + 378_961 + 150_000 + 45_000 + 15_000);
+    expect(packed.unpackedSize).toBeLessThan(1.55 * 1024 * 1024 + 378_961 + 150_000 + 45_000 + 15_000 + 25_000);
   });
 
   it('runs the CLI from the prefix bin, against the sandbox', async () => {
