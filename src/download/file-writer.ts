@@ -20,9 +20,7 @@
 // extraction's thread waits on them with Atomics.wait, so it is only ever used off the main thread
 // (the extraction worker, extract-worker.ts); a failure here only makes the live extraction stand
 // down, and the extraction from the complete file then says what went wrong.
-import { closeSync, futimesSync, openSync, utimesSync, writeSync } from 'node:fs';
 import { isMainThread, Worker, type MessagePort } from 'node:worker_threads';
-import { FRESH_FILE_FLAGS } from './fresh-tree.js';
 import { CallList, CallRunner, type CallBatch } from './write-behind.js';
 
 /**
@@ -293,7 +291,7 @@ export function runFileWriter(port: MessagePort, { state }: WriterData): void {
     try {
       if (Atomics.load(state, FAILED) === 0) {
         if (message.kind === 'calls') runner.run(message, stopped);
-        else writeBatch(message, state);
+        else writeBatch(runner, message, state);
       }
     } catch {
       Atomics.store(state, FAILED, 1);
@@ -307,29 +305,15 @@ export function runFileWriter(port: MessagePort, { state }: WriterData): void {
   });
 }
 
-function writeBatch({ paths, meta, bytes }: Extract<ToWriter, { kind: 'batch' }>, state: Int32Array): void {
+/** tar's small files, each as the reader's calls make one (write-behind.ts). */
+function writeBatch(runner: CallRunner, { paths, meta, bytes }: Extract<ToWriter, { kind: 'batch' }>, state: Int32Array): void {
   let at = 0;
   for (let i = 0; i < paths.length; i++) {
     if (Atomics.load(state, STOP) === 1) return;
     const [mode, atime, mtime, length] = meta.subarray(i * META_FIELDS, (i + 1) * META_FIELDS) as unknown as number[];
-    writeFile(paths[i]!, mode!, atime!, mtime!, bytes.subarray(at, at + length!));
+    runner.open(paths[i]!, mode!);
+    runner.write(bytes, at, length!);
+    runner.close(atime!, mtime!);
     at += length!;
-  }
-}
-
-/** As tar writes a file (its [FILE] step), from open to close. */
-function writeFile(path: string, mode: number, atime: number, mtime: number, bytes: Uint8Array): void {
-  const fd = openSync(path, FRESH_FILE_FLAGS, mode);
-  try {
-    for (let at = 0; at < bytes.length; ) at += writeSync(fd, bytes, at, bytes.length - at);
-    if (!Number.isNaN(mtime)) {
-      try {
-        futimesSync(fd, atime / 1000, mtime / 1000);
-      } catch {
-        utimesSync(path, atime / 1000, mtime / 1000);
-      }
-    }
-  } finally {
-    closeSync(fd);
   }
 }

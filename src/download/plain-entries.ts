@@ -16,11 +16,10 @@
 // O_EXCL | O_NOFOLLOW in directories this extraction made: nothing can be in their way. The tree is
 // the one tar makes, to the mode and the nanosecond (test/download/plain-entries.test.ts compares
 // them on archives by GNU tar in every format, node-tar and by hand).
-import { closeSync, futimesSync, mkdirSync, openSync, utimesSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { FileWriter } from './file-writer.js';
-import type { CallList } from './write-behind.js';
-import { FRESH_FILE_FLAGS, type FreshTree } from './fresh-tree.js';
+import type { FreshTree } from './fresh-tree.js';
+import { CallRunner, type FileCalls } from './write-behind.js';
 import type { EntryInfo } from './guard.js';
 import { canonicalRecords, plainOctal, wellFormedSize, type PaxFields } from './pax-ahead.js';
 
@@ -116,10 +115,8 @@ interface PlainEntry {
   atime: Date | undefined;
 }
 
-/** A file whose body is being written: here (its fd), or by the writer thread. */
+/** A file whose body is being written: the times its close sets. */
 interface OpenFile {
-  fd?: number;
-  path: string;
   atime: Date | undefined;
   mtime: Date | undefined;
 }
@@ -136,8 +133,10 @@ export class PlainEntryReader {
   private remain = 0;
   private padding = 0;
   private sawNullBlock = false;
-  /** The writer thread makes the calls (write-behind.ts): from the first file it wanted on. */
-  private behind: CallList | undefined;
+  /** Where the file-system calls are made: here, until the writer thread wants them (write-behind.ts). */
+  private readonly here = new CallRunner();
+  private calls: FileCalls = this.here;
+  private behind = false;
   /** Where the chunk being read begins in the bytes read (after a carry): the writes name places in the chunk. */
   private chunkStart = 0;
   /** Entries read here; the tests check that the archives they compare went through it. */
@@ -170,7 +169,7 @@ export class PlainEntryReader {
     this.chunkStart = data.length - chunk.length;
     let at = 0;
     while (at < data.length && !this.ended) {
-      if (this.remain > 0) at += this.body(data, at);
+      if (this.remain > 0) at += this.body(data, chunk, at);
       else if (this.padding > 0) {
         const skipped = Math.min(this.padding, data.length - at);
         this.padding -= skipped;
@@ -201,9 +200,8 @@ export class PlainEntryReader {
 
   /** Closes a file left open (the extraction stopped); what was written is removed by the caller. */
   abandon(): void {
-    const fd = this.file?.fd;
     this.file = undefined;
-    if (fd !== undefined) closeSync(fd);
+    this.here.abandon();
   }
 
   /** Position after the header at `at` (and its extended header's body), MORE when the chunk cuts it, or undefined when tar must read it. */
@@ -286,26 +284,23 @@ export class PlainEntryReader {
   }
 
   private openFile(absolute: string, entry: PlainEntry): void {
-    if (!this.behind && this.options.writer?.wants()) this.behind = this.options.writer.calls;
+    if (!this.behind && this.options.writer?.wants()) {
+      this.behind = true;
+      this.calls = this.options.writer.calls;
+    }
     this.makeParent(absolute);
-    const file: OpenFile = { path: absolute, atime: entry.atime, mtime: entry.mtime };
-    if (this.behind) this.behind.open(absolute, entry.mode);
-    else file.fd = openSync(absolute, FRESH_FILE_FLAGS, entry.mode);
-    this.file = file;
+    this.calls.open(absolute, entry.mode);
+    this.file = { atime: entry.atime, mtime: entry.mtime };
     this.remain = entry.info.size;
     this.padding = BLOCK * Math.ceil(entry.info.size / BLOCK) - entry.info.size;
     if (this.remain === 0) this.closeFile();
   }
 
   /** Writes what `data` holds of the current file's body from `at`; returns the bytes taken. */
-  private body(data: Buffer, at: number): number {
+  private body(data: Buffer, chunk: Buffer, at: number): number {
     const take = Math.min(this.remain, data.length - at);
-    const file = this.file!;
-    if (this.behind) {
-      if (at < this.chunkStart) throw new Error('a file began inside a header carried over');
-      this.behind.write(at - this.chunkStart, take);
-    }
-    else for (let done = 0; done < take; ) done += writeSync(file.fd!, data, at + done, take - done);
+    if (at < this.chunkStart) throw new Error('a file began inside a header carried over');
+    this.calls.write(chunk, at - this.chunkStart, take);
     this.remain -= take;
     if (this.remain === 0) this.closeFile();
     return take;
@@ -313,42 +308,24 @@ export class PlainEntryReader {
 
   /** As tar ends a file: its times when it has an mtime (atime now when the archive has none), then close. */
   private closeFile(): void {
-    const file = this.file!;
+    const { atime, mtime } = this.file!;
     this.file = undefined;
-    if (this.behind) return this.behind.close(file.atime?.getTime() ?? Number.NaN, file.mtime?.getTime() ?? Number.NaN);
-    const fd = file.fd!;
-    try {
-      const { atime = new Date(), mtime } = file;
-      if (mtime) {
-        try {
-          futimesSync(fd, atime, mtime);
-        } catch {
-          utimesSync(file.path, atime, mtime);
-        }
-      }
-    } finally {
-      closeSync(fd);
-    }
+    this.calls.close(atime?.getTime() ?? Number.NaN, mtime?.getTime() ?? Number.NaN);
   }
 
   /** As tar makes a directory entry (the extraction's own directory is only given its times). */
   private makeDirectory(absolute: string, entry: PlainEntry, isTheDirectory: boolean): void {
-    const behind = this.behind;
     if (!isTheDirectory && !this.options.tree.isMade(absolute)) {
       this.makeParent(absolute);
-      if (behind) behind.mkdir(absolute, entry.mode | 0o700);
-      else mkdirSync(absolute, entry.mode | 0o700);
+      this.calls.mkdir(absolute, entry.mode | 0o700);
       this.options.tree.markMade(absolute);
     }
-    if (!entry.mtime) return;
-    if (behind) behind.times(absolute, entry.atime?.getTime() ?? Number.NaN, entry.mtime.getTime());
-    else utimesSync(absolute, entry.atime ?? new Date(), entry.mtime);
+    if (entry.mtime) this.calls.times(absolute, entry.atime?.getTime() ?? Number.NaN, entry.mtime.getTime());
   }
 
   private makeParent(absolute: string): void {
     const parent = dirname(absolute);
-    const behind = this.behind;
-    const made = this.options.tree.isMade(parent) || (behind ? this.options.tree.makeDirsDown(parent, (level, mode) => behind.mkdir(level, mode)) : this.options.tree.makeDirsDown(parent));
+    const made = this.options.tree.isMade(parent) || this.options.tree.makeDirsDown(parent, (level, mode) => this.calls.mkdir(level, mode));
     if (!made) throw new Error(`could not make the directory of ${JSON.stringify(absolute)}`);
   }
 

@@ -10,6 +10,8 @@
 // copy), which sends it back to the extraction worker, then on to the download's thread, for a later
 // batch. Every call of the reader goes this way once the writer has started (the directories made,
 // and their times, too), so the calls are made in exactly the order the reader would have made them.
+// Before that, the reader makes the same calls at once through CallRunner, which also makes tar's
+// small files on the writer thread (file-writer.ts): one sequence of calls per file, wherever it runs.
 import { closeSync, futimesSync, mkdirSync, openSync, utimesSync, writeSync } from 'node:fs';
 import { FRESH_FILE_FLAGS } from './fresh-tree.js';
 
@@ -21,6 +23,22 @@ const TIMES = 5;
 /** Per call: its kind, then three numbers (see the methods of CallList). */
 const FIELDS = 4;
 
+/**
+ * The file-system calls of an extraction into a fresh tree, made at once (CallRunner) or listed for
+ * the writer thread (CallList). Times are in ms since the epoch, NaN for none.
+ */
+export interface FileCalls {
+  /** Creates a file where nothing can be (O_EXCL | O_NOFOLLOW); the writes and the close that follow are its. */
+  open(path: string, mode: number): void;
+  /** `length` bytes of the open file, from `offset` in `chunk`. */
+  write(chunk: Uint8Array, offset: number, length: number): void;
+  /** Sets the open file's times when it has an mtime (atime NaN: now), as tar does, then closes it. */
+  close(atime: number, mtime: number): void;
+  mkdir(path: string, mode: number): void;
+  /** A directory's times (atime NaN: now). */
+  times(path: string, atime: number, mtime: number): void;
+}
+
 /** The calls of one chunk of the tar stream; `bytes`, the chunk itself, when a call writes from it. */
 export interface CallBatch {
   kind: 'calls';
@@ -29,27 +47,25 @@ export interface CallBatch {
   bytes: Uint8Array | undefined;
 }
 
-/** The extraction worker's side: the calls of the chunk being read, in order. Times are in ms since the epoch, NaN for none. */
-export class CallList {
+/** The extraction worker's side: the calls of the chunk being read, in order, for the writer thread. */
+export class CallList implements FileCalls {
   private paths: string[] = [];
   private calls: number[] = [];
   private writes = 0;
   /** Files opened through the list, in all: for --debug, and the tests. */
   filesOpened = 0;
 
-  /** Creates a file where nothing can be (O_EXCL | O_NOFOLLOW); the writes and the close that follow are its. */
   open(path: string, mode: number): void {
     this.push(OPEN, this.paths.push(path) - 1, mode, 0);
     this.filesOpened++;
   }
 
-  /** Bytes of the open file, at `offset` in the chunk the list is taken with. */
-  write(offset: number, length: number): void {
+  /** Only the place is listed: the chunk goes with the list (take). */
+  write(_chunk: Uint8Array, offset: number, length: number): void {
     this.push(WRITE, offset, length, 0);
     this.writes++;
   }
 
-  /** Sets the open file's times when it has an mtime (atime NaN: now), as tar does, then closes it. */
   close(atime: number, mtime: number): void {
     this.push(CLOSE, atime, mtime, 0);
   }
@@ -58,7 +74,6 @@ export class CallList {
     this.push(MKDIR, this.paths.push(path) - 1, mode, 0);
   }
 
-  /** A directory's times (atime NaN: now). */
   times(path: string, atime: number, mtime: number): void {
     this.push(TIMES, this.paths.push(path) - 1, atime, mtime);
   }
@@ -81,12 +96,16 @@ export class CallList {
   }
 }
 
-/** The writer thread's side: makes each batch's calls; a file may stay open from one batch to the next. */
-export class CallRunner {
+/**
+ * The calls made at once: by the reader until the writer thread starts, and on the writer thread for
+ * each batch listed (run), where a file may stay open from one batch to the next. Throws at the first
+ * that fails.
+ */
+export class CallRunner implements FileCalls {
   private fd: number | undefined;
   private path = '';
 
-  /** Makes the calls in order; `stopped` is asked before each (true: the open file is closed, the rest skipped). Throws at the first that fails. */
+  /** Makes the listed calls in order; `stopped` is asked before each (true: the open file is closed, the rest skipped). */
   run({ paths, calls, bytes }: CallBatch, stopped: () => boolean): void {
     for (let i = 0; i < calls.length; i += FIELDS) {
       if (stopped()) return this.abandon();
@@ -94,23 +113,39 @@ export class CallRunner {
       const b = calls[i + 2]!;
       switch (calls[i]) {
         case OPEN:
-          this.path = paths[a]!;
-          this.fd = openSync(this.path, FRESH_FILE_FLAGS, b);
+          this.open(paths[a]!, b);
           break;
         case WRITE:
-          for (let done = 0; done < b; ) done += writeSync(this.fd!, bytes!, a + done, b - done);
+          this.write(bytes!, a, b);
           break;
         case CLOSE:
           this.close(a, b);
           break;
         case MKDIR:
-          mkdirSync(paths[a]!, b);
+          this.mkdir(paths[a]!, b);
           break;
         case TIMES:
-          utimesSync(paths[a]!, seconds(b), calls[i + 3]! / 1000);
+          this.times(paths[a]!, b, calls[i + 3]!);
           break;
       }
     }
+  }
+
+  open(path: string, mode: number): void {
+    this.path = path;
+    this.fd = openSync(path, FRESH_FILE_FLAGS, mode);
+  }
+
+  write(chunk: Uint8Array, offset: number, length: number): void {
+    for (let done = 0; done < length; ) done += writeSync(this.fd!, chunk, offset + done, length - done);
+  }
+
+  mkdir(path: string, mode: number): void {
+    mkdirSync(path, mode);
+  }
+
+  times(path: string, atime: number, mtime: number): void {
+    utimesSync(path, seconds(atime), mtime / 1000);
   }
 
   /** Closes a file left open (the writer stopped, or a call failed) at once; Node would close it only as the thread ends. */
@@ -120,7 +155,7 @@ export class CallRunner {
     if (fd !== undefined) closeSync(fd);
   }
 
-  private close(atime: number, mtime: number): void {
+  close(atime: number, mtime: number): void {
     const fd = this.fd!;
     this.fd = undefined;
     try {
