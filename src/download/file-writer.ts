@@ -37,6 +37,12 @@ export const HAND_OVER_MAX_BYTES = 2048;
  * an archive with a few files never starts it.
  */
 export const FILES_BEFORE_START = 1000;
+/**
+ * The file at which the writer's thread starts to boot: it takes ~140 ms on the two busy cores of
+ * the bench machine, in which the extraction's thread gets through ~2,000 files of 5.8 KB. Booted
+ * at the thousandth, the extraction waited ~70-100 ms on a full queue for it (docs/performance.md).
+ */
+export const FILES_BEFORE_BOOT = 100;
 /** A batch is sent at this many bytes or files, or at the end of each chunk the extraction is given. */
 const BATCH_BYTES = 1 << 20;
 const BATCH_FILES = 4096;
@@ -96,7 +102,7 @@ export class FileWriter {
   private closed = false;
   private spare: ArrayBuffer[] = [];
   private chunkBack: (buffer: ArrayBuffer) => void = () => undefined;
-  /** Files seen, until the writer starts. */
+  /** Files asked about by wants(). */
   private filesSeen = 0;
   /** The reader of plain entries' calls for the chunk being read (write-behind.ts). */
   readonly calls = new CallList();
@@ -113,14 +119,19 @@ export class FileWriter {
 
   /**
    * Asked for each small fresh file tar writes, and for each file of the reader of plain entries:
-   * true once the writer runs (it then takes the file, or the reader's calls), false for the first
-   * FILES_BEFORE_START and after close().
+   * true from the FILES_BEFORE_START + 1st on (the writer then takes the file, or the reader's
+   * calls), false before and after close(). The thread boots from the FILES_BEFORE_BOOT-th, so that
+   * it is up by then.
    */
   wants(): boolean {
     // Once stopped, a file taken would be sent to a thread that has been told to end.
     if (this.closed) return false;
-    if (this.worker) return true;
-    if (++this.filesSeen <= FILES_BEFORE_START) return false;
+    const seen = ++this.filesSeen;
+    if (seen === FILES_BEFORE_BOOT) this.boot();
+    return seen > FILES_BEFORE_START;
+  }
+
+  private boot(): void {
     const workerData: WriterData = { role: 'file-writer', state: this.state };
     const worker = new Worker(this.file, { workerData, resourceLimits: { maxYoungGenerationSizeMb: 4 } });
     this.worker = worker;
@@ -133,7 +144,6 @@ export class FileWriter {
       if (kind === 'chunk') this.chunkBack(buffer);
       else if (buffer.byteLength === BATCH_CAPACITY) this.spare.push(buffer);
     });
-    return true;
   }
 
   /** Files given to the writer thread: tar's small ones and the reader's. */
