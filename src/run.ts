@@ -14,7 +14,8 @@ import { scrubSecrets } from './redact.js';
 import { forTerminal } from './terminal-text.js';
 
 /** The process's own dependencies: its terminal, environment and clock, and its stop signals. */
-export function processDeps(): Deps {
+/** `extractionWorker`: one the CLI's entry started for the download its arguments ask for (early-worker.ts). */
+export function processDeps({ extractionWorker }: Pick<Deps, 'extractionWorker'> = {}): Deps {
   const controller = new AbortController();
   stopOnSignals(controller);
   return {
@@ -24,6 +25,7 @@ export function processDeps(): Deps {
     signal: controller.signal,
     random: Math.random,
     secrets: new Set(),
+    extractionWorker,
   };
 }
 

@@ -14,7 +14,10 @@ import { Worker } from 'node:worker_threads';
 import { BatchInflater } from './batch-inflater.js';
 import type { ArchiveSummary, ExtractionLimits } from './limits.js';
 import { LiveExtraction, STAND_DOWN, type LiveConsumer } from './live-extraction.js';
-import type { ExtractionWorkerData, FromWorker, ToWorker } from './extract-worker.js';
+import { BootedWorker } from './booted-worker.js';
+import type { FromWorker, ToWorker } from './extract-worker.js';
+
+export { BootedWorker };
 
 /**
  * Inflated bytes go to the worker at once while it waits for them, and otherwise in batches of up to
@@ -29,15 +32,6 @@ const BATCH_BYTES = 1 << 20;
 const TAR_BLOCK = 512;
 /** Inflated bytes the worker may have unanswered before the download waits: memory stays flat. */
 const MAX_IN_FLIGHT_BYTES = 8 << 20;
-/**
- * The worker's young generation, capped: V8 doubles it (to 16 MB and beyond) as tar's per-entry
- * objects survive scavenges, which made peak memory grow with the number of entries (measured: 23 MB
- * more RSS for a 500 MB bundle than for a 50 MB one; 20,000 tiny files took it from 4 to 16 MB). The
- * download's thread is kept small the CLI's way (tuning/heap.ts); this is the worker's own limit, for the
- * library too, since it changes no flag of the process. Capped at 2, 4 or 8 MB the 10,000-file
- * download took the same time.
- */
-const WORKER_YOUNG_GENERATION_MB = 4;
 /** tar's own default (Parser maxDecompressionRatio): beyond it the extraction from the file refuses the archive by name. */
 const MAX_DECOMPRESSION_RATIO = 1000;
 
@@ -54,58 +48,6 @@ export function extractionWorkerFile(): URL | undefined {
     if (existsSync(url)) return url;
   }
   return undefined;
-}
-
-/**
- * The worker thread of a ThreadedExtraction, started before there is work for it: a Node worker
- * takes ~50 ms to boot and tar ~25 ms to load on an idle core of the 2-core bench machine (longer
- * while the download competes for the cores), and without this the archive's first megabytes
- * waited for both. Started as the command asks for the download link, it boots while that request
- * is out. Until a download takes it, it does not keep the process alive (an unused one ends with
- * the process) and any failure of it is only remembered: the ThreadedExtraction that takes it then
- * stands down at once.
- */
-export class BootedWorker {
-  private taken = false;
-  private exited = false;
-  /** Settles once the thread has ended, however it ended. */
-  readonly ended: Promise<void>;
-
-  private constructor(
-    private readonly worker: Worker,
-    /** Its script, for --debug. */
-    readonly file: URL,
-  ) {
-    worker.unref();
-    worker.on('error', () => undefined);
-    this.ended = new Promise((resolve) =>
-      worker.once('exit', () => {
-        this.exited = true;
-        resolve();
-      }),
-    );
-  }
-
-  /** `writeFiles`: the worker writes small files on a thread of its own (file-writer.ts), from the same script. */
-  static boot(file: URL, { writeFiles = true } = {}): BootedWorker {
-    const workerData: ExtractionWorkerData = writeFiles ? { writerFile: file.href } : {};
-    return new BootedWorker(new Worker(file, { workerData, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } }), file);
-  }
-
-  /** The worker for one extraction, which now keeps the process alive until it ends; once only. */
-  async take(): Promise<{ worker: Worker; exited: boolean }> {
-    if (this.taken) throw new Error('this extraction worker was already used');
-    this.taken = true;
-    this.worker.ref();
-    return { worker: this.worker, exited: this.exited };
-  }
-
-  /** Ends a worker no download took; nothing once one did (the extraction ends it). */
-  async end(): Promise<void> {
-    if (this.taken) return;
-    this.taken = true;
-    await this.worker.terminate();
-  }
 }
 
 /** A live extraction in the worker given (see BootedWorker), else on this thread. */

@@ -84,7 +84,9 @@ export interface DownloadResult {
 
 export async function downloadBundle(opts: DownloadBundleOptions): Promise<DownloadResult> {
   // Booting now, while the checks below run and the link is asked for.
-  const worker = opts.extractionWorker instanceof BootedWorker ? opts.extractionWorker : bootExtractionWorker(opts.extractionWorker);
+  const given = opts.extractionWorker;
+  // Not instanceof: the CLI's entry starts one from its own bundle's copy of the class (main.ts).
+  const worker = given === undefined || given === false || given instanceof URL ? bootExtractionWorker(given) : given;
   try {
     return await downloadWith(worker, opts);
   } finally {
@@ -151,7 +153,7 @@ async function downloadWith(worker: BootedWorker | undefined, opts: DownloadBund
     const now = opts.clock.now();
     // Flat memory for any bundle size (tuning/heap.ts).
     restoreHeap = keepYoungGenerationSmall();
-    opts.debug(worker ? `extracting in a worker thread (${worker.file.pathname}) while downloading` : 'extracting on this thread while downloading');
+    opts.debug(worker ? `extracting in a worker thread (${worker.file.pathname}${worker.withTheProcess ? ', started with the process' : ''}) while downloading` : 'extracting on this thread while downloading');
     const extraction = (live = await startLiveExtraction(tree, () => limits && { ...limits, now }, worker));
     const head = new ArchiveHead();
     const keep = archivePath !== undefined;

@@ -282,7 +282,7 @@ describe('the packed package', () => {
     const env = { ...npmEnv(), MINTLIFY_API_URL: sandbox.baseUrl, MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, XDG_CONFIG_HOME: join(dir.path, 'config') };
     const r = await run(join(prefix, 'bin/mint-admin'), ['--debug', 'export', 'download', jobId, '-o', join(dir.path, 'downloaded')], { cwd: dir.path, env });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain(`extracting in a worker thread (${join(prefix, 'lib/node_modules/mint-admin/dist/cli/extract-worker.cjs')})`);
+    expect(r.stderr).toContain(`extracting in a worker thread (${join(prefix, 'lib/node_modules/mint-admin/dist/cli/extract-worker.cjs')}, started with the process)`);
     expect(r.stderr).not.toContain('stood down');
     expect(existsSync(join(dir.path, 'downloaded/index.html'))).toBe(true);
   });

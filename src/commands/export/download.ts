@@ -43,9 +43,10 @@ export interface DownloadSummary {
 /** Checks the target, gets a link (waiting for the job with --wait), streams and extracts the archive. */
 export async function exportDownload(opts: ExportDownloadOptions, ctx: Context): Promise<DownloadSummary> {
   const target = await checkTargets(opts, ctx);
-  // The extraction's worker thread boots while the link is asked for (download/extract-thread.ts).
+  // The extraction's worker thread boots while the link is asked for (download/booted-worker.ts), if
+  // the CLI's entry did not start it already (early-worker.ts).
   const { bootExtractionWorker } = await import('../../download/index.js');
-  const worker = bootExtractionWorker();
+  const worker = ctx.extractionWorker ?? bootExtractionWorker();
   try {
     // The first ask for a link also settles the flow; a job not finished yet is waited for below.
     let notYet: NotFinishedError | undefined;
