@@ -1,6 +1,7 @@
 // The worker thread of a ThreadedExtraction (extract-thread.ts): this thread's LiveExtraction, fed
-// the inflated tar stream by message. It is started before it has work (BootedWorker): it loads tar
-// then, and learns its directory and limits from the first message, with the first bytes. It answers
+// the inflated tar stream by message. It is started before it has work (BootedWorker), learns its
+// directory and limits from the first message, with the first bytes, and loads tar only if the
+// reader of plain entries hands tar the stream (an entry other than a plain file or directory). It answers
 // each batch with the bytes it has written (the main thread holds back when too much is unanswered),
 // says once when it has stood down (a refusal, a limit, a broken tar stream, a full disk: the main
 // thread stops inflating for it), and at the end gives the totals, or nothing, and closes its port so
@@ -43,43 +44,33 @@ else if (port) {
   /** The sizes of the batches that moved to the writer thread, in the order it gives them back. */
   const movedBytes: number[] = [];
   writer?.whenChunkBack((buffer) => send({ kind: 'ack', bytes: movedBytes.shift() ?? 0, buffer }, [buffer]));
-  // Messages wait in the port until the listener is attached (no top-level await: the CLI's copy of
-  // this file is CommonJS).
-  void LiveExtraction.loader().then(
-    (extractionIn) => {
-      let live: LiveExtraction | undefined;
-      let saidFailed = false;
-      port.on('message', (message: ToWorker) => {
-        switch (message.kind) {
-          case 'begin': {
-            const { limits } = message;
-            live = extractionIn(message.dir, () => limits, writer, true);
-            return;
-          }
-          case 'chunk': {
-            const { data, offset } = message;
-            const bytes = data.byteLength;
-            live?.write(Buffer.from(data.buffer, data.byteOffset, bytes), offset);
-            // Detached when it moved to the writer thread: answered as it comes back.
-            if (data.buffer.byteLength === 0) movedBytes.push(bytes);
-            else send({ kind: 'ack', bytes, buffer: data.buffer as ArrayBuffer }, [data.buffer as ArrayBuffer]);
-            if (!live?.active && !saidFailed) {
-              saidFailed = true;
-              send({ kind: 'failed', reason: live?.stoodDown ?? 'the extraction worker was given bytes before its directory' });
-            }
-            return;
-          }
-          case 'end':
-            void (live?.finish(message.total) ?? Promise.resolve(undefined)).then((summary) => {
-              send({ kind: 'done', summary, reason: live?.stoodDown, readDirectly: live?.entriesReadDirectly ?? 0, writtenBehind: live?.filesWrittenBehind ?? 0 });
-              port.close();
-            });
+  let live: LiveExtraction | undefined;
+  let saidFailed = false;
+  port.on('message', (message: ToWorker) => {
+    switch (message.kind) {
+      case 'begin': {
+        const { limits } = message;
+        live = LiveExtraction.ofTarStream(message.dir, () => limits, writer);
+        return;
+      }
+      case 'chunk': {
+        const { data, offset } = message;
+        const bytes = data.byteLength;
+        live?.write(Buffer.from(data.buffer, data.byteOffset, bytes), offset);
+        // Detached when it moved to the writer thread: answered as it comes back.
+        if (data.buffer.byteLength === 0) movedBytes.push(bytes);
+        else send({ kind: 'ack', bytes, buffer: data.buffer as ArrayBuffer }, [data.buffer as ArrayBuffer]);
+        if (!live?.active && !saidFailed) {
+          saidFailed = true;
+          send({ kind: 'failed', reason: live?.stoodDown ?? 'the extraction worker was given bytes before its directory' });
         }
-      });
-    },
-    (error: unknown) => {
-      send({ kind: 'failed', reason: `tar did not load in the extraction worker (${error instanceof Error ? error.message : String(error)})` });
-      port.close();
-    },
-  );
+        return;
+      }
+      case 'end':
+        void (live?.finish(message.total) ?? Promise.resolve(undefined)).then((summary) => {
+          send({ kind: 'done', summary, reason: live?.stoodDown, readDirectly: live?.entriesReadDirectly ?? 0, writtenBehind: live?.filesWrittenBehind ?? 0 });
+          port.close();
+        });
+    }
+  });
 }

@@ -1,6 +1,7 @@
 // Extraction from the download as it arrives: the unpacker (unpacker.ts) fed the archive's bytes in
 // order, standing down at the first doubt so that the extraction from the file takes over.
 import { mkdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { FileWriter } from './file-writer.js';
 import { SITE_DIRECTORY_MODE } from './modes.js';
 import type { ArchiveSummary, ExtractionLimits } from './limits.js';
@@ -54,7 +55,8 @@ export class LiveExtraction implements LiveConsumer {
   private why: string | undefined;
 
   private constructor(
-    private readonly tar: Tar,
+    /** tar, or what loads it when the reader of plain entries first needs it (unpacker.ts). */
+    private readonly tar: Tar | (() => Tar),
     private readonly dir: string,
     private readonly limits: () => (ExtractionLimits & { now: number }) | undefined,
     /** Writes the small fresh files on a thread of its own (file-writer.ts), in the extraction worker. */
@@ -63,15 +65,17 @@ export class LiveExtraction implements LiveConsumer {
     private readonly tarStream = false,
   ) {}
 
-  /** `limits` is read at the first byte (the bundle's size is known by then). */
+  /** Fed the gzip stream, on this thread: tar inflates it. `limits` is read at the first byte (the bundle's size is known by then). */
   static async create(dir: string, limits: () => (ExtractionLimits & { now: number }) | undefined): Promise<LiveExtraction> {
-    return (await LiveExtraction.loader())(dir, limits);
+    return new LiveExtraction(await import('tar'), dir, limits);
   }
 
-  /** tar loaded now, and the extraction made at once later (the worker loads tar before it has work). */
-  static async loader(): Promise<(dir: string, limits: () => (ExtractionLimits & { now: number }) | undefined, writer?: FileWriter, tarStream?: boolean) => LiveExtraction> {
-    const tar = await import('tar');
-    return (dir, limits, writer, tarStream) => new LiveExtraction(tar, dir, limits, writer, tarStream);
+  /**
+   * Fed the inflated tar stream, in the extraction worker: tar is loaded only if the reader of plain
+   * entries hands it the stream, at that moment (synchronously, its CommonJS build).
+   */
+  static ofTarStream(dir: string, limits: () => (ExtractionLimits & { now: number }) | undefined, writer?: FileWriter): LiveExtraction {
+    return new LiveExtraction(() => createRequire(import.meta.url)('tar') as Tar, dir, limits, writer, true);
   }
 
   /**
@@ -168,9 +172,8 @@ export class LiveExtraction implements LiveConsumer {
     const limits = this.limits();
     if (!limits) return undefined;
     mkdirSync(this.dir, { recursive: true, mode: SITE_DIRECTORY_MODE });
-    const extraction = createExtraction(this.tar, this.dir, limits, this.writer, { paxAhead: true, plainEntries: this.tarStream });
-    extraction.unpack.on('error', (error: unknown) => this.fail(STAND_DOWN.broken(messageOf(error))));
-    return extraction;
+    const onTarError = (error: unknown) => this.fail(STAND_DOWN.broken(messageOf(error)));
+    return createExtraction(this.tar, this.dir, limits, this.writer, { paxAhead: true, plainEntries: this.tarStream, onTarError });
   }
 
   private discard(): void {

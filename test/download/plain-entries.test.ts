@@ -25,13 +25,19 @@ interface Outcome {
   failed: boolean;
   tree: Record<string, string> | undefined;
   plain: number;
+  /** Whether tar was loaded: the reader loads it only to hand it the stream (unpacker.ts). */
+  tarLoaded: boolean;
 }
 
 async function extract(archive: Buffer, dir: string, plainEntries: boolean, nextSize: () => number, limits = { maxBytes: 1e9, maxEntries: 100_000 }): Promise<Outcome> {
   mkdirSync(dir, { recursive: true });
-  const extraction = createExtraction(tar, dir, { ...limits, given: false, now: NOW }, undefined, { paxAhead: true, plainEntries });
   let failed = false;
-  extraction.unpack.on('error', () => (failed = true));
+  let tarLoaded = false;
+  const loadTar = () => {
+    tarLoaded = true;
+    return tar;
+  };
+  const extraction = createExtraction(loadTar, dir, { ...limits, given: false, now: NOW }, undefined, { paxAhead: true, plainEntries, onTarError: () => (failed = true) });
   try {
     for (let at = 0; at < archive.length && !extraction.refusal() && !failed; ) {
       const end = Math.min(archive.length, at + nextSize());
@@ -45,7 +51,7 @@ async function extract(archive: Buffer, dir: string, plainEntries: boolean, next
   extraction.abandon();
   const refusal = extraction.refusal();
   // A failed or refused extraction's tree is removed (live-extraction.ts): only a whole one is compared.
-  return { refusal, failed, tree: failed || refusal ? undefined : describeTree(dir), plain: extraction.plainEntriesRead() };
+  return { refusal, failed, tree: failed || refusal ? undefined : describeTree(dir), plain: extraction.plainEntriesRead(), tarLoaded };
 }
 
 /** Both ways, in whole blocks and in any length, must agree; returns the entries the reader read, over both chunkings. */
@@ -55,8 +61,8 @@ async function expectSameBothWays(archive: Buffer, name: string, limits?: { maxB
   for (const [label, blocks, seed] of [['whole blocks', true, 7], ['any length', false, 11]] as const) {
     const ours = await extract(archive, join(root!.path, `${name}-${seed}-plain`), true, chunker(seed, blocks), limits);
     const theirs = await extract(archive, join(root!.path, `${name}-${seed}-tar`), false, chunker(seed, blocks), limits);
-    expect({ ...ours, plain: 0 }, `${name}, ${label}`).toEqual({ ...theirs, plain: 0 });
-    expect(theirs.plain).toBe(0);
+    expect({ ...ours, plain: 0, tarLoaded: true }, `${name}, ${label}`).toEqual({ ...theirs, plain: 0 });
+    expect(theirs).toMatchObject({ plain: 0, tarLoaded: true });
     plain += ours.plain;
     outcome = ours;
   }
@@ -120,6 +126,29 @@ describe('the reader of plain entries', () => {
     expect(Object.keys(outcome.tree!)).toHaveLength(listed - 1);
     // With trailing bytes after the end (GNU tar's blocking factor pads with zeros; some tools add more).
     await expectSameBothWays(Buffer.concat([archive, Buffer.alloc(10_240), Buffer.from('trailing garbage')]), 'trailing');
+  });
+
+  it('loads tar only to hand it the stream: never for files and directories alone, at the first other entry', async () => {
+    root = tempDir();
+    const plain = [dir('docs'), file('docs/a.html'), x({ path: 'docs/a-long-name.html', mtime: '1700000000.5' }), file('short'), file('empty', '')];
+    expect((await expectSameBothWays(rawTar(plain), 'plain')).outcome).toMatchObject({ tarLoaded: false, failed: false, plain: 4 });
+    const linked: RawEntry[] = [...plain, { type: 'symlink', path: 'latest', target: 'docs' }, file('after.html')];
+    expect((await expectSameBothWays(rawTar(linked), 'linked')).outcome).toMatchObject({ tarLoaded: true, failed: false, plain: 4 });
+  });
+
+  it('will not hand the stream to a tar whose settings are not those it read by: the extraction fails, and the extraction from the file takes over', () => {
+    root = tempDir();
+    const settings = [{ maxDepth: 5 }, { maxMetaEntrySize: 4096 }, { dmode: 0o700 }, { umask: 0o22 }];
+    for (const [i, changed] of settings.entries()) {
+      const otherTar = { ...tar, x: (options: tar.TarOptionsWithAliases) => tar.x({ ...options, ...changed } as tar.TarOptionsWithAliasesSync) };
+      const target = join(root.path, `other-${i}`);
+      mkdirSync(target);
+      const extraction = createExtraction(() => otherTar as typeof tar, target, { maxBytes: 1e9, maxEntries: 100, given: false, now: NOW }, undefined, { paxAhead: true, plainEntries: true });
+      expect(extraction.write(rawTar([file('a.html')]).subarray(0, 1024))).toBe(true);
+      expect(() => extraction.write(rawTar([{ type: 'symlink', path: 'latest', target: 'a.html' }])), JSON.stringify(changed)).toThrow(
+        "tar's unpacker is not the one the reader of plain entries expects (a tar release changed its settings or its internals)",
+      );
+    }
   });
 
   it("extracts node-tar's archives alike", async () => {

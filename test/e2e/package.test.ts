@@ -256,9 +256,13 @@ describe('the packed package', () => {
   // program, the CLI's worker, the library's worker unminified, and its declarations) and the guard's
   // fast path for GNU tar's `./` names: 20.9 KB; 2,234,028 bytes (2,213,131 before, 1.1 KB under).
   // The budget grows by 25,000 bytes.
+  // Plus the extraction worker started by the CLI's entry (early-worker.ts and booted-worker.ts, in
+  // main.cjs and the library) and tar made only when the reader of plain entries hands it the stream
+  // (unpacker.ts, in the program, both workers and the library): 6.6 KB; 2,240,595 bytes. The budget
+  // grows by 10,000 bytes.
   it('is small: under 1.55 MB unpacked, plus the MCP chunk and the analytics store', () => {
     console.log(`packed ${packed.files.length} files, ${packed.unpackedSize} bytes unpacked`);
-    expect(packed.unpackedSize).toBeLessThan(1.55 * 1024 * 1024 + 378_961 + 150_000 + 45_000 + 15_000 + 25_000);
+    expect(packed.unpackedSize).toBeLessThan(1.55 * 1024 * 1024 + 378_961 + 150_000 + 45_000 + 15_000 + 25_000 + 10_000);
   });
 
   it('runs the CLI from the prefix bin, against the sandbox', async () => {
