@@ -5,6 +5,7 @@ import type { Deps } from './context.js';
 import { EXIT_CODES } from './cli-errors.js';
 import { VERSION } from './version.js';
 import { wrapHelp } from './help-wrap.js';
+import { groupAt, type Group } from './command-group.js';
 import { registerAgent } from './commands/agent/index.js';
 import { registerExport } from './commands/export/index.js';
 import { registerSearches } from './commands/searches/index.js';
@@ -52,25 +53,14 @@ Examples:
   $ mint-admin preview start feat/new-guide --wait
 `;
 
-/** Global options that take a value (as the next word); groupToBuild must step over it. */
-const GLOBAL_WITH_VALUE = new Set(['-p', '--project', '--base-url', '--profile']);
-/** Global options without a value, and the `--name=value` forms of those with one. */
-const GLOBAL_FLAG = /^(--json|-q|--quiet|--no-color|--debug|(--project|--base-url|--profile)=.*)$/;
-const GROUPS = ['agent', 'export', 'searches', 'deploy', 'preview', 'automation', 'autopilot', 'analytics', 'config', 'auth', 'mcp'] as const;
-
 /**
- * The one command group these arguments run, when that is certain (only known global options
- * before it), else undefined. Building the leaves of every group costs several ms of each start
- * (each option is an object commander parses); a run needs only its own group's, and the other
- * groups' names and descriptions for commander's suggestions. Anything unusual builds them all.
+ * The one command group these arguments run, when that is certain (command-group.ts), else
+ * undefined. Building the leaves of every group costs several ms of each start (each option is an
+ * object commander parses); a run needs only its own group's, and the other groups' names and
+ * descriptions for commander's suggestions. Anything unusual builds them all.
  */
-export function groupToBuild(argv: readonly string[]): (typeof GROUPS)[number] | undefined {
-  for (let i = 0; i < argv.length; i++) {
-    const word = argv[i]!;
-    if (GLOBAL_WITH_VALUE.has(word)) i++;
-    else if (!GLOBAL_FLAG.test(word)) return (GROUPS as readonly string[]).includes(word) ? (word as (typeof GROUPS)[number]) : undefined;
-  }
-  return undefined;
+export function groupToBuild(argv: readonly string[]): Group | undefined {
+  return groupAt(argv)?.group;
 }
 
 /** The command tree; with `argv`, only the group it runs gets its leaves (groupToBuild). */
@@ -103,7 +93,7 @@ export function buildProgram(deps: Deps, argv?: readonly string[]): Command {
     });
 
   const only = argv && groupToBuild(argv);
-  const leaves = (group: (typeof GROUPS)[number]) => only === undefined || only === group;
+  const leaves = (group: Group) => only === undefined || only === group;
   registerAgent(program, deps, leaves('agent'));
   registerExport(program, deps, leaves('export'));
   registerSearches(program, deps, leaves('searches'));
