@@ -90,8 +90,9 @@ export function createExtraction(tar: Tar | (() => Tar), dir: string, limits: Ex
     ? new PlainEntryReader(
         {
           write: (chunk) => {
-            if (!tarUnpacker().fresh) throw new Error("tar's unpacker is not the one the reader of plain entries expects (a tar release changed its settings or its internals)");
-            return tarUnpacker().unpack.write(chunk);
+            const { unpack, fresh } = tarUnpacker();
+            if (!fresh) throw new Error("tar's unpacker is not the one the reader of plain entries expects (a tar release changed its settings or its internals)");
+            return unpack.write(chunk);
           },
         },
         { tree, admit, now: limits.now, maxMetaBytes: TAR_SETTINGS.maxMetaEntrySize, maxDepth: TAR_SETTINGS.maxDepth, writer },
