@@ -1,6 +1,5 @@
 // The database layer: the tables and keys every analytics command reads, the file's place and modes,
 // the optional package's absence worded, and a file held by another process turned into our error.
-import { spawn } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { defaultDatabasePath, openAnalyticsDb, type AnalyticsDb } from '../../sr
 import { DatabaseBusyError, DuckDbMissingError } from '../../src/analytics-store/errors.js';
 import { TABLES } from '../../src/analytics-store/schema.js';
 import { tempDir } from '../helpers/cli.js';
+import { holdDatabase } from '../helpers/duckdb-holder.js';
 
 const cleanups: Array<() => void> = [];
 afterEach(() => {
@@ -81,9 +81,8 @@ describe('openAnalyticsDb', () => {
     const path = join(scratch(), 'held.duckdb');
     (await open(path)).close();
     cleanups.shift();
-    const holder = spawn(process.execPath, ['-e', `import('@duckdb/node-api').then(async (d) => { await d.DuckDBInstance.create(${JSON.stringify(path)}); console.log('held'); setInterval(() => {}, 1000); })`], { stdio: ['ignore', 'pipe', 'inherit'] });
-    cleanups.unshift(() => holder.kill('SIGKILL'));
-    await new Promise((resolve) => holder.stdout.once('data', resolve));
+    const holder = await holdDatabase(path);
+    cleanups.unshift(() => holder.release());
     const error = await openAnalyticsDb(path).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DatabaseBusyError);
     expect((error as DatabaseBusyError).holderPid).toBe(holder.pid);

@@ -1,6 +1,5 @@
 // Opening the database to read it (query, report): while a sync holds it, said in a reader's words;
 // without the optional DuckDB package, the store's own advice; and the lock-down cannot be undone.
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { openAnalyticsDb } from '../../src/analytics-store/db.js';
 import { DuckDbMissingError } from '../../src/analytics-store/errors.js';
 import { openForReading } from '../../src/analytics-store/read.js';
 import { runCli, tempDir } from '../helpers/cli.js';
+import { holdDatabase } from '../helpers/duckdb-holder.js';
 
 const dir = tempDir();
 afterAll(() => dir.cleanup());
@@ -16,16 +16,15 @@ describe('reading the analytics database', () => {
   it('while another process writes it: exit 1, naming analytics sync and the holder', async () => {
     const path = join(dir.path, 'held.duckdb');
     (await openAnalyticsDb(path)).close();
-    const holder = spawn(process.execPath, ['-e', `import('@duckdb/node-api').then(async (d) => { await d.DuckDBInstance.create(${JSON.stringify(path)}); console.log('held'); setInterval(() => {}, 1000); })`], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const holder = await holdDatabase(path);
     try {
-      await new Promise((resolve) => holder.stdout.once('data', resolve));
       for (const args of [['query', 'SELECT 1'], ['report']]) {
         const r = await runCli(['analytics', ...args, '--db', path]);
         expect(r.code).toBe(1);
         expect(r.stderr).toBe(`error: the analytics database ${path} is being written by another process (pid ${holder.pid}), most likely \`analytics sync\`: read it once the sync has finished\n`);
       }
     } finally {
-      holder.kill('SIGKILL');
+      holder.release();
     }
   });
 
