@@ -11,6 +11,7 @@ import { BundleStorageError, MintAdminError, NetworkError } from '../errors.js';
 import { redactUrl } from '../redact.js';
 import { VERSION } from '../version.js';
 import { SITE_FILE_MODE } from './extract.js';
+import { eachChunk } from './each-chunk.js';
 import { isRedirect, planBody, storageErrorCode, type Headers } from './response.js';
 
 export const FETCH_LIMITS = {
@@ -270,27 +271,31 @@ async function writeBody(download: Download, body: Dispatcher.ResponseData['body
     pendingBytes = 0;
     await writeAt(download, download.handle, chunks);
   };
-  try {
-    for await (const received of body as AsyncIterable<Buffer>) {
-      download.received += received.length;
-      const chunk = skip > 0 ? received.subarray(Math.min(skip, received.length)) : received;
-      skip -= received.length - chunk.length;
-      if (chunk.length === 0) continue;
-      if (total !== undefined && download.have + pendingBytes + chunk.length > total) {
-        // Not a byte past the announced size goes to disk: a misbehaving storage cannot fill it.
-        body.destroy();
-        throw new RetryableFailure(`the bundle storage sent more than the ${total} bytes of the bundle`, true);
-      }
-      await handOver(download, chunk, download.have + pendingBytes);
+  const take = (received: Buffer): Promise<void> | undefined => {
+    download.received += received.length;
+    const chunk = skip > 0 ? received.subarray(Math.min(skip, received.length)) : received;
+    skip -= received.length - chunk.length;
+    if (chunk.length === 0) return undefined;
+    if (total !== undefined && download.have + pendingBytes + chunk.length > total) {
+      // Not a byte past the announced size goes to disk: a misbehaving storage cannot fill it.
+      throw new RetryableFailure(`the bundle storage sent more than the ${total} bytes of the bundle`, true);
+    }
+    const busy = handOver(download, chunk, download.have + pendingBytes);
+    const after = (): Promise<void> | undefined => {
       if (download.handle) {
         pending.push(chunk);
         pendingBytes += chunk.length;
       } else download.have += chunk.length;
       // Progress counts bytes received; DownloadProgress decides how often that is drawn.
       download.opts.onProgress(download.have + pendingBytes, total);
-      if (pendingBytes >= WRITE_BATCH_BYTES) await flush();
+      if (pendingBytes >= WRITE_BATCH_BYTES) return flush();
       if (!download.handle && download.opts.wanted?.() === false) throw new EndedEarly('nothing reads the rest');
-    }
+      return undefined;
+    };
+    return busy ? busy.then(after) : after();
+  };
+  try {
+    await eachChunk(body, take);
   } finally {
     // Bytes that arrived before a dropped connection are kept, so the resume starts after them.
     await flush();
@@ -299,21 +304,26 @@ async function writeBody(download: Download, body: Dispatcher.ResponseData['body
 
 /**
  * Gives a chunk to onData and, when it answers with a promise (the live extraction waiting for its
- * disk), waits for it before the next chunk is read (or until Ctrl-C). The time is the consumer's,
+ * disk), returns one that settles with it (or at Ctrl-C): the next chunk is read after. The time is the consumer's,
  * not the network's: the stall watch gives it back (the synchronous part too, which delays a timer
  * rather than letting it fire).
  */
-async function handOver(download: Download, chunk: Buffer, offset: number): Promise<void> {
+function handOver(download: Download, chunk: Buffer, offset: number): Promise<void> | undefined {
   const { onData, clock } = download.opts;
-  if (!onData) return;
-  download.consumerSince = clock.now();
-  try {
-    const busy = onData(chunk, offset);
-    if (busy) await untilSettledOrAborted(busy, download.signal);
-  } finally {
-    download.consumerMs += clock.now() - download.consumerSince;
+  if (!onData) return undefined;
+  const since = clock.now();
+  download.consumerSince = since;
+  const done = () => {
+    download.consumerMs += clock.now() - since;
     download.consumerSince = undefined;
+  };
+  let busy: void | Promise<void> = undefined;
+  try {
+    busy = onData(chunk, offset);
+  } finally {
+    if (!busy) done();
   }
+  return busy ? untilSettledOrAborted(busy, download.signal).finally(done) : undefined;
 }
 
 /** Waits for `work` (its rejection ignored: onData never fails a download) unless `signal` aborts first. */
