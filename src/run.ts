@@ -13,8 +13,11 @@ import { buildProgram } from './program.js';
 import { scrubSecrets } from './redact.js';
 import { forTerminal } from './terminal-text.js';
 
-/** The process's own dependencies: its terminal, environment and clock, and its stop signals. */
-/** `extractionWorker`: one the CLI's entry started for the download its arguments ask for (early-worker.ts). */
+/**
+ * The process's own dependencies: its terminal, environment and clock, and its stop signals;
+ * `extractionWorker`, one the CLI's entry started for the download its arguments ask for
+ * (early-worker.ts).
+ */
 export function processDeps({ extractionWorker }: Pick<Deps, 'extractionWorker'> = {}): Deps {
   const controller = new AbortController();
   stopOnSignals(controller);

@@ -10,9 +10,9 @@ import type { ExtractionWorkerData } from './extract-worker.js';
  * more RSS for a 500 MB bundle than for a 50 MB one; 20,000 tiny files took it from 4 to 16 MB). The
  * download's thread is kept small the CLI's way (tuning/heap.ts); this is the worker's own limit, for the
  * library too, since it changes no flag of the process. Capped at 2, 4 or 8 MB the 10,000-file
- * download took the same time.
+ * download took the same time. The writer thread it starts has the same cap (file-writer.ts).
  */
-const WORKER_YOUNG_GENERATION_MB = 4;
+export const WORKER_YOUNG_GENERATION_MB = 4;
 
 /**
  * The worker thread of a ThreadedExtraction, started before there is work for it: a Node worker

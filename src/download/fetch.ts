@@ -304,9 +304,9 @@ async function writeBody(download: Download, body: Dispatcher.ResponseData['body
 
 /**
  * Gives a chunk to onData and, when it answers with a promise (the live extraction waiting for its
- * disk), returns one that settles with it (or at Ctrl-C): the next chunk is read after. The time is the consumer's,
- * not the network's: the stall watch gives it back (the synchronous part too, which delays a timer
- * rather than letting it fire).
+ * disk), returns one that settles with it (or at Ctrl-C): the next chunk is read after. The time is
+ * the consumer's, not the network's: the stall watch gives it back (the synchronous part too, which
+ * delays a timer rather than letting it fire).
  */
 function handOver(download: Download, chunk: Buffer, offset: number): Promise<void> | undefined {
   const { onData, clock } = download.opts;

@@ -21,6 +21,7 @@
 // (the extraction worker, extract-worker.ts); a failure here only makes the live extraction stand
 // down, and the extraction from the complete file then says what went wrong.
 import { isMainThread, Worker, type MessagePort } from 'node:worker_threads';
+import { WORKER_YOUNG_GENERATION_MB } from './booted-worker.js';
 import { CallList, CallRunner, type CallBatch } from './write-behind.js';
 
 /**
@@ -133,7 +134,7 @@ export class FileWriter {
 
   private boot(): void {
     const workerData: WriterData = { role: 'file-writer', state: this.state };
-    const worker = new Worker(this.file, { workerData, resourceLimits: { maxYoungGenerationSizeMb: 4 } });
+    const worker = new Worker(this.file, { workerData, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
     this.worker = worker;
     // The extraction's thread ends when its work is done; the writer never holds it (it is drained
     // by then, and a thread that ends takes its sub-threads with it).
