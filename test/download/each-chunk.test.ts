@@ -34,6 +34,20 @@ function watch(reading: Promise<void>, events: string[]): Promise<void> {
   );
 }
 
+/** eachChunk over `body` with a take that holds the first chunk until `release` is called; events: 'take', 'done', then the outcome. */
+function holdingTheFirstChunk(body: Readable): { events: string[]; release: () => void; outcome: Promise<void> } {
+  const events: string[] = [];
+  const handling = deferred();
+  const outcome = watch(
+    eachChunk(body, () => {
+      events.push('take');
+      return handling.promise.then(() => void events.push('done'));
+    }),
+    events,
+  );
+  return { events, release: handling.resolve, outcome };
+}
+
 describe('eachChunk', () => {
   it('gives the chunks in order, one at a time, with the body paused while one is being handled', async () => {
     const body = new PassThrough();
@@ -60,35 +74,19 @@ describe('eachChunk', () => {
 
   it('ends while a chunk is being handled: resolves once that chunk is done', async () => {
     const body = new PassThrough();
-    const events: string[] = [];
-    const last = deferred();
-    const outcome = watch(
-      eachChunk(body, () => {
-        events.push('take');
-        return last.promise.then(() => void events.push('done'));
-      }),
-      events,
-    );
+    const { events, release, outcome } = holdingTheFirstChunk(body);
     body.end('only');
     await turn();
     await turn();
     expect(events).toEqual(['take']);
-    last.resolve();
+    release();
     await outcome;
     expect(events).toEqual(['take', 'done', 'resolved']);
   });
 
   it('a body that fails while a chunk is being handled: rejects with its error only after that chunk is done', async () => {
     const body = new PassThrough();
-    const events: string[] = [];
-    const handling = deferred();
-    const outcome = watch(
-      eachChunk(body, () => {
-        events.push('take');
-        return handling.promise.then(() => void events.push('done'));
-      }),
-      events,
-    );
+    const { events, release, outcome } = holdingTheFirstChunk(body);
     body.write('a');
     await turn();
     // (events.once would reject at the 'error' that comes first.)
@@ -97,7 +95,7 @@ describe('eachChunk', () => {
     await closed;
     await turn();
     expect(events).toEqual(['take']);
-    handling.resolve();
+    release();
     await outcome;
     expect(events).toEqual(['take', 'done', 'rejected: the connection dropped']);
   });
