@@ -6,10 +6,13 @@
 // user and system time from /proc/<pid>/task/<tid>/stat every 2 ms while the command runs (Linux
 // only; a thread's last 2 ms can be missed, and the kernel counts in ticks, 10 ms here), and prints,
 // per run, each thread with when it was first seen. The medians over runs are printed at the end.
-// docs/performance.md ("Where the CPU goes, thread by thread") reads the output.
+// The command runs in the benchmarks' clean environment (measure.mjs: PATH and HOME, never a NODE_*
+// variable), plus the XDG_CONFIG_HOME and MINTLIFY_* variables given to this script, which the CLI
+// needs. docs/performance.md ("Where the CPU goes, thread by thread") reads the output.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { cleanEnv, describeEnv, median } from './measure.mjs';
 
 const TICKS_PER_SECOND = 100;
 const POLL_MS = 2;
@@ -52,9 +55,13 @@ function threadTimes(pid) {
   return times;
 }
 
+/** What the CLI needs of this script's environment: its config directory and the API's settings. */
+const needed = Object.fromEntries(Object.entries(process.env).filter(([name]) => name === 'XDG_CONFIG_HOME' || name.startsWith('MINTLIFY_')));
+const env = cleanEnv(needed);
+
 async function once() {
   const started = performance.now();
-  const child = spawn(args[0], args.slice(1), { stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(args[0], args.slice(1), { stdio: ['ignore', 'ignore', 'inherit'], env });
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
   let done = false;
   void exited.then(() => (done = true));
@@ -72,12 +79,7 @@ async function once() {
   return { status, wallMs, rows };
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-
+console.log(describeEnv(Object.keys(needed)));
 const results = [];
 for (let i = 0; i < runs; i++) {
   const result = await once();
