@@ -1,18 +1,10 @@
 // The extraction worker's thread, started ahead of its work: by a download as it asks for its link,
 // and by the CLI's entry (main.ts) as soon as its arguments ask for `export download`, while the
-// program loads. This module is in the entry's bundle too, so it imports nothing but Node's.
+// program loads. This module is in the entry's bundle too, so it imports nothing but Node's (and
+// worker-heap.ts, which imports nothing).
 import { Worker } from 'node:worker_threads';
 import type { ExtractionWorkerData } from './extract-worker.js';
-
-/**
- * The worker's young generation, capped: V8 doubles it (to 16 MB and beyond) as tar's per-entry
- * objects survive scavenges, which made peak memory grow with the number of entries (measured: 23 MB
- * more RSS for a 500 MB bundle than for a 50 MB one; 20,000 tiny files took it from 4 to 16 MB). The
- * download's thread is kept small the CLI's way (tuning/heap.ts); this is the worker's own limit, for the
- * library too, since it changes no flag of the process. Capped at 2, 4 or 8 MB the 10,000-file
- * download took the same time. The writer thread it starts has the same cap (file-writer.ts).
- */
-export const WORKER_YOUNG_GENERATION_MB = 4;
+import { WORKER_YOUNG_GENERATION_MB } from './worker-heap.js';
 
 /**
  * The worker thread of a ThreadedExtraction, started before there is work for it: a Node worker

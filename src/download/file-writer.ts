@@ -21,7 +21,7 @@
 // (the extraction worker, extract-worker.ts); a failure here only makes the live extraction stand
 // down, and the extraction from the complete file then says what went wrong.
 import { isMainThread, Worker, type MessagePort } from 'node:worker_threads';
-import { WORKER_YOUNG_GENERATION_MB } from './booted-worker.js';
+import { WORKER_YOUNG_GENERATION_MB } from './worker-heap.js';
 import { CallList, CallRunner, type CallBatch } from './write-behind.js';
 
 /**
