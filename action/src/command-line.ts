@@ -1,5 +1,7 @@
 // The `command` input as argv, split the way a POSIX shell splits words but never run by one: quotes
 // group words, nothing is expanded, so `${{ github.head_ref }}` holding `$(...)` stays one plain word.
+// Words split on the shell's IFS (space, tab, newline) only, not JS's /\s/: git allows U+3000, U+00A0
+// and the like in a branch name, and splitting there would let the branch inject options.
 
 /** A bad input (the command line, or another input): exit 2, nothing run. */
 export class CommandLineError extends Error {}
@@ -18,7 +20,7 @@ export function parseCommandLine(line: string): string[] {
       if (ch === '"') quote = undefined;
       else if (ch === '\\' && /["\\$`]/.test(line[i + 1] ?? '')) word = (word ?? '') + line[++i];
       else word = (word ?? '') + ch;
-    } else if (/\s/.test(ch)) {
+    } else if (ch === ' ' || ch === '\t' || ch === '\n') {
       if (word !== undefined) words.push(word);
       word = undefined;
     } else if (ch === "'" || ch === '"') {

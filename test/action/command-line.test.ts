@@ -24,6 +24,21 @@ describe('parseCommandLine', () => {
     expect(parseCommandLine(line)).toEqual(argv);
   });
 
+  // A shell splits on its IFS (space, tab, newline) only; git allows other Unicode spaces in a branch
+  // name, and splitting on them would let `${{ github.head_ref }}` inject options.
+  it.each([
+    ['U+3000 (ideographic space)', '\u3000'],
+    ['U+00A0 (no-break space)', '\u00a0'],
+    ['U+2028 (line separator)', '\u2028'],
+    ['U+FEFF (zero-width no-break space)', '\ufeff'],
+    ['U+000B (vertical tab)', '\v'],
+    ['U+000C (form feed)', '\f'],
+    ['U+000D (carriage return)', '\r'],
+  ])('%s inside a branch name stays part of the word', (_name, space) => {
+    const branch = `feature${space}-p${space}other-project`;
+    expect(parseCommandLine(`preview start ${branch} --wait`)).toEqual(['preview', 'start', branch, '--wait']);
+  });
+
   it.each([
     [`preview start 'feature`, /unclosed single quote/],
     ['agent run "fix', /unclosed double quote/],
