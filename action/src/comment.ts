@@ -1,6 +1,7 @@
 // One sticky pull-request comment per workflow and job: found again by a hidden marker on every run
 // (all pages of comments are read), then edited in place, so a pull request never collects one
-// comment per push. A token that may not write (a fork's pull request) is not the step's failure.
+// comment per push. A comment GitHub does not take (a fork's read-only token, an outage, an expired
+// token) is a warning, never the step's failure: the step's result is the command's.
 import type * as Core from '@actions/core';
 import type * as GitHub from '@actions/github';
 
@@ -29,40 +30,56 @@ export function commentMarker(workflow: string, job: string): string {
 
 const TRUSTED = new Set(['OWNER', 'MEMBER', 'COLLABORATOR']);
 
-export type CommentResult = 'created' | 'updated' | 'forbidden';
+export type CommentResult = 'created' | 'updated' | 'not-posted';
 
-export async function upsertComment(
-  octokit: ReturnType<typeof GitHub.getOctokit>,
-  target: CommentTarget,
-  marker: string,
-  body: string,
-  core: typeof Core,
-): Promise<CommentResult> {
-  const fullBody = `${marker}\n${body}`;
+type Octokit = ReturnType<typeof GitHub.getOctokit>;
+
+/** How long before the one retry of a 5xx: GitHub's outages are mostly brief. */
+const RETRY_DELAY_MS = 1000;
+
+export async function upsertComment(octokit: Octokit, target: CommentTarget, marker: string, body: string, core: typeof Core): Promise<CommentResult> {
   try {
-    const comments = await octokit.paginate(octokit.rest.issues.listComments, {
-      owner: target.owner,
-      repo: target.repo,
-      issue_number: target.issueNumber,
-      per_page: 100,
-    });
-    // Anyone can paste the marker into a comment: only one written by a bot (the workflow token) or by
-    // a member (a member's token) is taken as ours, never a passer-by's, which we could not edit anyway.
-    const ours = comments.filter((comment) => comment.body?.startsWith(marker));
-    const mine = ours.find((c) => c.user?.type === 'Bot') ?? ours.find((c) => TRUSTED.has(c.author_association));
-    if (mine) {
-      await octokit.rest.issues.updateComment({ owner: target.owner, repo: target.repo, comment_id: mine.id, body: fullBody });
-      return 'updated';
+    try {
+      return await postOrUpdate(octokit, target, marker, body);
+    } catch (error) {
+      // Once more on a 5xx (or no answer): safe, since the retry lists again and finds a comment the
+      // first try may have created after all.
+      if (!isServerSide(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+      return await postOrUpdate(octokit, target, marker, body);
     }
-    await octokit.rest.issues.createComment({ owner: target.owner, repo: target.repo, issue_number: target.issueNumber, body: fullBody });
-    return 'created';
   } catch (error) {
     const status = (error as { status?: number }).status;
-    // A fork's pull request gets a read-only token: 403 (or 404 from a token that cannot see the repo).
-    if (status === 403 || status === 404) {
-      core.warning(`mint-admin: could not comment on pull request #${target.issueNumber} (${status}: the token may not write here, as on a fork's pull request); the result is in the step summary`);
-      return 'forbidden';
-    }
-    throw error;
+    const why =
+      status === 403 || status === 404
+        ? `${status}: the token may not write here, as on a fork's pull request`
+        : `${status ?? 'no answer'}: ${(error instanceof Error ? error.message : String(error)).slice(0, 200)}`;
+    core.warning(`mint-admin: could not comment on pull request #${target.issueNumber} (${why}); the result is in the step summary`);
+    return 'not-posted';
   }
+}
+
+function isServerSide(error: unknown): boolean {
+  const status = (error as { status?: number }).status;
+  return status === undefined || status >= 500;
+}
+
+async function postOrUpdate(octokit: Octokit, target: CommentTarget, marker: string, body: string): Promise<'created' | 'updated'> {
+  const fullBody = `${marker}\n${body}`;
+  const comments = await octokit.paginate(octokit.rest.issues.listComments, {
+    owner: target.owner,
+    repo: target.repo,
+    issue_number: target.issueNumber,
+    per_page: 100,
+  });
+  // Anyone can paste the marker into a comment: only one written by a bot (the workflow token) or by
+  // a member (a member's token) is taken as ours, never a passer-by's, which we could not edit anyway.
+  const ours = comments.filter((comment) => comment.body?.startsWith(marker));
+  const mine = ours.find((c) => c.user?.type === 'Bot') ?? ours.find((c) => TRUSTED.has(c.author_association));
+  if (mine) {
+    await octokit.rest.issues.updateComment({ owner: target.owner, repo: target.repo, comment_id: mine.id, body: fullBody });
+    return 'updated';
+  }
+  await octokit.rest.issues.createComment({ owner: target.owner, repo: target.repo, issue_number: target.issueNumber, body: fullBody });
+  return 'created';
 }

@@ -95,7 +95,7 @@ async function comment(token: string, body: string): Promise<boolean> {
   }
   const marker = commentMarker(process.env.GITHUB_WORKFLOW ?? '', process.env.GITHUB_JOB ?? '');
   const result = await upsertComment(github.getOctokit(token), target, marker, body, core);
-  return result === 'forbidden';
+  return result === 'not-posted';
 }
 
 /** Markdown for the comment and the summary: the preview link, build state or the agent's pull request. */

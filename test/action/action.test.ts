@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { parseOutputFile } from '../../action/src/outputs.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { CLEARED } from '../helpers/cli.js';
-import { loadGithubRoutes, startFakeGithub, type FakeGithub } from '../helpers/github-api.js';
+import { GITHUB_ACTIONS_BOT, loadGithubRoutes, startFakeGithub, type FakeGithub } from '../helpers/github-api.js';
 
 const BUNDLE = fileURLToPath(new URL('../../action/dist/index.cjs', import.meta.url));
 const API_KEY = 'mint_action_test_key_4f1c9e';
@@ -34,6 +34,8 @@ beforeEach(() => {
   gh.comments.clear();
   gh.requests.length = 0;
   gh.forbidWrites = false;
+  gh.viewer = GITHUB_ACTIONS_BOT;
+  gh.failures = { list: [], create: [], update: [], viewer: [] };
   sandbox.faults.reset();
   sandbox.faults.buildPollsToFinish = 1;
 });
@@ -186,6 +188,33 @@ describe('the action', () => {
     expect(step.summary).toContain(step.outputs.get('preview-url'));
     expect(gh.comments.get(PR) ?? []).toEqual([]);
     expectKeyNowhere(step);
+  });
+
+  // The step's result is the command's: a comment GitHub would not take is a warning, never exit 1.
+  it.each([
+    ['the listing answers 500 twice', { list: [500, 500] }, 'preview start feature-x', 0, '500'],
+    ['the create answers 502 twice, on a failed build', { create: [502, 502] }, 'preview start fail/broken --wait --interval 1s', 4, '502'],
+    ['an expired token (401)', { list: [401] }, 'preview start feature-x', 0, '401'],
+    ['a comment GitHub refuses (422), on a failed build', { create: [422] }, 'preview start fail/broken --wait --interval 1s', 4, '422'],
+  ] as const)('GitHub fails the comment (%s): a warning, the result in the summary, the step ends with the command\'s code', async (_name, failures, command, code, status) => {
+    gh.failures = { list: [], create: [], update: [], viewer: [], ...failures };
+    const step = await runStep({ command, comment: 'true' });
+    expect(step.code).toBe(code);
+    expect(step.outputs.get('exit-code')).toBe(String(code));
+    expect(step.stdout).toMatch(new RegExp(`^::warning::mint-admin: could not comment on pull request #7 \\(${status}`, 'm'));
+    expect(step.stdout).not.toMatch(/^::error::(?!mint-admin exited with code)/m);
+    expect(step.summary).toContain(code === 0 ? step.outputs.get('preview-url') : `failed (exit code ${code})`);
+    expect(gh.comments.get(PR) ?? []).toEqual([]);
+    expectKeyNowhere(step);
+  });
+
+  it('GitHub answers 502 once: sent again, the comment is posted, no warning', async () => {
+    gh.failures.create = [502];
+    const step = await runStep({ command: 'preview start feature-x', comment: 'true' });
+    expect(step.code).toBe(0);
+    expect(step.stdout).not.toContain('::warning::');
+    expect(gh.comments.get(PR)).toHaveLength(1);
+    expect(gh.comments.get(PR)![0]!.body).toContain(step.outputs.get('preview-url'));
   });
 
   it('a failing build: exit-code 4 as an output, the step fails with exit code 4, the comment says so', async () => {

@@ -48,6 +48,10 @@ export interface FakeGithub {
   comments: Map<number, IssueComment[]>;
   /** Answer comment writes with 403, as GitHub does for a fork's read-only token. */
   forbidWrites: boolean;
+  /** The token's own account: the author of the comments it writes, and GraphQL's `viewer`. */
+  viewer: { login: string; type: 'Bot' | 'User'; association: string };
+  /** Statuses to answer, in turn, instead of serving a request to this route (GitHub outages, 401, 422). */
+  failures: Record<'list' | 'create' | 'update' | 'viewer', number[]>;
   close(): Promise<void>;
 }
 
@@ -56,13 +60,34 @@ export async function startFakeGithub(routes: OpenApiRoutes, { owner, repo, page
   const comments = new Map<number, IssueComment[]>();
   let nextId = 1000;
   const base = `/repos/${owner}/${repo}/issues`;
-  const state = { forbidWrites: false, unknown: [] as string[] };
+  const state = {
+    forbidWrites: false,
+    unknown: [] as string[],
+    viewer: GITHUB_ACTIONS_BOT as FakeGithub['viewer'],
+    failures: { list: [], create: [], update: [], viewer: [] } as FakeGithub['failures'],
+  };
+
   const handler: Handler = (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       res.writeHead(status, { 'content-type': 'application/json', ...headers });
       res.end(JSON.stringify(body));
     };
+    const failed = (route: keyof FakeGithub['failures']) => {
+      const status = state.failures[route].shift();
+      if (status !== undefined) send(status, { message: `fake ${status}` });
+      return status !== undefined;
+    };
+    // GraphQL is not in the REST description: only the one query the action sends is answered.
+    if (req.method === 'POST' && url.pathname === '/graphql') {
+      if (failed('viewer')) return;
+      const { query } = JSON.parse(req.body) as { query: string };
+      if (query.replace(/\s+/g, ' ').trim() !== 'query { viewer { login } }') {
+        state.unknown.push(`POST /graphql ${query}`);
+        return send(200, { errors: [{ message: 'unexpected query' }] });
+      }
+      return send(200, { data: { viewer: { login: state.viewer.login } } });
+    }
     if (!routes.match(req.method ?? '', url.pathname)) {
       state.unknown.push(`${req.method} ${url.pathname}`);
       return send(404, { message: 'Not Found (not in GitHub OpenAPI description)' });
@@ -72,6 +97,7 @@ export async function startFakeGithub(routes: OpenApiRoutes, { owner, repo, page
     if (!url.pathname.startsWith(base)) return send(404, { message: 'Not Found' });
     const forbidden = () => send(403, { message: 'Resource not accessible by integration', status: '403' });
     if (list && req.method === 'GET') {
+      if (failed('list')) return;
       const all = comments.get(Number(list[1])) ?? [];
       const page = Number(url.searchParams.get('page') ?? '1');
       const perPage = Math.min(pageSize, Number(url.searchParams.get('per_page') ?? '30'));
@@ -83,12 +109,14 @@ export async function startFakeGithub(routes: OpenApiRoutes, { owner, repo, page
     }
     if (list && req.method === 'POST') {
       if (state.forbidWrites) return forbidden();
-      const comment = { id: nextId++, body: (JSON.parse(req.body) as { body: string }).body };
+      if (failed('create')) return;
+      const comment = { id: nextId++, body: (JSON.parse(req.body) as { body: string }).body, author: state.viewer };
       comments.set(Number(list[1]), [...(comments.get(Number(list[1])) ?? []), comment]);
       return send(201, asGithubComment(comment));
     }
     if (one && req.method === 'PATCH') {
       if (state.forbidWrites) return forbidden();
+      if (failed('update')) return;
       const comment = [...comments.values()].flat().find((c) => c.id === Number(one[1]));
       if (!comment) return send(404, { message: 'Not Found' });
       comment.body = (JSON.parse(req.body) as { body: string }).body;
@@ -111,12 +139,27 @@ export async function startFakeGithub(routes: OpenApiRoutes, { owner, repo, page
     set forbidWrites(value: boolean) {
       state.forbidWrites = value;
     },
+    get viewer() {
+      return state.viewer;
+    },
+    set viewer(value) {
+      state.viewer = value;
+    },
+    get failures() {
+      return state.failures;
+    },
+    set failures(value) {
+      state.failures = value;
+    },
     close: server.close,
   };
 }
 
+/** GITHUB_TOKEN's account: REST names it `github-actions[bot]`, and so does GraphQL's `viewer`. */
+export const GITHUB_ACTIONS_BOT = { login: 'github-actions[bot]', type: 'Bot', association: 'NONE' } as const satisfies FakeGithub['viewer'];
+
 function asGithubComment(comment: IssueComment) {
-  const author = comment.author ?? { login: 'github-actions[bot]', type: 'Bot', association: 'NONE' };
+  const author = comment.author ?? GITHUB_ACTIONS_BOT;
   return {
     id: comment.id,
     node_id: `IC_${comment.id}`,
