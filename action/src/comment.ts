@@ -28,8 +28,6 @@ export function commentMarker(workflow: string, job: string): string {
   return `<!-- mint-admin:preview ${scope} -->`;
 }
 
-const TRUSTED = new Set(['OWNER', 'MEMBER', 'COLLABORATOR']);
-
 export type CommentResult = 'created' | 'updated' | 'not-posted';
 
 type Octokit = ReturnType<typeof GitHub.getOctokit>;
@@ -72,14 +70,24 @@ async function postOrUpdate(octokit: Octokit, target: CommentTarget, marker: str
     issue_number: target.issueNumber,
     per_page: 100,
   });
-  // Anyone can paste the marker into a comment: only one written by a bot (the workflow token) or by
-  // a member (a member's token) is taken as ours, never a passer-by's, which we could not edit anyway.
-  const ours = comments.filter((comment) => comment.body?.startsWith(marker));
-  const mine = ours.find((c) => c.user?.type === 'Bot') ?? ours.find((c) => TRUSTED.has(c.author_association));
+  // Anyone can paste the marker (a member quoting us, another app): only a comment this token's own
+  // account wrote is ours to edit; a write token could overwrite anyone else's.
+  const marked = comments.filter((comment) => comment.body?.startsWith(marker));
+  const self = marked.length > 0 ? await ownLogin(octokit) : undefined;
+  const mine = marked.find((c) => c.user?.login === self);
   if (mine) {
     await octokit.rest.issues.updateComment({ owner: target.owner, repo: target.repo, comment_id: mine.id, body: fullBody });
     return 'updated';
   }
   await octokit.rest.issues.createComment({ owner: target.owner, repo: target.repo, issue_number: target.issueNumber, body: fullBody });
   return 'created';
+}
+
+/**
+ * The token's own login, as REST names comment authors (`github-actions[bot]` for GITHUB_TOKEN). GET
+ * /user refuses GITHUB_TOKEN and app tokens; GraphQL's viewer answers for every kind of token.
+ */
+async function ownLogin(octokit: Octokit): Promise<string> {
+  const { viewer } = await octokit.graphql<{ viewer: { login: string } }>('query { viewer { login } }');
+  return viewer.login;
 }

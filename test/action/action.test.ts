@@ -148,10 +148,34 @@ describe('the action', () => {
     expect(passerBy.body).toBe('<!-- mint-admin:preview Docs preview/preview -->\nphishing link');
     expect(mine[0]!.body).toContain(steps[2]!.outputs.get('preview-url'));
     expect(mine[0]!.body).toContain(steps[2]!.outputs.get('status-id'));
-    const writes = gh.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.url.split('?')[0]}`);
+    const writes = gh.requests.filter((r) => r.method !== 'GET' && r.url !== '/graphql').map((r) => `${r.method} ${r.url.split('?')[0]}`);
     expect(writes).toEqual([`POST /repos/acme/docs/issues/${PR}/comments`, `PATCH /repos/acme/docs/issues/comments/${mine[0]!.id}`, `PATCH /repos/acme/docs/issues/comments/${mine[0]!.id}`]);
     // Three pages of comments (page size 2) are read on the runs that come after the first.
     expect(gh.requests.filter((r) => r.method === 'GET' && r.url.includes('page=2')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  // A copy of the marker in a member's comment or another app's is theirs: only the token's own account
+  // (GraphQL's viewer, which answers for GITHUB_TOKEN, an app token or a PAT alike) has a comment to edit.
+  it.each([
+    ['GITHUB_TOKEN (github-actions[bot])', GITHUB_ACTIONS_BOT],
+    ['a personal token (a member)', { login: 'docs-ci', type: 'User', association: 'MEMBER' }],
+  ] as const)("with %s, a member's pasted copy and another app's comment are left alone", async (_name, viewer) => {
+    const marker = '<!-- mint-admin:preview Docs preview/preview -->';
+    const others = [
+      { id: 1, body: `${marker}\nQuoting the bot: please review`, author: { login: 'alice', type: 'User' as const, association: 'MEMBER' } },
+      { id: 2, body: `${marker}\nanother app's report`, author: { login: 'some-other-app[bot]', type: 'Bot' as const, association: 'NONE' } },
+      { id: 3, body: `${marker}\nan earlier token's comment`, author: viewer.type === 'Bot' ? { login: 'docs-ci', type: 'User' as const, association: 'MEMBER' } : GITHUB_ACTIONS_BOT },
+    ];
+    gh.viewer = viewer;
+    gh.comments.set(PR, others.map((c) => ({ ...c })));
+    for (const branch of ['feature-x', 'feature-y']) expect((await runStep({ command: `preview start ${branch}`, comment: 'true' })).code).toBe(0);
+    const all = gh.comments.get(PR)!;
+    expect(all.slice(0, 3).map((c) => c.body)).toEqual(others.map((c) => c.body));
+    expect(all).toHaveLength(4);
+    expect(all[3]!.author?.login).toBe(viewer.login);
+    expect(all[3]!.body).toContain('feature-y');
+    const writes = gh.requests.filter((r) => r.method === 'POST' || r.method === 'PATCH').filter((r) => r.url !== '/graphql').map((r) => r.method);
+    expect(writes).toEqual(['POST', 'PATCH']);
   });
 
   it('a `/preview` comment on a pull request (issue_comment): the comment goes to that pull request', async () => {
