@@ -106,6 +106,8 @@ export interface ApiErrorDetails {
   method?: string | undefined;
   /** The documented route of the call, with its `{placeholders}`: `GET /v1/static-export/jobs/{jobId}`'s path. */
   route?: string | undefined;
+  /** The body was the API's own JSON error (`{"error": "..."}`), not a proxy's or another server's page. */
+  fromApi?: boolean | undefined;
 }
 
 /** The server answered with a non-2xx status, or with a 2xx the library cannot use. */
@@ -117,6 +119,8 @@ export class ApiError extends MintAdminError {
   readonly details: string[];
   readonly method: string | undefined;
   readonly route: string | undefined;
+  /** The body was the API's own JSON error: only then does a 404 say the request got past authentication. */
+  readonly fromApi: boolean;
   constructor(message: string, status: number, opts: ApiErrorDetails = {}) {
     super(message);
     this.status = status;
@@ -125,6 +129,7 @@ export class ApiError extends MintAdminError {
     this.details = opts.details ?? [];
     this.method = opts.method;
     this.route = opts.route;
+    this.fromApi = opts.fromApi ?? false;
   }
 }
 

@@ -49,7 +49,9 @@ export function apiErrorOf(call: Call, response: Answered, apiKey: string): ApiE
     if (status >= 500) return `the API failed (${status}${said ? `: ${said}` : ''}); try again later`;
     return `the API rejected the request (${status}${said ? `: ${said}` : ''})`;
   })();
-  return new ApiError(text, status, { serverMessage: message, details, ...call });
+  // The documented error body is `{"error": "..."}`: anything else may be a server that is not the API.
+  const fromApi = typeof (response.json as { error?: unknown } | null)?.error === 'string';
+  return new ApiError(text, status, { serverMessage: message, details, fromApi, ...call });
 }
 
 /** A 429 past the retries, or with a Retry-After past what we sit out: when to come back. */

@@ -10,7 +10,7 @@ import { listSettings, settingRows, type ListedSetting } from '../settings-table
  * that no job is ever given. Reading an agent job spends no limited budget: the analytics endpoints
  * share 100 requests an hour and would be the wrong thing to spend, the agent's limit is on starting
  * jobs, and a GET starts nothing. Its documented answers are 200 and 404, so 404 is an answer from
- * behind authentication.
+ * behind authentication, but only in the API's own JSON: any web server answers 404 to a path it lacks.
  */
 export const PROBE_JOB_ID = '000000000000000000000000';
 
@@ -49,8 +49,12 @@ export async function authStatus(ctx: Context): Promise<{ result: AuthStatusResu
     return { result: report({ status: 200, accepted: true, answer: null, proves: PROVES_ACCEPTED, notProven: NOT_PROVEN }) };
   } catch (error) {
     if (!(error instanceof Error)) throw error;
-    if (error instanceof ApiError && error.status === 404) {
+    if (error instanceof ApiError && error.status === 404 && error.fromApi) {
       return { result: report({ status: 404, accepted: true, answer: error.serverMessage ?? null, proves: PROVES_ACCEPTED, notProven: NOT_PROVEN }) };
+    }
+    if (error instanceof ApiError && error.status === 404) {
+      const notChecked = new ApiError(`${request} answered 404 without the API's JSON error, so the key could not be checked; check --base-url`, 404, { code: 'unexpected_answer' });
+      return { result: report({ status: 404, accepted: null, answer: error.serverMessage ?? null, proves: null, notProven: [] }), error: notChecked };
     }
     if (error instanceof ApiError) {
       const refused = error.status === 401 || error.status === 403;
@@ -69,6 +73,7 @@ export function formatAuthStatus(result: AuthStatusResult, error: unknown): stri
   lines.push('');
   if (check.accepted === true) lines.push(`key accepted: ${check.request} answered ${check.status}, so the API knows this key`);
   else if (check.accepted === false) lines.push(`key refused: ${check.request} answered ${check.status}`);
+  else if (check.status === 404) lines.push(`key not checked: ${check.request} answered 404, but not with the API's JSON error (is the base URL the API's?)`);
   else if (check.status !== null) lines.push(`key not known: ${check.request} answered ${check.status}, which says neither way`);
   else lines.push(`key not checked: ${error instanceof NetworkError ? 'no answer from the API' : 'nothing was sent'}`);
   if (check.answer) lines.push(`the API said: ${check.answer}`);
