@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { readTrusted, updateTrusted } from './config-file.js';
 import { ConfigError, UsageError } from './errors.js';
 import { describeValue } from './ids.js';
-import { maskKey } from './redact.js';
+import { maskKey, redactUrl } from './redact.js';
 
 export type Env = Record<string, string | undefined>;
 
@@ -227,24 +227,40 @@ export function checkProjectId(id: unknown, where: string): string {
 }
 
 export function checkBaseUrl(url: string, where: string): string {
+  // Shown with its password REDACTED: the refusal must not print what it refuses to send.
+  const shown = redactUrl(url);
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new UsageError(`${where}: "${url}" is not a URL; use e.g. ${DEFAULT_BASE_URL}`);
+    throw new UsageError(`${where}: "${shown}" is not a URL; use e.g. ${DEFAULT_BASE_URL}`);
   }
   if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-    throw new UsageError(`${where}: "${url}" must be an http:// or https:// URL`);
+    throw new UsageError(`${where}: "${shown}" must be an http:// or https:// URL`);
   }
-  if (parsed.username || parsed.password || parsed.search || parsed.hash) {
-    throw new UsageError(`${where}: "${url}" must be a plain origin with no credentials, query or fragment`);
-  }
+  refuseExtras(url, where);
   // Every route starts at the root (/v1/..., /v2/...): a path here would reach none of them, and the
   // 404 that came back would blame the id, not the setting.
   if (parsed.pathname !== '/') {
-    throw new UsageError(`${where}: "${url}" has a path ("${parsed.pathname}"); use the API's origin alone, e.g. ${parsed.origin}`);
+    throw new UsageError(`${where}: "${shown}" has a path ("${parsed.pathname}"); use the API's origin alone, e.g. ${parsed.origin}`);
   }
   return url.replace(/\/+$/, '');
+}
+
+/**
+ * Credentials, a query or a fragment in a base URL: refused wherever the setting is read (`config
+ * list` too, which otherwise shows it), with one message. Not a URL at all is checkBaseUrl's to say.
+ */
+export function refuseExtras(url: string, where: string): void {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return;
+  }
+  if (parsed.username || parsed.password || parsed.search || parsed.hash) {
+    throw new UsageError(`${where}: "${redactUrl(url)}" must be a plain origin with no credentials, query or fragment`);
+  }
 }
 
 /** The export-api setting, wherever it came from; a bad value is exit 2 naming its source. */

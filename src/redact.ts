@@ -2,7 +2,10 @@
 
 const SIGNED_QUERY_PARAMS = /^(x-amz-signature|x-amz-credential|x-amz-security-token|signature|sig|token|x-goog-signature|x-goog-credential)$/i;
 
-/** The URL with presigned-signature query values replaced, for logs and errors. */
+/**
+ * The URL with presigned-signature query values and a password replaced, for logs and errors; as
+ * given when there is nothing to replace, so a setting is shown the way it was typed.
+ */
 export function redactUrl(url: string): string {
   let parsed: URL;
   try {
@@ -10,11 +13,18 @@ export function redactUrl(url: string): string {
   } catch {
     return url;
   }
+  let redacted = false;
   for (const name of [...parsed.searchParams.keys()]) {
-    if (SIGNED_QUERY_PARAMS.test(name)) parsed.searchParams.set(name, 'REDACTED');
+    if (SIGNED_QUERY_PARAMS.test(name)) {
+      parsed.searchParams.set(name, 'REDACTED');
+      redacted = true;
+    }
   }
-  if (parsed.password) parsed.password = 'REDACTED';
-  return parsed.toString();
+  if (parsed.password) {
+    parsed.password = 'REDACTED';
+    redacted = true;
+  }
+  return redacted ? parsed.toString() : url;
 }
 
 /** `mint_****wxyz`: enough to tell two keys apart, never enough to use one. */

@@ -1,7 +1,7 @@
 // The settings in effect, each with its value (the key masked) and where it comes from, and the
 // aligned rows a person reads: what `config list` prints, and `auth status` above its check.
 import { describeSource, type Settings } from '../config.js';
-import { maskKey } from '../redact.js';
+import { maskKey, redactUrl } from '../redact.js';
 
 export interface ListedSetting {
   value: string | null;
@@ -16,7 +16,7 @@ export function listSettings<K extends SettingKey>(settings: Settings, keys: rea
   const listed = {} as Record<K, ListedSetting>;
   for (const key of keys) {
     const setting = settings[FIELDS[key]];
-    const value = setting && (key === 'api-key' ? maskKey(setting.value) : setting.value);
+    const value = setting && (key === 'api-key' ? maskKey(setting.value) : key === 'base-url' ? redactUrl(setting.value) : setting.value);
     listed[key] = setting ? { value: value!, source: describeSource(key, setting) } : { value: null, source: null };
   }
   return listed;

@@ -208,3 +208,22 @@ describe.skipIf(!script)(`the hidden prompt on a terminal${script ? '' : ' (skip
     expect(saved().profiles.default!['api-key']).toBe(typed);
   });
 });
+
+// A base URL holding credentials is refused wherever it is given, with one message that shows the
+// password as REDACTED: `config list` and `auth status` print settings, and an error repeats them.
+describe('a base URL with credentials', () => {
+  const WITH_CREDENTIALS = 'https://ci-bot:S3cretProxyPass@api.example.com';
+  const refusal = (where: string) => `error: ${where}: "https://ci-bot:REDACTED@api.example.com/" must be a plain origin with no credentials, query or fragment`;
+  it.each([
+    ['config set base-url', ['config', 'set', 'base-url', WITH_CREDENTIALS], {}, 'base-url'],
+    ['config list --base-url', ['--base-url', WITH_CREDENTIALS, 'config', 'list'], {}, '--base-url'],
+    ['config list --json with MINTLIFY_API_URL', ['config', 'list', '--json'], { MINTLIFY_API_URL: WITH_CREDENTIALS }, 'MINTLIFY_API_URL'],
+    ['auth status with MINTLIFY_API_URL', ['auth', 'status'], { MINTLIFY_API_URL: WITH_CREDENTIALS }, 'MINTLIFY_API_URL'],
+    ['auth status --json with MINTLIFY_API_URL', ['auth', 'status', '--json'], { MINTLIFY_API_URL: WITH_CREDENTIALS }, 'MINTLIFY_API_URL'],
+  ])('%s: exit 2, the password nowhere', async (_n, args, extra, where) => {
+    const r = await runCli(args, { env: { ...env, MINTLIFY_ADMIN_API_KEY: KEY, MINTLIFY_PROJECT_ID: 'proj_1', ...extra } });
+    expect(r.code).toBe(2);
+    expect(r.stdout + r.stderr).not.toContain('S3cretProxyPass');
+    expect(r.stderr.split('\n')[0]).toBe(refusal(where));
+  });
+});

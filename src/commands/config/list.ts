@@ -1,12 +1,16 @@
 import type { Command } from 'commander';
 import { action, examples, printJson } from '../../command.js';
+import { refuseExtras, settingOrigin } from '../../config.js';
 import type { Context, Deps } from '../../context.js';
 import { listSettings, settingRows, type ListedSetting, type SettingKey } from '../settings-table.js';
 
 export type ConfigListResult = Record<SettingKey, ListedSetting>;
 
 export async function configList(ctx: Context): Promise<ConfigListResult> {
-  return listSettings(await ctx.settings(), ['profile', 'api-key', 'project-id', 'base-url', 'export-api']);
+  const settings = await ctx.settings();
+  // Refused here as every command that sends refuses it, so no setting passes for fine in a listing.
+  refuseExtras(settings.baseUrl.value, settingOrigin('base-url', settings.baseUrl, settings.profile.value));
+  return listSettings(settings, ['profile', 'api-key', 'project-id', 'base-url', 'export-api']);
 }
 
 export function formatConfigList(result: ConfigListResult): string {
