@@ -25,7 +25,7 @@ export async function readPrompt(source: PromptSource, example: string, ctx: Con
     return prompt;
   }
   const fromStdin = source.file === '-';
-  const prompt = (fromStdin ? await readStdin(ctx) : await readPromptFile(source.file)).trim();
+  const prompt = (fromStdin ? await readStdin(ctx) : await readPromptFile(source.file, ctx)).trim();
   if (prompt === '') {
     throw new UsageError(fromStdin ? 'the prompt read from stdin is empty; nothing was sent' : `the prompt file "${source.file}" is empty; nothing was sent`);
   }
@@ -52,12 +52,21 @@ const FILE_ERRORS: Record<string, string> = {
   EISDIR: 'it is a directory',
 };
 
-async function readPromptFile(path: string): Promise<string> {
+async function readPromptFile(path: string, ctx: Context): Promise<string> {
   // Loaded here so the bundled start-up (--help, --version) does not pay for it.
-  const { readFile } = await import('node:fs/promises');
+  const { readFile, stat } = await import('node:fs/promises');
   try {
+    // A FIFO waits for its writer, and Ctrl-C must end that wait (src/input-fifo.ts).
+    if ((await stat(path)).isFIFO()) {
+      const { readFifo } = await import('../input-fifo.js');
+      const waiting = () => ctx.reporter.info(`reading the prompt from ${path}; waiting for a writer`);
+      return await readFifo(path, ctx.signal, waiting).catch((error: unknown) => {
+        throw ctx.signal.aborted ? new InterruptedError('cancelled; nothing was sent') : error;
+      });
+    }
     return await readFile(path, 'utf8');
   } catch (error) {
+    if (error instanceof InterruptedError) throw error;
     const code = (error as NodeJS.ErrnoException).code ?? '';
     const reason = FILE_ERRORS[code] ?? (code || String(error));
     throw new UsageError(`cannot read the prompt file "${path}" (${reason}); nothing was sent`);
