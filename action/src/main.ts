@@ -102,27 +102,33 @@ async function comment(token: string, body: string): Promise<boolean> {
 function resultText(argv: string[], code: number, outputs: Map<string, string>, scrub: (t: string) => string): string {
   const value = (name: string) => {
     const v = outputs.get(name);
-    return v === undefined ? undefined : literal(scrub(v));
+    return v === undefined || v === '' ? undefined : codeSpan(scrub(v));
   };
-  const lines = [`### mint-admin \`${literal(scrub(argv.slice(0, 2).join(' ')))}\`: ${code === 0 ? 'done' : `failed (exit code ${code})`}`, ''];
+  const lines = [`### mint-admin ${codeSpan(scrub(argv.slice(0, 2).join(' ')))}: ${code === 0 ? 'done' : `failed (exit code ${code})`}`, ''];
   const status = value('status');
   if (status) lines.push(`- Status: **${status}**`);
   const url = outputs.get('preview-url');
-  if (url && /^https:\/\/[^\s<>"'`|\\()[\]]+$/.test(url) && scrub(url) === url) lines.push(`- Preview: ${url}`);
+  if (url && /^https:\/\/[^\s<>"'`|\\()[\]@]+$/.test(url) && scrub(url) === url) lines.push(`- Preview: ${url}`);
   const pr = outputs.get('pr-link');
-  if (pr && /^https:\/\/[^\s<>"'`|\\()[\]]+$/.test(pr) && scrub(pr) === pr) lines.push(`- Pull request: ${pr}`);
+  if (pr && /^https:\/\/[^\s<>"'`|\\()[\]@]+$/.test(pr) && scrub(pr) === pr) lines.push(`- Pull request: ${pr}`);
   for (const name of ['status-id', 'job-id', 'directory']) {
     const v = value(name);
-    if (v) lines.push(`- ${name}: \`${v}\``);
+    if (v) lines.push(`- ${name}: ${v}`);
   }
   return `${lines.join('\n')}\n`;
 }
 
-function literal(text: string): string {
-  return text
-    .replace(/[\x00-\x1f\x7f-\x9f]+/g, ' ')
-    .slice(0, 200)
-    .replace(/[\\`*_{}[\]()#+!~|<>&-]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+/**
+ * Server or user text as a Markdown code span: shown as is (no Markdown, HTML or @-mention inside
+ * one; GitHub decodes no entity there either, so nothing is escaped), one line, cut short. The fence
+ * is one backtick longer than any run inside, so no backtick in the text can close it.
+ */
+function codeSpan(text: string): string {
+  const flat = text.replace(/[\x00-\x1f\x7f-\x9f\u2028\u2029]+/g, ' ').slice(0, 200);
+  const fence = '`'.repeat(Math.max(0, ...(flat.match(/`+/g) ?? []).map((run) => run.length)) + 1);
+  // Padded when the text starts or ends with a backtick (or is only spaces): CommonMark strips one space each side.
+  const pad = /^`|`$|^ *$/.test(flat) || fence.length > 1 ? ' ' : '';
+  return `${fence}${pad}${flat}${pad}${fence}`;
 }
 
 /** The runner's environment, without the action's inputs, plus the settings the inputs give. */

@@ -307,6 +307,20 @@ describe('the action', () => {
     expectKeyNowhere(step);
   });
 
+  // Code spans show their text as is (GitHub decodes no entity there), and a mention in one notifies nobody.
+  it('the summary and comment show values verbatim in code spans, and server text @-mentions nobody', async () => {
+    sandbox.faults.inject({ route: 'deploy.status', status: 200, body: { _id: 'abc_123-x', projectId: sandbox.projectId, status: 'queued @acme/docs-team @octocat `x` <b>', logs: [] } });
+    const step = await runStep({ command: '--debug deploy status abc_123-x', comment: 'true' });
+    const [comment] = gh.comments.get(PR)!;
+    expect(comment!.body).toContain('### mint-admin `--debug deploy`');
+    expect(comment!.body).toContain('- status-id: `abc_123-x`');
+    expect(comment!.body).not.toContain('&#');
+    expect(comment!.body.replace(/``.*?``|`[^`]*`/g, '')).not.toContain('@');
+    expect(comment!.body).toContain('- Status: **`` queued @acme/docs-team @octocat `x` <b> ``**');
+    expect(step.summary).not.toContain('&#');
+    expectKeyNowhere(step);
+  });
+
   it('an agent-free command that yields nothing special still gets exit-code and a summary', async () => {
     const step = await runStep({ command: 'deploy status no-such-status-id' });
     expect(step.outputs.get('exit-code')).toBe(String(step.code));
