@@ -56,6 +56,8 @@ export async function runReadOnlyQuery(connection: DuckDBConnection, sql: string
     async *chunks() {
       try {
         for await (const rows of result.yieldRowsJson()) yield rows.map((row) => row.map((cell, i) => asCell(cell as Cell, columns[i]!)));
+        // An interrupt between two chunks ends DuckDB's stream quietly, as if the rows were all there.
+        signal?.throwIfAborted();
       } catch (error) {
         throw interrupted(error);
       } finally {
