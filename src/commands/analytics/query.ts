@@ -6,7 +6,7 @@ import { action, examples } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
 import { InterruptedError, UsageError } from '../../errors.js';
 import { LIST_FORMATS, type ListExportOptions, type ListFormat } from '../../list-export/options.js';
-import { databasePath, DB_FLAG_HELP, openDatabase } from './database.js';
+import { databasePath, DB_FLAG_HELP, openDatabase, refuseOutputOverDatabase } from './database.js';
 
 type QueryFlags = { db?: string; format?: string; output?: string; csvRaw?: boolean; header?: boolean };
 
@@ -31,6 +31,7 @@ export function parseQueryFlags(sql: string, flags: QueryFlags, json: boolean): 
 
 export async function query(opts: QueryOptions, ctx: Context): Promise<number> {
   const path = await databasePath(opts.db, ctx);
+  if (opts.output !== undefined) await refuseOutputOverDatabase(opts.output, path);
   const { fileTarget, stdoutTarget } = await import('../../output/target.js');
   // A typo in -o is found before the database is opened.
   const target = opts.output === undefined ? stdoutTarget(ctx.io.stdout) : await fileTarget(opts.output, ctx);
