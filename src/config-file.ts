@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, constants, fchmodSync, fstatSync, fsyncSync, lstatSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigError } from './errors.js';
-import { processAlive, tryLockFile } from './lock-file.js';
+import { holderAlive, parseHolder, tryLockFile } from './lock-file.js';
 import { makeDirectory } from './make-directory.js';
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
@@ -148,10 +148,10 @@ async function lock(lockPath: string): Promise<() => void> {
 function removeIfStale(lockPath: string): boolean {
   try {
     const info = statSync(lockPath);
-    const pid = Number(readFileSync(lockPath, 'utf8'));
+    const holder = parseHolder(readFileSync(lockPath, 'utf8'));
     const fresh = Date.now() - info.mtimeMs < STALE_LOCK_MS;
     // An empty file is a lock being written right now.
-    if (fresh && (!Number.isInteger(pid) || pid <= 0 || processAlive(pid))) return false;
+    if (fresh && (holder === undefined || holderAlive(lockPath, holder))) return false;
     unlinkSync(lockPath);
     return true;
   } catch {

@@ -1,7 +1,12 @@
 // The one lock-file primitive: a file created with O_EXCL (which never follows a link) holding the
-// taker's pid, a look at what holds the path that never follows one either, and the liveness check that decides whether a holder's lock is stale. The config file,
-// the analytics database and the download's leftovers each decide for themselves how long to wait.
-import { closeSync, constants, fstatSync, openSync, readSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+// taker's pid and, where /proc tells it, when that process started; a look at what holds the path that
+// never follows one either; and the check that decides whether a holder's lock is stale. The config
+// file and the analytics database each decide for themselves how long to wait.
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { resolve } from 'node:path';
+
+/** The lock paths this process holds: a lock naming our pid that is not one of them is a dead run's. */
+const heldHere = new Set<string>();
 
 /** Takes the lock at `lockPath`: its release, or undefined when another holds it (the file exists). */
 export function tryLockFile(lockPath: string): (() => void) | undefined {
@@ -12,9 +17,13 @@ export function tryLockFile(lockPath: string): (() => void) | undefined {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
     throw error;
   }
-  writeFileSync(fd, String(process.pid));
+  const start = startTimeOf(process.pid);
+  writeFileSync(fd, start === undefined ? String(process.pid) : `${process.pid} ${start}`);
   closeSync(fd);
+  const key = resolve(lockPath);
+  heldHere.add(key);
   return () => {
+    heldHere.delete(key);
     try {
       unlinkSync(lockPath);
     } catch {
@@ -23,10 +32,47 @@ export function tryLockFile(lockPath: string): (() => void) | undefined {
   };
 }
 
+/** Who a lock file names: a pid, and when that process started where the taker could tell. */
+export interface LockHolder {
+  pid: number;
+  start: string | undefined;
+}
+
+/** A lock file's text as its holder; undefined while it is being written, or for text no lock holds. */
+export function parseHolder(text: string): LockHolder | undefined {
+  const match = /^(\d{1,10})(?: (\d{1,20}))?\n?$/.exec(text);
+  const pid = Number(match?.[1]);
+  return match && Number.isSafeInteger(pid) && pid > 0 ? { pid, start: match[2] } : undefined;
+}
+
+/**
+ * Whether the holder of the lock at `lockPath` may still be working. Pids come round again (a kill -9
+ * leaves the lock; in a container node is PID 1 on every start), so our own pid counts only for a lock
+ * this process took, and a live pid only when it started when the holder did (where both are known).
+ */
+export function holderAlive(lockPath: string, holder: LockHolder): boolean {
+  if (holder.pid === process.pid) return heldHere.has(resolve(lockPath));
+  if (!processAlive(holder.pid)) return false;
+  const start = holder.start === undefined ? undefined : startTimeOf(holder.pid);
+  return start === undefined || start === holder.start;
+}
+
+/** Field 22 of /proc/<pid>/stat (start time in clock ticks since boot); undefined without /proc. */
+function startTimeOf(pid: number): string | undefined {
+  try {
+    // The command name (field 2) may hold spaces and parentheses: count from after its last ')'.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+    return start !== undefined && /^\d+$/.test(start) ? start : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** What stands at a lock path that could not be created. */
 export type LockLook =
-  /** A lock file: the pid it holds, or undefined while it is being written or cannot be read. */
-  | { kind: 'file'; holder: number | undefined }
+  /** A lock file: who it names, or undefined while it is being written or cannot be read. */
+  | { kind: 'file'; holder: LockHolder | undefined }
   /** Released between our attempt and this look. */
   | { kind: 'gone' }
   /** Something no mint-admin made (a symbolic link, a directory, a FIFO): never followed, read or removed. */
@@ -50,9 +96,8 @@ export function lookAtLock(lockPath: string): LockLook {
   try {
     const info = fstatSync(fd);
     if (!info.isFile()) return { kind: 'other', what: kindOf(info) };
-    const bytes = Buffer.alloc(24);
-    const pid = Number(bytes.toString('utf8', 0, readSync(fd, bytes, 0, bytes.length, 0)));
-    return { kind: 'file', holder: Number.isSafeInteger(pid) && pid > 0 ? pid : undefined };
+    const bytes = Buffer.alloc(40);
+    return { kind: 'file', holder: parseHolder(bytes.toString('utf8', 0, readSync(fd, bytes, 0, bytes.length, 0))) };
   } catch {
     return { kind: 'file', holder: undefined };
   } finally {

@@ -69,9 +69,17 @@ export async function openAnalyticsDb(path: string, opts: OpenOptions = {}): Pro
   const connection = await instance.connect();
   try {
     if (!opts.readOnly) {
-      // Before any table is made: a file of another shape is left as it was.
-      await checkSchema({ path, connection, duckdb }, { complete: false });
-      for (const statement of schemaStatements()) await connection.run(statement);
+      // Before any table is made: a file of another shape, or another program's, is left as it was.
+      await checkSchema({ path, connection, duckdb }, { complete: 'unless-empty' });
+      // All tables or none: a file with some of them would be refused by the check above ever after.
+      await connection.run('BEGIN TRANSACTION');
+      try {
+        for (const statement of schemaStatements()) await connection.run(statement);
+        await connection.run('COMMIT');
+      } catch (error) {
+        await connection.run('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
       // DuckDB writes a write-ahead log beside the file too; both are created with the umask's mode.
       if (fresh) restrictDatabaseFiles(path);
     }

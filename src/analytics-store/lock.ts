@@ -1,13 +1,14 @@
 // One sync per database at a time. DuckDB locks the file against other processes, but not against a
 // second open in the same process (the library, the MCP server), so the sync also takes a lock file
-// beside the database: O_EXCL, holding the pid; one left by a dead process is taken over. Anything
+// beside the database: O_EXCL, holding the pid (and its start time); one left by a dead process is
+// taken over, also when its pid has come round again. Anything
 // else at that path (a symbolic link, a directory, a FIFO) is refused, never followed or removed. A
 // second sync waits a little for the first to finish, then refuses (DatabaseBusyError), never shares.
 import { unlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Clock } from '../clock.js';
 import { makeDirectory } from '../make-directory.js';
-import { lookAtLock, processAlive, tryLockFile } from '../lock-file.js';
+import { holderAlive, lookAtLock, tryLockFile } from '../lock-file.js';
 import { UsageError } from '../errors.js';
 import { DatabaseBusyError } from './errors.js';
 
@@ -34,7 +35,7 @@ export async function lockDatabase(path: string, opts: LockOptions): Promise<() 
       throw new UsageError(`the lock file ${lockPath} is ${look.what}, not a lock file mint-admin made: a sync neither follows it nor takes it over; remove it if nothing of yours put it there, then run the sync again`);
     }
     const holder = look.holder;
-    if (holder !== undefined && !processAlive(holder)) {
+    if (holder !== undefined && !holderAlive(lockPath, holder)) {
       try {
         unlinkSync(lockPath);
       } catch {
@@ -42,7 +43,7 @@ export async function lockDatabase(path: string, opts: LockOptions): Promise<() 
       }
       continue;
     }
-    if (opts.clock.now() >= deadline) throw new DatabaseBusyError(path, holder);
+    if (opts.clock.now() >= deadline) throw new DatabaseBusyError(path, holder?.pid);
     await opts.clock.sleep(200, opts.signal);
   }
 }

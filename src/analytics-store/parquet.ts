@@ -2,9 +2,10 @@
 // BigQuery, Snowflake, Athena, Spark and DuckDB read as is. Each table is written by DuckDB's own
 // COPY ... PARTITION_BY into a temporary directory beside its final place, then renamed over it, so a
 // reader sees the old table or the new one, never half of one.
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeDirectory } from '../make-directory.js';
+import { processAlive } from '../lock-file.js';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { DATA_TABLES, type DataTable } from './schema.js';
 
@@ -16,6 +17,7 @@ export interface ParquetTable {
 
 export async function writeParquet(connection: DuckDBConnection, directory: string): Promise<ParquetTable[]> {
   makeDirectory(directory);
+  removeLeftovers(directory);
   const written: ParquetTable[] = [];
   for (const table of DATA_TABLES) {
     const final = join(directory, table);
@@ -33,4 +35,21 @@ export async function writeParquet(connection: DuckDBConnection, directory: stri
     written.push({ table, directory: final, rows });
   }
   return written;
+}
+
+const LEFTOVER = new RegExp(`^\\.(${DATA_TABLES.join('|')})\\.(?:tmp|old)-(\\d+)$`);
+
+/**
+ * The temporary and old table directories of a run killed mid-write (kill -9 gives no chance to clean
+ * up): never read, but `gsutil rsync` uploads them, and an old one of our own pid (a container's PID 1
+ * on every start) made the rename into it fail. A live process's are its own: another database's sync
+ * may write into the same directory (the database lock keeps out a second sync of this one).
+ */
+function removeLeftovers(directory: string): void {
+  for (const entry of readdirSync(directory, { withFileTypes: true })) {
+    const pid = Number(LEFTOVER.exec(entry.name)?.[2]);
+    if (!entry.isDirectory() || !Number.isSafeInteger(pid)) continue;
+    if (pid !== process.pid && processAlive(pid)) continue;
+    rmSync(join(directory, entry.name), { recursive: true, force: true });
+  }
 }

@@ -56,6 +56,8 @@ export async function runReadOnlyQuery(connection: DuckDBConnection, sql: string
     async *chunks() {
       try {
         for await (const rows of result.yieldRowsJson()) yield rows.map((row) => row.map((cell, i) => asCell(cell as Cell, columns[i]!)));
+        // An interrupt between two chunks ends DuckDB's stream quietly, as if the rows were all there.
+        signal?.throwIfAborted();
       } catch (error) {
         throw interrupted(error);
       } finally {
@@ -77,16 +79,27 @@ async function readOnlyStatement(connection: DuckDBConnection, sql: string): Pro
   });
   const type = Number(statement.statementType);
   if (type !== SELECT) {
-    const kind = STATEMENT_KINDS[type] ?? `statement type ${type}`;
+    const kind = misnamedKind(sql) ?? STATEMENT_KINDS[type] ?? `statement type ${type}`;
     statement.destroySync();
     throw new QueryRefusedError(`refused: ${kind} is not a read-only query; analytics query runs SELECT statements only (the database is opened read-only)`, kind);
   }
   return statement;
 }
 
+/**
+ * DuckDB types CHECKPOINT as a CALL and USE as a SET; a refusal naming those confuses whoever typed
+ * the statement. Words only: what is refused was decided by the type above, not by this.
+ */
+const MISNAMED: Record<string, string> = { CHECKPOINT: 'CHECKPOINT', FORCE: 'CHECKPOINT', USE: 'USE' };
+function misnamedKind(sql: string): string | undefined {
+  const word = /^\w+/.exec(sql.replace(/^(?:\s|--[^\n]*|\/\*[\s\S]*?\*\/)+/, ''))?.[0];
+  return word === undefined ? undefined : MISNAMED[word.toUpperCase()];
+}
+
 /** DuckDB's own words, as the caller's error: a Permission Error is file access, refused as such. */
 function asQueryError(error: unknown): Error {
-  const message = error instanceof Error ? error.message : String(error);
+  // A syntax error found while splitting the text into statements carries this prefix.
+  const message = (error instanceof Error ? error.message : String(error)).replace(/^Failed to extract statements: /, '');
   if (/^Permission Error/.test(message)) {
     return new QueryRefusedError('refused: the query reaches outside the analytics database (files, extensions, settings); analytics query reads the database only', 'FILE');
   }
@@ -98,7 +111,7 @@ function asQueryError(error: unknown): Error {
 
 /** DuckDB's message up to the caret line that points into the SQL: enough to find the mistake. */
 function firstLines(message: string): string {
-  return message.replace(/^Failed to extract statements: /, '').trim();
+  return message.trim();
 }
 
 const NUMERIC = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|DOUBLE|DECIMAL)/;

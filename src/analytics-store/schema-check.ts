@@ -22,20 +22,21 @@ const COLUMNS = `SELECT table_name, string_agg(column_name || ' ' || data_type, 
 let expected: Promise<Shape> | undefined;
 
 /**
- * IncompatibleDatabaseError unless every table of schema.ts the file holds has this version's
- * columns; with `complete`, every one must be there too (a reader's check: the sync creates them).
+ * IncompatibleDatabaseError unless the file holds every table of schema.ts with this version's
+ * columns. `'unless-empty'` (the sync's check) also takes a file with no table at all, as a new one
+ * it fills; a file holding only other tables is another program's, and left as it was.
  */
-export async function checkSchema(db: DatabaseToCheck, opts: { complete: boolean }): Promise<void> {
+export async function checkSchema(db: DatabaseToCheck, opts: { complete: true | 'unless-empty' }): Promise<void> {
   const wanted = await (expected ??= expectedShape(db));
   const actual = await shapeOf(db.connection);
+  if (opts.complete === 'unless-empty' && actual.size === 0) return;
+  // A table of another shape says more (a newer mint-admin's) than one that is missing.
   for (const table of TABLES) {
     const columns = actual.get(table);
-    if (columns === undefined) {
-      if (opts.complete) throw new IncompatibleDatabaseError(db.path, `it has no ${table} table`);
-      continue;
-    }
-    if (columns !== wanted.get(table)) throw new IncompatibleDatabaseError(db.path, `its ${table} table has the columns (${columns}), not (${wanted.get(table)})`);
+    if (columns !== undefined && columns !== wanted.get(table)) throw new IncompatibleDatabaseError(db.path, `its ${table} table has the columns (${columns}), not (${wanted.get(table)})`);
   }
+  const missing = TABLES.find((table) => !actual.has(table));
+  if (missing) throw new IncompatibleDatabaseError(db.path, `it has no ${missing} table`);
 }
 
 async function expectedShape(db: DatabaseToCheck): Promise<Shape> {

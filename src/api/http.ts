@@ -3,6 +3,7 @@
 import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import type { Env } from '../config.js';
 import { NetworkError } from '../errors.js';
+import { MAX_RETRY_AFTER_MS } from './limits.js';
 
 export interface Timeouts {
   connectMs: number;
@@ -95,18 +96,19 @@ const HTTP_DATE = [
 
 /**
  * Retry-After is either delay-seconds (a non-negative integer) or a future HTTP date (RFC 9110,
- * 10.2.3); returns ms from now. Anything else (`-5`, `1.5`, a past date, garbage) is treated as absent,
- * so the caller's backoff applies: Date.parse alone would read `1.5` as a day in 2001 and wait 0 ms.
+ * 10.2.3); returns ms from now, at most MAX_RETRY_AFTER_MS. Anything else (`-5`, `1.5`, a past date,
+ * garbage) is treated as absent, so the caller's backoff applies: Date.parse alone would read `1.5` as
+ * a day in 2001 and wait 0 ms.
  */
 export function parseRetryAfter(value: string | string[] | undefined, now: number): number | undefined {
   const text = (Array.isArray(value) ? value[0] : value)?.trim();
   if (text === undefined || text === '') return undefined;
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  if (/^\d+$/.test(text)) return Math.min(Number(text) * 1000, MAX_RETRY_AFTER_MS);
   if (!HTTP_DATE.some((form) => form.test(text))) return undefined;
   // asctime carries no zone; HTTP dates are always GMT.
   const at = Date.parse(text.endsWith('GMT') ? text : `${text} GMT`);
   if (Number.isNaN(at) || at <= now) return undefined;
-  return at - now;
+  return Math.min(at - now, MAX_RETRY_AFTER_MS);
 }
 
 /** What one answer's body may hold. Past it the request is aborted: no answer of the Admin API is near it. */

@@ -13,3 +13,10 @@ const LIMITS: Array<[RegExp, string]> = [
 export function rateLimitNote(call: string): string | undefined {
   return LIMITS.find(([pattern]) => pattern.test(call))?.[1];
 }
+
+/**
+ * The longest Retry-After believed. Every limit above is per hour at most, so a longer wait is a
+ * server's mistake; taken whole, it would stop every later run for years (and past year 275760 no Date
+ * can hold the time at all). Held to this, the next run tries again within the hour.
+ */
+export const MAX_RETRY_AFTER_MS = 60 * 60 * 1000;

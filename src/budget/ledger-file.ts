@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, chmodSync, closeSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
+import { MAX_RETRY_AFTER_MS } from '../api/limits.js';
 import { ANALYTICS_BUDGET, type RequestLedger } from '../api/request-ledger.js';
 import { makeDirectory } from '../make-directory.js';
 
@@ -48,6 +49,9 @@ export class FileRequestLedger implements RequestLedger {
     for (const line of lines) {
       if (line.startsWith('R ')) {
         const until = Number(line.slice(2));
+        // Past the longest believable wait it was stored by an older version (or the clock went back):
+        // ignored, so such a line cannot hold every later run back for years.
+        if (until > now + MAX_RETRY_AFTER_MS) continue;
         if (until > now && (retryAfter === undefined || until > retryAfter)) retryAfter = until;
         continue;
       }

@@ -12,7 +12,7 @@
 // plain sequential writes instead: a positional write there fails with ESPIPE, and bytes a pipe has
 // taken cannot be taken back. A FIFO's reader may never come or may stop reading, so a FIFO is
 // written without blocking, and Ctrl-C ends the wait for its reader (fifo.ts).
-import { open, stat, type FileHandle } from 'node:fs/promises';
+import { lstat, open, rm, stat, type FileHandle } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import { checkWritableFile } from './check-writable.js';
 import { openFifo, writeFifo } from './fifo.js';
@@ -23,6 +23,8 @@ export interface OutputTarget {
   open(): Promise<NodeJS.WritableStream>;
   /** Flushes and closes the file; a no-op for stdout. */
   close(): Promise<void>;
+  /** Closes the file and removes it when it is a regular file this target made or replaced; a no-op otherwise. */
+  discard?(): Promise<void>;
 }
 
 /** Failed writes reject in writeChunk; this keeps the 'error' event Node also emits from crashing. */
@@ -47,6 +49,16 @@ export interface FifoWait {
 export async function fileTarget(path: string, run?: FifoWait): Promise<OutputTarget> {
   await checkWritableFile(path, `-o ${path}`);
   let stream: Writable | undefined;
+  // Only a regular file at `path` itself may be removed: never a FIFO, a device or what a link names.
+  let regular = false;
+  const close = async () => {
+    if (!stream || stream.destroyed) return;
+    const closing = stream;
+    await new Promise<void>((ok, fail) => {
+      closing.once('error', fail);
+      closing.end(() => ok());
+    });
+  };
   return {
     async open() {
       if (stream) return stream;
@@ -55,15 +67,13 @@ export async function fileTarget(path: string, run?: FifoWait): Promise<OutputTa
       const waiting = () => run?.reporter.info(`-o ${path}: waiting for a reader to open this FIFO (Ctrl-C stops)`);
       const file = fifo ? await openFifo(path, run?.signal, waiting) : await open(path, 'w');
       const seekable = !fifo && (await file.stat().then((s) => s.isFile(), () => false));
+      regular = seekable && ((await lstat(path).catch(() => undefined))?.isFile() ?? false);
       return (stream = new WholeWritesFile(file, seekable ? undefined : { fifo, signal: run?.signal }));
     },
-    async close() {
-      if (!stream || stream.destroyed) return;
-      const closing = stream;
-      await new Promise<void>((ok, fail) => {
-        closing.once('error', fail);
-        closing.end(() => ok());
-      });
+    close,
+    async discard() {
+      await close().catch(() => undefined);
+      if (regular) await rm(path, { force: true });
     },
   };
 }

@@ -1,7 +1,7 @@
 // The local ledger of analytics requests: every command that calls an analytics endpoint records each
 // request it sends (retries included, as the server counts them) in one file per key and base URL,
 // named by a hash (never the key), 0600 in a 0700 directory; a 429's Retry-After is recorded too.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FileRequestLedger, ledgerPath, stateDirectory } from '../../src/budget/ledger-file.js';
@@ -54,6 +54,46 @@ describe('the request ledger', () => {
     } finally {
       dir.cleanup();
     }
+  });
+
+  it('ignores a stored Retry-After past the longest believable wait, so a ledger poisoned by an older version heals', () => {
+    const dir = tempDir();
+    try {
+      const ledger = new FileRequestLedger(join(dir.path, 'state', 'x.log'));
+      const now = Date.UTC(2026, 10, 22, 12);
+      ledger.recordRetryAfter(99999999999999 * 1000 + now); // no Date can hold it: toISOString throws
+      ledger.recordRetryAfter(now + 315360000 * 1000); // ten years
+      ledger.recordRetryAfter(now + 3_600_001);
+      expect(ledger.read(now).retryAfter).toBeUndefined();
+      ledger.recordRetryAfter(now + 3_600_000);
+      expect(ledger.read(now).retryAfter).toBe(now + 3_600_000);
+    } finally {
+      dir.cleanup();
+    }
+  });
+
+  it.each([['99999999999999'], ['315360000']])('a 429 with Retry-After %s stops the sync for an hour at most (exit 0, said when), and a ledger holding it heals', async (seconds) => {
+    const db = join(t.home, 'a.duckdb');
+    const from = new Date().toISOString().slice(0, 10);
+    t.sandbox.faults.inject({ route: '*', status: 429, retryAfter: seconds });
+    const before = Date.now();
+    const r = await runCli(['analytics', 'sync', '--db', db, '--from', from, '--json'], { env: t.env() });
+    expect(r.stderr).not.toMatch(/error/);
+    expect(r.code).toBe(0);
+    const summary = JSON.parse(r.stdout) as { stoppedBy: string; nextRunAt: string };
+    expect(summary.stoppedBy).toBe('rate-limited');
+    const wait = Date.parse(summary.nextRunAt) - before;
+    expect(wait).toBeGreaterThanOrEqual(3_600_000 - 1000);
+    expect(wait).toBeLessThanOrEqual(3_600_000 + 60_000);
+
+    // An older version stored the whole wait; the next run must not be held by it.
+    const ledger = ledgerPath({ HOME: t.home }, t.sandbox.baseUrl, t.sandbox.apiKey);
+    writeFileSync(ledger, `R ${Date.now() + Number(seconds) * 1000}\n`);
+    const sent = analyticsRequests();
+    const again = await runCli(['analytics', 'sync', '--db', db, '--from', from, '--json'], { env: t.env() });
+    expect(again.code).toBe(0);
+    expect((JSON.parse(again.stdout) as { stoppedBy: string | null }).stoppedBy).toBeNull();
+    expect(analyticsRequests()).toBeGreaterThan(sent);
   });
 
   it('lives under $XDG_STATE_HOME when it is absolute', () => {

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lockDatabase } from '../../src/analytics-store/lock.js';
+import { updateTrusted } from '../../src/config-file.js';
 import { UsageError } from '../../src/errors.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { FakeClock } from '../helpers/clock.js';
@@ -69,10 +70,55 @@ describe('lockDatabase with a symbolic link at <db>.lock', () => {
   it('a lock file of our own kind still works: taken, released, taken again', async () => {
     const dir = scratch();
     const release = await lockDatabase(join(dir, 'a.duckdb'), { clock: new FakeClock() });
-    expect(readFileSync(join(dir, 'a.duckdb.lock'), 'utf8')).toBe(String(process.pid));
+    expect(readFileSync(join(dir, 'a.duckdb.lock'), 'utf8')).toBe(HAS_PROC ? `${process.pid} ${startTime(process.pid)}` : String(process.pid));
     release();
     expect(existsSync(join(dir, 'a.duckdb.lock'))).toBe(false);
     (await lockDatabase(join(dir, 'a.duckdb'), { clock: new FakeClock() }))();
+  });
+});
+
+/** Field 22 of /proc/<pid>/stat: when the process started, in clock ticks since boot. */
+const HAS_PROC = existsSync('/proc/self/stat');
+const startTime = (pid: number) => readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[19];
+
+// A kill -9 leaves the lock behind with its pid, and pids come round again: in a container node is
+// PID 1 every time, so the next sync found a lock naming itself, took it for a live holder, and
+// refused because of itself, on every run.
+describe('lockDatabase with a stale lock whose pid is alive again', () => {
+  it("our own pid, in a lock this process did not take: stale, taken over at once", async () => {
+    const dir = scratch();
+    writeFileSync(join(dir, 'a.duckdb.lock'), String(process.pid));
+    const clock = new FakeClock();
+    const release = await lockDatabase(join(dir, 'a.duckdb'), { clock });
+    expect(clock.sleeps).toEqual([]);
+    release();
+  });
+
+  it.skipIf(!HAS_PROC)('a live pid that started at another time than the holder did (the pid reused): stale, taken over at once', async () => {
+    const dir = scratch();
+    writeFileSync(join(dir, 'a.duckdb.lock'), `${process.ppid} 1`);
+    const clock = new FakeClock();
+    (await lockDatabase(join(dir, 'a.duckdb'), { clock }))();
+    expect(clock.sleeps).toEqual([]);
+  });
+
+  it.each([
+    ['its start time matches', () => `${process.ppid} ${startTime(process.ppid)}`],
+    ['no start time is recorded (no /proc where it was taken)', () => String(process.ppid)],
+  ])('a live holder is still respected when %s: waits, then refuses naming it', async (_name, text) => {
+    if (text().includes('undefined')) return; // no /proc here
+    const dir = scratch();
+    writeFileSync(join(dir, 'a.duckdb.lock'), text());
+    const error = await lockDatabase(join(dir, 'a.duckdb'), { clock: new FakeClock(), waitMs: 1000 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ holderPid: process.ppid });
+  });
+
+  it('a second sync of the same database in this process (the library, the MCP server) still waits for the first', async () => {
+    const dir = scratch();
+    const release = await lockDatabase(join(dir, 'a.duckdb'), { clock: new FakeClock() });
+    const error = await lockDatabase(join(dir, 'a.duckdb'), { clock: new FakeClock(), waitMs: 1000 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ holderPid: process.pid });
+    release();
   });
 });
 
@@ -89,4 +135,19 @@ describe('analytics sync with a symbolic link at <db>.lock', () => {
     expect(server.requests).toHaveLength(0);
     expect(existsSync(join(dir, 'elsewhere'))).toBe(false);
   });
+});
+
+// The config file takes its lock through the same helpers (src/lock-file.ts), so it heals the same way.
+describe('the config file with a stale lock naming our own pid', () => {
+  it('is written at once, the lock taken over', async () => {
+    const dir = scratch();
+    const config = join(dir, 'mint-admin');
+    mkdirSync(config, { mode: 0o700 });
+    writeFileSync(join(config, 'config.json.lock'), String(process.pid));
+    const started = Date.now();
+    expect(await updateTrusted(config, join(config, 'config.json'), () => '{"default":{}}')).toBe(true);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(readFileSync(join(config, 'config.json'), 'utf8')).toBe('{"default":{}}');
+    expect(existsSync(join(config, 'config.json.lock'))).toBe(false);
+  }, 30_000);
 });

@@ -109,7 +109,9 @@ describe('analytics query: writes refused (exit 2, before anything runs)', () =>
     ['SET VARIABLE', `SET VARIABLE x = 1`, /refused: SET/],
     ['PRAGMA that changes a setting', `PRAGMA enable_profiling`, /refused: PRAGMA/],
     ['CALL', `CALL pragma_table_info('searches')`, /refused: CALL/],
-    ['CHECKPOINT', `CHECKPOINT`, /refused: CALL/],
+    ['CHECKPOINT (CALL to DuckDB, named as typed)', `CHECKPOINT`, /refused: CHECKPOINT is not/],
+    ['FORCE CHECKPOINT after a comment', `/* x */ -- y\n FORCE CHECKPOINT`, /refused: CHECKPOINT is not/],
+    ['USE (SET to DuckDB, named as typed)', `USE memory`, /refused: USE is not/],
     ['a transaction', `BEGIN TRANSACTION`, /refused: TRANSACTION/],
     ['EXPLAIN ANALYZE (it runs its statement)', `EXPLAIN ANALYZE SELECT 1`, /refused: EXPLAIN/],
     ['reading a file (the config holds the key)', `SELECT * FROM read_text('/etc/passwd')`, /refused: the query reaches outside/],
@@ -138,6 +140,13 @@ describe('analytics query: writes refused (exit 2, before anything runs)', () =>
     expect(r.stderr).toMatch(/Binder Error: Referenced column "nope" not found/);
     expect(existsSync(out)).toBe(false);
     expect((await query('SELEC 1')).stderr).toMatch(/syntax error at or near "SELEC"/);
+  });
+
+  it('a syntax error DuckDB finds while splitting the text into statements is exit 2 too, in its own words', async () => {
+    const r = await query("SELECT 'unterminated");
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: Parser Error: unterminated quoted string at or near "'unterminated"\n/);
+    expect(r.stderr).not.toMatch(/Failed to extract|--debug/);
   });
 });
 

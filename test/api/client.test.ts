@@ -393,14 +393,14 @@ describe('answers are checked where they enter', () => {
     expect(get.message).toBe('the API rejected the request (402: Payment required^[]0;owned^G)');
   });
 
-  it('a 429 from a gateway as HTML is still a rate limit, with its words', async () => {
+  it('a 429 from a gateway as HTML is still a rate limit, with its words (its 2 h Retry-After held to the hour)', async () => {
     const html: Handler = (_req, res) =>
       res.writeHead(429, { 'content-type': 'text/html; charset=utf-8', 'retry-after': '7200' }).end('<html><head><title>429 Too Many Requests</title></head><body>nginx</body></html>');
     const { client } = await setup({ 'GET /v2/agent/p/job/j': html });
     const error = await caught(client.getAgentJob('p', 'j'));
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error.message).toBe(
-      'rate limited by the API (429 Too Many Requests); the agent API allows 100 requests per project per hour; try again in 2h00m (after 2026-11-22T14:00:00.000Z)',
+      'rate limited by the API (429 Too Many Requests); the agent API allows 100 requests per project per hour; try again in 1h00m (after 2026-11-22T13:00:00.000Z)',
     );
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRetryAfter } from '../../src/api/http.js';
+import { MAX_RETRY_AFTER_MS } from '../../src/api/limits.js';
 import { retryWhen } from '../../src/duration.js';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -13,9 +14,22 @@ describe('parseRetryAfter: only a non-negative integer or a future HTTP date cou
     ['Sunday, 22-Nov-26 12:01:00 GMT', 60_000],
     ['Sun Nov 22 12:00:05 2026', 5000],
     [['12', '99'], 12_000],
-    ['100000000000000000000', 1e23],
+    ['3600', 3_600_000],
   ])('%j -> %i ms', (value, ms) => {
     expect(parseRetryAfter(value, NOW)).toBe(ms);
+  });
+
+  // Every documented limit is per hour at most, so a longer wait is a server's mistake: waiting it out
+  // would stop every later sync for years, and past year 275760 no Date can even hold the time.
+  it.each([
+    ['3601'],
+    ['315360000'],
+    ['99999999999999'],
+    ['100000000000000000000'],
+    ['Fri, 22 Nov 2036 12:00:00 GMT'],
+  ])('%j -> held to the hour (MAX_RETRY_AFTER_MS)', (value) => {
+    expect(parseRetryAfter(value, NOW)).toBe(MAX_RETRY_AFTER_MS);
+    expect(MAX_RETRY_AFTER_MS).toBe(3_600_000);
   });
 
   it.each([

@@ -189,6 +189,15 @@ describe('checkAnswer names the first problem by field path, never by value', ()
     expect(checkAnswer(schema as GenericSchema, body)).toEqual({ ok: false, problem });
   });
 
+  // JSON can hold 1e400; a double cannot, so JSON.parse makes it Infinity, which v.number() takes.
+  it.each([
+    ['a documented count', schemas.SearchesResponse, '{"searches":[{"searchQuery":"q","hits":1e400,"ctr":0.5,"topClickedPage":null,"lastSearchedAt":"2026-01-01"}],"totalSearches":1,"nextCursor":null}', 'searches.0.hits is not a finite number (past what a 64-bit float holds)'],
+    ['a negative one', schemas.SearchesResponse, '{"searches":[{"searchQuery":"q","hits":1,"ctr":-1e999,"topClickedPage":null,"lastSearchedAt":"2026-01-01"}],"totalSearches":1,"nextCursor":null}', 'searches.0.ctr is not a finite number (past what a 64-bit float holds)'],
+    ['a field no schema names', schemas.StaticExportJob, '{"jobId":"se_1","status":"running","progress":1,"pageCount":3,"createdAt":"2026-01-01T00:00:00Z","updatedAt":"2026-01-01T00:01:00Z","extra":{"deep":[0,1e400]}}', 'extra.deep.1 is not a finite number (past what a 64-bit float holds)'],
+  ])('a number past a double, in %s, is a bad answer', (_name, schema, text, problem) => {
+    expect(checkAnswer(schema as GenericSchema, JSON.parse(text))).toEqual({ ok: false, problem });
+  });
+
   it('keeps unknown fields and documented nulls untouched', () => {
     const answer = { ...job, error: null, addedLater: { nested: [1] } };
     expect(checkAnswer(schemas.StaticExportJob, answer)).toEqual({ ok: true, value: answer });

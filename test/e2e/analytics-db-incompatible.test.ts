@@ -2,7 +2,7 @@
 // program's DuckDB file, or one whose tables a newer mint-admin shaped. Each command says so with
 // exit 2 before anything is sent, and a sync leaves such a file as it was.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openAnalyticsDb } from '../../src/analytics-store/db.js';
@@ -68,6 +68,24 @@ describe('a --db that is not an analytics database', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/is not an analytics database this version of mint-admin can use: it has no searches table/);
     expect(r.stderr).not.toMatch(/Catalog Error/);
+  });
+
+  it("another program's DuckDB file: sync refuses it before anything is sent, and leaves it byte for byte as it was", async () => {
+    const path = await duckDbFile('orders.duckdb', ['CREATE TABLE orders (id INTEGER, amount DECIMAL(10,2))', 'INSERT INTO orders VALUES (1, 9.99)']);
+    const before = readFileSync(path);
+    const r = await cli('analytics', 'sync', '--db', path, '--max-requests', '2');
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/is not an analytics database this version of mint-admin can use: it has no searches table/);
+    expect(t.sandbox.requests).toHaveLength(0);
+    expect(readFileSync(path).equals(before)).toBe(true);
+    expect(await tables(path)).toEqual(['orders']);
+  });
+
+  it('a DuckDB file with no table at all is a new database: the sync fills it', async () => {
+    const path = await duckDbFile('empty.duckdb', []);
+    const r = await cli('analytics', 'sync', '--db', path, '--max-requests', '2');
+    expect(r.code).toBe(0);
+    expect(await tables(path)).toContain('sync_state');
   });
 
   it('a database the store made is used as before', async () => {

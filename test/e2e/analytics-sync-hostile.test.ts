@@ -46,6 +46,18 @@ describe('analytics sync against a hostile server', () => {
     expect(sent('/views')).toBe(2);
   });
 
+  it('a number past a double (1e400) is a bad answer from the API, exit 1, not a disk-full failure; nothing of the page stored', async () => {
+    const db = join(t.home, 'n.duckdb');
+    const body = '{"searches":[{"searchQuery":"x","hits":1e400,"ctr":0.5,"topClickedPage":null,"lastSearchedAt":"2026-11-27T10:00:00Z"}],"totalSearches":1,"nextCursor":null}';
+    t.sandbox.faults.inject({ route: 'searches.list', status: 200, body, times: 5 });
+    const r = await sync(db, '--max-requests', '50');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/unexpected answer from the API to [^\n]*searches[^\n]*: searches\.0\.hits is not a finite number/);
+    expect(r.stderr).not.toMatch(/make room|could not be written/);
+    const q = await runCli(['analytics', 'query', '--db', db, "SELECT count(*) AS n FROM searches WHERE search_query = 'x'"], { env: t.env() });
+    expect(q.stdout).toBe('n\n0\n');
+  });
+
   it('a malformed time from the server is stored as NULL, not a failed write that would stop every later run at the same page', async () => {
     const db = join(t.home, 'd.duckdb');
     t.sandbox.faults.inject({ route: 'searches.list', status: 200, body: { searches: [{ ...term('odd'), lastSearchedAt: 'yesterday' }], totalSearches: 1, nextCursor: null } });

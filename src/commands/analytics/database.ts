@@ -27,3 +27,11 @@ export async function openDatabase(path: string) {
     throw reworded(error, `the analytics database ${path} is being written by another process${holder}, most likely \`analytics sync\`: read it once the sync has finished`);
   }
 }
+
+/** `-o` must not name the database being read, nor its write-ahead log: the rows would replace it. */
+export async function refuseOutputOverDatabase(output: string, db: string): Promise<void> {
+  const { sameFile } = await import('../../file-identity.js');
+  for (const file of [db, `${db}.wal`]) {
+    if (await sameFile(output, file)) throw new UsageError(`-o ${output} is the analytics database ${db} reads (or its write-ahead log): the rows would overwrite it; give another file`);
+  }
+}

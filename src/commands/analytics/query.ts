@@ -4,9 +4,9 @@
 import { Option, type Command } from 'commander';
 import { action, examples } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
-import { UsageError } from '../../errors.js';
+import { InterruptedError, UsageError } from '../../errors.js';
 import { LIST_FORMATS, type ListExportOptions, type ListFormat } from '../../list-export/options.js';
-import { databasePath, DB_FLAG_HELP, openDatabase } from './database.js';
+import { databasePath, DB_FLAG_HELP, openDatabase, refuseOutputOverDatabase } from './database.js';
 
 type QueryFlags = { db?: string; format?: string; output?: string; csvRaw?: boolean; header?: boolean };
 
@@ -31,6 +31,7 @@ export function parseQueryFlags(sql: string, flags: QueryFlags, json: boolean): 
 
 export async function query(opts: QueryOptions, ctx: Context): Promise<number> {
   const path = await databasePath(opts.db, ctx);
+  if (opts.output !== undefined) await refuseOutputOverDatabase(opts.output, path);
   const { fileTarget, stdoutTarget } = await import('../../output/target.js');
   // A typo in -o is found before the database is opened.
   const target = opts.output === undefined ? stdoutTarget(ctx.io.stdout) : await fileTarget(opts.output, ctx);
@@ -54,6 +55,8 @@ export async function query(opts: QueryOptions, ctx: Context): Promise<number> {
   } catch (error) {
     // `| head` closed the pipe: the reader has what it wanted.
     if (opts.output === undefined && (error as NodeJS.ErrnoException | undefined)?.code === 'EPIPE') return rows;
+    // A cut result must not pass for a whole one, and there is no resume to build on it: removed.
+    if (error instanceof InterruptedError) await target.discard?.();
     // The disk filled: the file was cut back to its last whole row (output/target.ts), as a list's is.
     const { diskProblem } = await import('../../output/writer.js');
     const problem = opts.output === undefined ? undefined : diskProblem(error);
