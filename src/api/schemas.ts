@@ -393,33 +393,38 @@ export function checkAnswer<S extends v.GenericSchema>(
 ): { ok: true; value: v.InferOutput<S> } | { ok: false; problem: string } {
   // valibot takes an array for an object (it is one to `typeof`); no answer of the API is an array.
   if (Array.isArray(body) && schema.type === 'loose_object') return { ok: false, problem: 'the body should be an object, got an array' };
-  const overflow = nonFiniteAt(body);
-  if (overflow !== undefined) return { ok: false, problem: `${overflow} is not a finite number (past what a 64-bit float holds)` };
+  const unbelievable = unbelievableAt(body);
+  if (unbelievable !== undefined) return { ok: false, problem: unbelievable };
   const result = v.safeParse(schema, body);
   if (result.success) return { ok: true, value: result.output };
   return { ok: false, problem: describeIssue(result.issues[0]) };
 }
 
+/** Deeper than any answer of the API: printing (--json) and copying an answer recurse, and would overflow the stack. */
+const MAX_ANSWER_DEPTH = 64;
+
 /**
- * The dot path of the first number JSON.parse made Infinity (`1e400` is valid JSON, not a double), or
- * undefined. v.number() takes Infinity, and past this boundary it became a null that a NOT NULL column
- * refused: a failed write, every run, at the same page. Walked with a stack: an answer may nest deeper
- * than a recursion can go.
+ * What no check of a field catches, as `<field path> <problem>`, or undefined: a number JSON.parse
+ * made Infinity (`1e400` is valid JSON, not a double; v.number() takes it, and past this boundary it
+ * became a null that a NOT NULL column refused, every run, at the same page), or nesting past
+ * MAX_ANSWER_DEPTH. Walked with a stack, since an answer may nest deeper than a recursion can go.
  */
-function nonFiniteAt(body: unknown): string | undefined {
-  type Node = { value: object; key: string; parent: Node | undefined };
+function unbelievableAt(body: unknown): string | undefined {
+  type Node = { value: object; key: string; depth: number; parent: Node | undefined };
   const pathOf = (node: Node | undefined, key: string): string => {
     const keys = [key];
     for (let at = node; at?.parent !== undefined; at = at.parent) keys.unshift(at.key);
     return keys.join('.');
   };
-  if (typeof body === 'number') return Number.isFinite(body) ? undefined : 'the body';
+  if (typeof body === 'number') return Number.isFinite(body) ? undefined : 'the body is not a finite number (past what a 64-bit float holds)';
   if (typeof body !== 'object' || body === null) return undefined;
-  const stack: Node[] = [{ value: body, key: '', parent: undefined }];
+  const stack: Node[] = [{ value: body, key: '', depth: 0, parent: undefined }];
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
     for (const [key, value] of Object.entries(node.value)) {
-      if (typeof value === 'number' && !Number.isFinite(value)) return pathOf(node, key);
-      if (typeof value === 'object' && value !== null) stack.push({ value, key, parent: node });
+      if (typeof value === 'number' && !Number.isFinite(value)) return `${pathOf(node, key)} is not a finite number (past what a 64-bit float holds)`;
+      if (typeof value !== 'object' || value === null) continue;
+      if (node.depth + 1 > MAX_ANSWER_DEPTH) return `${pathOf(node, key)} is nested deeper than ${MAX_ANSWER_DEPTH} levels`;
+      stack.push({ value, key, depth: node.depth + 1, parent: node });
     }
   }
   return undefined;

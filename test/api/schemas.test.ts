@@ -198,6 +198,13 @@ describe('checkAnswer names the first problem by field path, never by value', ()
     expect(checkAnswer(schema as GenericSchema, JSON.parse(text))).toEqual({ ok: false, problem });
   });
 
+  it('takes an answer nested 64 deep and refuses one nested 65 deep, at any depth of JSON.parse', () => {
+    const nested = (levels: number) => JSON.parse(`{"jobId":"se_1","status":"running","progress":1,"pageCount":3,"createdAt":"2026-01-01T00:00:00Z","updatedAt":"2026-01-01T00:01:00Z","x":${'['.repeat(levels)}${']'.repeat(levels)}}`);
+    expect(checkAnswer(schemas.StaticExportJob, nested(64)).ok).toBe(true);
+    expect(checkAnswer(schemas.StaticExportJob, nested(65))).toEqual({ ok: false, problem: `${['x', ...Array<string>(64).fill('0')].join('.')} is nested deeper than 64 levels` });
+    expect(checkAnswer(schemas.StaticExportJob, nested(100_000))).toEqual({ ok: false, problem: `${['x', ...Array<string>(64).fill('0')].join('.')} is nested deeper than 64 levels` });
+  });
+
   it('keeps unknown fields and documented nulls untouched', () => {
     const answer = { ...job, error: null, addedLater: { nested: [1] } };
     expect(checkAnswer(schemas.StaticExportJob, answer)).toEqual({ ok: true, value: answer });

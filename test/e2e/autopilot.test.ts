@@ -102,6 +102,14 @@ describe.concurrent('autopilot run against the sandbox', () => {
   });
 });
 
+/** An answer sent as written: JSON.stringify cannot make one nested past the call stack. */
+const jsonText =
+  (status: number, text: string): Handler =>
+  (_req, res) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(text);
+  };
+
 describe.concurrent('autopilot run against answers the sandbox does not give', () => {
   it('an answer with extra fields: all kept under --json', async () => {
     const s = await server(json(202, { runId: 'r1', queuedAt: '2026-11-24T00:00:00Z', links: { dashboard: 'https://x' } }));
@@ -131,8 +139,10 @@ describe.concurrent('autopilot run against answers the sandbox does not give', (
     ['an array', [{ runId: 'r1' }], 'the body should be an object, got an array'],
     ['a string', 'started', 'the body should be an object, got a string'],
     ['null', null, ''],
+    // Printing it (--json) went down the nesting with the call stack and crashed with no hint.
+    ['an object nested 5,000 deep', `{"runId":"r1","x":${'['.repeat(5000)}${']'.repeat(5000)}}`, `${['x', ...Array<string>(64).fill('0')].join('.')} is nested deeper than 64 levels`],
   ])('%s as the answer: exit 1, the run may have started, sent once', async (_name, body, problem) => {
-    const s = await server(json(202, body));
+    const s = await server(typeof body === 'string' && body.startsWith('{') ? jsonText(202, body) : json(202, body));
     const r = await s.cli(['Go']);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
