@@ -1,7 +1,7 @@
 // What a sync of a sandbox over [from, now) must store, worked out from the sandbox's API itself (each
 // window paged through at the endpoint's largest page), and the fewest requests that takes.
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { DAY_MS, FEEDBACK_REREAD_MS, startOfUtcDay, utcDay } from '../../src/analytics-store/sync/engine.js';
+import { DAY_MS, startOfUtcDay, utcDay } from '../../src/analytics-store/sync/engine.js';
 import { openAnalyticsDb } from '../../src/analytics-store/db.js';
 import { DATA_TABLES } from '../../src/analytics-store/schema.js';
 
@@ -23,8 +23,8 @@ export async function expectedSync(sb: Sandbox, from: number, now: number): Prom
   let requests = 0;
   for (let day = startOfUtcDay(now); day >= from; day -= DAY_MS) requests += await readDay(sb, day, rows);
   const conversations = sb.analytics.data.conversations.filter((c) => c.timestamp >= from && c.timestamp < now).length;
-  const feedbackFrom = Math.max(from, now - FEEDBACK_REREAD_MS);
-  const feedback = sb.analytics.data.feedback.filter((f) => f.createdAt >= feedbackFrom && f.createdAt < now).length;
+  // A first sync reads feedback from `from` too; only its re-reads are held to FEEDBACK_REREAD_MS.
+  const feedback = sb.analytics.data.feedback.filter((f) => f.createdAt >= from && f.createdAt < now).length;
   rows.conversations = conversations;
   rows.feedback = feedback;
   requests += Math.max(1, Math.ceil(conversations / 1000)) + Math.max(1, Math.ceil(feedback / 100));

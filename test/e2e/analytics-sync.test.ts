@@ -2,11 +2,12 @@
 // keys after one sync and after many small-budget runs (equal), requests counted at the server never
 // over the budget and equal to the fewest the page sizes allow, a second sync reading only what can
 // change, the hourly ledger shared with other commands, two syncs at once, and Parquet read back.
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openAnalyticsDb } from '../../src/analytics-store/db.js';
-import { DAY_MS, SETTLE_MS, startOfUtcDay } from '../../src/analytics-store/sync/engine.js';
+import { DAY_MS, DEFAULT_REACH_DAYS, SETTLE_MS, startOfUtcDay } from '../../src/analytics-store/sync/engine.js';
+import { HELP_DEFAULT_DAYS } from '../../src/commands/analytics/sync.js';
 import { ledgerPath } from '../../src/budget/ledger-file.js';
 import { DATA_TABLES } from '../../src/analytics-store/schema.js';
 import { expectedSync, readDay, storedCounts } from '../analytics-store/expected.js';
@@ -67,6 +68,36 @@ describe('analytics sync', () => {
     expect((await storedCounts(db)).distinct).toEqual(expected.rows);
     // Each page was fetched once: resuming never re-fetches a stored page.
     expect(runs.reduce((a, b) => a + b, 0)).toBe(expected.requests);
+  });
+
+  it('a --from past the default, stopped by its budget, is kept: later runs without it read back as far, feedback too', async () => {
+    const db = join(t.home, 'reach.duckdb');
+    const reach = startOfUtcDay(Date.now()) - (DEFAULT_REACH_DAYS + 3) * DAY_MS;
+    const expected = await expectedSync(t.sandbox, reach, Date.now());
+    const first = await runCli(['analytics', 'sync', '--db', db, '--from', new Date(reach).toISOString().slice(0, 10), '--max-requests', '20', '--json'], { env: t.env() });
+    expect(JSON.parse(first.stdout)).toMatchObject({ complete: false, stoppedBy: 'run-budget' });
+    const ledger = ledgerPath({ HOME: t.home }, t.sandbox.baseUrl, t.sandbox.apiKey);
+    let last: Record<string, unknown> = {};
+    for (let run = 0; run < 5 && last.complete !== true; run++) {
+      // The hour's 100 would stop these runs for an hour: the runs, not the ledger, are under test here.
+      rmSync(ledger, { force: true });
+      const r = await runCli(['analytics', 'sync', '--db', db, '--max-requests', '100', '--json'], { env: t.env() });
+      expect(r.code).toBe(0);
+      last = JSON.parse(r.stdout) as Record<string, unknown>;
+    }
+    expect(last.complete).toBe(true);
+    expect((await storedCounts(db)).rows).toEqual(expected.rows);
+    const open = await openAnalyticsDb(db);
+    try {
+      const oldest = (await open.connection.runAndReadAll(`SELECT strftime(min(date), '%Y-%m-%d') AS day FROM searches`)).getRowObjectsJson()[0]!;
+      expect(oldest.day).toBe(new Date(reach).toISOString().slice(0, 10));
+    } finally {
+      open.close();
+    }
+  });
+
+  it('the help says the default reach the engine uses', () => {
+    expect(HELP_DEFAULT_DAYS).toBe(DEFAULT_REACH_DAYS);
   });
 
   it('a cursor the API no longer takes (400) restarts that window from its first page, once, and loses nothing', async () => {

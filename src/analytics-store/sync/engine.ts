@@ -13,7 +13,7 @@ import { DatabaseWriteError, writeProblemOf } from '../errors.js';
 import { pageGuard, type PagePosition } from '../../paging/engine.js';
 import { DATA_TABLES, type DataTable } from '../schema.js';
 import type { BudgetStop, RequestBudget } from './budget.js';
-import { markPass, readCheckpoints, withOneThread, writePage, type Checkpoint } from './store.js';
+import { markPass, markReach, readCheckpoints, withOneThread, writePage, type Checkpoint } from './store.js';
 import { STREAMS, type Page, type Stream, type Window } from './streams.js';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
@@ -40,8 +40,11 @@ export interface SyncOptions {
   path: string;
   api: ApiClient;
   projectId: string;
-  /** The first UTC day the sync reaches back to (epoch ms of its midnight). */
-  from: number;
+  /**
+   * The first UTC day the sync reaches back to (epoch ms of its midnight), as given (--from); kept in
+   * the database, so later runs without it reach as far. Neither given nor kept: DEFAULT_REACH_DAYS ago.
+   */
+  from?: number | undefined;
   clock: Clock;
   budget: RequestBudget;
   signal?: AbortSignal | undefined;
@@ -75,6 +78,10 @@ export const startOfUtcDay = (ms: number) => Math.floor(ms / DAY_MS) * DAY_MS;
 
 /** The sync_state row that marks a pass: every window brought up to date, over one run or many. */
 export const PASS_STREAM = '_pass';
+/** The sync_state row that keeps the --from last given (its window_to), for the runs without one. */
+export const REACH_STREAM = '_reach';
+/** How far back a sync reaches when no --from was ever given. */
+export const DEFAULT_REACH_DAYS = 30;
 
 /**
  * What is left to read in this pass, in the order it is read: windows a run left unfinished, then
@@ -103,8 +110,8 @@ export function plan(checkpoints: Checkpoint[], from: number, now: number, passS
       continue;
     }
     if (own.length === 0) {
-      const start = table === 'feedback' ? Math.max(from, now - FEEDBACK_REREAD_MS) : from;
-      if (start < now) unread.push(task(stream, fresh(table, start, now)));
+      // Never read: from the reach, feedback too (only its re-reads are held to FEEDBACK_REREAD_MS).
+      if (from < now) unread.push(task(stream, fresh(table, from, now)));
       continue;
     }
     const watermark = Math.max(...own.map((c) => c.windowTo));
@@ -140,7 +147,8 @@ async function syncWindows(opts: SyncOptions): Promise<SyncSummary> {
   const { connection, api, projectId, clock, budget, signal } = opts;
   const checkpoints = await readCheckpoints(connection);
   const pass = await startPass(connection, checkpoints, clock.now());
-  const tasks = plan(checkpoints.filter((c) => c.stream !== PASS_STREAM), opts.from, clock.now(), pass);
+  const from = await reach(connection, checkpoints, opts.from, clock.now());
+  const tasks = plan(checkpoints.filter((c) => c.stream !== PASS_STREAM && c.stream !== REACH_STREAM), from, clock.now(), pass);
   const summary: SyncSummary = { complete: false, requests: 0, pages: 0, rowsWritten: 0, windowsLeft: tasks.length, requestsLeft: 0, truncated: [] };
   const started = budget.spent;
   const restarted = new Set<Task>();
@@ -240,6 +248,18 @@ function guardOf(stream: Stream, start: string | null): ((answer: Page['answer']
 }
 
 /** The start of the pass this run belongs to: the unfinished one, or a new one from now. */
+/**
+ * How far back this run reads: the --from given (kept for the next runs), else the one kept, else
+ * DEFAULT_REACH_DAYS ago. Without the keeping, a first sync of 40 days stopped by its budget left days
+ * 31-40 unread for good: the runs after it, without --from, reached 30 days back and called it done.
+ */
+async function reach(connection: DuckDBConnection, checkpoints: Checkpoint[], given: number | undefined, now: number): Promise<number> {
+  const kept = checkpoints.find((c) => c.stream === REACH_STREAM)?.windowTo;
+  if (given === undefined) return kept ?? startOfUtcDay(now - DEFAULT_REACH_DAYS * DAY_MS);
+  if (given !== kept) await markReach(connection, given, now);
+  return given;
+}
+
 async function startPass(connection: DuckDBConnection, checkpoints: Checkpoint[], now: number): Promise<number> {
   const open = checkpoints.find((c) => c.stream === PASS_STREAM && !c.complete);
   if (open) return open.windowTo;

@@ -12,14 +12,15 @@ import { writeParquet, type ParquetTable } from '../parquet.js';
 import { RequestBudget, type LedgerReader } from './budget.js';
 import { runSync, type SyncEvent, type SyncSummary } from './engine.js';
 
-export { DAY_MS, startOfUtcDay, utcDay, type SyncEvent, type SyncSummary } from './engine.js';
+export { DAY_MS, DEFAULT_REACH_DAYS, startOfUtcDay, utcDay, type SyncEvent, type SyncSummary } from './engine.js';
 export type { BudgetStop } from './budget.js';
 
 export interface SyncDatabaseOptions {
   path: string;
   api: ApiClient;
   projectId: string;
-  from: number;
+  /** --from: see SyncOptions.from (kept for later runs; default DEFAULT_REACH_DAYS ago). */
+  from?: number | undefined;
   maxRequests: number;
   /** The requests every command sent in the last hour (the CLI's ledger file); none: this run's own count only. */
   ledger?: LedgerReader | undefined;

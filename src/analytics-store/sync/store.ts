@@ -139,3 +139,11 @@ export async function markPass(connection: DuckDBConnection, passStart: number, 
     [ts(passStart), complete, ts(now)],
   );
 }
+
+/** Keeps the --from a sync was given (its window_to), for the runs after it without one. */
+export async function markReach(connection: DuckDBConnection, from: number, now: number): Promise<void> {
+  await connection.run(
+    `INSERT OR REPLACE INTO sync_state (stream, window_from, window_to, cursor, pages, rows, complete, updated_at) VALUES ('_reach', TIMESTAMP '1970-01-01', $1::TIMESTAMP, NULL, 0, 0, true, $2::TIMESTAMP)`,
+    [ts(from), ts(now)],
+  );
+}

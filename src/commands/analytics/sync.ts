@@ -10,8 +10,8 @@ import { parseDateFlag } from '../../queries/dates.js';
 import { DatabaseWriteError } from '../../analytics-store/errors.js';
 
 const DEFAULT_MAX_REQUESTS = 50;
-const DEFAULT_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** For the help: the engine's DEFAULT_REACH_DAYS, which loads with the command, not with the help (a test holds them equal). */
+export const HELP_DEFAULT_DAYS = 30;
 
 export interface SyncFlags {
   db?: string;
@@ -51,8 +51,8 @@ export async function sync(opts: SyncOptions, ctx: Context): Promise<void> {
     import('../../analytics-store/db.js'),
     import('../../budget/ledger-file.js'),
   ]);
-  const from = startOfUtcDay(opts.from ?? now - DEFAULT_DAYS * DAY_MS);
-  if (from > now) throw new UsageError('--from: give a day that has begun');
+  const from = opts.from === undefined ? undefined : startOfUtcDay(opts.from);
+  if (from !== undefined && from > now) throw new UsageError('--from: give a day that has begun');
   const path = opts.db ?? defaultDatabasePath(ctx.env, projectId);
   const ledger = fileRequestLedger(ctx.env, settings.baseUrl.value, settings.apiKey?.value ?? '');
   const progress = await ctx.reporter.activity('syncing analytics');
@@ -108,7 +108,7 @@ export function register(group: Command, deps: Deps): void {
     .command('sync')
     .description('pull every analytics endpoint into a local DuckDB database, incrementally, within an hourly request budget, resumable')
     .option('--db <file>', 'the database (default: $XDG_DATA_HOME/mint-admin/<projectId>.duckdb)')
-    .option('--from <date>', `how far back the first sync reaches: YYYY-MM-DD (default: ${DEFAULT_DAYS} days ago)`)
+    .option('--from <date>', `how far back the sync reaches: YYYY-MM-DD, kept for later runs (default: the one given before, else ${HELP_DEFAULT_DAYS} days ago)`)
     .option('--max-requests <n>', `this run's share of the organization's 100 analytics requests an hour (default ${DEFAULT_MAX_REQUESTS})`)
     .option('--parquet <dir>', 'also write each table as Parquet files, partitioned by date (Hive layout: <table>/date=YYYY-MM-DD/*.parquet)')
     .addHelpText(
