@@ -502,7 +502,7 @@ complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/gaps' -l no-colo
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/gaps' -l debug -d 'log HTTP requests and stack traces to stderr (secrets redacted)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/gaps' -s h -l help -d 'show help'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/sync' -l db -x -d 'the database (default: $XDG_DATA_HOME/mint-admin/<projectId>.duckdb)'
-complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/sync' -l from -x -d 'how far back the first sync reaches: YYYY-MM-DD (default: 30 days ago)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/sync' -l from -x -d 'how far back the sync reaches: YYYY-MM-DD, kept for later runs (default: the one given before, else 30 days ago)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/sync' -l max-requests -x -d 'this run\'s share of the organization\'s 100 analytics requests an hour (default 50)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/sync' -l parquet -x -d 'also write each table as Parquet files, partitioned by date (Hive layout: <table>/date=YYYY-MM-DD/*.parquet)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/sync' -s p -l project -x -d 'project id (env MINTLIFY_PROJECT_ID)'
