@@ -46,6 +46,16 @@ describe('analytics sync against a hostile server', () => {
     expect(sent('/views')).toBe(2);
   });
 
+  it('a time with a UTC offset is stored as the UTC instant it names, on its UTC day', async () => {
+    const db = join(t.home, 'tz.duckdb');
+    const conversation = { id: 'tz1', timestamp: '2026-11-27T23:30:00-05:00', query: 'q', response: 'r', sources: [], resolutionStatus: 'unanswered', queryCategory: null, pageUrl: null };
+    t.sandbox.faults.inject({ route: 'assistant.list', status: 200, body: { conversations: [conversation], nextCursor: null, hasMore: false } });
+    const r = await sync(db, '--max-requests', '50');
+    expect(r.code).toBe(0);
+    const q = await runCli(['analytics', 'query', '--db', db, '--format', 'csv', "SELECT date, strftime(timestamp, '%Y-%m-%d %H:%M:%S') AS at FROM conversations WHERE id = 'tz1'"], { env: t.env() });
+    expect(q.stdout).toBe('date,at\r\n2026-11-28,2026-11-28 04:30:00\r\n');
+  });
+
   it('a number past a double (1e400) is a bad answer from the API, exit 1, not a disk-full failure; nothing of the page stored', async () => {
     const db = join(t.home, 'n.duckdb');
     const body = '{"searches":[{"searchQuery":"x","hits":1e400,"ctr":0.5,"topClickedPage":null,"lastSearchedAt":"2026-11-27T10:00:00Z"}],"totalSearches":1,"nextCursor":null}';

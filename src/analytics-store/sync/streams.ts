@@ -45,7 +45,23 @@ export interface Stream {
   key: string[];
 }
 
-const dayOf = (iso: string | null | undefined): string | null => (iso ? iso.slice(0, 10) : null);
+/** An ISO 8601 time that carries an offset other than Z: `2026-11-27T23:30:00-05:00`. */
+const OFFSET_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?[+-]\d\d:?\d\d$/;
+
+/**
+ * A time as UTC: DuckDB's TIMESTAMP drops an offset (23:30-05:00 was stored as 23:30, on the wrong
+ * day). Anything else goes as sent, for DuckDB to read (a time that is not one is stored as NULL).
+ */
+const inUtc = <T>(time: T): T | string => {
+  if (typeof time !== 'string' || !OFFSET_TIME.test(time)) return time;
+  const ms = Date.parse(time);
+  return Number.isNaN(ms) ? time : new Date(ms).toISOString();
+};
+
+const dayOf = (time: string | null | undefined): string | null => {
+  const utc = inUtc(time);
+  return typeof utc === 'string' && utc !== '' ? utc.slice(0, 10) : null;
+};
 const offsetOf = (position: string | null): number => (position === null ? 0 : Number(position));
 
 const trafficColumns = { date: 'DATE', path: 'VARCHAR', human: 'DOUBLE', ai: 'DOUBLE', total: 'DOUBLE' };
@@ -84,7 +100,7 @@ export const STREAMS: Record<DataTable, Stream> = {
     columns: { date: 'DATE', search_query: 'VARCHAR', hits: 'DOUBLE', ctr: 'DOUBLE', top_clicked_page: 'VARCHAR', last_searched_at: 'TIMESTAMP' },
     async fetch(api, projectId, w, position, call) {
       const page = await api.listSearches(projectId, { dateFrom: w.from, dateTo: w.to, limit: 100, ...(position ? { cursor: position } : {}) }, call);
-      const row = (s: SearchTerm): Row => ({ date: w.from, search_query: s.searchQuery, hits: s.hits, ctr: s.ctr, top_clicked_page: s.topClickedPage, last_searched_at: s.lastSearchedAt });
+      const row = (s: SearchTerm): Row => ({ date: w.from, search_query: s.searchQuery, hits: s.hits, ctr: s.ctr, top_clicked_page: s.topClickedPage, last_searched_at: inUtc(s.lastSearchedAt) });
       return { rows: page.searches.map(row), next: page.nextCursor, answer: { page, items: page.searches } };
     },
   },
@@ -137,7 +153,7 @@ export const STREAMS: Record<DataTable, Stream> = {
       const row = (c: Conversation): Row => ({
         id: c.id,
         date: dayOf(c.timestamp),
-        timestamp: c.timestamp,
+        timestamp: inUtc(c.timestamp),
         query: c.query,
         response: c.response,
         response_type: c.responseType ?? null,
@@ -178,7 +194,7 @@ export const STREAMS: Record<DataTable, Stream> = {
           date: dayOf(f.createdAt),
           path: f.path,
           comment: f.comment,
-          created_at: f.createdAt,
+          created_at: inUtc(f.createdAt),
           source: f.source,
           status: f.status,
           helpful: x.helpful ?? null,
