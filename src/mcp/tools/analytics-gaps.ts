@@ -41,7 +41,7 @@ export const analyticsGaps = defineTool({
     );
     const shown = report.gaps.slice(0, args.limit);
     return {
-      readerText: readerTextNote(['evidence', 'examples']),
+      readerText: readerTextNote(['evidence', 'page', 'examples']),
       from: report.from,
       to: report.to,
       count: shown.length,
@@ -49,7 +49,8 @@ export const analyticsGaps = defineTool({
       gaps: shown.map((g) => ({
         kind: g.kind,
         evidence: readerText(g.evidence, 200),
-        page: g.page,
+        // A page comes from what the public controls (a conversation's pageUrl, a feedback path).
+        page: readerText(g.page),
         count: g.count,
         views: g.views,
         score: Math.round(g.score * 100) / 100,
