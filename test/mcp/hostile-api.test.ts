@@ -43,3 +43,56 @@ describe('analytics_gaps', () => {
     expect(gap!.page!.endsWith('…')).toBe(true);
   });
 });
+
+/** Asserts a tool's answer is one JSON text within the bound, each string short and on one line. */
+function expectBoundedJson(text: string): unknown {
+  expect(text.length).toBeLessThanOrEqual(50_000);
+  const data = JSON.parse(text) as unknown;
+  for (const s of strings(data)) {
+    expect(s.length, s.slice(0, 80)).toBeLessThanOrEqual(1000);
+    expect(s).not.toMatch(/[\u0000-\u001f\u007f\u202a-\u202e\u2066-\u2069]/);
+  }
+  return data;
+}
+
+describe('every string that leaves a tool is bounded, on one line, and the result stays one JSON text', () => {
+  const now = '2026-11-20T00:00:00.000Z';
+  it.each([
+    ['analytics_searches', {}, 'searches.list', { searches: [{ searchQuery: 'q', hits: 9, ctr: 0, topClickedPage: null, lastSearchedAt: HOSTILE + MB }], totalSearches: 9, nextCursor: HOSTILE + MB }],
+    [
+      'analytics_feedback',
+      {},
+      'feedback.list',
+      { feedback: [{ id: `fb_1${HOSTILE}${MB}`, path: '/x', comment: 'c', createdAt: HOSTILE + MB, source: 'contextual', status: HOSTILE + MB, helpful: false, contact: null }], nextCursor: HOSTILE + MB, hasMore: true },
+    ],
+    [
+      'analytics_conversations',
+      {},
+      'assistant.list',
+      { conversations: [{ id: HOSTILE + MB, timestamp: HOSTILE + MB, query: 'q', response: 'r', sources: [], resolutionStatus: 'unanswered', queryCategory: 'c', pageUrl: '/p' }], nextCursor: null, hasMore: false },
+    ],
+    ['analytics_views', {}, 'views.list', { totals: { human: 1, ai: 2, total: 3, note: HOSTILE + MB, [HOSTILE + MB.slice(0, 5000)]: 1 }, views: [{ path: '/a', human: 1, ai: 1, total: 2 }], hasMore: false }],
+    ['agent_get', { jobId: 'job_1' }, 'agent.get', { id: 'job_1', status: 'completed', prLink: `https://github.com/x/y/pull/1?${HOSTILE}${MB}`, source: { repository: HOSTILE + MB, ref: HOSTILE + MB }, createdAt: now }],
+    [
+      'build_status',
+      { statusId: 'st_1' },
+      'deploy.status',
+      { status: 'failure', summary: 's', logs: ['x'], subdomain: HOSTILE + MB, commit: { sha: HOSTILE + MB, ref: HOSTILE + MB, message: 'm' }, createdAt: now, endedAt: now },
+    ],
+  ] as const)('%s', async (tool, args, route, body) => {
+    fx.sandbox.faults.inject({ route, status: 200, body });
+    const result = await call(tool, args);
+    const text = textOf(result);
+    expect(result.isError, text.slice(0, 300)).toBeFalsy();
+    expectBoundedJson(text);
+  });
+
+  it('a result still too big once every string is bounded is a tool error in one piece, never JSON cut in the middle', async () => {
+    const totals: Record<string, unknown> = { human: 1, ai: 2, total: 3 };
+    for (let i = 0; i < 200; i++) totals[`k${i}`] = `${i}${'v'.repeat(999)}`;
+    fx.sandbox.faults.inject({ route: 'views.list', status: 200, body: { totals, views: [], hasMore: false } });
+    const result = await call('analytics_views', {});
+    expect(result.isError).toBe(true);
+    expect(textOf(result)).toMatch(/^the result of analytics_views was \d+ characters, more than the 50000 one result may hold: none of it is shown\nNext step: ask for less/);
+  });
+});
