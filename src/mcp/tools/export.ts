@@ -12,6 +12,7 @@ import { checkExactId } from '../../ids.js';
 import type { Activity, Reporter } from '../../io.js';
 import { sameTargetUnderRoot, targetUnderRoot } from '../root.js';
 import { z } from '../sdk.js';
+import { DIRECTORY_CHARS, DOMAIN_CHARS, ID_CHARS } from './limits.js';
 import { defineTool, READ_ONLY, type ToolEnv } from '../tool.js';
 import { MAX_WAIT_SECONDS } from './wait.js';
 
@@ -51,7 +52,7 @@ export const exportStatus = defineTool({
   name: 'export_status',
   title: 'Static export status',
   description: 'Look at a static export job: queued, running, completed or failed, its progress and page count. The download link is never shown; export_run downloads a site.',
-  input: { jobId: z.string().describe('the export job id') },
+  input: { jobId: z.string().max(ID_CHARS).describe('the export job id') },
   annotations: READ_ONLY,
   async run(args, env) {
     const jobId = checkExactId('export job id', args.jobId, 'give the jobId of an export');
@@ -75,8 +76,8 @@ export const exportRun = defineTool({
   description:
     'Export the docs as a static site and install it into a directory below the server\'s root: start the export, wait for it, download and extract it (an existing non-empty directory is replaced only with force). With a domain the jobs flow exports that deployment; without one the project flow exports the project (basePath: "", "/docs" or "/documentation"). Sends progress notifications; cancelling stops it and leaves the directory as it was.',
   input: {
-    directory: z.string().describe('where to install the site, relative to the server\'s root (e.g. "site")'),
-    domain: z.string().optional().describe('the deployment\'s domain, e.g. "docs.example.com"'),
+    directory: z.string().max(DIRECTORY_CHARS).describe('where to install the site, relative to the server\'s root (e.g. "site")'),
+    domain: z.string().max(DOMAIN_CHARS).optional().describe('the deployment\'s domain, e.g. "docs.example.com"'),
     basePath: z.enum(BASE_PATHS).optional().describe('project flow only: the path the site is served under'),
     force: z.boolean().default(false).describe('replace the directory when it is not empty'),
     timeoutSeconds: z.number().int().min(10).max(MAX_WAIT_SECONDS).default(MAX_WAIT_SECONDS).describe('give up waiting for the export after this long'),
