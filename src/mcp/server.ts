@@ -6,6 +6,7 @@
 import { systemClock } from '../clock.js';
 import { checkBaseUrl, EXPORT_API_VALUES, type ExportApiSetting } from '../config.js';
 import type { Context } from '../context.js';
+import { MintAdminError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { describeFailure } from './errors.js';
 import type { WriteGroup } from './groups.js';
@@ -96,18 +97,31 @@ export async function runMcpServer(ctx: Context, options: McpServerOptions): Pro
   }
   const transport = new StdioServerTransport(ctx.io.stdin as NodeJS.ReadStream, ctx.io.stdout as NodeJS.WriteStream);
   const closed = new Promise<void>((resolve) => (server.server.onclose = resolve));
+  // The SDK reports a message it cannot read here, and closes the transport itself after one longer than
+  // its buffer (10 MiB): without a handler the server ended in silence, with exit 0. One line each.
+  let failure: Error | undefined;
+  let clientEnded = false;
+  server.server.onerror = (error) => {
+    failure = error;
+    ctx.reporter.warn(`MCP: ${boundedText(error.message, [])}`);
+  };
   await server.connect(transport);
   const allowed = [...options.allow];
   ctx.reporter.info(`mint-admin ${VERSION}: MCP server on stdio, ${tools.length} tools (read-only${allowed.length === 0 ? '' : `, and those of ${allowed.join(', ')}`})`);
   // A client that goes away closes stdin: the end of the session.
   const close = () => void server.close().catch(() => undefined);
-  ctx.io.stdin.once('end', close);
+  ctx.io.stdin.once('end', () => {
+    clientEnded = true;
+    close();
+  });
   // A signal that came while the SDK was loading.
   if (ctx.signal.aborted) close();
   ctx.signal.addEventListener('abort', close, { once: true });
   await closed;
   // Stopped by a signal rather than by the client: the CLI's exit code for it (130, 143, 129).
   if (ctx.signal.aborted) throw ctx.signal.reason;
+  // Closed by the transport, not by the client: a failure, so a supervisor sees it in the exit code.
+  if (!clientEnded && failure !== undefined) throw new MintAdminError(`MCP server stopped: ${boundedText(failure.message, [])}`);
 }
 
 function toolResult({ isError, text }: ToolText) {
