@@ -248,7 +248,13 @@ describe('write tools (allowed)', () => {
       });
       expect(swapped).toBe(true);
       expect(result.isError).toBe(true);
-      expect(textOf(result)).toMatch(/"swap\/site" is refused: .*link.*\nNext step: fix the arguments/s);
+      // The export was started: "nothing was sent" would have the agent start another (10 an hour).
+      const [started] = fx.sandbox.requests.filter((r) => r.origin === 'api' && r.method === 'POST');
+      expect(started).toBeDefined();
+      const text = textOf(result);
+      expect(text).toMatch(/^export \w+ was started and completed, but nothing was installed: directory "swap\/site" is refused: .*link[^\n]*\nNext step: /);
+      expect(text).not.toMatch(/nothing was sent/);
+      expect(text).toMatch(/do not call export_run again until/);
       expect(readdirSync(outside.path)).toEqual([]);
       // Caught as the download began: not a byte was asked of the storage.
       expect(fx.sandbox.requests.filter((r) => r.origin === 'storage')).toEqual([]);
@@ -256,6 +262,24 @@ describe('write tools (allowed)', () => {
       rmSync(join(root.path, 'swap'), { force: true });
       rmSync(join(root.path, 'swapped-away'), { recursive: true, force: true });
       outside.cleanup();
+    }
+  });
+
+  it('export_run: a symbolic link on the way that leads nowhere is refused before anything is sent', async () => {
+    symlinkSync(join(root.path, 'no-such-dir'), join(root.path, 'dangling'));
+    mkdirSync(join(root.path, 'inner'));
+    symlinkSync('../gone/deeper', join(root.path, 'inner', 'up'));
+    fx.sandbox.requests.length = 0;
+    try {
+      for (const directory of ['dangling/x', 'inner/up/x']) {
+        const refused = await call(writer, 'export_run', { directory, domain: 'docs.example.com' });
+        expect(refused.isError, directory).toBe(true);
+        expect(textOf(refused)).toMatch(/is refused: it does not resolve inside the root \(a symbolic link on its way leads nowhere\).*\nNext step: fix the arguments/s);
+      }
+      expect(fx.sandbox.requests).toEqual([]);
+    } finally {
+      rmSync(join(root.path, 'dangling'), { force: true });
+      rmSync(join(root.path, 'inner'), { recursive: true, force: true });
     }
   });
 

@@ -8,13 +8,25 @@ import { onJobFlow, type FlowSetup } from '../../export-flows/choose.js';
 import { normaliseDomain } from '../../export-flows/domain.js';
 import { flowApiFor, type StartInput } from '../../export-flows/flow-api.js';
 import { memoryFlowStore } from '../../export-flows/flow-store.js';
+import { MintAdminError, UsageError } from '../../errors.js';
 import { checkExactId } from '../../ids.js';
 import type { Activity, Reporter } from '../../io.js';
 import { sameTargetUnderRoot, targetUnderRoot } from '../root.js';
+import type { ToolFailure } from '../errors.js';
 import { z } from '../sdk.js';
 import { DIRECTORY_CHARS, DOMAIN_CHARS, ID_CHARS } from './limits.js';
 import { defineTool, READ_ONLY, type ToolEnv } from '../tool.js';
 import { MAX_WAIT_SECONDS } from './wait.js';
+
+/** The target's way changed after the export was started: refused, but not "nothing was sent". */
+class InstallRefusedError extends MintAdminError {
+  constructor(
+    readonly jobId: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 /** Which flow answered for a job, for the life of the server (the CLI keeps it in a file). */
 const store = memoryFlowStore();
@@ -91,17 +103,30 @@ export const exportRun = defineTool({
     if (args.basePath !== undefined) input.basePath = args.basePath;
     // The engine (the download, and undici under it) is loaded by the call that needs it, not at the server's start.
     const { runStaticExport } = await import('../../export-flows/run.js');
+    let started: string | undefined;
+    const recheckTarget = async () => {
+      try {
+        await sameTargetUnderRoot(env.root, args.directory, target);
+      } catch (error) {
+        // After the start: saying "nothing was sent" would have the agent start another export.
+        if (started !== undefined && error instanceof UsageError) throw new InstallRefusedError(started, error.message);
+        throw error;
+      }
+    };
     const result = await runStaticExport({
       flows: () => flowSetup(env),
       input,
-      onStarted: (job, flow) => env.progress(0, 100, `export ${job.jobId} started (${flow} flow)`),
+      onStarted: (job, flow) => {
+        started = job.jobId;
+        env.progress(0, 100, `export ${job.jobId} started (${flow} flow)`);
+      },
       wait: {
         intervalMs: EXPORT_POLL_MS,
         timeoutMs: args.timeoutSeconds * 1000,
         onJob: (look) => env.progress(Math.min(90, 'progress' in look && typeof look.progress === 'number' ? look.progress * 0.9 : 0), 100, `export ${look.jobId}: ${look.status}`),
       },
       // The wait may take minutes: a link swapped in on the way since is caught as the download begins and before the install.
-      install: { target, force: args.force, cwd: env.root, recheckTarget: () => sameTargetUnderRoot(env.root, args.directory, target) },
+      install: { target, force: args.force, cwd: env.root, recheckTarget },
       dispatcher: () => env.dispatcher(),
       clock: env.clock,
       random: env.random,
@@ -121,6 +146,13 @@ export const exportRun = defineTool({
       files: result.files,
       bytes: result.bytes,
       pages: 'pageCount' in job && typeof job.pageCount === 'number' ? job.pageCount : null,
+    };
+  },
+  explain(error): ToolFailure | undefined {
+    if (!(error instanceof InstallRefusedError)) return undefined;
+    return {
+      message: `export ${error.jobId} was started and completed, but nothing was installed: ${error.message}`,
+      next: `tell the user, and do not call export_run again until the directory's way under --root is as it should be: each call starts a new export (10 an hour). This export stays on the server: export_status shows it, and \`mint-admin export download ${error.jobId} -o <dir>\` installs it`,
     };
   },
 });
