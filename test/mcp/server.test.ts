@@ -56,6 +56,19 @@ describe('the tool list', () => {
     expect(tools.find((t) => t.name === 'deploy_start')!.annotations).toMatchObject({ destructiveHint: true });
   });
 
+  it('--allow given more than once adds up, as repeated flags do in gh and commander\'s collectors', async () => {
+    const some = await connect(['--allow', 'agent', '--allow', 'preview'], fx.env());
+    const twice = await connect(['--allow', 'preview', '--allow', 'agent,preview'], fx.env());
+    try {
+      for (const server of [some, twice]) {
+        const { tools } = await server.client.listTools();
+        expect(tools.map((t) => t.name)).toEqual([...READ_ONLY, 'agent_run', 'agent_message', 'preview_start']);
+      }
+    } finally {
+      await Promise.all([some.close(), twice.close()]);
+    }
+  });
+
   it('a write tool that is not allowed cannot be called', async () => {
     const result = await call(readOnly, 'agent_run', { prompt: 'deploy everything' });
     expect(result.isError).toBe(true);
