@@ -278,6 +278,34 @@ describe('write tools (allowed)', () => {
     }
   });
 
+  it('export_run: a directory on the way swapped during the download stops it at once; nothing stays outside, nor in the directory moved away', async () => {
+    fx.sandbox.faults.exportPollsToFinish = 1;
+    // A slow archive, so that the download is under way when the way changes.
+    fx.sandbox.faults.throttleBytesPerSecond = 20_000;
+    const outside = tempDir();
+    mkdirSync(join(root.path, 'during'));
+    try {
+      let swapped = false;
+      const result = await call(writer, 'export_run', { directory: 'during/site', domain: 'docs.example.com' }, (p) => {
+        if (swapped || !p.message?.startsWith('download:')) return;
+        swapped = true;
+        renameSync(join(root.path, 'during'), join(root.path, 'during-away'));
+        symlinkSync(outside.path, join(root.path, 'during'));
+      });
+      expect(swapped).toBe(true);
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/^export \w+ was started and completed, but nothing was installed: directory "during\/site" is refused: .*link[^\n]*\nNext step: .*do not call export_run again until/);
+      expect(readdirSync(outside.path)).toEqual([]);
+      // The work directory (and its lock) went with the directory moved away: removed there too.
+      expect(readdirSync(join(root.path, 'during-away'))).toEqual([]);
+    } finally {
+      fx.sandbox.faults.throttleBytesPerSecond = undefined;
+      rmSync(join(root.path, 'during'), { force: true });
+      rmSync(join(root.path, 'during-away'), { recursive: true, force: true });
+      outside.cleanup();
+    }
+  });
+
   it('export_run: a symbolic link on the way that leads nowhere is refused before anything is sent', async () => {
     symlinkSync(join(root.path, 'no-such-dir'), join(root.path, 'dangling'));
     mkdirSync(join(root.path, 'inner'));

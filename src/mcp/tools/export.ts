@@ -2,6 +2,7 @@
 // into a directory under --root, through the engine `export run` and the library's exportStaticSite
 // are faces over too (export-flows/run.ts): the same auto flow choice, guard and atomic install. Here
 // only the root check and the progress notifications. The presigned bundle link is used, never shown.
+import { basename, dirname } from 'node:path';
 import type { AnyExportJob } from '../../api/types.js';
 import { BASE_PATHS } from '../../api/types.js';
 import { onJobFlow, type FlowSetup } from '../../export-flows/choose.js';
@@ -14,8 +15,9 @@ import type { Activity, Reporter } from '../../io.js';
 import { sameTargetUnderRoot, targetUnderRoot } from '../root.js';
 import type { ToolFailure } from '../errors.js';
 import { z } from '../sdk.js';
-import { DIRECTORY_CHARS, DOMAIN_CHARS, ID_CHARS } from './limits.js';
 import { defineTool, READ_ONLY, type ToolEnv } from '../tool.js';
+import { holdWorkParent, type HeldDirectory } from '../work-parent.js';
+import { DIRECTORY_CHARS, DOMAIN_CHARS, ID_CHARS } from './limits.js';
 import { MAX_WAIT_SECONDS } from './wait.js';
 
 /** The target's way changed after the export was started: refused, but not "nothing was sent". */
@@ -31,6 +33,8 @@ class InstallRefusedError extends MintAdminError {
 /** Which flow answered for a job, for the life of the server (the CLI keeps it in a file). */
 const store = memoryFlowStore();
 const EXPORT_POLL_MS = 2000;
+/** How often the download re-checks the target's way: a few syscalls, against a window for writes outside. */
+const RECHECK_MS = 100;
 
 async function flowSetup(env: ToolEnv): Promise<FlowSetup> {
   const api = await env.api();
@@ -104,7 +108,10 @@ export const exportRun = defineTool({
     // The engine (the download, and undici under it) is loaded by the call that needs it, not at the server's start.
     const { runStaticExport } = await import('../../export-flows/run.js');
     let started: string | undefined;
+    let held: HeldDirectory | undefined;
     const recheckTarget = async () => {
+      // Held from the first re-check, before the download makes its work directory there.
+      held ??= await holdWorkParent(dirname(target), basename(target));
       try {
         await sameTargetUnderRoot(env.root, args.directory, target);
       } catch (error) {
@@ -112,6 +119,15 @@ export const exportRun = defineTool({
         if (started !== undefined && error instanceof UsageError) throw new InstallRefusedError(started, error.message);
         throw error;
       }
+    };
+    // Checked again during the download too (at most every RECHECK_MS): a swap then stops the writes at once.
+    const refused = new AbortController();
+    let lastCheck = 0;
+    const recheckWhileDownloading = () => {
+      const now = env.clock.now();
+      if (refused.signal.aborted || now - lastCheck < RECHECK_MS) return;
+      lastCheck = now;
+      recheckTarget().catch((error: unknown) => refused.abort(error));
     };
     const result = await runStaticExport({
       flows: () => flowSetup(env),
@@ -130,13 +146,18 @@ export const exportRun = defineTool({
       dispatcher: () => env.dispatcher(),
       clock: env.clock,
       random: env.random,
-      signal: env.signal,
+      signal: AbortSignal.any([env.signal, refused.signal]),
       reporter: silent,
       onProgress: (event) => {
-        if (event.phase === 'download' || event.phase === 'extract') env.progress(95, 100, `${event.phase}: ${event.bytes} bytes`);
+        if (event.phase !== 'download' && event.phase !== 'extract') return;
+        env.progress(95, 100, `${event.phase}: ${event.bytes} bytes`);
+        recheckWhileDownloading();
       },
       debug: () => undefined,
-    });
+    }).catch(async (error: unknown) => {
+      await held?.sweep();
+      throw error;
+    }).finally(() => held?.close());
     const { job } = result;
     env.progress(100, 100, `installed ${result.files} files`);
     return {
