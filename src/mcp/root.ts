@@ -23,13 +23,17 @@ export async function targetUnderRoot(root: string, directory: string): Promise<
   if (!inside(realRoot, target)) throw refuse('it is not below the root');
   const info = await lstat(target).catch(() => undefined);
   if (info?.isSymbolicLink()) throw refuse('it is a symbolic link');
-  // Every existing part on the way must stay inside once links are followed.
+  // Every existing part on the way must stay inside once links are followed. A part that exists but
+  // does not resolve (a link to nowhere) is refused too: the download would fail on it after the start.
   let existing = dirname(target);
   for (;;) {
     const real = await realpath(existing).catch(() => undefined);
     if (real !== undefined) {
       if (real !== realRoot && !inside(realRoot, real)) throw refuse('a symbolic link on its way leads out of the root');
       break;
+    }
+    if ((await lstat(existing).catch(() => undefined)) !== undefined) {
+      throw refuse('it does not resolve inside the root (a symbolic link on its way leads nowhere)');
     }
     existing = dirname(existing);
   }

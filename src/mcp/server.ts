@@ -1,19 +1,20 @@
 // The MCP server face: the tools (tools/index.ts) registered on the SDK's McpServer over stdio. Each
 // call gets a ToolEnv over the CLI's own settings and API client (the key is never a tool input), its
 // request's AbortSignal (cancellation) and progress notifications when the client asked for them;
-// what a tool returns becomes bounded JSON text, what it throws a tool error with a next step. Every
-// text a client receives passes safeText: no key, no presigned signature.
+// what a tool returns becomes bounded JSON text, what it throws a tool error with a next step, both made
+// in result.ts. Every text a client receives passes safeText: no key, no presigned signature.
 import { systemClock } from '../clock.js';
 import { checkBaseUrl, EXPORT_API_VALUES, type ExportApiSetting } from '../config.js';
 import type { Context } from '../context.js';
+import { MintAdminError } from '../errors.js';
 import { VERSION } from '../version.js';
-import { describeFailure, safeText } from './errors.js';
+import { describeFailure } from './errors.js';
 import type { WriteGroup } from './groups.js';
 import { useBuiltJsonSchema } from './input-json-schema.js';
+import { boundedText, failureText, resultText, type ToolText } from './result.js';
 import type { ToolDefinition, ToolEnv } from './tool.js';
 
-/** The most characters of one result: the tools bound their own output well below this; this is the backstop. */
-export const MAX_RESULT_CHARS = 50_000;
+export { MAX_RESULT_CHARS } from './result.js';
 
 export interface McpServerOptions {
   allow: ReadonlySet<WriteGroup>;
@@ -68,7 +69,7 @@ export async function runMcpServer(ctx: Context, options: McpServerOptions): Pro
             // The protocol wants each notification's progress above the one before.
             const value = progress > last ? progress : last + 0.01;
             last = value;
-            const params = { progressToken: token, progress: value, ...(total === undefined ? {} : { total }), message: safeText(message, known) };
+            const params = { progressToken: token, progress: value, ...(total === undefined ? {} : { total }), message: boundedText(message, known) };
             notified = notified.then(() => extra.sendNotification({ method: 'notifications/progress', params })).catch(() => undefined);
           },
           analyticsDatabase: async () => {
@@ -82,14 +83,12 @@ export async function runMcpServer(ctx: Context, options: McpServerOptions): Pro
         };
         try {
           const data = await tool.run(args as never, env);
-          // Compact JSON: an agent reads it as well as indented JSON, in ~40% fewer characters of its
-          // context, and V8 writes it on its fast path (indenting takes a slower one, ~3x the time).
           await notified;
-          return { content: [{ type: 'text' as const, text: bounded(safeText(JSON.stringify(data), known)) }] };
+          return toolResult(resultText(tool.name, data, known));
         } catch (error) {
           const cause = extra.signal.aborted ? extra.signal.reason ?? error : error;
           const failure = (extra.signal.aborted ? undefined : tool.explain?.(cause)) ?? describeFailure(cause, tool.name, tool.group !== undefined);
-          return { isError: true, content: [{ type: 'text' as const, text: bounded(safeText(`${failure.message}\nNext step: ${failure.next}`, known)) }] };
+          return toolResult(failureText(failure, known));
         }
       },
     );
@@ -98,21 +97,33 @@ export async function runMcpServer(ctx: Context, options: McpServerOptions): Pro
   }
   const transport = new StdioServerTransport(ctx.io.stdin as NodeJS.ReadStream, ctx.io.stdout as NodeJS.WriteStream);
   const closed = new Promise<void>((resolve) => (server.server.onclose = resolve));
+  // The SDK reports a message it cannot read here, and closes the transport itself after one longer than
+  // its buffer (10 MiB): without a handler the server ended in silence, with exit 0. One line each.
+  let failure: Error | undefined;
+  let clientEnded = false;
+  server.server.onerror = (error) => {
+    failure = error;
+    ctx.reporter.warn(`MCP: ${boundedText(error.message, [])}`);
+  };
   await server.connect(transport);
   const allowed = [...options.allow];
   ctx.reporter.info(`mint-admin ${VERSION}: MCP server on stdio, ${tools.length} tools (read-only${allowed.length === 0 ? '' : `, and those of ${allowed.join(', ')}`})`);
   // A client that goes away closes stdin: the end of the session.
   const close = () => void server.close().catch(() => undefined);
-  ctx.io.stdin.once('end', close);
+  ctx.io.stdin.once('end', () => {
+    clientEnded = true;
+    close();
+  });
   // A signal that came while the SDK was loading.
   if (ctx.signal.aborted) close();
   ctx.signal.addEventListener('abort', close, { once: true });
   await closed;
   // Stopped by a signal rather than by the client: the CLI's exit code for it (130, 143, 129).
   if (ctx.signal.aborted) throw ctx.signal.reason;
+  // Closed by the transport, not by the client: a failure, so a supervisor sees it in the exit code.
+  if (!clientEnded && failure !== undefined) throw new MintAdminError(`MCP server stopped: ${boundedText(failure.message, [])}`);
 }
 
-function bounded(text: string): string {
-  if (text.length <= MAX_RESULT_CHARS) return text;
-  return `${text.slice(0, MAX_RESULT_CHARS)}\n[cut at ${MAX_RESULT_CHARS} characters: ask for a smaller page]`;
+function toolResult({ isError, text }: ToolText) {
+  return { ...(isError ? { isError } : {}), content: [{ type: 'text' as const, text }] };
 }

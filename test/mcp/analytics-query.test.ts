@@ -98,6 +98,8 @@ describe('analytics_query', () => {
     const broken = await query(server, { sql: 'SELECT nope FROM searches' });
     expect(broken.isError).toBe(true);
     expect(textOf(broken)).toMatch(/nope[\s\S]*\nNext step: fix the SQL .*DESCRIBE <table>/);
+    // DuckDB's own message spans lines (LINE 1: … ^): an error is one line and its next step.
+    expect(textOf(broken).split('\n')).toHaveLength(2);
   });
 
   it('a sync holding the database: nothing read, call again once it has finished', async () => {

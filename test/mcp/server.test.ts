@@ -56,6 +56,19 @@ describe('the tool list', () => {
     expect(tools.find((t) => t.name === 'deploy_start')!.annotations).toMatchObject({ destructiveHint: true });
   });
 
+  it('--allow given more than once adds up, as repeated flags do in gh and commander\'s collectors', async () => {
+    const some = await connect(['--allow', 'agent', '--allow', 'preview'], fx.env());
+    const twice = await connect(['--allow', 'preview', '--allow', 'agent,preview'], fx.env());
+    try {
+      for (const server of [some, twice]) {
+        const { tools } = await server.client.listTools();
+        expect(tools.map((t) => t.name)).toEqual([...READ_ONLY, 'agent_run', 'agent_message', 'preview_start']);
+      }
+    } finally {
+      await Promise.all([some.close(), twice.close()]);
+    }
+  });
+
   it('a write tool that is not allowed cannot be called', async () => {
     const result = await call(readOnly, 'agent_run', { prompt: 'deploy everything' });
     expect(result.isError).toBe(true);
@@ -248,7 +261,13 @@ describe('write tools (allowed)', () => {
       });
       expect(swapped).toBe(true);
       expect(result.isError).toBe(true);
-      expect(textOf(result)).toMatch(/"swap\/site" is refused: .*link.*\nNext step: fix the arguments/s);
+      // The export was started: "nothing was sent" would have the agent start another (10 an hour).
+      const [started] = fx.sandbox.requests.filter((r) => r.origin === 'api' && r.method === 'POST');
+      expect(started).toBeDefined();
+      const text = textOf(result);
+      expect(text).toMatch(/^export \w+ was started and completed, but nothing was installed: directory "swap\/site" is refused: .*link[^\n]*\nNext step: /);
+      expect(text).not.toMatch(/nothing was sent/);
+      expect(text).toMatch(/do not call export_run again until/);
       expect(readdirSync(outside.path)).toEqual([]);
       // Caught as the download began: not a byte was asked of the storage.
       expect(fx.sandbox.requests.filter((r) => r.origin === 'storage')).toEqual([]);
@@ -256,6 +275,52 @@ describe('write tools (allowed)', () => {
       rmSync(join(root.path, 'swap'), { force: true });
       rmSync(join(root.path, 'swapped-away'), { recursive: true, force: true });
       outside.cleanup();
+    }
+  });
+
+  it('export_run: a directory on the way swapped during the download stops it at once; nothing stays outside, nor in the directory moved away', async () => {
+    fx.sandbox.faults.exportPollsToFinish = 1;
+    // A slow archive, so that the download is under way when the way changes.
+    fx.sandbox.faults.throttleBytesPerSecond = 20_000;
+    const outside = tempDir();
+    mkdirSync(join(root.path, 'during'));
+    try {
+      let swapped = false;
+      const result = await call(writer, 'export_run', { directory: 'during/site', domain: 'docs.example.com' }, (p) => {
+        if (swapped || !p.message?.startsWith('download:')) return;
+        swapped = true;
+        renameSync(join(root.path, 'during'), join(root.path, 'during-away'));
+        symlinkSync(outside.path, join(root.path, 'during'));
+      });
+      expect(swapped).toBe(true);
+      expect(result.isError).toBe(true);
+      expect(textOf(result)).toMatch(/^export \w+ was started and completed, but nothing was installed: directory "during\/site" is refused: .*link[^\n]*\nNext step: .*do not call export_run again until/);
+      expect(readdirSync(outside.path)).toEqual([]);
+      // The work directory (and its lock) went with the directory moved away: removed there too.
+      expect(readdirSync(join(root.path, 'during-away'))).toEqual([]);
+    } finally {
+      fx.sandbox.faults.throttleBytesPerSecond = undefined;
+      rmSync(join(root.path, 'during'), { force: true });
+      rmSync(join(root.path, 'during-away'), { recursive: true, force: true });
+      outside.cleanup();
+    }
+  });
+
+  it('export_run: a symbolic link on the way that leads nowhere is refused before anything is sent', async () => {
+    symlinkSync(join(root.path, 'no-such-dir'), join(root.path, 'dangling'));
+    mkdirSync(join(root.path, 'inner'));
+    symlinkSync('../gone/deeper', join(root.path, 'inner', 'up'));
+    fx.sandbox.requests.length = 0;
+    try {
+      for (const directory of ['dangling/x', 'inner/up/x']) {
+        const refused = await call(writer, 'export_run', { directory, domain: 'docs.example.com' });
+        expect(refused.isError, directory).toBe(true);
+        expect(textOf(refused)).toMatch(/is refused: it does not resolve inside the root \(a symbolic link on its way leads nowhere\).*\nNext step: fix the arguments/s);
+      }
+      expect(fx.sandbox.requests).toEqual([]);
+    } finally {
+      rmSync(join(root.path, 'dangling'), { force: true });
+      rmSync(join(root.path, 'inner'), { recursive: true, force: true });
     }
   });
 

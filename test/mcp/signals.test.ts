@@ -1,5 +1,6 @@
 // How the server process ends: the client closing its stdin is a normal end (exit 0); SIGTERM, as a
-// client or a supervisor stops it, is the CLI's "terminated" (143), with nothing on stdout but protocol.
+// client or a supervisor stops it, is the CLI's "terminated" (143), with nothing on stdout but protocol;
+// a message the SDK's stdio transport cannot hold ends it with exit 1 and the reason on stderr.
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { CLI, cliEnv, outputOf } from '../helpers/cli.js';
@@ -25,5 +26,18 @@ describe('the server process', () => {
     const r = await output;
     expect(r.code).toBe(143);
     expect(r.stdout).toBe('');
+  });
+
+  it('ends with exit 1 and the reason in one line on stderr when a message is longer than the transport holds', async () => {
+    const { child, started, output } = server();
+    await started;
+    child.stdin.on('error', () => undefined);
+    // Over the SDK's 10 MiB stdio buffer, in one message.
+    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { x: 'x'.repeat(11 * 1024 * 1024) } })}\n`);
+    const r = await output;
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    const lines = r.stderr.trim().split('\n');
+    expect(lines.at(-1)).toMatch(/MCP server stopped: .*ReadBuffer exceeded maximum size of 10485760 bytes/);
   });
 });

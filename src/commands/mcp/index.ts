@@ -9,7 +9,7 @@ import { UsageError } from '../../errors.js';
 import { parseAllow, WRITE_GROUPS } from '../../mcp/groups.js';
 
 interface McpFlags {
-  allow?: string;
+  allow?: string[];
   root?: string;
   db?: string;
 }
@@ -18,12 +18,13 @@ export function registerMcp(program: Command, deps: Deps): void {
   const command = program
     .command('mcp')
     .description('run a Model Context Protocol server on stdio, for AI agents (read-only tools unless --allow)')
-    .option('--allow <group,...>', `also offer the tools that change something or spend credits: ${WRITE_GROUPS.join(', ')}`)
+    // Repeated, it adds up (as gh's repeated flags do): keeping only the last dropped groups in silence.
+    .option('--allow <group,...>', `also offer the tools that change something or spend credits: ${WRITE_GROUPS.join(', ')}`, (value: string, previous: string[] = []) => [...previous, value])
     .option('--root <dir>', 'the directory export_run may write under (default: the current directory)')
     .option('--db <file>', 'the analytics database analytics_query reads (default: $XDG_DATA_HOME/mint-admin/<projectId>.duckdb, as `analytics sync` writes it)')
     .action(
       action<McpFlags>(deps, async (_args, flags, ctx) => {
-        const allow = parseAllow(flags.allow);
+        const allow = parseAllow(flags.allow?.join(','));
         const root = resolve(flags.root ?? process.cwd());
         // Not fs/promises: loading it (with readline and the streams it brings) costs the server's start ~1-2 ms.
         if (!isDirectory(root)) throw new UsageError(`--root: ${JSON.stringify(flags.root ?? root)} is not a directory`);

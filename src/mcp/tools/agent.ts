@@ -4,10 +4,11 @@ import type { AgentJob } from '../../api/types.js';
 import { checkExactId, checkServerId } from '../../ids.js';
 import { followAgentJob } from '../../waits/agent-job.js';
 import { z } from '../sdk.js';
+import { ID_CHARS } from './limits.js';
 import { defineTool, READ_ONLY, type ToolEnv } from '../tool.js';
 import { POLL_INTERVAL_MS, waitSeconds } from './wait.js';
 
-const jobId = z.string().describe('the agent job id that agent_run returned (e.g. "job_3kq9x2")');
+const jobId = z.string().max(ID_CHARS).describe('the agent job id that agent_run returned (e.g. "job_3kq9x2")');
 const prompt = z.string().min(1).max(20_000).describe('the instruction for the docs agent: what to change in the docs, and why');
 
 /** What an agent needs of a job: where it stands and its pull request. */

@@ -4,6 +4,7 @@
 import { DEFAULT_GAPS_REQUESTS, MIN_GAPS_REQUESTS, collectGaps, type GapSource } from '../../gaps/collect.js';
 import { checkAnalyticsQuery } from '../../library/query.js';
 import { z } from '../sdk.js';
+import { DATE_CHARS } from './limits.js';
 import { defineTool, READ_ONLY } from '../tool.js';
 import { readerText, readerTextNote } from '../untrusted.js';
 
@@ -16,8 +17,8 @@ export const analyticsGaps = defineTool({
   description:
     'The docs\' content gaps, most important first: searches that found nothing readers clicked, questions the assistant could not answer, pages readers rated poorly, each weighted by traffic, with the numbers behind its score. Reads four analytics sources within maxRequests of the organization\'s 100 requests an hour. A good start for agent_run: fix the top gaps.',
   input: {
-    dateFrom: z.string().optional().describe('start of the range: YYYY-MM-DD or ISO 8601'),
-    dateTo: z.string().optional().describe('end of the range, exclusive'),
+    dateFrom: z.string().max(DATE_CHARS).optional().describe('start of the range: YYYY-MM-DD or ISO 8601'),
+    dateTo: z.string().max(DATE_CHARS).optional().describe('end of the range, exclusive'),
     limit: z.number().int().min(1).max(MAX_GAPS).default(10).describe(`gaps to return, most important first (1-${MAX_GAPS}, default 10)`),
     maxRequests: z
       .number()
@@ -41,7 +42,7 @@ export const analyticsGaps = defineTool({
     );
     const shown = report.gaps.slice(0, args.limit);
     return {
-      readerText: readerTextNote(['evidence', 'examples']),
+      readerText: readerTextNote(['evidence', 'page', 'examples']),
       from: report.from,
       to: report.to,
       count: shown.length,
@@ -49,7 +50,8 @@ export const analyticsGaps = defineTool({
       gaps: shown.map((g) => ({
         kind: g.kind,
         evidence: readerText(g.evidence, 200),
-        page: g.page,
+        // A page comes from what the public controls (a conversation's pageUrl, a feedback path).
+        page: readerText(g.page),
         count: g.count,
         views: g.views,
         score: Math.round(g.score * 100) / 100,

@@ -10,6 +10,7 @@ import { UsageError } from '../../errors.js';
 import { checkAnalyticsQuery } from '../../library/query.js';
 import { CONVERSATIONS, FEEDBACK, SEARCHES, VIEWS, VISITORS, type PagedRoute } from '../../paging/endpoints.js';
 import { z } from '../sdk.js';
+import { CURSOR_CHARS, DATE_CHARS, STATUS_CHARS } from './limits.js';
 import { defineTool, READ_ONLY, type InputShape, type ToolDefinition } from '../tool.js';
 import { readerText, readerTextNote } from '../untrusted.js';
 
@@ -18,12 +19,12 @@ export const MAX_ITEMS = 100;
 const DEFAULT_ITEMS = 20;
 
 const dateRange = {
-  dateFrom: z.string().optional().describe('start of the range: YYYY-MM-DD or ISO 8601 (UTC unless it has an offset)'),
-  dateTo: z.string().optional().describe('end of the range, exclusive: a week is dateFrom 2026-11-16, dateTo 2026-11-23'),
+  dateFrom: z.string().max(DATE_CHARS).optional().describe('start of the range: YYYY-MM-DD or ISO 8601 (UTC unless it has an offset)'),
+  dateTo: z.string().max(DATE_CHARS).optional().describe('end of the range, exclusive: a week is dateFrom 2026-11-16, dateTo 2026-11-23'),
 };
 const paging = {
   limit: z.number().int().min(1).max(MAX_ITEMS).default(DEFAULT_ITEMS).describe(`items in this page (1-${MAX_ITEMS}, default ${DEFAULT_ITEMS})`),
-  next: z.string().optional().describe('the `next` of the previous page, to get the page after it; leave out for the first page'),
+  next: z.string().max(CURSOR_CHARS).optional().describe('the `next` of the previous page, to get the page after it; leave out for the first page'),
 };
 
 interface ListSpec<Page extends object, Item, Row> {
@@ -98,7 +99,7 @@ export const analyticsFeedback = listTool({
   route: FEEDBACK as PagedRoute<object, FeedbackItem, object>,
   filters: {
     source: z.enum(FEEDBACK_SOURCES).optional().describe('only feedback of this kind'),
-    status: z.string().optional().describe(`comma-separated review states: ${FEEDBACK_STATUSES.join(', ')}`),
+    status: z.string().max(STATUS_CHARS).optional().describe(`comma-separated review states: ${FEEDBACK_STATUSES.join(', ')}`),
   },
   readerFields: ['comment', 'code'],
   row: (f: FeedbackItem) => ({

@@ -2,6 +2,7 @@
 // webhook. The API cannot follow a run, so this returns the run's id.
 import { checkExactId, checkServerId } from '../../ids.js';
 import { z } from '../sdk.js';
+import { ID_CHARS } from './limits.js';
 import { defineTool } from '../tool.js';
 
 const AUTOMATIONS_PAGE = 'https://app.mintlify.com/products/automations';
@@ -13,7 +14,7 @@ export const automationRun = defineTool({
   description:
     `Queue one run of a Mintlify automation by its id (from its settings panel on ${AUTOMATIONS_PAGE}). webhook: true for an automation triggered by webhook, false (default) for a scheduled one. May spend AI credits; sent once. Returns the run id; the API cannot follow a run (it shows on the Automations page).`,
   input: {
-    automationId: z.string().describe('the automation id, e.g. "wf_3kq9x2"'),
+    automationId: z.string().max(ID_CHARS).describe('the automation id, e.g. "wf_3kq9x2"'),
     webhook: z.boolean().default(false).describe('true: run a webhook-triggered automation; false: a scheduled one'),
   },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },

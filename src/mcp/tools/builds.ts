@@ -5,6 +5,7 @@ import { checkBranchName } from '../../branch-name.js';
 import { checkExactId, checkServerId } from '../../ids.js';
 import { followBuild, isBuildOver } from '../../waits/build.js';
 import { z } from '../sdk.js';
+import { BRANCH_CHARS, ID_CHARS } from './limits.js';
 import { defineTool, READ_ONLY, type ToolEnv } from '../tool.js';
 import { readerText } from '../untrusted.js';
 import { POLL_INTERVAL_MS, waitSeconds } from './wait.js';
@@ -59,7 +60,7 @@ export const buildStatus = defineTool({
   title: 'Deployment or preview build status',
   description:
     'Look at a deployment or preview build by its statusId: queued, in_progress, success or failure, with the commit and the last log lines. With waitSeconds, follow it until it ends or the time is up.',
-  input: { statusId: z.string().describe('the statusId deploy_start or preview_start returned'), waitSeconds },
+  input: { statusId: z.string().max(ID_CHARS).describe('the statusId deploy_start or preview_start returned'), waitSeconds },
   annotations: READ_ONLY,
   async run(args, env) {
     const statusId = checkExactId('status id', args.statusId, statusIdHint);
@@ -90,7 +91,7 @@ export const previewStart = defineTool({
   title: 'Build a preview of a branch',
   description:
     'Build a preview deployment of a git branch of the docs repository (e.g. the agent\'s pull request branch). Sent once. Returns the statusId and the preview URL; with waitSeconds follows the build to its end.',
-  input: { branch: z.string().describe('the git branch to preview, e.g. "mintlify/fix-auth-docs"'), waitSeconds },
+  input: { branch: z.string().max(BRANCH_CHARS).describe('the git branch to preview, e.g. "mintlify/fix-auth-docs"'), waitSeconds },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: true },
   async run(args, env) {
     const branch = checkBranchName(args.branch);
