@@ -124,12 +124,19 @@ function column(name: string, type: DuckDBType): QueryColumn {
 
 /**
  * DuckDB's JSON form gives BIGINT (every COUNT and SUM) and DECIMAL as strings, for values past
- * 2^53. A number that survives the trip is given as a number, as DuckDB's own CLI prints it.
+ * 2^53. A number that survives the trip is given as a number, as DuckDB's own CLI prints it; one that
+ * would lose a digit (12345678901234567.89 is 12345678901234568 as a double) stays a string.
  */
 function asCell(cell: Cell, col: QueryColumn): Cell {
   if (typeof cell !== 'string' || !WIDE.test(col.type)) return cell;
   const n = Number(cell);
   if (!Number.isFinite(n)) return cell;
-  if (col.type.startsWith('DECIMAL')) return n;
+  if (col.type.startsWith('DECIMAL')) return String(n) === withoutTrailingZeros(cell) ? n : cell;
   return Number.isSafeInteger(n) ? n : cell;
+}
+
+/** `0.50` as JavaScript writes the number it is (`0.5`), to see whether a decimal's digits survive. */
+function withoutTrailingZeros(decimal: string): string {
+  const text = decimal.includes('.') ? decimal.replace(/0+$/, '').replace(/\.$/, '') : decimal;
+  return text === '-0' ? '0' : text;
 }

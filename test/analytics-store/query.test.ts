@@ -44,6 +44,14 @@ describe('analytics query: formats', () => {
     });
   });
 
+  it('json: a wide number a double holds is a number; one it cannot hold stays a string, every digit kept', async () => {
+    const sql = 'SELECT 0.50::DECIMAL(5,2) AS half, 12345678901234567.89::DECIMAL(38,2) AS d, 9007199254740993::BIGINT AS b, 42::BIGINT AS n';
+    const r = await query(sql, '--format', 'json');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('"d": "12345678901234567.89"');
+    expect(JSON.parse(r.stdout).rows).toEqual([{ half: 0.5, d: '12345678901234567.89', b: '9007199254740993', n: 42 }]);
+  });
+
   it('ndjson: one object a line; the global --json is json', async () => {
     const r = await query(TOTALS, '--format', 'ndjson');
     expect(r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l))).toEqual([
