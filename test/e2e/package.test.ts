@@ -260,9 +260,13 @@ describe('the packed package', () => {
   // main.cjs and the library) and tar made only when the reader of plain entries hands it the stream
   // (unpacker.ts, in the program, both workers and the library): 6.6 KB; 2,240,595 bytes. The budget
   // grows by 10,000 bytes.
+  // Plus 24 defects of 0.3's faces mended (the MCP server's one seam bounding every result, its input
+  // limits and export_run's re-checks, the lock's start time, the FIFO prompt reader, the answer
+  // check's walk, the action's comment owner) and their CHANGELOG entries (~10 KB of the 16.3):
+  // 2,265,567 bytes. The budget grows by 20,000 bytes.
   it('is small: under 1.55 MB unpacked, plus the MCP chunk and the analytics store', () => {
     console.log(`packed ${packed.files.length} files, ${packed.unpackedSize} bytes unpacked`);
-    expect(packed.unpackedSize).toBeLessThan(1.55 * 1024 * 1024 + 378_961 + 150_000 + 45_000 + 15_000 + 25_000 + 10_000);
+    expect(packed.unpackedSize).toBeLessThan(1.55 * 1024 * 1024 + 378_961 + 150_000 + 45_000 + 15_000 + 25_000 + 10_000 + 20_000);
   });
 
   it('runs the CLI from the prefix bin, against the sandbox', async () => {

@@ -115,10 +115,10 @@ describe('settings are checked before anything is sent', () => {
     expect(made).toThrow(message);
   });
 
-  it('a base URL with credentials in it', () => {
-    expect(() => new AdminClient({ apiKey: sandbox.apiKey, baseUrl: 'https://user:pw@api.example.com' })).toThrow(
-      'baseUrl: "https://user:pw@api.example.com" must be a plain origin with no credentials, query or fragment',
-    );
+  it('a base URL with credentials in it, its password never repeated', () => {
+    const make = () => new AdminClient({ apiKey: sandbox.apiKey, baseUrl: 'https://user:secret-pw@api.example.com' });
+    expect(make).toThrow('baseUrl: "https://user:REDACTED@api.example.com/" must be a plain origin with no credentials, query or fragment');
+    expect(make).not.toThrow(/secret-pw/);
   });
 });
 
