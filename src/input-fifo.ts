@@ -6,15 +6,16 @@
 // and the wait ends when the signal says stop.
 import { constants, open } from 'node:fs';
 import { Socket } from 'node:net';
+import { BoundedBytes } from './input-limit.js';
 
-/** The whole text a FIFO's writers send, up to their end; rejects with `signal.reason` on abort. */
-export function readFifo(path: string, signal: AbortSignal, waiting?: () => void): Promise<string> {
+/** The whole text a FIFO's writers send, up to their end; rejects with `signal.reason` on abort, InputTooLarge past `maxBytes`. */
+export function readFifo(path: string, signal: AbortSignal, waiting?: () => void, maxBytes = Infinity): Promise<string> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
     open(path, constants.O_RDONLY | constants.O_NONBLOCK, (error, fd) => {
       if (error) return reject(error);
       const pipe = new Socket({ fd, readable: true, writable: false });
-      let text = '';
+      const into = new BoundedBytes(maxBytes);
       const onAbort = () => {
         pipe.destroy();
         reject(signal.reason);
@@ -22,12 +23,19 @@ export function readFifo(path: string, signal: AbortSignal, waiting?: () => void
       if (signal.aborted) return onAbort();
       signal.addEventListener('abort', onAbort, { once: true });
       waiting?.();
-      pipe.setEncoding('utf8');
-      pipe.on('data', (chunk: string) => (text += chunk));
+      pipe.on('data', (chunk: Buffer) => {
+        try {
+          into.add(chunk);
+        } catch (error) {
+          signal.removeEventListener('abort', onAbort);
+          pipe.destroy();
+          reject(error);
+        }
+      });
       pipe.on('end', () => {
         signal.removeEventListener('abort', onAbort);
         pipe.destroy();
-        resolve(text);
+        resolve(into.text());
       });
       pipe.on('error', (e) => {
         signal.removeEventListener('abort', onAbort);

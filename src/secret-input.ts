@@ -1,14 +1,13 @@
 // Reading the admin key without it touching argv, shell history or the screen.
 import type { IO } from './io.js';
 import { InterruptedError, UsageError } from './errors.js';
+import { BoundedBytes } from './input-limit.js';
 
 /** The whole of stdin (a pipe or a file), without its trailing newline. */
-export async function readAllStdin(io: IO): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of io.stdin as AsyncIterable<Buffer | string>) {
-    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+export async function readAllStdin(io: IO, maxBytes = Infinity): Promise<string> {
+  const into = new BoundedBytes(maxBytes);
+  for await (const chunk of io.stdin as AsyncIterable<Buffer | string>) into.add(chunk);
+  return into.text().replace(/\r?\n$/, '');
 }
 
 /** A prompt on stderr whose answer is not echoed; Ctrl-C interrupts it. */

@@ -2,7 +2,11 @@
 // stdin, checked before anything is sent. Shared by the groups that send a prompt, so it lives beside them.
 import type { Context } from '../context.js';
 import { InterruptedError, UsageError } from '../errors.js';
+import { InputTooLarge, readFileBounded } from '../input-limit.js';
 import { readAllStdin } from '../secret-input.js';
+
+/** The most a prompt may hold: an instruction, not a corpus (and /dev/zero never ends). */
+const MAX_PROMPT_BYTES = 1024 * 1024;
 
 export interface PromptSource {
   /** The positional words; joined by spaces. */
@@ -25,7 +29,13 @@ export async function readPrompt(source: PromptSource, example: string, ctx: Con
     return prompt;
   }
   const fromStdin = source.file === '-';
-  const prompt = (fromStdin ? await readStdin(ctx) : await readPromptFile(source.file, ctx)).trim();
+  const read = fromStdin ? readStdin(ctx) : readPromptFile(source.file, ctx);
+  const prompt = (
+    await read.catch((error: unknown) => {
+      if (!(error instanceof InputTooLarge)) throw error;
+      throw new UsageError(`${fromStdin ? 'the prompt read from stdin' : `the prompt file "${source.file}"`} holds more than 1 MiB; give a shorter prompt; nothing was sent`);
+    })
+  ).trim();
   if (prompt === '') {
     throw new UsageError(fromStdin ? 'the prompt read from stdin is empty; nothing was sent' : `the prompt file "${source.file}" is empty; nothing was sent`);
   }
@@ -40,7 +50,7 @@ function readStdin(ctx: Context): Promise<string> {
     const onAbort = () => reject(new InterruptedError('cancelled; nothing was sent'));
     if (ctx.signal.aborted) return onAbort();
     ctx.signal.addEventListener('abort', onAbort, { once: true });
-    readAllStdin(ctx.io)
+    readAllStdin(ctx.io, MAX_PROMPT_BYTES)
       .then(resolve, reject)
       .finally(() => ctx.signal.removeEventListener('abort', onAbort));
   });
@@ -54,19 +64,19 @@ const FILE_ERRORS: Record<string, string> = {
 
 async function readPromptFile(path: string, ctx: Context): Promise<string> {
   // Loaded here so the bundled start-up (--help, --version) does not pay for it.
-  const { readFile, stat } = await import('node:fs/promises');
+  const { stat } = await import('node:fs/promises');
   try {
     // A FIFO waits for its writer, and Ctrl-C must end that wait (src/input-fifo.ts).
     if ((await stat(path)).isFIFO()) {
       const { readFifo } = await import('../input-fifo.js');
       const waiting = () => ctx.reporter.info(`reading the prompt from ${path}; waiting for a writer`);
-      return await readFifo(path, ctx.signal, waiting).catch((error: unknown) => {
+      return await readFifo(path, ctx.signal, waiting, MAX_PROMPT_BYTES).catch((error: unknown) => {
         throw ctx.signal.aborted ? new InterruptedError('cancelled; nothing was sent') : error;
       });
     }
-    return await readFile(path, 'utf8');
+    return await readFileBounded(path, MAX_PROMPT_BYTES);
   } catch (error) {
-    if (error instanceof InterruptedError) throw error;
+    if (error instanceof InterruptedError || error instanceof InputTooLarge) throw error;
     const code = (error as NodeJS.ErrnoException).code ?? '';
     const reason = FILE_ERRORS[code] ?? (code || String(error));
     throw new UsageError(`cannot read the prompt file "${path}" (${reason}); nothing was sent`);

@@ -19,6 +19,14 @@ afterAll(async () => {
 
 const sandboxOfItsOwn = useSandboxPerTest();
 
+// A prompt past 1 MiB is no instruction (and /dev/zero never ends): refused before it is read whole.
+const files = tempDir();
+cleanups.push(files.cleanup);
+const OVER_A_MIB = join(files.path, 'huge.md');
+writeFileSync(OVER_A_MIB, 'x'.repeat(1024 * 1024 + 1));
+const A_MIB = join(files.path, 'mib.md');
+writeFileSync(A_MIB, 'y'.repeat(1024 * 1024));
+
 async function setup() {
   const t = await sandboxOfItsOwn();
   return { ...t, posts: () => t.sandbox.requests.filter((r) => r.origin === 'api' && r.method === 'POST') };
@@ -64,6 +72,9 @@ describe.concurrent('autopilot run against the sandbox', () => {
     ['an empty file from stdin', ['-f', '-'], { stdin: '\n' }, /^error: the prompt read from stdin is empty; nothing was sent\n$/],
     ['words and a file', ['Go', '-f', '-'], { stdin: 'x' }, /^error: give the prompt either as arguments or with --file, not both; nothing was sent\n$/],
     ['a missing file', ['-f', '/nonexistent/prompt.md'], {}, /^error: cannot read the prompt file "\/nonexistent\/prompt.md" \(no such file\); nothing was sent\n$/],
+    ['a file over 1 MiB', ['-f', OVER_A_MIB], {}, /^error: the prompt file ".*huge\.md" holds more than 1 MiB; give a shorter prompt; nothing was sent\n$/],
+    ['/dev/zero', ['-f', '/dev/zero'], {}, /^error: the prompt file "\/dev\/zero" holds more than 1 MiB; give a shorter prompt; nothing was sent\n$/],
+    ['stdin over 1 MiB', ['-f', '-'], { stdin: 'z'.repeat(1024 * 1024 + 1) }, /^error: the prompt read from stdin holds more than 1 MiB; give a shorter prompt; nothing was sent\n$/],
   ])('%s: exit 2 and nothing sent', async (_name, args, opts, stderr) => {
     const t = await setup();
     const r = await t.cli(['autopilot', 'run', ...args], opts);
@@ -71,6 +82,14 @@ describe.concurrent('autopilot run against the sandbox', () => {
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(stderr);
     expect(t.posts()).toEqual([]);
+  });
+
+  it('a prompt of exactly 1 MiB is sent whole', async () => {
+    const s = await server(json(202, { runId: 'r1' }));
+    const r = await s.cli(['-f', A_MIB]);
+    expect(r.code).toBe(0);
+    expect(s.requests).toHaveLength(1);
+    expect((JSON.parse(s.requests[0]!.body) as { prompt: string }).prompt).toHaveLength(1024 * 1024);
   });
 
   it('402: exit 1, credits exhausted, nothing started, what to do; sent once', async () => {

@@ -94,6 +94,19 @@ describe('-f <fifo> with no writer yet', () => {
     expect(JSON.parse(server.requests.at(-1)!.body)).toEqual({ prompt: 'Update the changelog' });
   });
 
+  it('a writer that never stops (cat /dev/zero): refused past 1 MiB, exit 2, nothing sent', async () => {
+    const before = server.requests.length;
+    const fifo = mkfifo('prompt-endless.fifo');
+    const cli = spawnCli(['autopilot', 'run', '-f', fifo]);
+    await waitForWriterWait(cli);
+    const writer = spawn('sh', ['-c', 'exec cat /dev/zero > "$1"', 'sh', fifo], { stdio: 'ignore' });
+    const r = await cli.done;
+    writer.kill();
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('holds more than 1 MiB; give a shorter prompt; nothing was sent');
+    expect(server.requests.length).toBe(before);
+  });
+
   it('a writer that writes nothing: the empty prompt is refused, exit 2', async () => {
     const before = server.requests.length;
     const fifo = mkfifo('prompt-empty.fifo');
