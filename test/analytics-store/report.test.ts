@@ -36,6 +36,13 @@ describe('bounded untrusted text', () => {
     expect([...bounded('x'.repeat(500))]).toHaveLength(120);
     expect(bounded('x'.repeat(500)).endsWith('…')).toBe(true);
   });
+
+  it('no invisible characters: the Arabic letter mark, zero-width ones, a BOM, soft hyphens, Unicode tags', () => {
+    // Each can hide or reorder text a reader typed: "pay\u200Bpal" reads as "paypal", tag characters spell a hidden message.
+    const hidden = 'a\u061Cb\u200Bc\u200Dd\u2060e\uFEFFf\u00ADg' + String.fromCodePoint(0xe0001, 0xe0069, 0xe0067) + 'h';
+    expect(bounded(hidden)).toBe('abcdefgh');
+    expect(bounded('plain café ✓')).toBe('plain café ✓');
+  });
 });
 
 describe('computeReport on known rows', () => {

@@ -3,7 +3,7 @@
 // paths), so it is untrusted: each piece is flattened to one line, cut to ITEM_CHARS, and shown as a
 // JSON string (its quotes cannot be closed from inside), under a note that says it is data, not
 // instructions. The whole prompt stays within PROMPT_BYTES so it fits an agent's request.
-import { escapeCell } from '../../output/cells.js';
+import { flatReaderText } from '../../output/reader-text.js';
 import type { GapsReport } from '../../gaps/collect.js';
 
 export const ITEM_CHARS = 200;
@@ -16,13 +16,9 @@ class Quoter {
   truncated = false;
 
   quote(text: string): string {
-    // Only a bounded prefix is looked at: a 1 MB term costs no more than a short one.
-    const head = text.slice(0, ITEM_CHARS * 4);
-    const flat = escapeCell(head.replace(/[\s\u2028\u2029]+/g, ' ').replace(/[\u202a-\u202e\u2066-\u2069]/g, ''), { backslash: false }).trim();
-    const chars = Array.from(flat);
-    if (chars.length <= ITEM_CHARS && head.length === text.length) return JSON.stringify(flat);
-    this.truncated = true;
-    return JSON.stringify(`${chars.slice(0, ITEM_CHARS - 1).join('')}…`);
+    const flat = flatReaderText(text, ITEM_CHARS);
+    if (flat.cut) this.truncated = true;
+    return JSON.stringify(flat.text);
   }
 }
 
