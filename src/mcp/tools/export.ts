@@ -108,10 +108,11 @@ export const exportRun = defineTool({
     // The engine (the download, and undici under it) is loaded by the call that needs it, not at the server's start.
     const { runStaticExport } = await import('../../export-flows/run.js');
     let started: string | undefined;
-    let held: HeldDirectory | undefined;
+    // A promise, so two re-checks that overlap share one handle instead of opening two.
+    let held: Promise<HeldDirectory | undefined> | undefined;
     const recheckTarget = async () => {
       // Held from the first re-check, before the download makes its work directory there.
-      held ??= await holdWorkParent(dirname(target), basename(target));
+      await (held ??= holdWorkParent(dirname(target), basename(target)));
       try {
         await sameTargetUnderRoot(env.root, args.directory, target);
       } catch (error) {
@@ -154,10 +155,12 @@ export const exportRun = defineTool({
         recheckWhileDownloading();
       },
       debug: () => undefined,
-    }).catch(async (error: unknown) => {
-      await held?.sweep();
-      throw error;
-    }).finally(() => held?.close());
+    })
+      .catch(async (error: unknown) => {
+        await (await held)?.sweep();
+        throw error;
+      })
+      .finally(async () => (await held)?.close());
     const { job } = result;
     env.progress(100, 100, `installed ${result.files} files`);
     return {
