@@ -9,7 +9,7 @@
 // and renames it over the target; a run killed between the two leaves it. Its owner's pid is in its
 // name, and it is stale on the same terms as a work directory.
 import { readFileSync } from 'node:fs';
-import { lstat, mkdtemp, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { processAlive } from '../lock-file.js';
 
@@ -29,6 +29,17 @@ export async function createWorkDir(parent: string, name: string): Promise<strin
   const work = await mkdtemp(join(parent, `.${name}.mint-admin-`));
   await writeFile(join(work, 'lock'), `${process.pid}\n`);
   return work;
+}
+
+/** The work directories for `name` in `parent` that this process made (their lock holds our pid). */
+export async function ownWorkDirs(parent: string, name: string): Promise<string[]> {
+  const own: string[] = [];
+  for (const entry of await readdir(parent).catch(() => [] as string[])) {
+    if (WORK_NAME.exec(entry)?.[1] !== name) continue;
+    const owner = await readFile(join(parent, entry, 'lock'), 'utf8').catch(() => '');
+    if (owner.trim() === String(process.pid)) own.push(entry);
+  }
+  return own;
 }
 
 export interface LeftoverReport {

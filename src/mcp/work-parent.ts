@@ -3,8 +3,9 @@
 // looks in the wrong place (or through a link out of --root) and leaves it behind. On Linux a handle
 // on the directory follows it wherever it is moved: /proc/self/fd/<fd> names where it is now, and the
 // work directories this call made there (locked with this pid, not there before) can still go.
-import { open, readdir, readFile, readlink, rm } from 'node:fs/promises';
+import { open, readlink, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { ownWorkDirs } from '../download/leftovers.js';
 
 export interface HeldDirectory {
   /** Removes the work directories made since it was held, wherever the directory is now. */
@@ -12,22 +13,18 @@ export interface HeldDirectory {
   close(): Promise<void>;
 }
 
-/** A hold on `parent`, where the download makes `.<name>.mint-admin-XXXXXX`; undefined when it does not exist yet. */
+/** A hold on `parent`, where the download makes its work directory for `name`; undefined when it does not exist yet. */
 export async function holdWorkParent(parent: string, name: string): Promise<HeldDirectory | undefined> {
   const handle = await open(parent, 'r').catch(() => undefined);
   if (handle === undefined) return undefined;
-  const prefix = `.${name}.mint-admin-`;
-  const workDirs = async (dir: string) => (await readdir(dir).catch(() => [] as string[])).filter((n) => n.startsWith(prefix) && !n.endsWith('.partial'));
-  const before = new Set(await workDirs(parent));
+  const before = new Set(await ownWorkDirs(parent, name));
   return {
     async sweep() {
       // Elsewhere than Linux there is no /proc/self/fd: nothing to find the directory by (docs/mcp.md).
       const where = await readlink(`/proc/self/fd/${handle.fd}`).catch(() => undefined);
       if (where === undefined) return;
-      for (const entry of await workDirs(where)) {
-        if (before.has(entry)) continue;
-        const owner = await readFile(join(where, entry, 'lock'), 'utf8').catch(() => '');
-        if (owner.trim() === String(process.pid)) await rm(join(where, entry), { recursive: true, force: true }).catch(() => undefined);
+      for (const entry of await ownWorkDirs(where, name)) {
+        if (!before.has(entry)) await rm(join(where, entry), { recursive: true, force: true }).catch(() => undefined);
       }
     },
     close: () => handle.close(),
