@@ -34,6 +34,7 @@ beforeEach(() => {
   gh.comments.clear();
   gh.requests.length = 0;
   gh.forbidWrites = false;
+  gh.endlessPages = false;
   gh.viewer = GITHUB_ACTIONS_BOT;
   gh.failures = { list: [], create: [], update: [], viewer: [] };
   sandbox.faults.reset();
@@ -176,6 +177,33 @@ describe('the action', () => {
     expect(all[3]!.body).toContain('feature-y');
     const writes = gh.requests.filter((r) => r.method === 'POST' || r.method === 'PATCH').filter((r) => r.url !== '/graphql').map((r) => r.method);
     expect(writes).toEqual(['POST', 'PATCH']);
+  });
+
+  // A viewer without a login proves nothing: a marked comment of a deleted account (`user: null`) is
+  // not the token's to edit, however alike two nulls look.
+  it('when GraphQL names no login, no marked comment is edited, not even one whose author is gone', async () => {
+    const marker = '<!-- mint-admin:preview Docs preview/preview -->';
+    const orphan = { id: 1, body: `${marker}\na deleted account's copy`, author: null };
+    gh.comments.set(PR, [{ ...orphan }]);
+    gh.viewer = { login: null, type: 'Bot', association: 'NONE' };
+    const step = await runStep({ command: 'preview start feature-x', comment: 'true' });
+    expect(step.code).toBe(0);
+    expect(gh.comments.get(PR)![0]!.body).toBe(orphan.body);
+    expect(gh.requests.filter((r) => r.method === 'PATCH')).toEqual([]);
+    expect(step.stdout).toMatch(/^::warning::mint-admin: .*own/m);
+    expectKeyNowhere(step);
+  });
+
+  it('a comment listing whose next page never ends is read to a bound, then given up with a warning; the step succeeds', async () => {
+    gh.endlessPages = true;
+    gh.comments.set(PR, [{ id: 1, body: 'looks good' }]);
+    const step = await runStep({ command: 'preview start feature-x', comment: 'true' });
+    expect(step.code).toBe(0);
+    const pages = gh.requests.filter((r) => r.method === 'GET' && r.url.includes('/comments'));
+    expect(pages.length).toBe(50);
+    expect(step.stdout).toMatch(/^::warning::mint-admin: could not comment on pull request #7 \(more than 50 pages of comments/m);
+    expect(gh.requests.filter((r) => r.method === 'POST' && r.url !== '/graphql')).toEqual([]);
+    expect(step.summary).toContain(step.outputs.get('preview-url'));
   });
 
   it('a `/preview` comment on a pull request (issue_comment): the comment goes to that pull request', async () => {
