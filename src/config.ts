@@ -206,12 +206,14 @@ export function checkApiKey(key: string, where: string): string {
   const wrongType = (kind: string) =>
     new ConfigError(
       `${where} holds ${kind} key (${maskKey(key)}); mint-admin needs an admin API key (mint_...) from ${API_KEYS_PAGE}`,
+      'api-key',
     );
   if (key.startsWith('mint_dsc_')) throw wrongType('an assistant API');
   if (key.startsWith('mint_us_')) throw wrongType('a search index API');
   if (!/^mint_[A-Za-z0-9_-]+$/.test(key)) {
     throw new ConfigError(
       `${where} is not an admin API key: it should start with "mint_" and have no spaces; create one at ${API_KEYS_PAGE}`,
+      'api-key',
     );
   }
   return key;

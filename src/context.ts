@@ -39,6 +39,19 @@ export interface Deps {
   secrets?: Set<string>;
   /** An extraction worker booting for the download this run's arguments ask for (early-worker.ts), for that command to take. */
   extractionWorker?: BootedWorker;
+  /**
+   * Told how a failed run ended: the error and the line runCli printed for it (key masked), for a
+   * caller that says why in its own words (the action's annotation and summary).
+   */
+  onFailure?: (failure: RunFailure) => void;
+}
+
+export interface RunFailure {
+  /** What was thrown: a MintAdminError, commander's CommanderError (a bad flag), or anything else. */
+  error: unknown;
+  /** The first line of what runCli printed on stderr for it, without `error: `. */
+  line: string;
+  code: number;
 }
 
 export interface Context extends Deps {
@@ -104,6 +117,7 @@ export function createContext(deps: Deps, globals: GlobalOptions): Context {
       if (!s.projectId) {
         throw new ConfigError(
           `no project id: pass --project <id>, set ${ENV_VARS['project-id']}, or run \`mint-admin config set project-id <id>\``,
+          'project-id',
         );
       }
       return checkProjectId(s.projectId.value, settingOrigin('project-id', s.projectId, s.profile.value));
@@ -128,6 +142,7 @@ async function buildClient(ctx: Context): Promise<ApiClient> {
   if (!s.apiKey) {
     throw new ConfigError(
       `no API key: set ${ENV_VARS['api-key']} or run \`mint-admin config set api-key\` (create a key at https://app.mintlify.com/settings/organization/api-keys)`,
+      'api-key',
     );
   }
   const apiKey = checkApiKey(s.apiKey.value, settingOrigin('api-key', s.apiKey, s.profile.value));

@@ -75,8 +75,14 @@ export class TargetRefusedError extends UsageError {
 
 /** Missing or unusable credentials or settings (no key, a malformed key, no project). */
 export class ConfigError extends MintAdminError {
-  constructor(message: string) {
+  /**
+   * The setting at fault, when it is one (`api-key`, `project-id`), so a face that sets it some other
+   * way (the action's inputs) can say which of its own to fix.
+   */
+  readonly setting: 'api-key' | 'project-id' | undefined;
+  constructor(message: string, setting?: 'api-key' | 'project-id') {
     super(message);
+    this.setting = setting;
   }
 }
 

@@ -34,11 +34,36 @@ export function maskKey(key: string): string {
   return `${key.slice(0, prefixEnd)}****${tail}`;
 }
 
-/** Removes every occurrence of each secret from a piece of text (a server message, a debug line). */
+/**
+ * What may stand between two characters of a key in text that reached a reader: a line break the
+ * server wrapped it with, spaces or a tab a flattening made of one, an invisible format character,
+ * or the escape JSON, a terminal or Markdown writes for one (`\n`, `\x00`, `\u200b`, `\_`).
+ * Scrubbing across them makes the order of flattening, escaping and scrubbing not matter.
+ */
+const BETWEEN = String.raw`(?:[\s\p{Cc}\p{Cf}]|\\(?:[nrtbfv0]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|u\{[0-9a-fA-F]{1,6}\})?)*`;
+const patterns = new Map<string, RegExp>();
+
+/** The key as it may appear in text: any case (keys are case-sensitive, readers are not), split as above. */
+function secretPattern(secret: string): RegExp {
+  let pattern = patterns.get(secret);
+  if (!pattern) {
+    const chars = Array.from(secret, (ch) => ch.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&'));
+    pattern = new RegExp(chars.join(BETWEEN), 'giu');
+    // A process holds a key or two; a caller that passes new ones each time must not grow this forever.
+    if (patterns.size >= 16) patterns.clear();
+    patterns.set(secret, pattern);
+  }
+  return pattern;
+}
+
+/**
+ * Masks every occurrence of each secret in a piece of text (a server message, a debug line, a whole
+ * output): in any case, and across the line breaks, spaces and escapes a wrap or a flattening puts in it.
+ */
 export function scrubSecrets(text: string, secrets: Array<string | undefined>): string {
   let out = text;
   for (const secret of secrets) {
-    if (secret && secret.length >= 8) out = out.split(secret).join(maskKey(secret));
+    if (secret && secret.length >= 8) out = out.replace(secretPattern(secret), () => maskKey(secret));
   }
   return out;
 }

@@ -8,7 +8,7 @@ import type { Deps } from './context.js';
 import { EXIT_CODES, exitCodeOf, forPeople, STOP_SIGNALS } from './cli-errors.js';
 import { InterruptedError, MintAdminError, type StopSignal } from './errors.js';
 import { processIO } from './io.js';
-import { checkHelpTopic } from './help-topic.js';
+import { checkHelpTopic, topicText } from './help-topic.js';
 import { buildProgram } from './program.js';
 import { scrubSecrets } from './redact.js';
 import { forTerminal } from './terminal-text.js';
@@ -36,6 +36,12 @@ export async function runCli(given: string[], deps: Deps): Promise<number> {
   // `mint-admin help agent run` is `mint-admin agent run --help` (commander's help command takes one
   // word). main.ts maps it first for the pre-rendered fast path; in-process callers come straight here.
   const helpTopic = given[0] === 'help' ? given.slice(1) : undefined;
+  const topic = helpTopic && (await topicText(helpTopic));
+  if (topic !== undefined) {
+    deps.io.stdout.write(topic);
+    await deps.io.flush?.();
+    return EXIT_CODES.ok;
+  }
   const argv = helpTopic ? [...helpTopic, '--help'] : given;
   const program = buildProgram(deps, argv);
   let code: number;
@@ -45,6 +51,7 @@ export async function runCli(given: string[], deps: Deps): Promise<number> {
     code = EXIT_CODES.ok;
   } catch (error) {
     code = report(error, deps, Boolean(program.opts().debug));
+    if (code !== EXIT_CODES.ok) deps.onFailure?.({ error, code, line: failureLine(error, deps) });
   }
   // main.ts exits with this code: a pipe must have all of stdout first.
   await deps.io.flush?.();
@@ -65,6 +72,12 @@ function stopOnSignals(controller: AbortController): void {
     controller.abort(new InterruptedError('interrupted', signal));
   };
   for (const name of Object.keys(STOP_SIGNALS) as StopSignal[]) process.on(name, onSignal);
+}
+
+/** The first line report() prints for an error, without its `error: `, the key masked. */
+function failureLine(error: unknown, deps: Deps): string {
+  const text = error instanceof CommanderError || !(error instanceof MintAdminError) ? (error instanceof Error ? error.message : String(error)) : forPeople(error);
+  return scrubSecrets(text.replace(/^error: /, ''), [...(deps.secrets ?? [])]).split('\n')[0] ?? '';
 }
 
 function report(error: unknown, deps: Deps, debug: boolean): number {

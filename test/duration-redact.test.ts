@@ -57,6 +57,23 @@ describe('secrets', () => {
   it('scrubs a key out of free text', () => {
     expect(scrubSecrets('bad key mint_abcdefghijklwxyz given', ['mint_abcdefghijklwxyz'])).toBe('bad key mint_****wxyz given');
   });
+  it('scrubs a key however the text around it was cased, wrapped, flattened or escaped', () => {
+    const key = 'mint_abcdefghijklwxyz';
+    const forms = [
+      key.toUpperCase(),
+      'mint_abcdefgh\nijklwxyz',
+      'mint_abcdefgh\r\nijklwxyz',
+      'mint_abcdefgh ijklwxyz',
+      'MINT_ABCD\tEFGH\u200bIJKLWXYZ',
+      // As JSON, a terminal or Markdown writes a split or escaped key.
+      'mint_abcdefgh\\nijklwxyz',
+      'mint_abcdefgh\\x00ijklwxyz',
+      'mint\\_abcdefghijklwxyz',
+    ];
+    for (const form of forms) expect(scrubSecrets(`said: ${form}.`, [key]), JSON.stringify(form)).toBe('said: mint_****wxyz.');
+    // A word that only shares the key's start is left alone.
+    expect(scrubSecrets('mint_abcdefgh and more', [key])).toBe('mint_abcdefgh and more');
+  });
 });
 
 describe('wait flags', async () => {

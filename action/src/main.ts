@@ -9,11 +9,14 @@ import { Writable } from 'node:stream';
 import * as core from '@actions/core';
 import * as github from '@actions/github';
 import { systemClock } from '../../src/clock.js';
+import type { RunFailure } from '../../src/context.js';
 import { InterruptedError } from '../../src/errors.js';
+import { exitCodeWords } from '../../src/exit-codes-help.js';
 import { scrubSecrets } from '../../src/redact.js';
 import { runCli } from '../../src/run.js';
 import { CommandLineError, parseCommandLine } from './command-line.js';
 import { commentMarker, pullRequestOf, upsertComment } from './comment.js';
+import { failureText } from './failure.js';
 import { ACTION_OUTPUTS, parseOutputFile, wantsGithubOutput } from './outputs.js';
 
 async function main(): Promise<void> {
@@ -30,7 +33,7 @@ async function main(): Promise<void> {
   let wantsComment: boolean;
   try {
     const command = core.getInput('command');
-    if (!command.trim()) throw new CommandLineError('the command input is empty: give a mint-admin command line, e.g. `preview start my-branch --wait`');
+    if (!command.trim()) throw new CommandLineError('the `command` input is empty: give a mint-admin command line, e.g. `preview start my-branch --wait`');
     argv = parseCommandLine(command);
     wantsComment = booleanInput('comment');
   } catch (error) {
@@ -45,6 +48,8 @@ async function main(): Promise<void> {
   const scratch = mkdtempSync(join(tmpdir(), 'mint-admin-action-'));
   const outputFile = join(scratch, 'output');
   writeFileSync(outputFile, '', { mode: 0o600 });
+  // Why the command failed, from its error itself rather than from the text it printed.
+  let failure: RunFailure | undefined;
   const code = await runCli(argv, {
     io: passThroughIO(),
     env: cliEnv(apiKey, outputFile),
@@ -52,6 +57,7 @@ async function main(): Promise<void> {
     signal: stopSignal(),
     random: Math.random,
     secrets: new Set(apiKey ? [apiKey] : []),
+    onFailure: (given) => (failure = given),
   });
   const yielded = parseOutputFile(readFileSync(outputFile, 'utf8'));
   rmSync(scratch, { recursive: true, force: true });
@@ -62,14 +68,15 @@ async function main(): Promise<void> {
     if (value !== undefined) core.setOutput(name, scrub(value));
   }
 
-  const body = resultText(argv, code, yielded, scrub);
+  const why = code === 0 ? undefined : failureText(failure, code, { apiKey: apiKey !== '', apiKeyFromInput: core.getInput('api-key') !== '' });
+  const body = resultText(argv, code, yielded, why, scrub);
   let summarise = !yielded.has('status-id');
   if (wantsComment) summarise = (await comment(githubToken, body)) || summarise;
   // The build commands wrote their own summary; the others get this one (and so does a refused comment).
   if (summarise && process.env.GITHUB_STEP_SUMMARY) await core.summary.addRaw(body, true).write();
 
-  if (code !== 0) {
-    core.setFailed(`mint-admin exited with code ${code}`);
+  if (why !== undefined) {
+    core.setFailed(scrub(`${why} (exit code ${code})`));
     process.exitCode = code;
   }
 }
@@ -79,7 +86,7 @@ function booleanInput(name: string): boolean {
   const value = core.getInput(name).toLowerCase();
   if (value === '' || value === 'false') return false;
   if (value === 'true') return true;
-  throw new CommandLineError(`the ${name} input is ${JSON.stringify(core.getInput(name))}: use true or false`);
+  throw new CommandLineError(`the \`${name}\` input is ${JSON.stringify(core.getInput(name))}: use true or false`);
 }
 
 /** Posts or updates the comment; true when it could not, so the summary carries the result instead. */
@@ -99,12 +106,14 @@ async function comment(token: string, body: string): Promise<boolean> {
 }
 
 /** Markdown for the comment and the summary: the preview link, build state or the agent's pull request. */
-function resultText(argv: string[], code: number, outputs: Map<string, string>, scrub: (t: string) => string): string {
+function resultText(argv: string[], code: number, outputs: Map<string, string>, why: string | undefined, scrub: (t: string) => string): string {
   const value = (name: string) => {
     const v = outputs.get(name);
     return v === undefined || v === '' ? undefined : codeSpan(scrub(v));
   };
-  const lines = [`### mint-admin ${codeSpan(scrub(argv.slice(0, 2).join(' ')))}: ${code === 0 ? 'done' : `failed (exit code ${code})`}`, ''];
+  const failed = `failed: ${exitCodeWords(code) ?? 'an unknown exit code'} (exit code ${code})`;
+  const lines = [`### mint-admin ${codeSpan(scrub(argv.slice(0, 2).join(' ')))}: ${code === 0 ? 'done' : failed}`, ''];
+  if (why !== undefined) lines.push(`- Error: ${codeSpan(scrub(why))}`);
   const status = value('status');
   if (status) lines.push(`- Status: **${status}**`);
   const url = outputs.get('preview-url');
@@ -115,7 +124,8 @@ function resultText(argv: string[], code: number, outputs: Map<string, string>, 
     const v = value(name);
     if (v) lines.push(`- ${name}: ${v}`);
   }
-  return `${lines.join('\n')}\n`;
+  // Scrubbed whole as well: a line added here later is masked without having to remember to.
+  return scrub(`${lines.join('\n')}\n`);
 }
 
 /**

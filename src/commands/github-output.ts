@@ -69,8 +69,9 @@ export async function writeGithubReport(target: GithubTarget, report: BuildRepor
   ];
   if (report.previewUrl !== undefined) outputs.push(['preview-url', report.previewUrl]);
   await append(target.outputPath, ctx.scrub(outputs.map(([name, value]) => outputEntry(name, value)).join('')), ctx);
-  // The key is masked before the Markdown escaping, which would otherwise hide it from the masking.
-  if (target.summaryPath) await append(target.summaryPath, stepSummary(report, ctx.scrub), ctx);
+  // Each field is masked before its Markdown escaping, and the whole summary once more as written:
+  // a field that reaches it some other way (the statusId, a row added later) is still masked.
+  if (target.summaryPath) await append(target.summaryPath, ctx.scrub(stepSummary(report, ctx.scrub)), ctx);
 }
 
 /**
@@ -101,7 +102,7 @@ export function stepSummary(report: BuildReport, scrub: (text: string) => string
   if (duration) rows.push(['Duration', duration]);
   const link = report.kind === 'preview' ? report.previewUrl : build?.subdomain ? `https://${build.subdomain}.mintlify.app` : undefined;
   if (link && isPlainHttpsUrl(link) && scrub(link) === link) rows.push([report.kind === 'preview' ? 'Preview' : 'Site', link]);
-  rows.push(['Status id', `\`${report.statusId}\``]);
+  rows.push(['Status id', `\`${scrub(report.statusId)}\``]);
   return `### ${title}: ${markdownText(report.status)}\n\n| | |\n|---|---|\n${rows.map(([k, v]) => `| ${k} | ${v} |`).join('\n')}\n\n`;
 }
 

@@ -3,6 +3,8 @@
 // request's AbortSignal (cancellation) and progress notifications when the client asked for them;
 // what a tool returns becomes bounded JSON text, what it throws a tool error with a next step, both made
 // in result.ts. Every text a client receives passes safeText: no key, no presigned signature.
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { systemClock } from '../clock.js';
 import { checkBaseUrl, EXPORT_API_VALUES, type ExportApiSetting } from '../config.js';
 import type { Context } from '../context.js';
@@ -40,11 +42,22 @@ export async function runMcpServer(ctx: Context, options: McpServerOptions): Pro
   const secrets = async () => [(await ctx.settings()).apiKey?.value];
   const server = new McpServer(serverInfo, { instructions: INSTRUCTIONS });
   const tools = toolsFor(TOOLS, options.allow);
+  // Calls still running when the session ends (stdin closed, a stop signal) are stopped and waited
+  // for, so what they clean up on a stop (export_run's work directory) is gone before the process
+  // exits, as it is when the client cancels one call.
+  const sessionEnded = new AbortController();
+  const running = new Set<Promise<unknown>>();
   for (const tool of tools) {
     const registered = server.registerTool(
       tool.name,
       { title: tool.title, description: tool.description, inputSchema: tool.input, annotations: { title: tool.title, ...tool.annotations } },
       async (args: Record<string, unknown>, extra) => {
+        const call = answer(args, extra);
+        running.add(call);
+        return call.finally(() => running.delete(call));
+      },
+    );
+    async function answer(args: Record<string, unknown>, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) {
         const known = await secrets().catch(() => []);
         const token = extra._meta?.progressToken;
         let last = -1;
@@ -62,7 +75,7 @@ export async function runMcpServer(ctx: Context, options: McpServerOptions): Pro
             return (EXPORT_API_VALUES as readonly string[]).includes(value) ? (value as ExportApiSetting) : 'auto';
           },
           dispatcher: () => ctx.dispatcher(),
-          signal: AbortSignal.any([extra.signal, ctx.signal]),
+          signal: AbortSignal.any([extra.signal, ctx.signal, sessionEnded.signal]),
           progress(progress, total, message) {
             // Nothing about a call the client has cancelled: it no longer listens.
             if (token === undefined || env.signal.aborted) return;
@@ -90,8 +103,7 @@ export async function runMcpServer(ctx: Context, options: McpServerOptions): Pro
           const failure = (extra.signal.aborted ? undefined : tool.explain?.(cause)) ?? describeFailure(cause, tool.name, tool.group !== undefined);
           return toolResult(failureText(failure, known));
         }
-      },
-    );
+    }
     // tools/list's JSON Schema of the tool as made at build time, instead of zod's at every start.
     useBuiltJsonSchema(registered.inputSchema, (options.inputJsonSchemas ?? INPUT_JSON_SCHEMAS)[tool.name]);
   }
@@ -118,6 +130,8 @@ export async function runMcpServer(ctx: Context, options: McpServerOptions): Pro
   if (ctx.signal.aborted) close();
   ctx.signal.addEventListener('abort', close, { once: true });
   await closed;
+  sessionEnded.abort(ctx.signal.aborted ? ctx.signal.reason : new Error('the MCP client ended the session'));
+  await Promise.allSettled(running);
   // Stopped by a signal rather than by the client: the CLI's exit code for it (130, 143, 129).
   if (ctx.signal.aborted) throw ctx.signal.reason;
   // Closed by the transport, not by the client: a failure, so a supervisor sees it in the exit code.

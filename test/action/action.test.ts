@@ -34,6 +34,7 @@ beforeEach(() => {
   gh.comments.clear();
   gh.requests.length = 0;
   gh.forbidWrites = false;
+  gh.endlessPages = false;
   gh.viewer = GITHUB_ACTIONS_BOT;
   gh.failures = { list: [], create: [], update: [], viewer: [] };
   sandbox.faults.reset();
@@ -178,6 +179,33 @@ describe('the action', () => {
     expect(writes).toEqual(['POST', 'PATCH']);
   });
 
+  // A viewer without a login proves nothing: a marked comment of a deleted account (`user: null`) is
+  // not the token's to edit, however alike two nulls look.
+  it('when GraphQL names no login, no marked comment is edited, not even one whose author is gone', async () => {
+    const marker = '<!-- mint-admin:preview Docs preview/preview -->';
+    const orphan = { id: 1, body: `${marker}\na deleted account's copy`, author: null };
+    gh.comments.set(PR, [{ ...orphan }]);
+    gh.viewer = { login: null, type: 'Bot', association: 'NONE' };
+    const step = await runStep({ command: 'preview start feature-x', comment: 'true' });
+    expect(step.code).toBe(0);
+    expect(gh.comments.get(PR)![0]!.body).toBe(orphan.body);
+    expect(gh.requests.filter((r) => r.method === 'PATCH')).toEqual([]);
+    expect(step.stdout).toMatch(/^::warning::mint-admin: .*own/m);
+    expectKeyNowhere(step);
+  });
+
+  it('a comment listing whose next page never ends is read to a bound, then given up with a warning; the step succeeds', async () => {
+    gh.endlessPages = true;
+    gh.comments.set(PR, [{ id: 1, body: 'looks good' }]);
+    const step = await runStep({ command: 'preview start feature-x', comment: 'true' });
+    expect(step.code).toBe(0);
+    const pages = gh.requests.filter((r) => r.method === 'GET' && r.url.includes('/comments'));
+    expect(pages.length).toBe(50);
+    expect(step.stdout).toMatch(/^::warning::mint-admin: could not comment on pull request #7 \(more than 50 pages of comments/m);
+    expect(gh.requests.filter((r) => r.method === 'POST' && r.url !== '/graphql')).toEqual([]);
+    expect(step.summary).toContain(step.outputs.get('preview-url'));
+  });
+
   it('a `/preview` comment on a pull request (issue_comment): the comment goes to that pull request', async () => {
     const payload = {
       action: 'created',
@@ -226,8 +254,10 @@ describe('the action', () => {
     expect(step.code).toBe(code);
     expect(step.outputs.get('exit-code')).toBe(String(code));
     expect(step.stdout).toMatch(new RegExp(`^::warning::mint-admin: could not comment on pull request #7 \\(${status}`, 'm'));
-    expect(step.stdout).not.toMatch(/^::error::(?!mint-admin exited with code)/m);
-    expect(step.summary).toContain(code === 0 ? step.outputs.get('preview-url') : `failed (exit code ${code})`);
+    // The one annotation, if any, is the command's failure: never the comment's.
+    expect(step.stdout.split('\n').filter((line) => line.startsWith('::error::')).length).toBe(code === 0 ? 0 : 1);
+    expect(step.stdout).not.toMatch(/^::error::.*comment/m);
+    expect(step.summary).toContain(code === 0 ? step.outputs.get('preview-url') : `failed: the job failed (exit code ${code})`);
     expect(gh.comments.get(PR) ?? []).toEqual([]);
     expectKeyNowhere(step);
   });
@@ -246,9 +276,13 @@ describe('the action', () => {
     expect(step.code).toBe(4);
     expect(step.outputs.get('exit-code')).toBe('4');
     expect(step.outputs.get('status')).toBe('failure');
-    expect(step.stdout).toContain('::error::mint-admin exited with code 4');
+    // The build's own failure, not only its exit code.
+    const annotation = /^::error::(.*)$/m.exec(step.stdout)![1]!;
+    expect(annotation).toMatch(/fail/i);
+    expect(annotation).toMatch(/\(exit code 4\)$/);
+    expect(annotation).not.toMatch(/^mint-admin exited with code/);
     const [comment] = gh.comments.get(PR)!;
-    expect(comment!.body).toContain('failed (exit code 4)');
+    expect(comment!.body).toContain('failed: the job failed (exit code 4)');
     expect(comment!.body).not.toContain('Preview:');
     expectKeyNowhere(step);
   });
@@ -283,13 +317,13 @@ describe('the action', () => {
     const step = await runStep({ command: `preview start 'feature-x` });
     expect(step.code).toBe(2);
     expect(step.outputs.get('exit-code')).toBe('2');
-    expect(step.stdout).toContain('::error::the command input has an unclosed single quote');
+    expect(step.stdout).toContain('::error::the `command` input has an unclosed single quote');
     expect(sandbox.requests.length).toBe(before);
   });
 
   it.each([
-    ['an empty command', { command: '  ' }, 'the command input is empty'],
-    ['a comment input that is not true or false', { command: 'preview start feature-x', comment: 'yes' }, 'the comment input is "yes": use true or false'],
+    ['an empty command', { command: '  ' }, 'the `command` input is empty'],
+    ['a comment input that is not true or false', { command: 'preview start feature-x', comment: 'yes' }, 'the `comment` input is "yes": use true or false'],
   ])('%s: exit 2, nothing sent', async (_name, inputs, message) => {
     const before = sandbox.requests.length;
     const step = await runStep(inputs);
@@ -298,6 +332,29 @@ describe('the action', () => {
     expect(step.stdout).toContain(`::error::${message}`);
     expect(sandbox.requests.length).toBe(before);
     expect(gh.requests).toEqual([]);
+  });
+
+  // The annotation is the command's own error line, in the action's terms where an input is at fault.
+  it.each([
+    ['an empty api-key input (none in the env either)', { command: 'deploy start', 'api-key': '' }, 3, /^set the `api-key` input to the admin key, from a secret/],
+    ['a bad flag in the command', { command: 'preview start feature-x --no-such-flag' }, 2, /^the `command` input: unknown option '--no-such-flag'/],
+    ['an api-key input that is not an admin key', { command: 'deploy start', 'api-key': 'mint_dsc_assistantkey0123' }, 3, /^the `api-key` input holds an assistant API key \(mint_\*\*\*\*0123\)/],
+    ['a refused key (401)', { command: 'deploy start', 'api-key': 'mint_refused_key_0123456789' }, 3, /401/],
+  ])('%s: the annotation says why, naming the input; the summary says what failed', async (_name, inputs, code, why) => {
+    const step = await runStep(inputs);
+    expect(step.code).toBe(code);
+    expect(step.outputs.get('exit-code')).toBe(String(code));
+    const annotations = step.stdout.split('\n').filter((line) => line.startsWith('::error::'));
+    expect(annotations).toHaveLength(1);
+    const annotation = annotations[0]!.slice('::error::'.length);
+    expect(annotation).toMatch(why);
+    expect(annotation).toMatch(new RegExp(`\\(exit code ${code}\\)$`));
+    // Not the CLI's advice, which is about its environment variable and `config set`.
+    expect(annotation).not.toMatch(/set MINTLIFY_ADMIN_API_KEY|config set|holds.*MINTLIFY_ADMIN_API_KEY|MINTLIFY_ADMIN_API_KEY holds/);
+    expect(step.summary).toMatch(new RegExp(`^### mint-admin .*: failed: (usage error|authentication failed) \\(exit code ${code}\\)$`, 'm'));
+    expect(step.summary).toContain('- Error: `');
+    // The wrong key, masked by the runner's ::add-mask:: first, is nowhere else either.
+    for (const text of [step.stdout.split('\n').slice(1).join('\n'), step.stderr, step.summary]) expect(text).not.toContain('assistantkey0123');
   });
 
   it('the key from the step env instead of the input is masked all the same', async () => {
@@ -325,7 +382,7 @@ describe('the action', () => {
     const step = await runStep({ command: 'deploy status no-such-status-id' });
     expect(step.outputs.get('exit-code')).toBe(String(step.code));
     expect(step.code).not.toBe(0);
-    expect(step.summary).toMatch(/mint-admin .*deploy status.*failed \(exit code \d\)/);
+    expect(step.summary).toMatch(/mint-admin .*deploy status.*failed: [A-Za-z ]+ \(exit code \d\)/);
     expectKeyNowhere(step);
   });
 });

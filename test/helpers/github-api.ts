@@ -34,8 +34,8 @@ export function loadGithubRoutes(): OpenApiRoutes {
 export interface IssueComment {
   id: number;
   body: string;
-  /** Who wrote it; default the workflow token's bot. */
-  author?: { login: string; type: 'Bot' | 'User'; association: string };
+  /** Who wrote it; default the workflow token's bot; null for a deleted account (REST's `user: null`). */
+  author?: { login: string; type: 'Bot' | 'User'; association: string } | null;
 }
 
 export interface FakeGithub {
@@ -49,7 +49,9 @@ export interface FakeGithub {
   /** Answer comment writes with 403, as GitHub does for a fork's read-only token. */
   forbidWrites: boolean;
   /** The token's own account: the author of the comments it writes, and GraphQL's `viewer`. */
-  viewer: { login: string; type: 'Bot' | 'User'; association: string };
+  viewer: { login: string | null; type: 'Bot' | 'User'; association: string };
+  /** Every page of a listing names a next one, however many there are (a broken or hostile API). */
+  endlessPages: boolean;
   /** Statuses to answer, in turn, instead of serving a request to this route (GitHub outages, 401, 422). */
   failures: Record<'list' | 'create' | 'update' | 'viewer', number[]>;
   close(): Promise<void>;
@@ -62,6 +64,7 @@ export async function startFakeGithub(routes: OpenApiRoutes, { owner, repo, page
   const base = `/repos/${owner}/${repo}/issues`;
   const state = {
     forbidWrites: false,
+    endlessPages: false,
     unknown: [] as string[],
     viewer: GITHUB_ACTIONS_BOT as FakeGithub['viewer'],
     failures: { list: [], create: [], update: [], viewer: [] } as FakeGithub['failures'],
@@ -104,13 +107,14 @@ export async function startFakeGithub(routes: OpenApiRoutes, { owner, repo, page
       const slice = all.slice((page - 1) * perPage, page * perPage);
       const last = Math.max(1, Math.ceil(all.length / perPage));
       const headers: Record<string, string> = {};
-      if (page < last) headers.link = `<http://${req.headers.host}${url.pathname}?per_page=${perPage}&page=${page + 1}>; rel="next", <http://${req.headers.host}${url.pathname}?per_page=${perPage}&page=${last}>; rel="last"`;
+      if (page < last || state.endlessPages) headers.link = `<http://${req.headers.host}${url.pathname}?per_page=${perPage}&page=${page + 1}>; rel="next", <http://${req.headers.host}${url.pathname}?per_page=${perPage}&page=${last}>; rel="last"`;
       return send(200, slice.map(asGithubComment), headers);
     }
     if (list && req.method === 'POST') {
       if (state.forbidWrites) return forbidden();
       if (failed('create')) return;
-      const comment = { id: nextId++, body: (JSON.parse(req.body) as { body: string }).body, author: state.viewer };
+      const author = state.viewer.login === null ? null : { ...state.viewer, login: state.viewer.login };
+      const comment = { id: nextId++, body: (JSON.parse(req.body) as { body: string }).body, author };
       comments.set(Number(list[1]), [...(comments.get(Number(list[1])) ?? []), comment]);
       return send(201, asGithubComment(comment));
     }
@@ -139,6 +143,12 @@ export async function startFakeGithub(routes: OpenApiRoutes, { owner, repo, page
     set forbidWrites(value: boolean) {
       state.forbidWrites = value;
     },
+    get endlessPages() {
+      return state.endlessPages;
+    },
+    set endlessPages(value: boolean) {
+      state.endlessPages = value;
+    },
     get viewer() {
       return state.viewer;
     },
@@ -159,13 +169,13 @@ export async function startFakeGithub(routes: OpenApiRoutes, { owner, repo, page
 export const GITHUB_ACTIONS_BOT = { login: 'github-actions[bot]', type: 'Bot', association: 'NONE' } as const satisfies FakeGithub['viewer'];
 
 function asGithubComment(comment: IssueComment) {
-  const author = comment.author ?? GITHUB_ACTIONS_BOT;
+  const author = comment.author === undefined ? GITHUB_ACTIONS_BOT : comment.author;
   return {
     id: comment.id,
     node_id: `IC_${comment.id}`,
     body: comment.body,
-    user: { login: author.login, type: author.type },
-    author_association: author.association,
+    user: author === null ? null : { login: author.login, type: author.type },
+    author_association: author?.association ?? 'NONE',
     html_url: `https://github.com/c/${comment.id}`,
   };
 }

@@ -96,3 +96,24 @@ describe('every string that leaves a tool is bounded, on one line, and the resul
     expect(textOf(result)).toMatch(/^the result of analytics_views was \d+ characters, more than the 50000 one result may hold: none of it is shown\nNext step: ask for less/);
   });
 });
+
+describe('the key in an error body', () => {
+  const key = () => fx.sandbox.apiKey;
+  const half = () => Math.floor(key().length / 2);
+  it.each([
+    ['split by a line break', () => `${key().slice(0, half())}\n${key().slice(half())}`],
+    ['split by CR LF and a tab', () => `${key().slice(0, half())}\r\n\t${key().slice(half())}`],
+    ['upper-cased', () => key().toUpperCase()],
+    ['split and upper-cased', () => `${key().slice(0, half())}\n${key().slice(half())}`.toUpperCase()],
+  ])('%s never reaches the client, whole or in pieces', async (_n, echoed) => {
+    fx.sandbox.faults.inject({ route: 'views.list', status: 400, body: { error: `invalid key ${echoed()} for this project`, details: [{ message: `key: ${echoed()}` }] } });
+    const result = await call('analytics_views', { limit: 1 });
+    expect(result.isError).toBe(true);
+    const text = textOf(result);
+    expect(text).toMatch(/400/);
+    // Whatever a flattening made of the line break, the pieces are not there joined by it.
+    const joined = text.replace(/\s+|\\[nrt]/g, '').toLowerCase();
+    expect(joined).not.toContain(key().toLowerCase());
+    expect(text.toLowerCase()).not.toContain(key().slice(half()).toLowerCase());
+  });
+});

@@ -3,7 +3,7 @@ import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
 import { SETTING_KEYS, checkSettingKey, describeSource, type Setting, type SettingKey } from '../../config.js';
 import { ConfigError } from '../../errors.js';
-import { maskKey } from '../../redact.js';
+import { maskKey, redactUrl } from '../../redact.js';
 
 export interface ConfigGetResult {
   key: SettingKey;
@@ -22,7 +22,8 @@ export async function configGet(opts: { key: string }, ctx: Context): Promise<Co
   }
   return {
     key,
-    value: key === 'api-key' ? maskKey(setting.value) : setting.value,
+    // Shown as `config list` and `auth status` show it: a base URL's password and token redacted.
+    value: key === 'api-key' ? maskKey(setting.value) : key === 'base-url' ? redactUrl(setting.value) : setting.value,
     source: describeSource(key, setting),
   };
 }
