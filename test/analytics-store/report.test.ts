@@ -67,7 +67,7 @@ describe('computeReport on known rows', () => {
 
   it('md: exact sections, untrusted text as code spans', () => {
     const md = renderMarkdown(report);
-    expect(md.startsWith('## Docs analytics: week 2026-W47 (2026-11-16 to 2026-11-22)\n\nAgainst 2026-W46 (2026-11-09 to 2026-11-15). Days synced: 7 of 7 this week, 5 of 7 the week before.\n\n> [!WARNING]\n> Not synced whole yet: the week before (5 of 7 days); its numbers are partial until `mint-admin analytics sync` has read the rest.\n')).toBe(true);
+    expect(md.startsWith('## Docs analytics: week 2026-W47 (2026-11-16 to 2026-11-22)\n\nAgainst 2026-W46 (2026-11-09 to 2026-11-15). Days synced: 7 of 7 this week, 5 of 7 the week before.\n\n> [!WARNING]\n> Not synced whole yet: the week before (views 5 of 7 days); its numbers are partial until `mint-admin analytics sync` has read the rest.\n')).toBe(true);
     expect(md).toContain('| Views, people | 150 | 100 | +50 (+50%) |\n| Views, AI agents | 50 | 0 | +50 (new) |\n| Views, total | 200 | 100 | +100 (+100%) |');
     expect(md).toContain('### Searches: 59, +15 (+34.1%)');
     expect(md).toContain('**Rising**\n\n| search | this week | week before | change |\n| --- | --: | --: | --: |\n| `install` | 40 | 10 | +30 |\n| `webhooks` | 8 | 0 | +8 |\n| `` <script>alert(1)</script> \\| `x` `` | 2 | 0 | +2 |\n');
@@ -87,7 +87,7 @@ describe('computeReport on known rows', () => {
     expect(message.blocks[0]).toEqual({ type: 'header', text: { type: 'plain_text', text: 'Docs analytics: week 2026-W47', emoji: false } });
     expect(texts).toContain('*Searches rising (this week: 59 searches, +15 (+34.1%))*\n• `install`: 40 (+30 from 10)\n• `webhooks`: 8 (+8 from 0)\n• `&lt;script&gt;alert(1)&lt;/script&gt; | ˋxˋ`: 2 (+2 from 0)');
     expect(texts).toContain('*Unanswered assistant questions: 3, +1 (+50%)*\n• `Auth`: 2 (week before: 1), e.g. `SAML setup?`, `How do I rotate keys?`\n• `(uncategorised)`: 1 (week before: 0), e.g. `Where is the CLI?`');
-    expect(texts).toContain(':warning: Not synced whole yet: the week before (5 of 7 days); its numbers are partial until `mint-admin analytics sync` has read the rest.');
+    expect(texts).toContain(':warning: Not synced whole yet: the week before (views 5 of 7 days); its numbers are partial until `mint-admin analytics sync` has read the rest.');
     expect(texts.join('\n')).not.toMatch(/<|>/);
   });
 
