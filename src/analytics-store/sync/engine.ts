@@ -147,6 +147,10 @@ const task = (stream: Stream, checkpoint: Checkpoint): Task => ({
  */
 function reportRanges(byKey: Map<string, Checkpoint>, from: number, now: number, passStart: number): Task[] {
   const tasks: Task[] = [];
+  // A month that starts on the Monday a week starts on would have that week's checkpoint key (stream
+  // and window_from): it is not read whole, rather than written over the week's checkpoint; its days
+  // serve the report, as they do for any period not read whole.
+  const planned = new Set<string>();
   const weeks = reportPeriods('week', new Date(now));
   const months = reportPeriods('month', new Date(now));
   for (const period of [weeks.current, weeks.previous, months.current, months.previous]) {
@@ -158,6 +162,8 @@ function reportRanges(byKey: Map<string, Checkpoint>, from: number, now: number,
       if (stored && stored.windowTo !== end) continue; // another range from the same day (a month starting on a Monday): read as its own
       if (stored?.complete && (stored.updatedAt >= stored.windowTo + SETTLE_MS || stored.updatedAt >= passStart)) continue;
       if (!stored && daysRead(byKey, RANGE_OF[table], start, end)) continue;
+      if (planned.has(`${table}|${start}`)) continue;
+      planned.add(`${table}|${start}`);
       if (!stored || stored.complete) tasks.push(task(RANGE_STREAMS[table], fresh(table, start, end)));
     }
   }
