@@ -101,7 +101,7 @@ export async function sync(opts: SyncOptions, ctx: Context): Promise<void> {
     const when = wait <= 0 ? 'the next run can continue now' : `the next run can continue at ${new Date(result.stop.nextAt).toISOString().slice(0, 16).replace('T', ' ')} UTC (in ${formatDuration(wait)})`;
     const why = {
       'run-budget': `--max-requests ${opts.maxRequests} spent`,
-      'hourly-budget': `the organization's 100 analytics requests of the last hour are spent, as counted on this machine (${ledger.path})`,
+      'hourly-budget': `the organization's 100 analytics requests of the last hour are spent (counted on this machine, in ${ledger.path})`,
       'rate-limited':
         result.stop.reason === 'rate-limited' && result.stop.held
           ? `the API asked an earlier command to wait (429), and this machine keeps that wait (${ledger.path}): nothing was sent`
