@@ -131,3 +131,60 @@ function checkBlockKit(message: ReturnType<typeof renderSlack>): void {
   }
   expect(JSON.parse(JSON.stringify(message))).toEqual(message);
 }
+
+describe('computeReport over range rows and day rows', () => {
+  const dir = tempDir();
+  afterAll(() => dir.cleanup());
+
+  it('a period read whole at once is its range rows alone, the other its day rows; what is partial is named table by table', async () => {
+    const path = join(dir.path, 'ranges.duckdb');
+    const { openAnalyticsDb } = await import('../../src/analytics-store/db.js');
+    const db = await openAnalyticsDb(path);
+    const run = (sql: string) => db.connection.run(sql);
+    const window = (stream: string, from: string, to: string, complete = true) => `('${stream}', TIMESTAMP '${from}', TIMESTAMP '${to}', NULL, 1, 1, ${complete}, TIMESTAMP '2026-11-24 12:00:00')`;
+    try {
+      // This week (11-16..11-23): views read whole at once AND two of its days read too: counted once, from the range.
+      await run(`INSERT INTO views_by_range VALUES ('2026-11-16', '2026-11-23', '/a', 70, 7, 77), ('2026-11-16', '2026-11-23', '/b', 30, 3, 33)`);
+      await run(`INSERT INTO views VALUES ('2026-11-16', '/a', 10, 1, 11), ('2026-11-17', '/a', 10, 1, 11), ('2026-11-10', '/a', 5, 0, 5), ('2026-11-11', '/a', 6, 0, 6)`);
+      // A range stopped part-way (not complete) for the week before: its rows are not used.
+      await run(`INSERT INTO views_by_range VALUES ('2026-11-09', '2026-11-16', '/a', 999, 0, 999)`);
+      await run(`INSERT INTO visitors_by_range VALUES ('2026-11-16', '2026-11-23', '/a', 8, 1, 9)`);
+      const windows = [
+        window('views_by_range', '2026-11-16', '2026-11-23'),
+        window('views_by_range', '2026-11-09', '2026-11-16', false),
+        window('visitors_by_range', '2026-11-16', '2026-11-23'),
+        window('views', '2026-11-16', '2026-11-17'),
+        window('views', '2026-11-17', '2026-11-18'),
+        window('views', '2026-11-10', '2026-11-11'),
+        window('views', '2026-11-11', '2026-11-12'),
+        window('conversations', '2026-11-12', '2026-11-24'),
+      ];
+      for (const table of ['searches', 'feedback_by_page']) for (const w of ['2026-11-09', '2026-11-16']) windows.push(window(`${table}_by_range`, w, w === '2026-11-09' ? '2026-11-16' : '2026-11-23'));
+      await run(`INSERT INTO sync_state VALUES ${windows.join(', ')}`);
+    } finally {
+      db.close();
+    }
+    const reading = await openForReading(path);
+    let report: Report;
+    try {
+      report = await computeReport(reading.connection, 'week', NOW);
+    } finally {
+      reading.close();
+    }
+    expect(report.views.total).toEqual({ current: 110, previous: 11, change: 99, changePercent: 900 });
+    expect(report.visitorsCounted).toEqual({ current: 'period', previous: 'day' });
+    expect(report.daysSynced).toEqual({
+      current: 7,
+      previous: 0,
+      ofDays: { current: 7, previous: 7 },
+      partial: [
+        { table: 'views', current: 7, previous: 2 },
+        { table: 'visitors', current: 7, previous: 0 },
+        { table: 'conversations', current: 7, previous: 4 },
+      ],
+    });
+    const md = renderMarkdown(report);
+    expect(md).toContain('> Not synced whole yet: the week before (views 2 of 7 days, visitors 0 of 7 days, conversations 4 of 7 days); its numbers are partial');
+    expect(md).toContain('(visitors: this week unique visitors per page over the whole week, the week before unique visitors per page and day, summed; the two do not compare.)');
+  });
+});

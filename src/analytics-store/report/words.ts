@@ -49,7 +49,9 @@ export function visitorsNote(report: Report): string {
   if (current === 'day' && previous === 'day') return VISITORS_NOTE;
   const whole = `unique visitors per page over the whole ${report.period}`;
   if (current === 'period' && previous === 'period') return `visitors: ${whole}`;
-  return `visitors: ${current === 'period' ? name.this : `the ${name.before}`} ${whole}, the other per page and day, summed (not comparable)`;
+  const daily = 'unique visitors per page and day, summed';
+  const [thisOne, before] = current === 'period' ? [whole, daily] : [daily, whole];
+  return `visitors: ${name.this} ${thisOne}, the ${name.before} ${before}; the two do not compare`;
 }
 
 /** When a period is not synced whole: which tables, how many days of each, and what to do (its numbers are partial until then). */
