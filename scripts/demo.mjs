@@ -79,7 +79,7 @@ try {
   await run('Which pages readers voted down (one request: the API serves one page of counts)', ['analytics', 'feedback', '--by-page', '--limit', '5']);
   await run('What readers are looking for and not finding: the content-gap report, within 25 requests', ['analytics', 'gaps', '--top', '8']);
   const db = join(work, 'analytics.duckdb');
-  await run('Pull two weeks of analytics into a local DuckDB database within 55 requests (the weeks the report compares come first)', ['analytics', 'sync', '--db', db, '--from', daysAgo(14), '--max-requests', '55', '--parquet', join(work, 'parquet')]);
+  await run('Pull two weeks of analytics into a local DuckDB database within 55 requests (what the weekly report compares first, as far as --from reaches)', ['analytics', 'sync', '--db', db, '--from', daysAgo(14), '--max-requests', '55', '--parquet', join(work, 'parquet')]);
   await run('Run it again: the requests every command sent this hour count, so it stops at 100 and says when to go on', ['analytics', 'sync', '--db', db, '--from', daysAgo(14)]);
   await run("See the hour's requests as this machine counts them (no request; --reset starts over)", ['analytics', 'budget']);
   // An analyst's first hour on a site not synced before (a second sandbox of ~600 pages, so its own
