@@ -27,9 +27,9 @@ afterAll(async () => {
 
 const analyticsRequests = () => sandbox.requests.filter((r) => r.path.startsWith('/v1/analytics/')).length;
 
-async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function cli(args: string[], state = 'state'): Promise<{ code: number; stdout: string; stderr: string }> {
   const captured = captureIO();
-  const env = { MINTLIFY_API_URL: sandbox.baseUrl, MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, HOME: dir.path, XDG_CONFIG_HOME: join(dir.path, 'xdg'), XDG_STATE_HOME: join(dir.path, 'state') };
+  const env = { MINTLIFY_API_URL: sandbox.baseUrl, MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, HOME: dir.path, XDG_CONFIG_HOME: join(dir.path, 'xdg'), XDG_STATE_HOME: join(dir.path, state) };
   const code = await runInProcessCli(args, { io: captured.io, env, clock, signal: new AbortController().signal, random: Math.random, secrets: new Set() });
   await new Promise((resolve) => setImmediate(resolve));
   return { code, stdout: captured.stdout(), stderr: captured.stderr() };
@@ -54,7 +54,7 @@ describe('the first sync fills the report first', () => {
   const db = join(dir.path, 'first.duckdb');
   const from = new Date(Date.UTC(2026, 10, 25) - 21 * DAY).toISOString().slice(0, 10);
 
-  it('one run of 100 requests gives a whole report of the last complete week against the one before', async () => {
+  it('one run of 100 requests gives a whole report of the last complete week against the one before', { timeout: 60_000 }, async () => {
     const sync = await cli(['analytics', 'sync', '--db', db, '--from', from, '--max-requests', '100', '--json']);
     expect(sync.code).toBe(0);
     const summary = JSON.parse(sync.stdout) as { requests: number };
@@ -81,7 +81,7 @@ describe('the first sync fills the report first', () => {
     expect(md).toContain('unique visitors per page over the whole week');
   });
 
-  it('the runs after it read daily detail; a day read too is never summed with its week', async () => {
+  it('the runs after it read daily detail; a day read too is never summed with its week', { timeout: 120_000 }, async () => {
     const before = (await cli(['analytics', 'report', '--db', db, '--json'])).stdout;
     for (let run = 0; run < 6; run++) {
       clock.advance(61 * 60 * 1000); // the next hour's budget
@@ -101,4 +101,18 @@ describe('the first sync fills the report first', () => {
     expect(after.views).toEqual(JSON.parse(before).views);
     expect(after.searches.total).toEqual(JSON.parse(before).searches.total);
   });
+});
+
+describe("the issue's first hour: runs of 45 and 50 requests", () => {
+  it('leave a whole report of the last complete week against the one before', async () => {
+    const db = join(dir.path, 'two-runs.duckdb');
+    const from = new Date(Date.UTC(2026, 10, 25) - 21 * DAY).toISOString().slice(0, 10);
+    for (const max of ['45', '50']) {
+      const r = await cli(['analytics', 'sync', '--db', db, '--from', from, '--max-requests', max], 'state-two-runs');
+      expect(r.code).toBe(0);
+    }
+    const body = JSON.parse((await cli(['analytics', 'report', '--db', db, '--json'], 'state-two-runs')).stdout);
+    expect(body.daysSynced).toEqual({ current: 7, previous: 7, ofDays: { current: 7, previous: 7 }, partial: [] });
+    expect(body.views.total.previous).toBeGreaterThan(0);
+  }, 60_000);
 });
