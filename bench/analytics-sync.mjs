@@ -1,6 +1,7 @@
 // Benchmark of `analytics sync` (run `npm run build` first):
 //   1. requests: a month of the sandbox's history synced from an empty database, beside the fewest the
-//      endpoints' page sizes allow for it (every window's pages, counted from the API itself); then a
+//      endpoints' page sizes allow for it (every window's pages, the report's weeks and months read
+//      whole first included, counted from the API itself); then a
 //      second sync right after, which must read only what can change (today, items since the
 //      watermark, feedback whose status can change);
 //   2. local cost: storing 1,000,000 conversations and 100,000 search rows the sync's way (pages of
@@ -187,8 +188,9 @@ async function fewestRequests(sandbox, from, now, { startOfUtcDay, utcDay, FEEDB
   let requests = 0;
   let today = 0;
   let yesterday = 0;
-  for (let day = startOfUtcDay(now); day >= from; day -= DAY) {
-    const w = { dateFrom: utcDay(day), dateTo: utcDay(day + DAY) };
+  let unsettled = 0;
+  /** The requests one window of the aggregate endpoints takes: searches, views and visitors paged, feedback by page and caller stats one each. */
+  async function pagesOver(w) {
     let pages = 0;
     let cursor = null;
     do {
@@ -205,16 +207,34 @@ async function fewestRequests(sandbox, from, now, { startOfUtcDay, utcDay, FEEDB
         if (!page.hasMore || page[kind].length === 0) break;
       }
     }
-    pages += 2; // feedback by page, caller stats: one each
+    return pages + 2; // feedback by page, caller stats: one each
+  }
+  for (let day = startOfUtcDay(now); day >= from; day -= DAY) {
+    const pages = await pagesOver({ dateFrom: utcDay(day), dateTo: utcDay(day + DAY) });
     requests += pages;
     if (day === startOfUtcDay(now)) today = pages;
     // In the first hours after midnight UTC yesterday has not settled: a second sync reads it again whole.
     if (day === startOfUtcDay(now) - DAY && now - startOfUtcDay(now) < SETTLE_MS) yesterday = pages;
+  }
+  // The report's periods within the reach, each read whole at once first (engine.ts reportRanges):
+  // searches, views and visitors over the range in their pages, feedback by page in one.
+  const { reportPeriods } = await import(dist('analytics-store/report/period.js'));
+  const weeks = reportPeriods('week', new Date(now));
+  const months = reportPeriods('month', new Date(now));
+  const starts = new Set();
+  for (const range of [weeks.current, weeks.previous, months.current, months.previous]) {
+    const start = Date.parse(`${range.from}T00:00:00Z`);
+    if (start < from || starts.has(start)) continue; // a month starting on a week's Monday is not read whole (engine.ts)
+    starts.add(start);
+    const pages = await pagesOver({ dateFrom: range.from, dateTo: range.to }) - 1; // no caller stats by range
+    requests += pages;
+    if (Date.parse(`${range.to}T00:00:00Z`) + SETTLE_MS > now) unsettled += pages;
   }
   const conversations = sandbox.analytics.data.conversations.filter((c) => c.timestamp >= from && c.timestamp < now).length;
   const feedback = sandbox.analytics.data.feedback.filter((f) => f.createdAt >= Math.max(from, now - FEEDBACK_REREAD_MS) && f.createdAt < now).length;
   const feedbackPages = Math.max(1, Math.ceil(feedback / 100));
   requests += Math.max(1, Math.ceil(conversations / 1000)) + feedbackPages;
   sandbox.requests.splice(before);
-  return { requests, changeable: today + yesterday + 1 + feedbackPages, yesterday };
+  // A range read in the first hours after its period ended has not settled: a second sync reads it again.
+  return { requests, changeable: today + yesterday + unsettled + 1 + feedbackPages, yesterday };
 }

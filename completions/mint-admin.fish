@@ -17,7 +17,7 @@ function __mint_admin_scan --description 'print the mint-admin command path type
             case '-*'
                 continue
         end
-        if contains -- "$path/$word" mint-admin/agent mint-admin/agent/run mint-admin/agent/get mint-admin/agent/message mint-admin/export mint-admin/export/start mint-admin/export/status mint-admin/export/bundle mint-admin/export/download mint-admin/export/run mint-admin/export/verify mint-admin/export/serve mint-admin/export/host-config mint-admin/searches mint-admin/searches/list mint-admin/deploy mint-admin/deploy/start mint-admin/deploy/status mint-admin/preview mint-admin/preview/start mint-admin/preview/status mint-admin/automation mint-admin/automation/run mint-admin/autopilot mint-admin/autopilot/run mint-admin/analytics mint-admin/analytics/searches mint-admin/analytics/feedback mint-admin/analytics/conversations mint-admin/analytics/thread mint-admin/analytics/callers mint-admin/analytics/views mint-admin/analytics/visitors mint-admin/analytics/gaps mint-admin/analytics/sync mint-admin/analytics/query mint-admin/analytics/report mint-admin/config mint-admin/config/set mint-admin/config/get mint-admin/config/unset mint-admin/config/list mint-admin/config/path mint-admin/auth mint-admin/auth/status mint-admin/mcp mint-admin/completion mint-admin/sandbox
+        if contains -- "$path/$word" mint-admin/agent mint-admin/agent/run mint-admin/agent/get mint-admin/agent/message mint-admin/export mint-admin/export/start mint-admin/export/status mint-admin/export/bundle mint-admin/export/download mint-admin/export/run mint-admin/export/verify mint-admin/export/serve mint-admin/export/host-config mint-admin/searches mint-admin/searches/list mint-admin/deploy mint-admin/deploy/start mint-admin/deploy/status mint-admin/preview mint-admin/preview/start mint-admin/preview/status mint-admin/automation mint-admin/automation/run mint-admin/autopilot mint-admin/autopilot/run mint-admin/analytics mint-admin/analytics/searches mint-admin/analytics/feedback mint-admin/analytics/conversations mint-admin/analytics/thread mint-admin/analytics/callers mint-admin/analytics/views mint-admin/analytics/visitors mint-admin/analytics/gaps mint-admin/analytics/sync mint-admin/analytics/query mint-admin/analytics/report mint-admin/analytics/budget mint-admin/config mint-admin/config/set mint-admin/config/get mint-admin/config/unset mint-admin/config/list mint-admin/config/path mint-admin/auth mint-admin/auth/status mint-admin/mcp mint-admin/completion mint-admin/sandbox
             set path "$path/$word"
         else
             set npos (math $npos + 1)
@@ -371,6 +371,7 @@ complete -c mint-admin -n '__mint_admin_at mint-admin/analytics' -a gaps -d 'con
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics' -a sync -d 'pull every analytics endpoint into a local DuckDB database, incrementally, within an hourly request budget, resumable'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics' -a query -d 'run read-only SQL over the local analytics database (filled by `analytics sync`); no API request'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics' -a report -d 'what changed: this period against the one before, from the local analytics database (no API request)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics' -a budget -d 'the organization\'s 100 analytics requests an hour as counted on this machine, and any wait a 429 asked for (no request)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics' -s p -l project -x -d 'project id (env MINTLIFY_PROJECT_ID)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics' -l base-url -x -d 'API base URL (env MINTLIFY_API_URL)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics' -l profile -x -d 'config profile (env MINT_ADMIN_PROFILE)'
@@ -537,6 +538,15 @@ complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/report' -s q -l 
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/report' -l no-color -d 'no colour (also NO_COLOR)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/report' -l debug -d 'log HTTP requests and stack traces to stderr (secrets redacted)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/report' -s h -l help -d 'show help'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/budget' -l reset -d 'forget this machine\'s count and any held wait, when you know the API has recovered'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/budget' -s p -l project -x -d 'project id (env MINTLIFY_PROJECT_ID)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/budget' -l base-url -x -d 'API base URL (env MINTLIFY_API_URL)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/budget' -l profile -x -d 'config profile (env MINT_ADMIN_PROFILE)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/budget' -l json -d 'machine-readable JSON on stdout'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/budget' -s q -l quiet -d 'no progress or hints on stderr'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/budget' -l no-color -d 'no colour (also NO_COLOR)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/budget' -l debug -d 'log HTTP requests and stack traces to stderr (secrets redacted)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/budget' -s h -l help -d 'show help'
 complete -c mint-admin -n '__mint_admin_at mint-admin/config' -a set -d 'save a setting in the selected profile'
 complete -c mint-admin -n '__mint_admin_at mint-admin/config' -a get -d 'print the effective value of a setting (the API key masked)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/config' -a unset -d 'remove a setting from the selected profile'

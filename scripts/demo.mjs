@@ -79,26 +79,27 @@ try {
   await run('Which pages readers voted down (one request: the API serves one page of counts)', ['analytics', 'feedback', '--by-page', '--limit', '5']);
   await run('What readers are looking for and not finding: the content-gap report, within 25 requests', ['analytics', 'gaps', '--top', '8']);
   const db = join(work, 'analytics.duckdb');
-  await run('Pull two weeks of analytics into a local DuckDB database, newest day first, within 55 requests', ['analytics', 'sync', '--db', db, '--from', daysAgo(14), '--max-requests', '55', '--parquet', join(work, 'parquet')]);
+  await run('Pull two weeks of analytics into a local DuckDB database within 55 requests (what the weekly report compares first, as far as --from reaches)', ['analytics', 'sync', '--db', db, '--from', daysAgo(14), '--max-requests', '55', '--parquet', join(work, 'parquet')]);
   await run('Run it again: the requests every command sent this hour count, so it stops at 100 and says when to go on', ['analytics', 'sync', '--db', db, '--from', daysAgo(14)]);
-  // The report compares two whole weeks, which this site's budget has not read yet: a smaller site
-  // (a second sandbox, so its own hourly budget), whose last two complete weeks fit in one sync.
-  const small = await startSandbox({ searchTermCount: 40, analytics: { pages: 12, feedback: 40, conversations: 150 } });
+  await run("See the hour's requests as this machine counts them (no request; --reset starts over)", ['analytics', 'budget']);
+  // An analyst's first hour on a site not synced before (a second sandbox of ~600 pages, so its own
+  // hourly budget): one sync reads the two complete weeks the report compares first, each whole at
+  // once, and leaves the daily detail to later runs; the report is then whole.
+  const fresh = await startSandbox({ analytics: { pages: 600 } });
   try {
-    const smallEnv = { ...env, MINTLIFY_API_URL: small.baseUrl, MINTLIFY_ADMIN_API_KEY: small.apiKey, MINTLIFY_PROJECT_ID: small.projectId };
-    const today = new Date();
-    const monday = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate()) - ((today.getUTCDay() + 6) % 7) * 86_400_000;
-    const twoWeeksBack = new Date(monday - 14 * 86_400_000).toISOString().slice(0, 10);
-    await run('A smaller site: its last two complete weeks fit in one sync of 100 requests', ['analytics', 'sync', '--from', twoWeeksBack, '--max-requests', '100'], 0, smallEnv);
-    await run('Ask it anything in SQL (read-only; no request spent)', ['analytics', 'query', 'SELECT date, sum(human) AS people, sum(ai) AS agents FROM views GROUP BY 1 ORDER BY 1 DESC LIMIT 5'], 0, smallEnv);
-    await run('What changed last week against the week before, for a step summary (--format slack for a webhook)', ['analytics', 'report'], 0, smallEnv);
+    const freshEnv = { ...env, MINTLIFY_API_URL: fresh.baseUrl, MINTLIFY_ADMIN_API_KEY: fresh.apiKey, MINTLIFY_PROJECT_ID: fresh.projectId };
+    await run('A new site: one sync of 100 requests reads the two weeks the report compares first, whole (daily detail comes in later runs)', ['analytics', 'sync', '--from', daysAgo(21), '--max-requests', '100'], 0, freshEnv);
+    await run('Ask it anything in SQL (read-only; no request spent)', ['analytics', 'query', 'SELECT date_from, date_to, sum(human) AS people, sum(ai) AS agents FROM views_by_range GROUP BY ALL ORDER BY 1 DESC'], 0, freshEnv);
+    await run('What changed last week against the week before, for a step summary (--format slack for a webhook)', ['analytics', 'report'], 0, freshEnv);
   } finally {
-    await small.close();
+    await fresh.close();
   }
 
   const files = readdirSync(site, { recursive: true }).length;
   const csvBytes = readFileSync(csv).length;
-  console.log(`\nDone: a pull request link, ${files} entries in ${site}, ${csvBytes} bytes of CSV in ${csv}.`);
+  // The working directory is removed below unless KEEP_DEMO is set: name it only when it stays.
+  const kept = process.env.KEEP_DEMO ? `, all kept in ${work}` : ` (${work} is removed as the demo ends; KEEP_DEMO=1 keeps it)`;
+  console.log(`\nDone: a pull request link, ${files} entries of a static site, ${csvBytes} bytes of CSV${kept}.`);
 } finally {
   await sandbox.close();
   if (!process.env.KEEP_DEMO) rmSync(work, { recursive: true, force: true });

@@ -5,7 +5,7 @@
 // an in-memory database, so there is no second list of them to drift.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { IncompatibleDatabaseError } from './errors.js';
-import { schemaStatements, TABLES } from './schema.js';
+import { ADDED_TABLES, schemaStatements, TABLES } from './schema.js';
 
 type Shape = Map<string, string>;
 
@@ -35,7 +35,7 @@ export async function checkSchema(db: DatabaseToCheck, opts: { complete: true | 
     const columns = actual.get(table);
     if (columns !== undefined && columns !== wanted.get(table)) throw new IncompatibleDatabaseError(db.path, `its ${table} table has the columns (${columns}), not (${wanted.get(table)})`);
   }
-  const missing = TABLES.find((table) => !actual.has(table));
+  const missing = TABLES.find((table) => !actual.has(table) && !ADDED_TABLES.includes(table));
   if (missing) throw new IncompatibleDatabaseError(db.path, `it has no ${missing} table`);
 }
 

@@ -3,7 +3,7 @@
 // Each line is one request's time, or `R <time>` for a 429's Retry-After. Appends of a line are atomic,
 // so processes sharing a key need no lock to count; the file is compacted to the last hour now and then.
 import { createHash } from 'node:crypto';
-import { appendFileSync, chmodSync, closeSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, closeSync, ftruncateSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { MAX_RETRY_AFTER_MS } from '../api/limits.js';
@@ -61,6 +61,23 @@ export class FileRequestLedger implements RequestLedger {
     recent.sort((a, b) => a - b);
     if (lines.length > COMPACT_AFTER_LINES) this.compact(recent, retryAfter);
     return { recent, retryAfter };
+  }
+
+  /**
+   * Forgets the hour's count and any held wait (`analytics budget --reset`), for a user who knows the
+   * API's own count is other than this machine's. The API's limit still holds: a 429 is recorded again.
+   */
+  reset(): void {
+    try {
+      const fd = openSync(this.path, 'r+');
+      try {
+        ftruncateSync(fd, 0);
+      } finally {
+        closeSync(fd);
+      }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
   }
 
   private lines(): string[] {

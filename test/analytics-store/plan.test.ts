@@ -43,4 +43,37 @@ describe('plan', () => {
     // The same pass, those reads made in it already: nothing.
     expect(plan(all, FROM, NOW, earlier - 1)).toEqual([]);
   });
+
+  describe('what the report needs comes first', () => {
+    // NOW is Tuesday 2026-11-24: the last complete week is 11-16..11-22, the one before 11-09..11-15.
+    const FAR = TODAY - 21 * DAY_MS;
+    const RANGES = ['searches_by_range', 'views_by_range', 'visitors_by_range', 'feedback_by_page_by_range'];
+    const windows = (tasks: ReturnType<typeof plan>) => tasks.map((t) => `${t.stream.table} ${t.window.from}..${t.window.to}`);
+
+    it('from nothing: each of the two complete weeks whole, per aggregate the report sums, then the items, then today', () => {
+      const tasks = windows(plan([], FAR, NOW, NOW));
+      expect(tasks.slice(0, 8)).toEqual([...RANGES.map((r) => `${r} 2026-11-16..2026-11-23`), ...RANGES.map((r) => `${r} 2026-11-09..2026-11-16`)]);
+      expect(tasks[8]).toMatch(/^conversations /);
+      expect(tasks[10]).toBe('searches 2026-11-24..2026-11-25');
+    });
+
+    it('not a week that starts before the reach (--from), nor a month', () => {
+      const tasks = windows(plan([], TODAY - 10 * DAY_MS, NOW, NOW));
+      expect(tasks.filter((t) => t.includes('_by_range'))).toEqual(RANGES.map((r) => `${r} 2026-11-16..2026-11-23`));
+      // From October 1st on, October is in reach: the last complete month too.
+      const far = windows(plan([], Date.UTC(2026, 9, 1), NOW, NOW));
+      expect(far.filter((t) => t.includes('_by_range')).slice(8)).toEqual(RANGES.map((r) => `${r} 2026-10-01..2026-11-01`));
+    });
+
+    it('a week whose days are all read and settled is not read again whole; a week read before it settled is, once a pass', () => {
+      const week = Date.UTC(2026, 10, 16);
+      const days = [0, 1, 2, 3, 4, 5, 6].map((d) => done('views', week + d * DAY_MS, week + (d + 1) * DAY_MS, week + (d + 1) * DAY_MS + SETTLE_MS));
+      expect(windows(plan(days, FAR, NOW, NOW)).filter((t) => t.startsWith('views_by_range'))).toEqual(['views_by_range 2026-11-09..2026-11-16']);
+      const early = done('views_by_range', week, week + 7 * DAY_MS, week + 7 * DAY_MS + 60_000);
+      expect(windows(plan([early], FAR, NOW, NOW)).filter((t) => t.startsWith('views_by_range 2026-11-16'))).toHaveLength(1);
+      expect(windows(plan([early], FAR, NOW, early.updatedAt - 1)).filter((t) => t.startsWith('views_by_range 2026-11-16'))).toHaveLength(0);
+      const settled = { ...early, updatedAt: early.windowTo + SETTLE_MS };
+      expect(windows(plan([settled], FAR, NOW, NOW)).filter((t) => t.startsWith('views_by_range 2026-11-16'))).toHaveLength(0);
+    });
+  });
 });

@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAnalyticsDb } from '../../src/analytics-store/db.js';
+import { RANGE_TABLES } from '../../src/analytics-store/schema.js';
 import { reportPeriods } from '../../src/analytics-store/report/period.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { EXPECTED, fillReportDatabase } from './report-fixture.js';
@@ -75,6 +76,21 @@ describe('analytics report', () => {
     expect(md).toContain('| Views, total | 0 | 0 | 0 |');
     const slack = JSON.parse((await report('--db', empty, '--format', 'slack')).stdout);
     for (const block of slack.blocks) if (block.type === 'section') expect(block.text.text.length).toBeGreaterThan(0);
+  });
+
+  it('a database made before the range tables (0.3) is reported, and gets them at its next open for writing', async () => {
+    const old = join(dir.path, 'old.duckdb');
+    await fillReportDatabase(old, reportPeriods('week', new Date()));
+    const db = await openAnalyticsDb(old);
+    for (const table of RANGE_TABLES) await db.connection.run(`DROP TABLE ${table}`);
+    db.close();
+    const r = await report('--db', old, '--json');
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout).searches).toEqual(EXPECTED.searches);
+    const again = await openAnalyticsDb(old);
+    const tables = (await again.connection.runAndReadAll(`SELECT table_name AS t FROM information_schema.tables WHERE table_name LIKE '%_by_range'`)).getRowObjectsJson();
+    again.close();
+    expect(tables).toHaveLength(RANGE_TABLES.length);
   });
 
   it('no database: names analytics sync (exit 2)', async () => {

@@ -49,6 +49,8 @@ export async function fillReportDatabase(path: string, periods: Periods): Promis
         windows.push(`('${stream}', TIMESTAMP '${from}', TIMESTAMP '${day(from, 1)}', ${gap ? "'250'" : 'NULL'}, 1, 1, ${!gap}, now()::TIMESTAMP)`);
       }
     }
+    // Conversations read whole over both periods (one complete window of the item stream).
+    windows.push(`('conversations', TIMESTAMP '${periods.previous.from}', TIMESTAMP '${periods.current.to}', NULL, 1, 6, true, now()::TIMESTAMP)`);
     await run(`INSERT INTO sync_state VALUES ${windows.join(', ')}`);
   } finally {
     db.close();
@@ -59,7 +61,8 @@ const change = (current: number, previous: number, changePercent: number | null)
 
 /** The report those rows make, but for the periods themselves. */
 export const EXPECTED = {
-  daysSynced: { current: 7, previous: 5, ofDays: { current: 7, previous: 7 } },
+  daysSynced: { current: 7, previous: 5, ofDays: { current: 7, previous: 7 }, partial: [{ table: 'views', current: 7, previous: 5 }] },
+  visitorsCounted: { current: 'day', previous: 'day' },
   searches: {
     total: change(59, 44, 34.1),
     rising: [

@@ -67,7 +67,7 @@ describe('computeReport on known rows', () => {
 
   it('md: exact sections, untrusted text as code spans', () => {
     const md = renderMarkdown(report);
-    expect(md.startsWith('## Docs analytics: week 2026-W47 (2026-11-16 to 2026-11-22)\n\nAgainst 2026-W46 (2026-11-09 to 2026-11-15). Days synced: 7 of 7 this week, 5 of 7 the week before.\n\n> [!WARNING]\n> Not synced whole yet: the week before (5 of 7 days); its numbers are partial until `mint-admin analytics sync` has read the rest.\n')).toBe(true);
+    expect(md.startsWith('## Docs analytics: week 2026-W47 (2026-11-16 to 2026-11-22)\n\nAgainst 2026-W46 (2026-11-09 to 2026-11-15). Days synced: 7 of 7 this week, 5 of 7 the week before.\n\n> [!WARNING]\n> Not synced whole yet: the week before (views 5 of 7 days); its numbers are partial until `mint-admin analytics sync` has read the rest.\n')).toBe(true);
     expect(md).toContain('| Views, people | 150 | 100 | +50 (+50%) |\n| Views, AI agents | 50 | 0 | +50 (new) |\n| Views, total | 200 | 100 | +100 (+100%) |');
     expect(md).toContain('### Searches: 59, +15 (+34.1%)');
     expect(md).toContain('**Rising**\n\n| search | this week | week before | change |\n| --- | --: | --: | --: |\n| `install` | 40 | 10 | +30 |\n| `webhooks` | 8 | 0 | +8 |\n| `` <script>alert(1)</script> \\| `x` `` | 2 | 0 | +2 |\n');
@@ -87,7 +87,7 @@ describe('computeReport on known rows', () => {
     expect(message.blocks[0]).toEqual({ type: 'header', text: { type: 'plain_text', text: 'Docs analytics: week 2026-W47', emoji: false } });
     expect(texts).toContain('*Searches rising (this week: 59 searches, +15 (+34.1%))*\n• `install`: 40 (+30 from 10)\n• `webhooks`: 8 (+8 from 0)\n• `&lt;script&gt;alert(1)&lt;/script&gt; | ˋxˋ`: 2 (+2 from 0)');
     expect(texts).toContain('*Unanswered assistant questions: 3, +1 (+50%)*\n• `Auth`: 2 (week before: 1), e.g. `SAML setup?`, `How do I rotate keys?`\n• `(uncategorised)`: 1 (week before: 0), e.g. `Where is the CLI?`');
-    expect(texts).toContain(':warning: Not synced whole yet: the week before (5 of 7 days); its numbers are partial until `mint-admin analytics sync` has read the rest.');
+    expect(texts).toContain(':warning: Not synced whole yet: the week before (views 5 of 7 days); its numbers are partial until `mint-admin analytics sync` has read the rest.');
     expect(texts.join('\n')).not.toMatch(/<|>/);
   });
 
@@ -131,3 +131,60 @@ function checkBlockKit(message: ReturnType<typeof renderSlack>): void {
   }
   expect(JSON.parse(JSON.stringify(message))).toEqual(message);
 }
+
+describe('computeReport over range rows and day rows', () => {
+  const dir = tempDir();
+  afterAll(() => dir.cleanup());
+
+  it('a period read whole at once is its range rows alone, the other its day rows; what is partial is named table by table', async () => {
+    const path = join(dir.path, 'ranges.duckdb');
+    const { openAnalyticsDb } = await import('../../src/analytics-store/db.js');
+    const db = await openAnalyticsDb(path);
+    const run = (sql: string) => db.connection.run(sql);
+    const window = (stream: string, from: string, to: string, complete = true) => `('${stream}', TIMESTAMP '${from}', TIMESTAMP '${to}', NULL, 1, 1, ${complete}, TIMESTAMP '2026-11-24 12:00:00')`;
+    try {
+      // This week (11-16..11-23): views read whole at once AND two of its days read too: counted once, from the range.
+      await run(`INSERT INTO views_by_range VALUES ('2026-11-16', '2026-11-23', '/a', 70, 7, 77), ('2026-11-16', '2026-11-23', '/b', 30, 3, 33)`);
+      await run(`INSERT INTO views VALUES ('2026-11-16', '/a', 10, 1, 11), ('2026-11-17', '/a', 10, 1, 11), ('2026-11-10', '/a', 5, 0, 5), ('2026-11-11', '/a', 6, 0, 6)`);
+      // A range stopped part-way (not complete) for the week before: its rows are not used.
+      await run(`INSERT INTO views_by_range VALUES ('2026-11-09', '2026-11-16', '/a', 999, 0, 999)`);
+      await run(`INSERT INTO visitors_by_range VALUES ('2026-11-16', '2026-11-23', '/a', 8, 1, 9)`);
+      const windows = [
+        window('views_by_range', '2026-11-16', '2026-11-23'),
+        window('views_by_range', '2026-11-09', '2026-11-16', false),
+        window('visitors_by_range', '2026-11-16', '2026-11-23'),
+        window('views', '2026-11-16', '2026-11-17'),
+        window('views', '2026-11-17', '2026-11-18'),
+        window('views', '2026-11-10', '2026-11-11'),
+        window('views', '2026-11-11', '2026-11-12'),
+        window('conversations', '2026-11-12', '2026-11-24'),
+      ];
+      for (const table of ['searches', 'feedback_by_page']) for (const w of ['2026-11-09', '2026-11-16']) windows.push(window(`${table}_by_range`, w, w === '2026-11-09' ? '2026-11-16' : '2026-11-23'));
+      await run(`INSERT INTO sync_state VALUES ${windows.join(', ')}`);
+    } finally {
+      db.close();
+    }
+    const reading = await openForReading(path);
+    let report: Report;
+    try {
+      report = await computeReport(reading.connection, 'week', NOW);
+    } finally {
+      reading.close();
+    }
+    expect(report.views.total).toEqual({ current: 110, previous: 11, change: 99, changePercent: 900 });
+    expect(report.visitorsCounted).toEqual({ current: 'period', previous: 'day' });
+    expect(report.daysSynced).toEqual({
+      current: 7,
+      previous: 0,
+      ofDays: { current: 7, previous: 7 },
+      partial: [
+        { table: 'views', current: 7, previous: 2 },
+        { table: 'visitors', current: 7, previous: 0 },
+        { table: 'conversations', current: 7, previous: 4 },
+      ],
+    });
+    const md = renderMarkdown(report);
+    expect(md).toContain('> Not synced whole yet: the week before (views 2 of 7 days, visitors 0 of 7 days, conversations 4 of 7 days); its numbers are partial');
+    expect(md).toContain('(visitors: this week unique visitors per page over the whole week, the week before unique visitors per page and day, summed; the two do not compare.)');
+  });
+});

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openAnalyticsDb, type AnalyticsDb } from '../../src/analytics-store/db.js';
 import { readCheckpoints, withOneThread, writePage, type Checkpoint } from '../../src/analytics-store/sync/store.js';
-import { STREAMS } from '../../src/analytics-store/sync/streams.js';
+import { RANGE_STREAMS, STREAMS } from '../../src/analytics-store/sync/streams.js';
 import { tempDir } from '../helpers/cli.js';
 
 let dir: ReturnType<typeof tempDir> | undefined;
@@ -44,6 +44,27 @@ describe('writePage', () => {
     await writePage(connection, { stream: STREAMS.views, checkpoint: checkpoint('views'), rows: [view('/a', 5)], first: true });
     expect(await rows('SELECT path, total FROM views ORDER BY path')).toEqual([{ path: '/a', total: 5 }]);
     expect((await readCheckpoints(connection)).map((c) => [c.stream, c.complete, c.cursor])).toEqual([['views', true, null]]);
+  });
+
+  it("a range's first page read again replaces that range's rows alone; the days' rows and other ranges stay", async () => {
+    const { connection } = await open();
+    const WEEK = 7 * 86_400_000;
+    const range = (path: string, total: number) => ({ date: '2026-11-16', path, human: total, ai: 0, total });
+    const week = (from: number, over: Partial<Checkpoint> = {}) => checkpoint('views_by_range', { windowFrom: from, windowTo: from + WEEK, ...over });
+    const stream = RANGE_STREAMS.views_by_range;
+    const window = (from: number) => ({ from: new Date(from).toISOString().slice(0, 10), to: new Date(from + WEEK).toISOString().slice(0, 10) });
+    // The range stream turns a day stream's rows into the range's: as the API's answer would come back.
+    const asRange = (from: number, r: ReturnType<typeof range>[]) => r.map(({ date: _d, ...row }) => ({ date_from: window(from).from, date_to: window(from).to, ...row }));
+    const monday = Date.UTC(2026, 10, 16);
+    await writePage(connection, { stream: STREAMS.views, checkpoint: checkpoint('views'), rows: [{ date: '2026-11-20', path: '/a', human: 1, ai: 0, total: 1 }], first: true });
+    await writePage(connection, { stream, checkpoint: week(monday - WEEK), rows: asRange(monday - WEEK, [range('/a', 9)]), first: true });
+    await writePage(connection, { stream, checkpoint: week(monday, { cursor: '250', complete: false }), rows: asRange(monday, [range('/a', 3), range('/b', 4)]), first: true });
+    await writePage(connection, { stream, checkpoint: week(monday), rows: asRange(monday, [range('/a', 7)]), first: true });
+    expect(await rows("SELECT strftime(date_from, '%Y-%m-%d') AS f, strftime(date_to, '%Y-%m-%d') AS t, path, total FROM views_by_range ORDER BY f, path")).toEqual([
+      { f: '2026-11-09', t: '2026-11-16', path: '/a', total: 9 },
+      { f: '2026-11-16', t: '2026-11-23', path: '/a', total: 7 },
+    ]);
+    expect(await rows('SELECT path, total FROM views')).toEqual([{ path: '/a', total: 1 }]);
   });
 
   it('stores every column exactly, and a replaced item keeps no trace of its old values', async () => {

@@ -1,7 +1,7 @@
 // The report as GitHub-flavoured Markdown, to read in a step summary, a pull request or an issue.
 // Text readers typed (search terms, questions, categories) and page paths are shown as code spans:
 // no Markdown, HTML or link inside them is rendered, and a `|` cannot end a table cell.
-import { changeText, count, partialPeriods, periodName, rangeText, signed, trafficRows, VISITORS_NOTE } from './words.js';
+import { changeText, count, partialPeriods, periodName, rangeText, signed, trafficRows, visitorsNote } from './words.js';
 import type { Report, SearchChange } from './types.js';
 
 export function renderMarkdown(report: Report): string {
@@ -25,7 +25,7 @@ export function renderMarkdown(report: Report): string {
 
   lines.push('### Views and visitors', '');
   table(['', name.this, name.before, 'change'], ['---', '--:', '--:', '--:'], trafficRows(report).map((r) => [r.label, count(r.change.current), count(r.change.previous), changeText(r.change)]));
-  lines.push(`(${VISITORS_NOTE}.)`, '');
+  lines.push(`(${visitorsNote(report)}.)`, '');
 
   lines.push(`### Searches: ${count(report.searches.total.current)}, ${changeText(report.searches.total)}`, '');
   const searches = (rows: SearchChange[]) => rows.map((s) => [code(s.query), count(s.current), count(s.previous), signed(s.change)]);

@@ -4,7 +4,7 @@
 // out and counted). Text readers typed is mrkdwn-escaped (&, <, > as Slack asks: no link, mention or
 // @channel can be made from it) and shown as inline code, where *bold*, _italic_ and ~strike~ do not
 // apply; a backtick inside it becomes ˋ so it cannot close the code early.
-import { changeText, count, partialPeriods, periodName, rangeText, signed, trafficRows, VISITORS_NOTE } from './words.js';
+import { changeText, count, partialPeriods, periodName, rangeText, signed, trafficRows, visitorsNote } from './words.js';
 import type { Report, SearchChange } from './types.js';
 
 export const SLACK_LIMITS = { blocks: 50, sectionText: 3000, headerText: 150, fallbackText: 3000 } as const;
@@ -35,7 +35,7 @@ export function renderSlack(report: Report): SlackMessage {
   });
   const partial = partialPeriods(report);
   if (partial) blocks.push({ type: 'section', text: { type: 'mrkdwn', text: `:warning: ${escape(partial)}` } });
-  section('Views and visitors', [...trafficRows(report).map((r) => `${r.label}: ${count(r.change.current)}, ${changeText(r.change)}`), `_(${VISITORS_NOTE})_`]);
+  section('Views and visitors', [...trafficRows(report).map((r) => `${r.label}: ${count(r.change.current)}, ${changeText(r.change)}`), `_(${visitorsNote(report)})_`]);
   blocks.push({ type: 'divider' });
   const searches = (rows: SearchChange[]) => rows.map((s) => `• ${code(s.query)}: ${count(s.current)} (${signed(s.change)} from ${count(s.previous)})`);
   section(`Searches rising (${name.this}: ${count(report.searches.total.current)} searches, ${changeText(report.searches.total)})`, searches(report.searches.rising));

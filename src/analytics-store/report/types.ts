@@ -56,7 +56,18 @@ export interface Report {
    * Days of each period that \`analytics sync\` has read whole for every table the report sums (searches,
    * views, visitors, feedback by page; complete in sync_state): a period half synced reads as such.
    */
-  daysSynced: { current: number; previous: number; ofDays: { current: number; previous: number } };
+  daysSynced: {
+    current: number;
+    previous: number;
+    ofDays: { current: number; previous: number };
+    /** Each table not read whole for both periods (conversations included), with its days read of each: exactly what is partial. */
+    partial: Array<{ table: string; current: number; previous: number }>;
+  };
+  /**
+   * How visitors were counted in each period: `day`, unique per page and day, summed over the days; `period`,
+   * unique per page over the whole period (the sync read it at once), which is lower by the visitors who came back.
+   */
+  visitorsCounted: { current: 'day' | 'period'; previous: 'day' | 'period' };
   searches: {
     total: Change;
     rising: SearchChange[];

@@ -42,13 +42,30 @@ export function trafficRows(report: Report): Array<{ label: string; change: Chan
 
 export const VISITORS_NOTE = 'visitors: unique visitors per page and day, summed';
 
-/** When a period is not synced whole: which, and what to do (its numbers are partial until then). */
+/** How visitors were counted: per day and summed, or over the whole period where the sync read it at once. */
+export function visitorsNote(report: Report): string {
+  const { current, previous } = report.visitorsCounted;
+  const name = periodName(report);
+  if (current === 'day' && previous === 'day') return VISITORS_NOTE;
+  const whole = `unique visitors per page over the whole ${report.period}`;
+  if (current === 'period' && previous === 'period') return `visitors: ${whole}`;
+  const daily = 'unique visitors per page and day, summed';
+  const [thisOne, before] = current === 'period' ? [whole, daily] : [daily, whole];
+  return `visitors: ${name.this} ${thisOne}, the ${name.before} ${before}; the two do not compare`;
+}
+
+/** When a period is not synced whole: which tables, how many days of each, and what to do (its numbers are partial until then). */
 export function partialPeriods(report: Report): string | undefined {
   const name = periodName(report);
   const days = report.daysSynced;
+  const tables = (which: 'current' | 'previous') =>
+    days.partial
+      .filter((t) => t[which] < days.ofDays[which])
+      .map((t) => `${t.table.replace(/_/g, ' ')} ${t[which]} of ${days.ofDays[which]} days`)
+      .join(', ');
   const partial = [
-    ...(days.current < days.ofDays.current ? [`${name.this} (${days.current} of ${days.ofDays.current} days)`] : []),
-    ...(days.previous < days.ofDays.previous ? [`the ${name.before} (${days.previous} of ${days.ofDays.previous} days)`] : []),
+    ...(days.current < days.ofDays.current ? [`${name.this} (${tables('current')})`] : []),
+    ...(days.previous < days.ofDays.previous ? [`the ${name.before} (${tables('previous')})`] : []),
   ];
   if (partial.length === 0) return undefined;
   return `Not synced whole yet: ${partial.join(' and ')}; ${partial.length === 1 ? 'its' : 'their'} numbers are partial until \`mint-admin analytics sync\` has read the rest.`;

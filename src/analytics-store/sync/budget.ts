@@ -12,8 +12,11 @@ export type BudgetStop =
   | { reason: 'run-budget'; nextAt: number }
   /** The local count of the last hour reached the organization's limit. */
   | { reason: 'hourly-budget'; nextAt: number }
-  /** The API said to come back later (429 Retry-After). */
-  | { reason: 'rate-limited'; nextAt: number };
+  /**
+   * The API said to come back later (429 Retry-After). `held`: said to an earlier command, and kept on
+   * this machine (the ledger), so this run sent nothing.
+   */
+  | { reason: 'rate-limited'; nextAt: number; held?: boolean };
 
 export class RequestBudget {
   private sent = 0;
@@ -36,7 +39,7 @@ export class RequestBudget {
     const hourFull = used >= this.limit;
     const freesAt = hourFull ? (recent[recent.length - this.limit] ?? now) + ANALYTICS_BUDGET.windowMs : now;
     const nextAt = Math.max(freesAt, retryAfter ?? now);
-    if (retryAfter !== undefined && retryAfter > now) return { reason: 'rate-limited', nextAt };
+    if (retryAfter !== undefined && retryAfter > now) return { reason: 'rate-limited', nextAt, held: true };
     if (this.sent >= this.maxRequests) return { reason: 'run-budget', nextAt };
     if (hourFull) return { reason: 'hourly-budget', nextAt };
     return undefined;

@@ -1,6 +1,7 @@
-// The sync: reads every analytics endpoint into the database within a request budget, newest data
-// first, resumable at any page. Windows: an aggregate endpoint one UTC day at a time, from today back
-// to `from`; an item endpoint one window of timestamps at a time, its watermark (the end of its newest
+// The sync: reads every analytics endpoint into the database within a request budget, what the report
+// needs first, resumable at any page. Windows: the report's periods whole (a week or a month of each
+// aggregate it sums, in one answer's pages); an aggregate endpoint one UTC day at a time, from today
+// back to `from`; an item endpoint one window of timestamps at a time, its watermark (the end of its newest
 // complete window) moved only when a window's last page is stored, because the API does not promise
 // any order within one. What may still change is read again: a day read before it had settled, the
 // last hours before an item stream's watermark, and feedback (its status changes) over the re-read span.
@@ -11,10 +12,11 @@ import { ApiError, NetworkError, RateLimitError } from '../../errors.js';
 import { restrictDatabaseFiles } from '../db.js';
 import { DatabaseWriteError, writeProblemOf } from '../errors.js';
 import { pageGuard, type PagePosition } from '../../paging/engine.js';
-import { DATA_TABLES, type DataTable } from '../schema.js';
+import { DATA_TABLES, RANGE_OF, RANGE_TABLES } from '../schema.js';
+import { reportPeriods, type DateRange } from '../report/period.js';
 import type { BudgetStop, RequestBudget } from './budget.js';
 import { markPass, markReach, readCheckpoints, withOneThread, writePage, type Checkpoint } from './store.js';
-import { STREAMS, type Page, type Stream, type Window } from './streams.js';
+import { RANGE_STREAMS, STREAMS, type Page, type Stream, type Window } from './streams.js';
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
 /** A day read less than this after it ended is read again: the API may still be counting it. */
@@ -27,7 +29,7 @@ export const FEEDBACK_REREAD_MS = 30 * DAY_MS;
 const PAGE_TRIES = 3;
 
 export interface SyncEvent {
-  table: DataTable;
+  table: Stream['table'];
   window: Window;
   rows: number;
   /** The window's last page was stored. */
@@ -84,22 +86,18 @@ export const REACH_STREAM = '_reach';
 export const DEFAULT_REACH_DAYS = 30;
 
 /**
- * What is left to read in this pass, in the order it is read: windows a run left unfinished, then
- * windows never read (item streams' first, then each day from today back), then what may have changed
- * since it was read (a day read before it settled, items since the watermark, feedback's status) and
- * was not read again yet in this pass. So a short budget spends itself on the backlog, newest first,
- * and the refreshes come once per pass, never once per run.
+ * What is left to read in this pass, in the order it is read: windows a run left unfinished, then what
+ * `analytics report` needs (reportRanges), then windows never read (item streams' first, then each day
+ * from today back), then what may have changed since it was read (a day read before it settled, items
+ * since the watermark, feedback's status) and was not read again yet in this pass. So a short budget
+ * fills the report first, then the backlog newest first, and the refreshes come once per pass, never
+ * once per run.
  */
 export function plan(checkpoints: Checkpoint[], from: number, now: number, passStart: number): Task[] {
   const byKey = new Map(checkpoints.map((c) => [`${c.stream}|${c.windowFrom}`, c]));
-  const unfinished: Task[] = [];
+  const unfinished: Task[] = checkpoints.filter((c) => !c.complete && c.stream in RANGE_STREAMS).map((c) => task(RANGE_STREAMS[c.stream as keyof typeof RANGE_STREAMS], c));
   const unread: Task[] = [];
   const refresh: Task[] = [];
-  const task = (stream: Stream, checkpoint: Checkpoint): Task => ({
-    stream,
-    window: stream.kind === 'day' ? { from: utcDay(checkpoint.windowFrom), to: utcDay(checkpoint.windowTo) } : { from: iso(checkpoint.windowFrom), to: iso(checkpoint.windowTo) },
-    checkpoint,
-  });
   for (const table of DATA_TABLES) {
     const stream = STREAMS[table];
     if (stream.kind !== 'items') continue;
@@ -130,7 +128,55 @@ export function plan(checkpoints: Checkpoint[], from: number, now: number, passS
       else if (stored.updatedAt < stored.windowTo + SETTLE_MS && stored.updatedAt < passStart) refresh.push(task(stream, fresh(table, day, day + DAY_MS)));
     }
   }
-  return [...unfinished, ...unread, ...refresh];
+  return [...unfinished, ...reportRanges(byKey, from, now, passStart), ...unread, ...refresh];
+}
+
+const task = (stream: Stream, checkpoint: Checkpoint): Task => ({
+  stream,
+  window: stream.kind === 'items' ? { from: iso(checkpoint.windowFrom), to: iso(checkpoint.windowTo) } : { from: utcDay(checkpoint.windowFrom), to: utcDay(checkpoint.windowTo) },
+  checkpoint,
+});
+
+/**
+ * The periods `analytics report` compares, read whole at once (one range window per aggregate the
+ * report sums): the last complete week and the one before, then the last two complete months. A day
+ * window costs the pages of one day, a range window the pages of one answer over the whole period, so
+ * a first sync gives a whole report within one hour's budget. A period is read this way only when it
+ * lies within the reach (--from), and only for a table whose days of that period are not all read
+ * already; a range read before it settled is read again once per pass, as a day is.
+ */
+function reportRanges(byKey: Map<string, Checkpoint>, from: number, now: number, passStart: number): Task[] {
+  const tasks: Task[] = [];
+  // A month that starts on the Monday a week starts on would have that week's checkpoint key (stream
+  // and window_from): it is not read whole, rather than written over the week's checkpoint; its days
+  // serve the report, as they do for any period not read whole.
+  const planned = new Set<string>();
+  const weeks = reportPeriods('week', new Date(now));
+  const months = reportPeriods('month', new Date(now));
+  for (const period of [weeks.current, weeks.previous, months.current, months.previous]) {
+    const start = Date.parse(`${period.from}T00:00:00Z`);
+    const end = Date.parse(`${period.to}T00:00:00Z`);
+    if (start < from) continue;
+    for (const table of RANGE_TABLES) {
+      const stored = byKey.get(`${table}|${start}`);
+      if (stored && stored.windowTo !== end) continue; // another range from the same day (a month starting on a Monday): read as its own
+      if (stored?.complete && (stored.updatedAt >= stored.windowTo + SETTLE_MS || stored.updatedAt >= passStart)) continue;
+      if (!stored && daysRead(byKey, RANGE_OF[table], start, end)) continue;
+      if (planned.has(`${table}|${start}`)) continue;
+      planned.add(`${table}|${start}`);
+      if (!stored || stored.complete) tasks.push(task(RANGE_STREAMS[table], fresh(table, start, end)));
+    }
+  }
+  return tasks;
+}
+
+/** Every day of [start, end) read whole for `table`, and settled. */
+function daysRead(byKey: Map<string, Checkpoint>, table: string, start: number, end: number): boolean {
+  for (let day = start; day < end; day += DAY_MS) {
+    const stored = byKey.get(`${table}|${day}`);
+    if (!stored?.complete || stored.updatedAt < stored.windowTo + SETTLE_MS) return false;
+  }
+  return true;
 }
 
 function fresh(stream: string, windowFrom: number, windowTo: number): Checkpoint {
@@ -196,7 +242,7 @@ async function syncWindows(opts: SyncOptions): Promise<SyncSummary> {
         first = false;
         summary.pages++;
         summary.rowsWritten += page.rows.length;
-        if (page.truncated) summary.truncated.push(task.window.from);
+        if (page.truncated) summary.truncated.push(task.stream.kind === 'range' ? `${task.window.from} to ${utcDay(Date.parse(`${task.window.to}T00:00:00Z`) - DAY_MS)}` : task.window.from);
         opts.onPage?.({ table: task.stream.table, window: task.window, rows: page.rows.length, windowComplete: complete });
         if (complete) break;
       }

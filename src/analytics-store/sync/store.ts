@@ -66,6 +66,8 @@ async function inTransaction(connection: DuckDBConnection, write: PageWrite, rep
   await connection.run('BEGIN TRANSACTION');
   try {
     if (write.first && stream.kind === 'day') await connection.run(`DELETE FROM ${stream.table} WHERE date = $1::DATE`, [ts(c.windowFrom).slice(0, 10)]);
+    // A range read again replaces that range's rows, as a day does.
+    if (write.first && stream.kind === 'range') await connection.run(`DELETE FROM ${stream.table} WHERE date_from = $1::DATE AND date_to = $2::DATE`, [ts(c.windowFrom).slice(0, 10), ts(c.windowTo).slice(0, 10)]);
     if (rows.length > 0) {
       // The page goes to DuckDB as one string, split into its elements and each parsed to the row's
       // shape in SQL: three times faster than from_json of the whole array as a list of structs (a

@@ -4,7 +4,7 @@
 // endpoint's documented maximum, so a window costs the fewest requests it can.
 import type { ApiClient, CallOptions } from '../../api/client.js';
 import type { Conversation, FeedbackItem, PageTraffic, SearchTerm } from '../../api/types.js';
-import type { DataTable } from '../schema.js';
+import { RANGE_OF, RANGE_TABLES, type DataTable, type RangeTable } from '../schema.js';
 import type { GuardedEndpoint } from '../../paging/engine.js';
 import { CONVERSATIONS, FEEDBACK, SEARCHES, VIEWS, VISITORS } from '../../paging/endpoints.js';
 
@@ -28,9 +28,12 @@ export interface Window {
 }
 
 export interface Stream {
-  table: DataTable;
-  /** `day`: an aggregate read per UTC day, its rows carrying `date`; `items`: rows keyed by id over a window. */
-  kind: 'day' | 'items';
+  table: DataTable | RangeTable;
+  /**
+   * `day`: an aggregate read per UTC day, its rows carrying `date`; `range`: the same aggregate over a
+   * whole week or month, its rows carrying `date_from` and `date_to`; `items`: rows keyed by id over a window.
+   */
+  kind: 'day' | 'range' | 'items';
   /** The documented largest page. */
   pageSize: number;
   /**
@@ -208,3 +211,25 @@ export const STREAMS: Record<DataTable, Stream> = {
     },
   },
 };
+
+/**
+ * A day stream read over a whole report period instead (RANGE_TABLES): the same request with a wider
+ * date range, its rows carrying the range instead of a day.
+ */
+function rangeStream(table: RangeTable): Stream {
+  const day = STREAMS[RANGE_OF[table]];
+  const { date: _date, ...columns } = day.columns;
+  return {
+    ...day,
+    table,
+    kind: 'range',
+    key: ['date_from', 'date_to', ...day.key.filter((k) => k !== 'date')],
+    columns: { date_from: 'DATE', date_to: 'DATE', ...columns },
+    async fetch(api, projectId, w, position, call) {
+      const page = await day.fetch(api, projectId, w, position, call);
+      return { ...page, rows: page.rows.map(({ date: _day, ...row }) => ({ date_from: w.from, date_to: w.to, ...row })) };
+    },
+  };
+}
+
+export const RANGE_STREAMS = Object.fromEntries(RANGE_TABLES.map((t) => [t, rangeStream(t)])) as Record<RangeTable, Stream>;

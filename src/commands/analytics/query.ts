@@ -90,6 +90,8 @@ Tables: searches, views, visitors, feedback_by_page, caller_stats (one row per d
 "date"), conversations, feedback (one row per id), sync_state. Columns are the API's fields in
 snake_case; \`mint-admin analytics query "DESCRIBE searches"\` lists them.
 
+searches_by_range, views_by_range, visitors_by_range and feedback_by_page_by_range hold the same over a whole week or month (date_from, date_to), as the report reads them: they overlap the day tables, so sum one or the other, never both.
+
 Read-only: the database is opened read-only with file access, extensions and settings locked, and
 only a SELECT runs. INSERT, UPDATE, DELETE, CREATE, COPY, EXPORT, ATTACH, INSTALL, LOAD, SET, PRAGMA
 with effects, CALL and EXPLAIN are refused with exit 2 before anything runs. The JSON document is

@@ -88,6 +88,8 @@ export async function sync(opts: SyncOptions, ctx: Context): Promise<void> {
       windowsLeft: result.windowsLeft,
       stoppedBy: result.stop?.reason ?? null,
       nextRunAt: result.stop ? new Date(result.stop.nextAt).toISOString() : null,
+      // Where this machine counts the hour's requests and keeps a 429's wait (`analytics budget`).
+      ledger: ledger.path,
       tables: result.tables,
       parquet: result.parquet?.map((t) => ({ table: t.table, directory: t.directory, rows: t.rows })) ?? null,
     });
@@ -97,8 +99,17 @@ export async function sync(opts: SyncOptions, ctx: Context): Promise<void> {
   } else if (result.stop) {
     const wait = result.stop.nextAt - ctx.clock.now();
     const when = wait <= 0 ? 'the next run can continue now' : `the next run can continue at ${new Date(result.stop.nextAt).toISOString().slice(0, 16).replace('T', ' ')} UTC (in ${formatDuration(wait)})`;
-    const why = { 'run-budget': `--max-requests ${opts.maxRequests} spent`, 'hourly-budget': 'the organization\'s 100 analytics requests of the last hour are spent (counted on this machine)', 'rate-limited': 'the API asked to wait (429)' }[result.stop.reason];
+    const why = {
+      'run-budget': `--max-requests ${opts.maxRequests} spent`,
+      'hourly-budget': `the organization's 100 analytics requests of the last hour are spent (counted on this machine, in ${ledger.path})`,
+      'rate-limited':
+        result.stop.reason === 'rate-limited' && result.stop.held
+          ? `the API asked an earlier command to wait (429), and this machine keeps that wait (${ledger.path}): nothing was sent`
+          : `the API asked to wait (429); the wait is kept on this machine (${ledger.path}) for every analytics command`,
+    }[result.stop.reason];
     ctx.reporter.info(`stopped: ${why}; ${result.rowsWritten} rows in ${result.pages} pages, ${used}; ${result.windowsLeft} windows left to read; ${result.requestsLeft} of the hour's 100 requests left; ${when}`);
+    // What a user who knows better can do about a count or a wait kept on this machine.
+    if (result.stop.reason !== 'run-budget') ctx.reporter.info("see the hour's requests: `mint-admin analytics budget`; if the API has recovered, `mint-admin analytics budget --reset` starts over");
   }
   if (result.parquet) ctx.reporter.info(`Parquet written to ${opts.parquet}: ${result.parquet.map((t) => `${t.table} ${t.rows}`).join(', ')}`);
 }
@@ -114,10 +125,7 @@ export function register(group: Command, deps: Deps): void {
     .addHelpText(
       'after',
       `
-Newest data first; a run that stops on its budget exits 0, says what is left and when
-the next run can continue, and the next run continues where it stopped. Every analytics
-request of every mint-admin command is counted on this machine, so the total stays under
-100 an hour. Needs the optional package @duckdb/node-api.`,
+What \`analytics report\` needs first: the last two complete weeks (and months within --from), each read whole at once; then today, then day by day further back. A run that stops on its budget exits 0, says what is left and when the next run can continue, and the next run continues where it stopped. Every analytics request of every mint-admin command, and any wait a 429 asked for, is kept on this machine (\`analytics budget\` shows it, \`--reset\` starts over), so the total stays under 100 an hour. Needs the optional package @duckdb/node-api.`,
     )
     .action(
       action<SyncFlags>(deps, async (_args, flags, ctx) => {

@@ -20,7 +20,7 @@ export const PAGE_CHARS = 40_000;
 const LIST_ITEMS = 20;
 
 const TABLES =
-  'searches, views, visitors, feedback_by_page, caller_stats (one row per day and key, with its "date"), conversations, feedback (one row per id), sync_state';
+  'searches, views, visitors, feedback_by_page, caller_stats (one row per day and key, with its "date"), conversations, feedback (one row per id), sync_state; searches_by_range, views_by_range, visitors_by_range, feedback_by_page_by_range (the same over a whole week or month, with "date_from" and "date_to": they overlap the day tables, so never sum both)';
 
 export const analyticsQuery = defineTool({
   name: 'analytics_query',
