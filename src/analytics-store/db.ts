@@ -10,6 +10,8 @@ import { DatabaseBusyError, DUCKDB_PACKAGE, DuckDbMissingError, IncompatibleData
 import { makeDirectory } from '../make-directory.js';
 import { schemaStatements } from './schema.js';
 import { checkSchema } from './schema-check.js';
+import { privateNewPath, privatePath, removeImportedLog } from './private-path.js';
+import type { QueryLimits } from './query-limits.js';
 
 export type DuckDbModule = typeof import('@duckdb/node-api');
 /** How the package is loaded; tests hand in one that fails to show the missing-package error. */
@@ -38,6 +40,8 @@ export interface OpenOptions {
   /** Opens the file read-only: no schema is created, and any write is refused by DuckDB. */
   readOnly?: boolean;
   loader?: DuckDbLoader;
+  /** Memory, temporary disk and threads DuckDB may use (a reader's, for callers' queries). */
+  limits?: QueryLimits | undefined;
 }
 
 /**
@@ -58,12 +62,16 @@ export function defaultDatabasePath(env: Record<string, string | undefined>, pro
 export async function openAnalyticsDb(path: string, opts: OpenOptions = {}): Promise<AnalyticsDb> {
   const duckdb = await loadDuckDb(opts.loader);
   checkRegularFile(path);
-  const fresh = !existsSync(path);
-  if (!opts.readOnly) makeDirectory(dirname(path), 0o700);
+  const fresh = !opts.readOnly && !existsSync(path);
+  if (fresh) makeDirectory(dirname(path), 0o700);
+  // DuckDB never sees the user's path: see private-path.ts.
+  const side = fresh ? privateNewPath(path) : privatePath(path);
+  const publish = fresh ? (side as ReturnType<typeof privateNewPath>).publish : undefined;
   let instance: DuckDBInstance;
   try {
-    instance = await duckdb.DuckDBInstance.create(path, opts.readOnly ? { access_mode: 'READ_ONLY' } : {});
+    instance = await duckdb.DuckDBInstance.create(side.path, instanceOptions(opts));
   } catch (error) {
+    side.remove();
     throw notDuckDbOrRethrow(busyOrRethrow(error, path), path);
   }
   const connection = await instance.connect();
@@ -80,12 +88,21 @@ export async function openAnalyticsDb(path: string, opts: OpenOptions = {}): Pro
         await connection.run('ROLLBACK').catch(() => undefined);
         throw error;
       }
-      // DuckDB writes a write-ahead log beside the file too; both are created with the umask's mode.
-      if (fresh) restrictDatabaseFiles(path);
+      // A new file is linked into place once it holds every table: a reader never finds half of one.
+      if (publish) {
+        await connection.run('CHECKPOINT');
+        publish();
+      }
+      // The log left beside the file is in it now; kept, it would be replayed a second time.
+      if (side.importedLog) {
+        await connection.run('CHECKPOINT');
+        removeImportedLog(side.importedLog);
+      }
     }
   } catch (error) {
     connection.closeSync();
     instance.closeSync();
+    side.remove();
     throw error;
   }
   return {
@@ -96,22 +113,36 @@ export async function openAnalyticsDb(path: string, opts: OpenOptions = {}): Pro
     close() {
       connection.closeSync();
       instance.closeSync();
+      side.remove();
     },
   };
 }
 
 /**
- * The database and its write-ahead log made 0600. DuckDB creates the log with the umask's mode on the
- * first write after each checkpoint, so a writer calls this after a commit too (the default directory
- * is 0700 besides).
+ * A writer checkpoints at every commit: its log sits in the private directory, which a process killed
+ * before it closes leaves behind where the next run does not look. A reader's queries are bounded.
+ */
+function instanceOptions(opts: OpenOptions): Record<string, string> {
+  if (!opts.readOnly) return { checkpoint_threshold: '0b' };
+  const options: Record<string, string> = { access_mode: 'READ_ONLY' };
+  if (opts.limits) {
+    options.memory_limit = opts.limits.memory;
+    options.max_temp_directory_size = opts.limits.temporaryDisk;
+    options.threads = String(opts.limits.threads);
+  }
+  return options;
+}
+
+/**
+ * The database made 0600 (a file made by an older version with the umask's mode). Its write-ahead log
+ * is DuckDB's, in the private directory (private-path.ts), never beside the file: nothing here
+ * touches a path someone else could have put a link at.
  */
 export function restrictDatabaseFiles(path: string): void {
-  for (const file of [path, `${path}.wal`]) {
-    try {
-      chmodSync(file, 0o600);
-    } catch {
-      // no log yet
-    }
+  try {
+    chmodSync(path, 0o600);
+  } catch {
+    // removed under us: the next open says so
   }
 }
 

@@ -1,6 +1,6 @@
 // How the analytics store fails on its own side, as data: the optional DuckDB package is not
 // installed, or another sync holds the database. The CLI's table gives each its exit code.
-import { MintAdminError } from '../errors.js';
+import { MintAdminError, UsageError } from '../errors.js';
 
 /** The package the store runs on; an optional dependency, so an install may leave it out. */
 export const DUCKDB_PACKAGE = '@duckdb/node-api';
@@ -64,5 +64,20 @@ export class IncompatibleDatabaseError extends MintAdminError {
     cause?: unknown,
   ) {
     super(`${path} is not an analytics database this version of mint-admin can use: ${problem}; give --db a new file to sync into (or use the mint-admin version that made it)`, cause === undefined ? undefined : { cause });
+  }
+}
+
+/**
+ * What sits beside the database where DuckDB keeps its write-ahead log is a symbolic link, a directory
+ * or a FIFO: not a log DuckDB made. Opened, it would be read as the database's log or written through;
+ * nothing was read or written.
+ */
+export class DatabaseSideFileError extends UsageError {
+  constructor(
+    readonly path: string,
+    /** What it is ("a symbolic link"). */
+    readonly what: string,
+  ) {
+    super(`${path} is ${what}, not a write-ahead log DuckDB made: the analytics database is neither opened nor written while it is there; remove it if nothing of yours put it there, then try again`);
   }
 }

@@ -1,7 +1,9 @@
 // The database's tables as Hive-partitioned Parquet (<dir>/<table>/date=YYYY-MM-DD/*.parquet), which
 // BigQuery, Snowflake, Athena, Spark and DuckDB read as is. Each table is written by DuckDB's own
 // COPY ... PARTITION_BY into a temporary directory beside its final place, then renamed over it, so a
-// reader sees the old table or the new one, never half of one.
+// reader sees the old table or the new one, never half of one. One COPY covers a bounded run of days:
+// DuckDB keeps a writer and its buffers for every partition a COPY writes, so one COPY of a whole
+// table made the sync's memory grow with the number of distinct days.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeDirectory } from '../make-directory.js';
@@ -26,8 +28,12 @@ export async function writeParquet(connection: DuckDBConnection, directory: stri
     const rows = Number((await connection.runAndReadAll(`SELECT count(*)::DOUBLE AS n FROM ${table}`)).getRowObjectsJson()[0]?.n ?? 0);
     // An item without a timestamp has no day: its partition is date=__HIVE_DEFAULT_PARTITION__, as Hive names it.
     const quoted = temp.replace(/'/g, "''");
-    if (rows > 0) await connection.run(`COPY ${table} TO '${quoted}' (FORMAT parquet, PARTITION_BY (date), OVERWRITE_OR_IGNORE)`);
-    else mkdirSync(temp, { recursive: true });
+    mkdirSync(temp, { recursive: true });
+    if (rows > 0) {
+      for (const days of await dayRuns(connection, table)) {
+        await connection.run(`COPY (SELECT * FROM ${table} WHERE ${days}) TO '${quoted}' (FORMAT parquet, PARTITION_BY (date), OVERWRITE_OR_IGNORE)`);
+      }
+    }
     const old = join(directory, `.${table}.old-${process.pid}`);
     if (existsSync(final)) renameSync(final, old);
     renameSync(temp, final);
@@ -35,6 +41,27 @@ export async function writeParquet(connection: DuckDBConnection, directory: stri
     written.push({ table, directory: final, rows });
   }
   return written;
+}
+
+/** Distinct days one COPY writes at most: enough that a table takes few scans, few enough to stay small. */
+const DAYS_PER_COPY = 100;
+
+/**
+ * The table's days in runs of DAYS_PER_COPY, each as a WHERE condition (days as numbers from the
+ * epoch, so no date is formatted and parsed back), and the rows without a day as one more. Each run
+ * is a range, so a COPY writes its days only, and no two write the same partition.
+ */
+async function dayRuns(connection: DuckDBConnection, table: DataTable): Promise<string[]> {
+  const runs = await connection.runAndReadAll(
+    `SELECT min(day)::BIGINT AS first, max(day)::BIGINT AS last FROM (
+       SELECT day, (row_number() OVER (ORDER BY day) - 1) // ${DAYS_PER_COPY} AS run
+       FROM (SELECT DISTINCT date - DATE '1970-01-01' AS day FROM ${table} WHERE date IS NOT NULL)
+     ) GROUP BY run ORDER BY first`,
+  );
+  const conditions = runs.getRowObjectsJson().map(({ first, last }) => `date - DATE '1970-01-01' BETWEEN ${Number(first)} AND ${Number(last)}`);
+  const undated = await connection.runAndReadAll(`SELECT 1 FROM ${table} WHERE date IS NULL LIMIT 1`);
+  if (undated.currentRowCount > 0) conditions.push('date IS NULL');
+  return conditions;
 }
 
 const LEFTOVER = new RegExp(`^\\.(${DATA_TABLES.join('|')})\\.(?:tmp|old)-(\\d+)$`);

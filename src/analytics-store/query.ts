@@ -8,9 +8,13 @@
 //    SELECT runs: SHOW, DESCRIBE, SUMMARIZE, FROM-first queries and PRAGMA show_tables are SELECTs to
 //    DuckDB; SET, PRAGMA with effects, CALL, CREATE TEMP, CHECKPOINT, BEGIN, EXPLAIN (EXPLAIN ANALYZE
 //    runs its statement) are not. A refusal happens before anything runs.
+// What it may use is bounded too (query-limits.ts): memory, temporary disk, time and the size of what
+// a chunk of rows becomes in JavaScript.
 import type { DuckDBConnection, DuckDBPreparedStatement, DuckDBType } from '@duckdb/node-api';
 import { UsageError } from '../errors.js';
 import { InvalidQueryError, QueryRefusedError } from './read-errors.js';
+import { chunkElements } from './chunk-size.js';
+import { boundOf, QueryLimitError, resultSizeBound, timeBound, type QueryLimits } from './query-limits.js';
 
 /** A JSON value as a query's rows hold it. */
 export type Cell = string | number | boolean | null | Cell[] | { [key: string]: Cell };
@@ -37,17 +41,39 @@ const STATEMENT_KINDS = [
 ] as const;
 const SELECT = 1;
 
-/** Checks `sql` (one read-only statement) and runs it; QueryRefusedError or InvalidQueryError otherwise. */
-export async function runReadOnlyQuery(connection: DuckDBConnection, sql: string, signal?: AbortSignal): Promise<QueryResult> {
+/**
+ * Checks `sql` (one read-only statement) and runs it; QueryRefusedError or InvalidQueryError otherwise.
+ * With `limits`, a query past its time or result-size bound (or DuckDB's memory and temporary-disk
+ * ones, set when the database was opened) is stopped with a QueryLimitError.
+ */
+export async function runReadOnlyQuery(connection: DuckDBConnection, sql: string, signal?: AbortSignal, limits?: QueryLimits): Promise<QueryResult> {
+  const duckdb = await import('@duckdb/node-api');
   const statement = await readOnlyStatement(connection, sql);
   // DuckDB runs a query in its own threads, deaf to the event loop: a scan of billions of rows went on
-  // past Ctrl-C (and an MCP cancel) for as long as it took. An abort interrupts it.
+  // past Ctrl-C (and an MCP cancel) for as long as it took. An abort interrupts it, and so does the
+  // time bound.
   signal?.throwIfAborted();
   const interrupt = () => connection.interrupt();
   signal?.addEventListener('abort', interrupt, { once: true });
-  const interrupted = (error: unknown): Error => (signal?.aborted ? (signal.reason as Error) : asQueryError(error));
-  const result = await statement.stream().catch((error: unknown) => {
+  let timedOut = false;
+  const timer = limits
+    ? setTimeout(() => {
+        timedOut = true;
+        connection.interrupt();
+      }, limits.timeMs)
+    : undefined;
+  timer?.unref();
+  const stop = () => {
+    clearTimeout(timer);
     signal?.removeEventListener('abort', interrupt);
+  };
+  const interrupted = (error: unknown): Error => {
+    if (signal?.aborted) return signal.reason as Error;
+    if (timedOut && limits) return timeBound(limits);
+    return (limits && boundOf(error, limits)) || asQueryError(error);
+  };
+  const result = await statement.stream().catch((error: unknown) => {
+    stop();
     throw interrupted(error);
   });
   const columns = result.columnNames().map((name, i) => column(name, result.columnType(i)));
@@ -55,13 +81,20 @@ export async function runReadOnlyQuery(connection: DuckDBConnection, sql: string
     columns,
     async *chunks() {
       try {
-        for await (const rows of result.yieldRowsJson()) yield rows.map((row) => row.map((cell, i) => asCell(cell as Cell, columns[i]!)));
+        for await (const chunk of result) {
+          if (chunk.rowCount === 0) continue;
+          if (limits && chunkElements(chunk, duckdb, limits.chunkElements) > limits.chunkElements) throw resultSizeBound(limits);
+          const rows = chunk.convertRows(duckdb.JsonDuckDBValueConverter);
+          yield rows.map((row) => row.map((cell, i) => asCell(cell as Cell, columns[i]!)));
+        }
         // An interrupt between two chunks ends DuckDB's stream quietly, as if the rows were all there.
         signal?.throwIfAborted();
+        if (timedOut && limits) throw timeBound(limits);
       } catch (error) {
+        if (error instanceof QueryLimitError) throw error;
         throw interrupted(error);
       } finally {
-        signal?.removeEventListener('abort', interrupt);
+        stop();
       }
     },
   };

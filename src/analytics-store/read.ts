@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { openAnalyticsDb, type AnalyticsDb, type DuckDbLoader } from './db.js';
 import { NoDatabaseError } from './read-errors.js';
+import type { QueryLimits } from './query-limits.js';
 
 const LOCK_DOWN = [
   'SET enable_external_access = false',
@@ -14,11 +15,15 @@ const LOCK_DOWN = [
   'SET lock_configuration = true',
 ];
 
-/** The database at `path`, read-only and locked down; NoDatabaseError when there is none. */
-export async function openForReading(path: string, loader?: DuckDbLoader): Promise<AnalyticsDb> {
+/**
+ * The database at `path`, read-only and locked down; NoDatabaseError when there is none. With
+ * `limits`, DuckDB's memory, temporary disk and threads are bounded (set before the lock, so no
+ * query can raise them).
+ */
+export async function openForReading(path: string, loader?: DuckDbLoader, limits?: QueryLimits): Promise<AnalyticsDb> {
   // Checked first: DuckDB's read-only open of a missing file is an "IO Error" that names no remedy.
   if (!existsSync(path)) throw new NoDatabaseError(path);
-  const db = await openAnalyticsDb(path, { readOnly: true, loader });
+  const db = await openAnalyticsDb(path, { readOnly: true, loader, limits });
   try {
     for (const statement of LOCK_DOWN) await db.connection.run(statement);
   } catch (error) {

@@ -102,6 +102,16 @@ describe('analytics_query', () => {
     expect(textOf(broken).split('\n')).toHaveLength(2);
   });
 
+  it('a query past its bounds (a huge list, a list too large for memory): stopped, the bound named, the server still there', async () => {
+    const huge = await query(server, { sql: 'SELECT list(range) FROM range(8000000)' });
+    expect(huge.isError).toBe(true);
+    expect(textOf(huge)).toMatch(/stopped at its result size bound \(100,000 list, map or struct elements[\s\S]*\nNext step: nothing was returned: aggregate in SQL/);
+    const memory = await query(server, { sql: 'SELECT length(list(range)) FROM range(100000000)' });
+    expect(textOf(memory)).toMatch(/stopped at its memory bound \(256MB\)/);
+    // The server is still there for the next call.
+    expect(dataOf(await query(server, { sql: 'SELECT 1 AS one' })).rows).toEqual([{ one: 1 }]);
+  });
+
   it('a sync holding the database: nothing read, call again once it has finished', async () => {
     const writer = await openAnalyticsDb(db);
     try {

@@ -1,5 +1,6 @@
 // The --db flag of the commands that read the local analytics database (query, report): the file
 // given, else the default path under $XDG_DATA_HOME for the project in effect.
+import type { QueryLimits } from '../../analytics-store/query-limits.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 
@@ -14,13 +15,16 @@ export async function databasePath(db: string | undefined, ctx: Context): Promis
   return defaultDatabasePath(ctx.env, await ctx.projectId());
 }
 
-/** Opens the database to read it; a sync writing it at the time is said in a reader's words. */
-export async function openDatabase(path: string) {
+/**
+ * Opens the database to read it; a sync writing it at the time is said in a reader's words. `limits`
+ * bound what DuckDB may use for the queries run on it (a caller's SQL).
+ */
+export async function openDatabase(path: string, limits?: QueryLimits) {
   const { openForReading } = await import('../../analytics-store/read.js');
   const { DatabaseBusyError } = await import('../../analytics-store/errors.js');
   const { reworded } = await import('../../errors.js');
   try {
-    return await openForReading(path);
+    return await openForReading(path, undefined, limits);
   } catch (error) {
     if (!(error instanceof DatabaseBusyError)) throw error;
     const holder = error.holderPid ? ` (pid ${error.holderPid})` : '';

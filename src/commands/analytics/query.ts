@@ -35,13 +35,14 @@ export async function query(opts: QueryOptions, ctx: Context): Promise<number> {
   const { fileTarget, stdoutTarget } = await import('../../output/target.js');
   // A typo in -o is found before the database is opened.
   const target = opts.output === undefined ? stdoutTarget(ctx.io.stdout) : await fileTarget(opts.output, ctx);
-  const db = await openDatabase(path);
+  const { CLI_QUERY_LIMITS } = await import('../../analytics-store/query-limits.js');
+  const db = await openDatabase(path, CLI_QUERY_LIMITS);
   let rows = 0;
   try {
     const { runReadOnlyQuery } = await import('../../analytics-store/query.js');
     const { queryColumns, rowObject, uniqueNames } = await import('../../analytics-store/query-columns.js');
     const { startWriter } = await import('../../list-export/writers.js');
-    const result = await runReadOnlyQuery(db.connection, opts.sql, ctx.signal);
+    const result = await runReadOnlyQuery(db.connection, opts.sql, ctx.signal, CLI_QUERY_LIMITS);
     const names = uniqueNames(result.columns);
     const listOptions: ListExportOptions = { dateFrom: undefined, dateTo: undefined, limit: 0, cursor: undefined, all: true, format: opts.format, output: opts.output, csvRaw: opts.csvRaw, header: opts.header };
     // The file is created once the query has run: a refused or failing query leaves an older file alone.
@@ -57,6 +58,9 @@ export async function query(opts: QueryOptions, ctx: Context): Promise<number> {
     if (opts.output === undefined && (error as NodeJS.ErrnoException | undefined)?.code === 'EPIPE') return rows;
     // A cut result must not pass for a whole one, and there is no resume to build on it: removed.
     if (error instanceof InterruptedError) await target.discard?.();
+    // So is one stopped at a bound: its rows so far are not the query's answer.
+    const { QueryLimitError } = await import('../../analytics-store/query-limits.js');
+    if (error instanceof QueryLimitError) await target.discard?.();
     // The disk filled: the file was cut back to its last whole row (output/target.ts), as a list's is.
     const { diskProblem } = await import('../../output/writer.js');
     const problem = opts.output === undefined ? undefined : diskProblem(error);
@@ -95,7 +99,11 @@ searches_by_range, views_by_range, visitors_by_range and feedback_by_page_by_ran
 Read-only: the database is opened read-only with file access, extensions and settings locked, and
 only a SELECT runs. INSERT, UPDATE, DELETE, CREATE, COPY, EXPORT, ATTACH, INSTALL, LOAD, SET, PRAGMA
 with effects, CALL and EXPLAIN are refused with exit 2 before anything runs. The JSON document is
-{ rows, columns, rowCount }.`,
+{ rows, columns, rowCount }.
+
+Bounds: a query may use 2GB of memory, 8GB of temporary files, 10 minutes, and 1,000,000 list, map
+or struct elements in one chunk of rows (about 2048 rows); past one it is stopped with exit 2 and an
+error naming the bound (nothing is kept of an -o file it began).`,
     )
     .action(
       action<QueryFlags>(deps, async (args, flags, ctx) => {

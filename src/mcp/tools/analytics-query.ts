@@ -7,6 +7,7 @@
 import type { Cell } from '../../analytics-store/query.js';
 import { DatabaseBusyError, DuckDbMissingError } from '../../analytics-store/errors.js';
 import { InvalidQueryError, NoDatabaseError, QueryRefusedError } from '../../analytics-store/read-errors.js';
+import { QueryLimitError } from '../../analytics-store/query-limits.js';
 import type { ToolFailure } from '../errors.js';
 import { z } from '../sdk.js';
 import { defineTool, READ_ONLY } from '../tool.js';
@@ -27,7 +28,7 @@ export const analyticsQuery = defineTool({
   title: 'Query the analytics database (SQL)',
   description:
     `Run one read-only SQL SELECT (DuckDB dialect) over the local analytics database that \`mint-admin analytics sync\` fills: no API request, no rate limit. Tables: ${TABLES}; columns are the API's fields in snake_case ("SHOW TABLES", "DESCRIBE searches" list them). ` +
-    `Anything but a SELECT (INSERT, CREATE, COPY, ATTACH, SET, PRAGMA with effects...) is refused before it runs, as is any file access. Returns { columns, rows, rowCount, more, nextOffset }: at most \`limit\` rows (default ${DEFAULT_ROWS}, at most ${MAX_ROWS}); pass nextOffset as \`offset\` for the rows after them (null: no more). Aggregate in SQL (GROUP BY, LIMIT) rather than paging through raw rows.`,
+    `Anything but a SELECT (INSERT, CREATE, COPY, ATTACH, SET, PRAGMA with effects...) is refused before it runs, as is any file access. A query is bounded (memory 256MB, temporary disk 1GB, 60 seconds, 100,000 list elements per chunk of rows): past a bound it is stopped with an error naming it. Returns { columns, rows, rowCount, more, nextOffset }: at most \`limit\` rows (default ${DEFAULT_ROWS}, at most ${MAX_ROWS}); pass nextOffset as \`offset\` for the rows after them (null: no more). Aggregate in SQL (GROUP BY, LIMIT) rather than paging through raw rows.`,
   input: {
     sql: z.string().min(1).max(20_000).describe('one SELECT statement, e.g. "SELECT search_query, sum(hits) AS hits FROM searches GROUP BY 1 ORDER BY 2 DESC LIMIT 20"'),
     limit: z.number().int().min(1).max(MAX_ROWS).default(DEFAULT_ROWS).describe(`rows in this page (1-${MAX_ROWS}, default ${DEFAULT_ROWS})`),
@@ -37,11 +38,12 @@ export const analyticsQuery = defineTool({
   async run(args, env) {
     const path = await env.analyticsDatabase();
     const { openForReading } = await import('../../analytics-store/read.js');
-    const db = await openForReading(path);
+    const { MCP_QUERY_LIMITS } = await import('../../analytics-store/query-limits.js');
+    const db = await openForReading(path, undefined, MCP_QUERY_LIMITS);
     try {
       const { runReadOnlyQuery } = await import('../../analytics-store/query.js');
       const { rowObject, uniqueNames } = await import('../../analytics-store/query-columns.js');
-      const result = await runReadOnlyQuery(db.connection, args.sql, env.signal);
+      const result = await runReadOnlyQuery(db.connection, args.sql, env.signal, MCP_QUERY_LIMITS);
       const names = uniqueNames(result.columns);
       const shownNames = names.map((name) => readerText(name, 100) ?? '');
       const rows: Array<Record<string, Cell>> = [];
@@ -95,6 +97,9 @@ export const analyticsQuery = defineTool({
         message: `the analytics database ${error.path} is being written by another process${error.holderPid ? ` (pid ${error.holderPid})` : ''}, most likely \`mint-admin analytics sync\`; nothing was read`,
         next: 'call analytics_query again once the sync has finished (a minute or a few)',
       };
+    }
+    if (error instanceof QueryLimitError) {
+      return { message: error.message, next: 'nothing was returned: aggregate in SQL (GROUP BY, count, sum), filter with WHERE, cut lists with list_slice or LIMIT, then call again' };
     }
     if (error instanceof QueryRefusedError) {
       return { message: error.message, next: 'nothing ran: analytics_query only reads; rewrite it as one SELECT over the tables (SHOW TABLES, DESCRIBE <table> list them)' };
