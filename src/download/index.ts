@@ -87,6 +87,7 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
   let staged: string | undefined;
   let keepWork = false;
   let installed = false;
+  let failure: unknown;
   try {
     created.push(...makeParents(dirname(plan.path)), ...makeParents(plan.workParent));
     if (archivePath) created.push(...makeParents(dirname(archivePath)));
@@ -151,7 +152,7 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
   } catch (error) {
     activity?.stop();
     if (error instanceof RestoreFailedError) keepWork = true;
-    throw opts.signal.aborted ? opts.signal.reason : error;
+    failure = error;
   } finally {
     live?.abandon();
     if (staged) await removeWorkDir(staged);
@@ -160,6 +161,9 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
     }
     if (!installed && !keepWork) await removeCreated(created);
   }
+  // Judged after the clean-up: a stop that came meanwhile (Ctrl-C, or a caller that found the way to
+  // the target swapped, which is also what makes the writes fail) is what the caller is told.
+  throw opts.signal.aborted ? opts.signal.reason : failure;
 }
 
 /** Stale work directories of earlier runs, in each parent this run works in. */
