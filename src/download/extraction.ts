@@ -3,6 +3,11 @@
 // (tree-writer.ts). The inflated bytes are counted where they come out of zlib, so a bomb is
 // refused after at most one of zlib's output chunks past the ratio, whatever it holds; and once the
 // archive has ended, what follows is only counted, never kept.
+//
+// zlib inflates on libuv's thread pool: each output chunk is read and written on this thread in a
+// turn of its own (setImmediate) rather than inside zlib's callback, so that zlib inflates the next
+// chunk meanwhile. At most MAX_QUEUED inflated bytes wait; past that zlib is paused (backpressure
+// through its public readable side), so memory stays flat whatever the ratio.
 import { createGunzip, type Gunzip } from 'node:zlib';
 import { ArchiveRefusedError, MintAdminError } from '../errors.js';
 import { EntryGuard, plainKey, splitPath } from './guard.js';
@@ -17,6 +22,7 @@ export const MAX_RATIO = 1000;
 const RATIO_FLOOR = 1 << 20;
 /** zlib's output chunk: the unit the reader, the writer and the bomb count work in. */
 const INFLATE_CHUNK = 256 * 1024;
+const MAX_QUEUED = 4 * INFLATE_CHUNK;
 
 const FILE_TYPES = new Set(['File', 'OldFile', 'ContiguousFile']);
 /** The types the guard judges; any other is refused by name before it. */
@@ -40,6 +46,10 @@ export class Extraction {
   private failure: MintAdminError | undefined;
   private waiting: { resolve: () => void; reject: (error: unknown) => void } | undefined;
   private inflated = 0;
+  /** Inflated chunks not read yet, their bytes, and whether a turn to read them is scheduled. */
+  private queue: Buffer[] = [];
+  private queued = 0;
+  private scheduled = false;
   private entries = 0;
   private bytes = 0;
 
@@ -58,12 +68,18 @@ export class Extraction {
     this.gunzip.on('error', (error) => this.fail(invalidArchive(error)));
   }
 
-  /** The next bytes of the gzip stream; resolves once they are inflated and written, rejects with the extraction's failure. */
-  write(chunk: Buffer): Promise<void> {
-    if (this.failure) return Promise.reject(this.failure);
+  /**
+   * The next bytes of the gzip stream. A promise when zlib holds more than MAX_QUEUED bytes of
+   * input not inflated yet: it resolves once zlib has taken them all ('drain'), and rejects with
+   * the extraction's failure.
+   */
+  write(chunk: Buffer): Promise<void> | undefined {
+    if (this.failure) throw this.failure;
+    this.gunzip.write(chunk);
+    if (this.gunzip.writableLength <= MAX_QUEUED) return undefined;
     return new Promise<void>((resolve, reject) => {
       this.waiting = { resolve, reject };
-      this.gunzip.write(chunk, () => this.settle());
+      this.gunzip.once('drain', () => this.settle());
     });
   }
 
@@ -77,6 +93,7 @@ export class Extraction {
         // 'end' only comes once the output is read, which the 'data' listener does.
       });
     }
+    this.drain();
     if (this.failure) throw this.failure;
     this.step(() => {
       this.reader.finish();
@@ -123,7 +140,28 @@ export class Extraction {
       const what = `${formatBytes(this.inflated)} from ${formatBytes(compressed)}`;
       return this.fail(new ArchiveRefusedError(`it expands more than ${MAX_RATIO} times its compressed size (${what}), as only a decompression bomb does`));
     }
-    if (!this.reader.ended) this.step(() => this.reader.write(chunk));
+    if (this.reader.ended) return;
+    this.queue.push(chunk);
+    this.queued += chunk.length;
+    if (this.queued > MAX_QUEUED) this.gunzip.pause();
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.drain());
+    }
+  }
+
+  /** Reads and writes the inflated chunks waiting, in order; then lets zlib go on. */
+  private drain(): void {
+    this.scheduled = false;
+    for (let chunk = this.queue.shift(); chunk && !this.failure; chunk = this.queue.shift()) {
+      this.queued -= chunk.length;
+      const next = chunk;
+      if (!this.reader.ended) this.step(() => this.reader.write(next));
+    }
+    this.queue = [];
+    this.queued = 0;
+    if (this.failure) return;
+    if (this.gunzip.isPaused()) this.gunzip.resume();
   }
 
   /** The guard, the limits, then the writer: the first entry that breaks a rule refuses the archive. */
