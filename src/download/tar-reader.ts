@@ -104,7 +104,7 @@ export class TarReader {
   /** The stream's end: throws when it ends inside an entry. (An archive without its end blocks is whole at a header boundary.) */
   finish(): void {
     if (this.ended) return;
-    if (this.bodyLeft > 0 || this.partial || this.meta || this.inEntry || Object.keys(this.local).length > 0) {
+    if (this.bodyLeft > 0 || this.padLeft > 0 || this.partial || this.meta || this.inEntry || Object.keys(this.local).length > 0) {
       throw new TarFormatError('the archive ends in the middle of an entry');
     }
   }
