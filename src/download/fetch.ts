@@ -11,7 +11,6 @@ import { BundleStorageError, MintAdminError, NetworkError } from '../errors.js';
 import { redactUrl } from '../redact.js';
 import { VERSION } from '../version.js';
 import { SITE_FILE_MODE } from './limits.js';
-import { eachChunk } from './each-chunk.js';
 import { isRedirect, MissingLocation, planBody, redirectTarget, storageErrorCode } from './response.js';
 import { watchForStall } from './stall.js';
 
@@ -23,10 +22,7 @@ export const FETCH_LIMITS = {
   redirects: 5,
   baseDelayMs: 500,
   maxDelayMs: 10_000,
-  /**
-   * A download that brings fewer than stallMinBytes in stallMs has stalled and ends with an error that
-   * names stallMs. (undici's body timeout alone never fires on a storage that sends a byte a second.)
-   */
+  /** Fewer than stallMinBytes in stallMs is a stall (stall.ts). */
   stallMs: 60_000,
   stallMinBytes: 1024,
 };
@@ -78,11 +74,7 @@ export interface Download {
   have: number;
   /** Bytes received, counted as they arrive (before they are written), for the stall watch. */
   received: number;
-  /**
-   * Time on the clock the body spent in onData (the live extraction writing, or waiting for its
-   * disk), and when the current call began: the socket is not read meanwhile, so the stall watch
-   * gives that time back to the network instead of counting it.
-   */
+  /** Time on the clock spent in onData, and when the current call began: the stall watch gives it back. */
   consumerMs: number;
   consumerSince: number | undefined;
   /** Aborted by the Ctrl-C signal, or by the stall watch with a StalledError. */
@@ -228,7 +220,8 @@ async function writeBody(download: Download, body: Dispatcher.ResponseData['body
     return busy ? busy.then(after) : after();
   };
   try {
-    await eachChunk(body, take);
+    // One chunk at a time: the next is read once the consumer has taken this one (backpressure).
+    for await (const received of body) await take(received as Buffer);
   } finally {
     // Bytes that arrived before a dropped connection are kept, so the resume starts after them.
     await flush();
