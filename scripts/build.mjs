@@ -263,15 +263,6 @@ const entry = await build({
   metafile: true,
 });
 makeBuiltinsLazy('dist/cli/main.cjs');
-// The worker thread that extracts a bundle while it downloads (src/download/extract-thread.ts finds
-// it beside the program by this name); tar stays external, as in the program.
-await build({
-  ...CLI_BUNDLE,
-  entryPoints: { 'extract-worker': 'src/download/extract-worker.ts' },
-  external: lazyDependencies,
-  define: { ...importMetaUrl.define },
-  banner: { js: importMetaUrl.banner },
-});
 // The package's bin: run directly (its #! line comes from src/main.ts), not through a shim, which
 // cost ~2 ms of every start (resolving and reading one more module).
 chmodSync(new URL('dist/cli/main.cjs', root), 0o755);
@@ -300,8 +291,7 @@ writeFileSync(new URL('dist/cli-meta.json', root), JSON.stringify(metafile));
 // The library: one module with valibot inside (as in the CLI), its other dependencies external.
 const library = await build({
   absWorkingDir: root.pathname,
-  // and its download's worker thread beside it (src/download/extract-thread.ts)
-  entryPoints: { index: 'src/index.ts', 'extract-worker': 'src/download/extract-worker.ts' },
+  entryPoints: { index: 'src/index.ts' },
   outdir: 'dist/lib',
   bundle: true,
   format: 'esm',

@@ -1,6 +1,5 @@
 // Which command group the arguments run, read before commander parses them: by the program, to build
-// only that group's leaves (program.ts), and by the CLI's entry, to start a download's worker while
-// the program loads (early-worker.ts). No imports: the entry's bundle carries it.
+// only that group's leaves (program.ts). No imports: the entry's bundle carries it.
 
 /** Global options that take a value (as the next word): the scan steps over it. */
 const GLOBAL_WITH_VALUE = new Set(['-p', '--project', '--base-url', '--profile']);

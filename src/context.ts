@@ -18,7 +18,6 @@ import {
 import { ConfigError } from './errors.js';
 import { createReporter, type IO, type OutputMode, type Reporter } from './io.js';
 import type { ApiClient } from './api/client.js';
-import type { BootedWorker } from './download/booted-worker.js';
 import { formatDuration } from './duration.js';
 import { scrubSecrets } from './redact.js';
 import { forTerminal } from './terminal-text.js';
@@ -37,8 +36,6 @@ export interface Deps {
    * final error line included (run.ts reads the same set).
    */
   secrets?: Set<string>;
-  /** An extraction worker booting for the download this run's arguments ask for (early-worker.ts), for that command to take. */
-  extractionWorker?: BootedWorker;
   /**
    * Told how a failed run ended: the error and the line runCli printed for it (key masked), for a
    * caller that says why in its own words (the action's annotation and summary).

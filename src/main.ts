@@ -6,8 +6,6 @@
 // start-up. Everything else runs the program (run.ts), which the build bundles into one CommonJS
 // file loaded with V8's code cache under the CLI's V8 flags (tuning/).
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { startEarlyExtractionWorker } from './early-worker.js';
 import { wrapHelp } from './help-wrap.js';
 import { isTerminal } from './is-terminal.js';
 import { prerenderedOutput } from './prerendered.js';
@@ -22,13 +20,11 @@ declare const MINT_ADMIN_BUILD_ID: string | undefined;
 
 async function runProgram(argv: string[]): Promise<number> {
   if (typeof MINT_ADMIN_BUILD_ID === 'string') {
-    // Booting while the program loads (early-worker.ts).
-    const worker = await startEarlyExtractionWorker(argv, pathToFileURL(join(import.meta.dirname, 'extract-worker.cjs')));
     const { loadTunedProgram } = await import('./tuning/index.js');
     const file = join(import.meta.dirname, 'program.cjs');
     // This bundle's require() resolves from program.cjs's directory, the same as its own would.
     const program = loadTunedProgram<typeof import('./run.js')>(file, MINT_ADMIN_BUILD_ID, argv, process.env, (specifier) => import(specifier), require);
-    const code = await program.exports.runCli(argv, program.exports.processDeps({ extractionWorker: worker }));
+    const code = await program.exports.runCli(argv, program.exports.processDeps());
     program.saveCache();
     return code;
   }

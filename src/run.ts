@@ -13,12 +13,8 @@ import { buildProgram } from './program.js';
 import { scrubSecrets } from './redact.js';
 import { forTerminal } from './terminal-text.js';
 
-/**
- * The process's own dependencies: its terminal, environment and clock, and its stop signals;
- * `extractionWorker`, one the CLI's entry started for the download its arguments ask for
- * (early-worker.ts).
- */
-export function processDeps({ extractionWorker }: Pick<Deps, 'extractionWorker'> = {}): Deps {
+/** The process's own dependencies: its terminal, environment and clock, and its stop signals. */
+export function processDeps(): Deps {
   const controller = new AbortController();
   stopOnSignals(controller);
   return {
@@ -28,7 +24,6 @@ export function processDeps({ extractionWorker }: Pick<Deps, 'extractionWorker'>
     signal: controller.signal,
     random: Math.random,
     secrets: new Set(),
-    extractionWorker,
   };
 }
 

@@ -104,9 +104,9 @@ describe('start-up', () => {
         const lines = await recordLoads(['export', 'download', jobId, '-o', join(dir.path, 'site')], env);
         expect(lines.some((u) => u.startsWith('file://') && fileURLToPath(u) === join(cliDir, 'vendor-undici.cjs'))).toBe(true);
         const ours = lines.filter((l) => l.startsWith('esm-commonjs ')).map((l) => fileURLToPath(l.slice('esm-commonjs '.length)));
-        // The entry points themselves (the CLI's and the worker's) go through the ES module loader only
-        // because the recorder is preloaded with --import; without it Node's CommonJS loader runs them.
-        const entries = [join(cliDir, 'main.cjs'), join(cliDir, 'extract-worker.cjs')];
+        // The entry point itself goes through the ES module loader only because the recorder is
+        // preloaded with --import; without it Node's CommonJS loader runs it.
+        const entries = [join(cliDir, 'main.cjs')];
         expect(ours.filter((path) => path.startsWith(cliDir) && !entries.includes(path))).toEqual([]);
       } finally {
         dir.cleanup();

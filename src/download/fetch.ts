@@ -10,9 +10,9 @@ import { throwIfAborted, type Clock } from '../clock.js';
 import { BundleStorageError, MintAdminError, NetworkError } from '../errors.js';
 import { redactUrl } from '../redact.js';
 import { VERSION } from '../version.js';
-import { SITE_FILE_MODE } from './extract.js';
-import { eachChunk } from './each-chunk.js';
-import { isRedirect, planBody, storageErrorCode, type Headers } from './response.js';
+import { SITE_FILE_MODE } from './limits.js';
+import { isRedirect, MissingLocation, planBody, redirectTarget, storageErrorCode } from './response.js';
+import { watchForStall } from './stall.js';
 
 export const FETCH_LIMITS = {
   /** Further tries after a dropped connection, a short body or a 5xx. */
@@ -22,10 +22,7 @@ export const FETCH_LIMITS = {
   redirects: 5,
   baseDelayMs: 500,
   maxDelayMs: 10_000,
-  /**
-   * A download that brings fewer than stallMinBytes in stallMs has stalled and ends with an error that
-   * names stallMs. (undici's body timeout alone never fires on a storage that sends a byte a second.)
-   */
+  /** Fewer than stallMinBytes in stallMs is a stall (stall.ts). */
   stallMs: 60_000,
   stallMinBytes: 1024,
 };
@@ -33,11 +30,8 @@ export const FETCH_LIMITS = {
 export interface FetchBundleOptions {
   getBundle: () => Promise<Bundle>;
   /**
-   * Where the archive is kept as it arrives (--archive, or an extraction from the file); created (or
-   * truncated) here, and the caller removes it on failure. Without it the bytes only go to onData, like
-   * `curl | tar`: a resume then continues onData's consumer, and when the download would have to start
-   * again from byte 0 it ends early instead (FetchBundleResult.endedEarly), since the bytes that
-   * consumer already took cannot be taken back.
+   * Where the archive is kept as it arrives (--archive); created (or truncated) here, and the caller
+   * removes it on failure. Without it the bytes only go to onData, like `curl | tar`.
    */
   file?: string;
   dispatcher: Dispatcher;
@@ -47,18 +41,13 @@ export interface FetchBundleOptions {
   debug: (line: string) => void;
   onProgress: (bytes: number, total: number | undefined) => void;
   /**
-   * Each chunk of the body as it arrives, with the file offset of its first byte, before it is
-   * written: the extraction runs on the same bytes meanwhile (LiveExtraction). After a restart or a
-   * rewind the offsets go back, which is how the consumer knows. A returned promise holds the next
-   * read until it settles (backpressure: undici then stops reading the socket); it must settle,
-   * whatever happens to the consumer. The time spent waiting never counts as a stall.
+   * Each chunk of the body as it arrives, with the archive offset of its first byte: the extraction
+   * runs on the bytes as they arrive (LiveExtraction). After a restart from byte 0 the offset goes
+   * back to 0, which is how the consumer knows. A returned promise holds the next read until it
+   * settles (backpressure: undici then stops reading the socket); the time spent waiting never counts
+   * as a stall. What it throws, or the promise rejects with, ends the download with that error.
    */
   onData?: (chunk: Buffer, offset: number) => void | Promise<void>;
-  /**
-   * Without a file: false once onData's consumer has no use for more bytes (the live extraction stood
-   * down). The download then ends early rather than fetch what nobody will read.
-   */
-  wanted?: () => boolean;
   limits?: Partial<typeof FETCH_LIMITS>;
 }
 
@@ -66,8 +55,6 @@ export interface FetchBundleResult {
   /** The link the bytes finally came from (a fresh one after a 403). */
   bundle: Bundle;
   bytes: number;
-  /** Without a file only: why the download stopped before its last byte (see FetchBundleOptions.file). */
-  endedEarly?: string;
 }
 
 /** A try that failed in a way another try can fix; `restart` drops the bytes we have. */
@@ -79,60 +66,19 @@ class RetryableFailure extends Error {
 
 class LinkExpired extends Error {}
 
-/** A download without a file that cannot go on: what it handed over cannot be taken back, or is not wanted. */
-class EndedEarly extends Error {}
-
 /** What one download holds across tries: the open file, if any, and how many bytes are good. */
-interface Download {
+export interface Download {
   opts: FetchBundleOptions;
   handle: FileHandle | undefined;
   /** Bytes in the file, or without one, handed to onData. */
   have: number;
   /** Bytes received, counted as they arrive (before they are written), for the stall watch. */
   received: number;
-  /**
-   * Time on the clock the body spent in onData (the live extraction writing, or waiting for its
-   * disk), and when the current call began: the socket is not read meanwhile, so the stall watch
-   * gives that time back to the network instead of counting it.
-   */
+  /** Time on the clock spent in onData, and when the current call began: the stall watch gives it back. */
   consumerMs: number;
   consumerSince: number | undefined;
   /** Aborted by the Ctrl-C signal, or by the stall watch with a StalledError. */
   signal: AbortSignal;
-}
-
-/** No progress worth the name for stallMs: final, since retrying a stuck storage only stretches the wait. */
-export class StalledError extends MintAdminError {
-  constructor(stallMs: number, minBytes: number) {
-    super(
-      `the download stalled: less than ${minBytes} bytes arrived in ${Math.round(stallMs / 1000)}s (check your connection or proxy settings); run the command again`,
-    );
-  }
-}
-
-/**
- * Aborts the download when fewer than `minBytes` arrive in a window of `stallMs` on the clock (the
- * clock's own deadlines, so tests with a fake clock decide when a window ends). Returns the signal the
- * requests use (Ctrl-C or stall) and a stop function.
- */
-function watchForStall(download: Omit<Download, 'signal'>, limits: typeof FETCH_LIMITS): { signal: AbortSignal; stop: () => void } {
-  const { clock, signal: interrupt } = download.opts;
-  const stall = new AbortController();
-  let stopped = false;
-  const consumerTime = () => download.consumerMs + (download.consumerSince === undefined ? 0 : clock.now() - download.consumerSince);
-  // A window of stallMs from `from` bytes; when it ends short of stallMinBytes, it is first extended
-  // by the time onData held the reading within it, so the network always gets stallMs of its own.
-  const watchWindow = (ms: number, from: number, consumerAt: number) => {
-    clock.timeout(ms).addEventListener('abort', () => {
-      if (stopped || interrupt.aborted) return;
-      const consumer = consumerTime();
-      if (download.received - from >= limits.stallMinBytes) watchWindow(limits.stallMs, download.received, consumer);
-      else if (consumer > consumerAt) watchWindow(consumer - consumerAt, from, consumer);
-      else stall.abort(new StalledError(limits.stallMs, limits.stallMinBytes));
-    }, { once: true });
-  };
-  watchWindow(limits.stallMs, 0, 0);
-  return { signal: AbortSignal.any([interrupt, stall.signal]), stop: () => void (stopped = true) };
 }
 
 export async function fetchBundle(opts: FetchBundleOptions): Promise<FetchBundleResult> {
@@ -141,9 +87,8 @@ export async function fetchBundle(opts: FetchBundleOptions): Promise<FetchBundle
   const started: Omit<Download, 'signal'> = { opts, handle, have: 0, received: 0, consumerMs: 0, consumerSince: undefined };
   const watch = watchForStall(started, limits);
   const download: Download = Object.assign(started, { signal: watch.signal });
-  let bundle: Bundle | undefined;
   try {
-    bundle = await freshBundle(opts);
+    let bundle = await freshBundle(opts);
     let failures = 0;
     let refreshes = 0;
     for (;;) {
@@ -155,7 +100,6 @@ export async function fetchBundle(opts: FetchBundleOptions): Promise<FetchBundle
       } catch (error) {
         if (opts.signal.aborted) throw opts.signal.reason;
         if (download.signal.aborted) throw download.signal.reason;
-        if (error instanceof EndedEarly) throw error;
         if (error instanceof LinkExpired) {
           if (++refreshes > limits.linkRefreshes) {
             throw new BundleStorageError(`the bundle storage refused ${refreshes} download links in a row (403${error.message ? ` ${error.message}` : ''}); run the command again, and check the machine's clock if it keeps happening`, 403);
@@ -174,10 +118,6 @@ export async function fetchBundle(opts: FetchBundleOptions): Promise<FetchBundle
         await opts.clock.sleep(delayMs, opts.signal);
       }
     }
-  } catch (error) {
-    if (!(error instanceof EndedEarly) || !bundle) throw error;
-    opts.debug(`download: ended at byte ${download.have}: ${error.message}`);
-    return { bundle, bytes: download.have, endedEarly: error.message };
   } finally {
     watch.stop();
     await handle?.close();
@@ -244,19 +184,6 @@ async function requestFollowingRedirects(download: Download, url: string, maxRed
   }
 }
 
-/** Follows a storage redirect only to http(s), never from https down to http, and not forever. */
-function redirectTarget(from: string, headers: Headers, hop: number, maxRedirects: number): string {
-  const location = Array.isArray(headers.location) ? headers.location[0] : headers.location;
-  if (!location) throw new RetryableFailure('the bundle storage sent a redirect without a Location');
-  if (hop >= maxRedirects) throw new MintAdminError(`the bundle storage redirected more than ${maxRedirects} times; try again later`);
-  const next = new URL(location, from);
-  const downgrade = new URL(from).protocol === 'https:' && next.protocol !== 'https:';
-  if (downgrade || (next.protocol !== 'https:' && next.protocol !== 'http:')) {
-    throw new MintAdminError(`the bundle storage redirected to ${redactUrl(next.href)}, which is not a secure address; not following it`);
-  }
-  return next.href;
-}
-
 /** Batches network chunks into ~1 MiB writes; `have` only counts bytes that reached the file (without one, onData). */
 const WRITE_BATCH_BYTES = 1 << 20;
 
@@ -288,14 +215,13 @@ async function writeBody(download: Download, body: Dispatcher.ResponseData['body
       } else download.have += chunk.length;
       // Progress counts bytes received; DownloadProgress decides how often that is drawn.
       download.opts.onProgress(download.have + pendingBytes, total);
-      if (pendingBytes >= WRITE_BATCH_BYTES) return flush();
-      if (!download.handle && download.opts.wanted?.() === false) throw new EndedEarly('nothing reads the rest');
-      return undefined;
+      return pendingBytes >= WRITE_BATCH_BYTES ? flush() : undefined;
     };
     return busy ? busy.then(after) : after();
   };
   try {
-    await eachChunk(body, take);
+    // One chunk at a time: the next is read once the consumer has taken this one (backpressure).
+    for await (const received of body) await take(received as Buffer);
   } finally {
     // Bytes that arrived before a dropped connection are kept, so the resume starts after them.
     await flush();
@@ -326,13 +252,13 @@ function handOver(download: Download, chunk: Buffer, offset: number): Promise<vo
   return busy ? untilSettledOrAborted(busy, download.signal).finally(done) : undefined;
 }
 
-/** Waits for `work` (its rejection ignored: onData never fails a download) unless `signal` aborts first. */
+/** Waits for `work` (its rejection fails the download) unless `signal` aborts first. */
 function untilSettledOrAborted(work: Promise<void>, signal: AbortSignal): Promise<void> {
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<void>((resolve, reject) => {
     const onAbort = () => reject(signal.reason);
     signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, () => resolve()).finally(() => signal.removeEventListener('abort', onAbort));
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
 }
 
@@ -346,21 +272,16 @@ async function writeAt(download: Download, handle: FileHandle, chunks: Buffer[])
   download.have += length;
 }
 
-/**
- * Drops the bytes after `length` (`why`: the reason, for a download that cannot). Without a file they
- * went to onData's consumer, which cannot take them back: the download ends early instead.
- */
+/** Drops the bytes after `length`: the next body goes on from there, and onData is told by its offset. */
 async function truncate(download: Download, length: number, why: string): Promise<void> {
-  if (!download.handle) {
-    if (length < download.have) throw new EndedEarly(why);
-    return;
-  }
-  await download.handle.truncate(length);
+  download.opts.debug(`download: starting again from byte ${length}: ${why}`);
+  await download.handle?.truncate(length);
   download.have = length;
 }
 
 function retryable(error: unknown): RetryableFailure | NetworkError {
   if (error instanceof RetryableFailure || error instanceof NetworkError) return error;
+  if (error instanceof MissingLocation) return new RetryableFailure(error.message);
   if (error instanceof MintAdminError) throw error;
   return toNetworkError(error, 'the bundle storage');
 }

@@ -51,19 +51,12 @@ export class EntryGuard {
   }
 
   private refusal(entry: EntryInfo): string | undefined {
-    // The key is the path's components joined by `/`; most paths give it as a slice of themselves.
-    let key = plainKey(entry.path);
-    let parts: string[] | undefined;
-    if (key === undefined) {
-      const split = splitPath(entry.path);
-      if (typeof split === 'string') return split;
-      parts = split;
-      key = split.join('/');
-    }
+    // The key is the path's components joined by `/`.
+    const parts = splitPath(entry.path);
+    if (typeof parts === 'string') return parts;
+    const key = parts.join('/');
     if (key === '') return entry.type === 'Directory' ? undefined : 'has no name';
-    // Components are never empty and hold no `/`, so the key splits back into them.
-    if (this.links.size > 0 || entry.type === 'SymbolicLink') parts ??= key.split('/');
-    const through = parts && this.linkAbove(parts);
+    const through = this.linkAbove(parts);
     if (through) return `is inside ${JSON.stringify(through)}, which is a link`;
 
     if (entry.type === 'Directory') {
@@ -75,7 +68,7 @@ export class EntryGuard {
       return undefined;
     }
     if (entry.type === 'SymbolicLink') {
-      const reason = symlinkRefusal(parts!, entry.linkpath ?? '');
+      const reason = symlinkRefusal(parts, entry.linkpath ?? '');
       if (reason) return reason;
       this.files.delete(key);
       this.links.add(fold(key));
@@ -112,13 +105,6 @@ export class EntryGuard {
 
 /** Path components without `.` and empty ones, or why the path is refused. */
 export function splitPath(path: string): string[] | string {
-  // Nearly every entry of a docs bundle is plain names joined by `/` (GNU tar's with a leading
-  // `./`): one scan. Every other path takes the checks one by one.
-  return plainParts(path) ?? splitPathSlowly(path);
-}
-
-/** splitPath's checks one by one, for any path (exported for the tests that hold plainParts to it). */
-export function splitPathSlowly(path: string): string[] | string {
   if (path.includes('\0')) return 'has a NUL byte in its name';
   if (path.startsWith('/') || path.startsWith('\\') || /^[A-Za-z]:/.test(path)) return 'has an absolute path';
   const parts = path.split('/').filter((part) => part !== '' && part !== '.');
@@ -126,64 +112,6 @@ export function splitPathSlowly(path: string): string[] | string {
   if (parts.some((part) => part.split('\\').includes('..'))) return "has a '..' component";
   return parts;
 }
-
-/**
- * What splitPathSlowly gives for a path with no NUL or backslash, not starting with `/` and with no
- * `:` second (so no drive), and no `..` component: its components but empty and `.` ones, which
- * are all the slow checks would find. Else undefined (the slow checks then answer).
- */
-export function plainParts(path: string): string[] | undefined {
-  const length = path.length;
-  if (path.charCodeAt(0) === SLASH || path.charCodeAt(1) === COLON) return undefined;
-  const parts: string[] = [];
-  let start = 0;
-  for (let i = 0; i <= length; i++) {
-    const c = i < length ? path.charCodeAt(i) : SLASH;
-    if (c === BACKSLASH || c === NUL) return undefined;
-    if (c !== SLASH) continue;
-    const size = i - start;
-    if (size === 2 && path.charCodeAt(start) === DOT && path.charCodeAt(start + 1) === DOT) return undefined;
-    if (size > 1 || (size === 1 && path.charCodeAt(start) !== DOT)) parts.push(path.slice(start, i));
-    start = i + 1;
-  }
-  return parts;
-}
-
-/**
- * plainParts's components joined by `/`, when they are one stretch of the path (no empty or `.`
- * component between two others: `./a/b/` but not `a/./b`), as a slice of it; else undefined.
- */
-export function plainKey(path: string): string | undefined {
-  const length = path.length;
-  if (path.charCodeAt(0) === SLASH || path.charCodeAt(1) === COLON) return undefined;
-  let first = -1;
-  let end = 0;
-  let start = 0;
-  let dropped = false;
-  for (let i = 0; i <= length; i++) {
-    const c = i < length ? path.charCodeAt(i) : SLASH;
-    if (c === BACKSLASH || c === NUL) return undefined;
-    if (c !== SLASH) continue;
-    const size = i - start;
-    if (size === 2 && path.charCodeAt(start) === DOT && path.charCodeAt(start + 1) === DOT) return undefined;
-    if (size > 1 || (size === 1 && path.charCodeAt(start) !== DOT)) {
-      if (first < 0) first = start;
-      else if (dropped) return undefined;
-      end = i;
-    } else if (first >= 0) {
-      dropped = true;
-    }
-    start = i + 1;
-  }
-  if (first < 0) return '';
-  return first === 0 && end === length ? path : path.slice(first, end);
-}
-
-const SLASH = 0x2f;
-const BACKSLASH = 0x5c;
-const COLON = 0x3a;
-const DOT = 0x2e;
-const NUL = 0;
 
 function splitTarget(target: string): string {
   return target.split('/').filter((part) => part !== '' && part !== '.').join('/');

@@ -1,6 +1,7 @@
 // downloadBundle: every check on the target first (target.ts) -> stale work directories of earlier
 // runs dealt with (leftovers.ts) -> a fresh link -> the archive streamed to a work directory beside
-// the final place -> extracted entry by entry through the guard -> moved into place (install.ts).
+// the final place, inflated, read and extracted entry by entry through the guard as it arrives
+// (live-extraction.ts) -> moved into place (install.ts).
 // On any failure or Ctrl-C before the move, the work directory and any parent directories this run
 // created go, and the target is exactly as it was. After the move the run has succeeded: clean-up
 // problems are warnings.
@@ -10,24 +11,17 @@ import type { Dispatcher } from 'undici';
 import type { Bundle } from '../api/types.js';
 import { throwIfAborted, type Clock } from '../clock.js';
 import type { Activity, Reporter } from '../io.js';
-// From each module, not the extract.ts barrel: these declarations reach the library's, which must
-// not import tar's types (limits.ts says why).
-import { extractArchive } from './extract-file.js';
-import { extractionLimits } from './limits.js';
-import type { LiveConsumer } from './live-extraction.js';
-import { ArchiveHead, checkArchiveHead } from './sniff.js';
-import { BootedWorker, extractionWorkerFile, startLiveExtraction } from './extract-thread.js';
+import { extractionLimits, type ExtractionLimits } from './limits.js';
+import { LiveExtraction } from './live-extraction.js';
 import { fetchBundle, type FETCH_LIMITS } from './fetch.js';
-import { keepYoungGenerationSmall } from '../tuning/heap.js';
 import { commitArchive, installTree, makeParents, removeCreated, removeWorkDir, RestoreFailedError, stageArchive, tidyAway } from './install.js';
 import { createWorkDir, sweepLeftovers, type LeftoverReport } from './leftovers.js';
 import { DownloadProgress, type DownloadProgressEvent } from './progress.js';
 import { checkArchivePath, checkFreeSpace, checkTarget } from './target.js';
 
 export { checkArchivePath, checkTarget, type TargetPlan } from './target.js';
-export { ArchiveRefusedError } from './extract-errors.js';
+export { ArchiveRefusedError } from '../errors.js';
 export { NotGzipError } from './sniff.js';
-export type { BootedWorker } from './extract-thread.js';
 export type { DownloadPhase, DownloadProgressEvent } from './progress.js';
 
 export interface DownloadBundleOptions {
@@ -65,13 +59,6 @@ export interface DownloadBundleOptions {
    * install: the target stays as it was. The hook may move the tree away first to keep it.
    */
   beforeInstall?: (tree: string) => Promise<void>;
-  /**
-   * Where the extraction runs while the archive downloads (extract-thread.ts): a worker thread the
-   * caller booted early (bootExtractionWorker, before it asked for the link; downloadBundle then owns
-   * it and ends it), the script of one to boot here, or false for this thread (tests compare them).
-   * By default a worker of the script beside this module, booted here.
-   */
-  extractionWorker?: BootedWorker | URL | false;
 }
 
 export interface DownloadResult {
@@ -83,29 +70,6 @@ export interface DownloadResult {
 }
 
 export async function downloadBundle(opts: DownloadBundleOptions): Promise<DownloadResult> {
-  // Booting now, while the checks below run and the link is asked for.
-  const given = opts.extractionWorker;
-  // Not instanceof: the CLI's entry starts one from its own bundle's copy of the class (main.ts).
-  const worker = given === undefined || given === false || given instanceof URL ? bootExtractionWorker(given) : given;
-  try {
-    return await downloadWith(worker, opts);
-  } finally {
-    // Nothing when the extraction took it: that ended it.
-    await worker?.end();
-  }
-}
-
-/**
- * A worker thread for the extraction of a download to come, booting from now on (BootedWorker): the
- * script `file`, by default the one beside this module; undefined for false, or when there is none
- * (run from the TypeScript sources, the extraction stays on the download's thread).
- */
-export function bootExtractionWorker(file?: URL | false): BootedWorker | undefined {
-  const script = file ?? extractionWorkerFile();
-  return script ? BootedWorker.boot(script) : undefined;
-}
-
-async function downloadWith(worker: BootedWorker | undefined, opts: DownloadBundleOptions): Promise<DownloadResult> {
   // A killed run may have left the old tree aside with the target missing: put it back first, so
   // the checks below see the target as it really is.
   await sayLeftovers([dirname(resolve(opts.target))], opts);
@@ -118,12 +82,12 @@ async function downloadWith(worker: BootedWorker | undefined, opts: DownloadBund
 
   const created: string[] = [];
   let work: string | undefined;
-  let live: LiveConsumer | undefined;
-  let restoreHeap: (() => void) | undefined;
+  let live: LiveExtraction | undefined;
   let activity: Activity | undefined;
   let staged: string | undefined;
   let keepWork = false;
   let installed = false;
+  let failure: unknown;
   try {
     created.push(...makeParents(dirname(plan.path)), ...makeParents(plan.workParent));
     if (archivePath) created.push(...makeParents(dirname(archivePath)));
@@ -136,7 +100,7 @@ async function downloadWith(worker: BootedWorker | undefined, opts: DownloadBund
       display.show(event);
     };
     progress({ phase: 'link', bytes: 0, total: undefined });
-    let limits: ReturnType<typeof extractionLimits> | undefined;
+    let limits: ExtractionLimits | undefined;
     const getBundle = async (): Promise<Bundle> => {
       const bundle = await opts.getBundle();
       // Room for the archive and its extraction, known now and checked before a byte is fetched.
@@ -144,67 +108,27 @@ async function downloadWith(worker: BootedWorker | undefined, opts: DownloadBund
       limits = extractionLimits(bundle.sizeBytes, opts.maxBytes);
       return bundle;
     };
-    // The archive is extracted while it downloads (as curl | tar overlaps the two), through the
-    // same guard. It is also written to the work file only when it is to be kept (--archive): a resume
-    // goes on with the extraction where it was, and should the extraction stand down, the archive is
-    // downloaded again into the file and extracted from there (extract-file.ts). Writing every
-    // archive twice (the file and its tree) cost most of the gap to `curl | tar` on a disk.
-    const tree = join(work, 'tree');
+    // The archive is extracted while it downloads, as `curl | tar` overlaps the two, through the
+    // guard; it goes to a file as well only when it is to be kept (--archive).
     const now = opts.clock.now();
-    // Flat memory for any bundle size (tuning/heap.ts).
-    restoreHeap = keepYoungGenerationSmall();
-    opts.debug(worker ? `extracting in a worker thread (${worker.file.pathname}${worker.withTheProcess ? ', started with the process' : ''}) while downloading` : 'extracting on this thread while downloading');
-    const extraction = (live = await startLiveExtraction(tree, () => limits && { ...limits, now }, worker));
-    const head = new ArchiveHead();
-    const keep = archivePath !== undefined;
-    const onProgress = (bytes: number, total: number | undefined) => progress({ phase: 'download', bytes, total });
+    live = new LiveExtraction(join(work, 'tree'), () => ({ ...limits!, now }));
     const fetched = await fetchBundle({
       ...opts,
       getBundle,
-      file: keep ? file : undefined,
-      onProgress,
-      onData: (chunk, offset) => {
-        head.take(chunk, offset);
-        return extraction.write(chunk, offset);
-      },
-      wanted: () => extraction.stoodDown === undefined,
+      file: archivePath === undefined ? undefined : file,
+      onProgress: (bytes, total) => progress({ phase: 'download', bytes, total }),
+      onData: (chunk, offset) => live!.write(chunk, offset),
     });
-    let { bundle, bytes: archiveBytes } = fetched;
-
-    // By its first bytes, whatever the link's file name says: a zip or an error page is named as such.
-    // (A live extraction that got this far is stood down: finish() with a total it never saw discards it.)
-    await checkArchiveHead(head.bytes).catch(async (error: unknown) => {
-      await extraction.finish(-1);
-      throw error;
-    });
-    // One pass: the guard refuses each entry before tar writes it, and a refused archive leaves
-    // only the work directory, which goes below. (A separate header pass first would cost a
-    // second gunzip of the whole bundle, ~15% of the wall time, and protect nothing more.)
-    progress({ phase: 'extract', bytes: archiveBytes, total: archiveBytes });
-    // Once the live extraction stood down, the extraction from the file says exactly what went wrong
-    // (or extracts what the live one could not), from the file this run kept or downloads now.
-    const extractFromFile = async () => {
-      const why = extraction.stoodDown ?? fetched.endedEarly ?? 'for no reason it gave';
-      await extraction.stop();
-      if (keep) opts.debug(`the extraction during the download stood down (${why}): extracting from the downloaded file`);
-      else {
-        opts.debug(`the extraction during the download stood down (${why}): downloading the archive again to extract it from a file`);
-        ({ bundle, bytes: archiveBytes } = await fetchBundle({ ...opts, getBundle, file, onProgress }));
-        progress({ phase: 'extract', bytes: archiveBytes, total: archiveBytes });
-      }
-      return extractArchive(file, tree, opts.signal, { ...(limits ?? extractionLimits(archiveBytes, opts.maxBytes)), now });
-    };
-    const whileDownloading = fetched.endedEarly === undefined ? await extraction.finish(archiveBytes) : undefined;
-    if (whileDownloading) opts.debug(`extracted during the download: ${whileDownloading.files} files, ${extraction.entriesReadDirectly} entries read without tar's parser, ${extraction.filesWrittenBehind} files written on a thread of their own`);
-    const extracted = whileDownloading ?? (await extractFromFile());
-    if (opts.beforeInstall) await opts.beforeInstall(tree);
+    progress({ phase: 'extract', bytes: fetched.bytes, total: fetched.bytes });
+    const extracted = await live.finish();
+    if (opts.beforeInstall) await opts.beforeInstall(live.tree);
     progress({ phase: 'install', bytes: extracted.bytes, total: undefined, files: extracted.files });
 
     throwIfAborted(opts.signal);
     if (archivePath) staged = await stageArchive(file, archivePath, randomBytes(4).toString('hex'));
     throwIfAborted(opts.signal);
     // From here on the target changes; a Ctrl-C now waits for the few renames to finish.
-    const result = await installTree(tree, plan, work, opts.release ?? releaseStamp(opts.clock.now()));
+    const result = await installTree(live.tree, plan, work, opts.release ?? releaseStamp(opts.clock.now()));
     installed = true;
     if (archivePath && staged) {
       await commitArchive(staged, archivePath).then(
@@ -223,22 +147,23 @@ async function downloadWith(worker: BootedWorker | undefined, opts: DownloadBund
       directory: plan.path,
       files: extracted.files,
       bytes: extracted.bytes,
-      bundle: { sizeBytes: bundle.sizeBytes, expiresAt: bundle.expiresAt },
+      bundle: { sizeBytes: fetched.bundle.sizeBytes, expiresAt: fetched.bundle.expiresAt },
     };
   } catch (error) {
     activity?.stop();
     if (error instanceof RestoreFailedError) keepWork = true;
-    throw opts.signal.aborted ? opts.signal.reason : error;
+    failure = error;
   } finally {
-    restoreHeap?.();
-    // A worker thread may still be writing into the work directory: it ends before that goes.
-    await live?.stop();
+    live?.abandon();
     if (staged) await removeWorkDir(staged);
     if (work && !keepWork && !(await removeWorkDir(work))) {
       if (installed) warnLeft([work], opts.reporter);
     }
     if (!installed && !keepWork) await removeCreated(created);
   }
+  // Judged after the clean-up: a stop that came meanwhile (Ctrl-C, or a caller that found the way to
+  // the target swapped, which is also what makes the writes fail) is what the caller is told.
+  throw opts.signal.aborted ? opts.signal.reason : failure;
 }
 
 /** Stale work directories of earlier runs, in each parent this run works in. */

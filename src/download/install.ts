@@ -12,7 +12,7 @@ import { copyFile, lstat, readdir, rename, rm, rmdir, stat, symlink, unlink, uti
 import { basename, dirname, join } from 'node:path';
 import { MintAdminError } from '../errors.js';
 import { makeDirectory } from '../make-directory.js';
-import { SITE_DIRECTORY_MODE } from './extract.js';
+import { SITE_DIRECTORY_MODE } from './limits.js';
 import { swapLinkName } from './leftovers.js';
 import { linkTextFor, notEmpty, targetState, type TargetPlan } from './target.js';
 

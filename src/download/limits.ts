@@ -1,6 +1,5 @@
-// What an extraction may expand to, and what it found: plain data, kept apart from the unpacker so
-// the library's declarations, which reach these types, never import tar's (and through them
-// minizlib's, whose declarations need a newer @types/node than a library user may have).
+// What an extraction may expand to, what it found, and the modes of what it makes: plain data,
+// apart from the extraction so that the fetch, the install and the library read them without it.
 /** How much an archive may expand to: a bundle that needs more is damaged or a bomb. */
 export interface ExtractionLimits {
   maxBytes: number;
@@ -29,3 +28,11 @@ export interface ArchiveSummary {
   /** Their total size in bytes. */
   bytes: number;
 }
+
+/**
+ * Whatever the archive says and whatever the umask allows: a web root is never group or world
+ * writable (under `umask 000` a plain mkdir gave 0777), and has no setuid, setgid or sticky bits.
+ * Files are 0644, or 0755 when the archive made them executable. A stricter umask still narrows them.
+ */
+export const SITE_DIRECTORY_MODE = 0o755;
+export const SITE_FILE_MODE = 0o644;

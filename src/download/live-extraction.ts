@@ -1,191 +1,73 @@
-// Extraction from the download as it arrives: the unpacker (unpacker.ts) fed the archive's bytes in
-// order, standing down at the first doubt so that the extraction from the file takes over.
-import { mkdirSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { FileWriter } from './file-writer.js';
-import { SITE_DIRECTORY_MODE } from './modes.js';
+// The download's consumer: the archive's bytes, at their offsets, to one extraction (extraction.ts)
+// into the tree. What the first bytes say the archive is decides first (sniff.ts); a download that
+// starts over from byte 0 (a storage that changed its answer) starts the extraction over too, in an
+// empty tree, so that nothing is extracted twice and no second download is needed.
+import { rmSync } from 'node:fs';
+import { MintAdminError } from '../errors.js';
+import { Extraction } from './extraction.js';
 import type { ArchiveSummary, ExtractionLimits } from './limits.js';
-import { createExtraction, type Extraction, type Tar } from './unpacker.js';
+import { ArchiveHead, checkArchiveHead } from './sniff.js';
 
-/**
- * What the download hands its bytes to as they arrive (downloadBundle): this thread's LiveExtraction,
- * or the same in a worker thread (extract-thread.ts). write() never throws; a returned promise asks
- * the download to wait before the next chunk (the worker is behind). finish() gives the totals of an
- * archive extracted whole, else undefined with nothing left in the directory; stop() ends it on any
- * other way out, and removes what it wrote unless finish() succeeded.
- */
-export interface LiveConsumer {
-  write(chunk: Buffer, offset: number): void | Promise<void>;
-  finish(total: number): Promise<ArchiveSummary | undefined>;
-  stop(): Promise<void>;
-  /** Why it stood down, in a few words for --debug (the extraction from the file then says what went wrong); undefined while it has not. */
-  readonly stoodDown: string | undefined;
-  /** Entries extracted without tar's parser (plain-entries.ts), for --debug. */
-  readonly entriesReadDirectly: number;
-  /** Files written on the writer thread (file-writer.ts), for --debug. */
-  readonly filesWrittenBehind: number;
-}
+/** Bytes enough to name what a stream that is not gzip is (sniff.ts). */
+const SNIFF_BYTES = 512;
 
-/** Why a live extraction stands down, as --debug words it. */
-export const STAND_DOWN = {
-  gap: (offset: number, expected: number) => `the download went on from byte ${offset}, not ${expected} (a restart or a rewind): the bytes before it were not seen in order`,
-  short: (fed: number, total: number) => `it saw ${fed} of the archive's ${total} bytes`,
-  queued: "tar's unpacker held bytes back instead of writing them at once",
-  writer: 'a file could not be written on the writer thread (or that thread ended)',
-  refused: (reason: string) => `the archive is refused (${reason})`,
-  broken: (message: string) => `the archive is not a readable tar stream (${message})`,
-  stopped: 'the download ended first (a failure or Ctrl-C)',
-} as const;
-
-/**
- * Extraction from the download as it arrives (downloadBundle): the same unpacker and guard as
- * extractArchive, fed the bytes of the archive in order while they also go to the work file. It
- * only ever gives a result for an archive it saw whole and in order, from byte 0, with no failure;
- * anything else (a restart from zero or a rewind after a failed write, a refusal, a broken archive,
- * a full disk) makes it stand down and remove what it wrote, and the caller extracts from the
- * complete file as before, which then says exactly what went wrong. The refused entry itself is
- * never written either way: the guard decides before tar writes.
- */
-export class LiveExtraction implements LiveConsumer {
+export class LiveExtraction {
   private extraction: Extraction | undefined;
+  private head = new ArchiveHead();
+  /** Chunks that came before the first two bytes were known (a body of one-byte chunks). */
+  private held: Buffer[] = [];
   private fed = 0;
-  private failed = false;
-  private discarded = false;
-  private completed = false;
-  private why: string | undefined;
 
-  private constructor(
-    /** tar, or what loads it when the reader of plain entries first needs it (unpacker.ts). */
-    private readonly tar: Tar | (() => Tar),
-    private readonly dir: string,
-    private readonly limits: () => (ExtractionLimits & { now: number }) | undefined,
-    /** Writes the small fresh files on a thread of its own (file-writer.ts), in the extraction worker. */
-    private readonly writer?: FileWriter,
-    /** The chunks are a tar stream, already inflated (the extraction worker's): plain entries are read without tar (plain-entries.ts). */
-    private readonly tarStream = false,
+  constructor(
+    /** The directory the tree is made in (and removed from when the extraction starts over). */
+    readonly tree: string,
+    /** Read at the first byte: the bundle's size is known by then. */
+    private readonly limits: () => ExtractionLimits & { now: number },
   ) {}
 
-  /** Fed the gzip stream, on this thread: tar inflates it. `limits` is read at the first byte (the bundle's size is known by then). */
-  static async create(dir: string, limits: () => (ExtractionLimits & { now: number }) | undefined): Promise<LiveExtraction> {
-    return new LiveExtraction(await import('tar'), dir, limits);
-  }
-
-  /**
-   * Fed the inflated tar stream, in the extraction worker: tar is loaded only if the reader of plain
-   * entries hands it the stream, at that moment (synchronously, its CommonJS build).
-   */
-  static ofTarStream(dir: string, limits: () => (ExtractionLimits & { now: number }) | undefined, writer?: FileWriter): LiveExtraction {
-    return new LiveExtraction(() => createRequire(import.meta.url)('tar') as Tar, dir, limits, writer, true);
-  }
-
-  /**
-   * The archive's bytes from `offset`, as they arrive. Never throws: a failure only stands it down.
-   * The synchronous unpacker writes each chunk's entries before write() returns, so nothing queues
-   * in it (measured: not one of the 7,612 writes of a 500 MB bundle returned false, and its
-   * leftover buffer stayed under 512 bytes). Should a tar release ever queue instead (write()
-   * returning false), the live extraction stands down rather than hold chunks in memory, and the
-   * extraction from the complete file takes over.
-   */
-  write(chunk: Buffer, offset: number): void {
-    if (this.failed) return;
-    if (offset !== this.fed) this.fail(STAND_DOWN.gap(offset, this.fed));
-    else {
-      try {
-        this.extraction ??= this.begin();
-        // Read first: the chunk's buffer may move to the writer thread (write-behind.ts).
-        const length = chunk.length;
-        const queued = this.extraction?.write(chunk) === false;
-        this.fed += length;
-        this.writer?.afterChunk();
-        const refusal = this.extraction?.refusal();
-        if (!this.extraction) this.fail(STAND_DOWN.refused('no limits for it yet'));
-        else if (refusal) this.fail(STAND_DOWN.refused(refusal));
-        else if (queued) this.fail(STAND_DOWN.queued);
-        else if (this.writer?.ok === false) this.fail(STAND_DOWN.writer);
-      } catch (error) {
-        this.fail(STAND_DOWN.broken(messageOf(error)));
-      }
+  /** The archive's bytes from `offset`. Rejects (or throws) with what makes the download stop: the archive is refused, broken, or cannot be written. */
+  write(chunk: Buffer, offset: number): Promise<void> | undefined {
+    if (offset === 0 && this.fed > 0) this.startOver();
+    if (offset !== this.fed) throw new MintAdminError(`the download went on from byte ${offset}, not ${this.fed}; run the command again`);
+    this.fed += chunk.length;
+    this.head.take(chunk, offset);
+    const head = this.head.bytes;
+    if (head.length < 2) {
+      this.held.push(chunk);
+      return undefined;
     }
-    // Removed at once, not at the end: a disk filled by a half-written tree would otherwise fail
-    // the rest of the download with a misleading error instead of the extraction with "disk full".
-    if (this.failed) this.discard();
-  }
-
-  /**
-   * Ends the extraction of an archive of `total` bytes: its totals when all of it went through
-   * here and was extracted, else undefined (and nothing of it is left in `dir`).
-   */
-  async finish(total: number): Promise<ArchiveSummary | undefined> {
-    const extraction = this.extraction;
-    if (!this.failed && extraction && this.fed === total) {
-      try {
-        await extraction.end();
-        this.writer?.drain();
-      } catch (error) {
-        this.fail(STAND_DOWN.broken(messageOf(error)));
-      }
-      const refusal = extraction.refusal();
-      if (refusal) this.fail(STAND_DOWN.refused(refusal));
-      else if (this.writer?.ok === false) this.fail(STAND_DOWN.writer);
-      if (!this.failed) {
-        this.writer?.close();
-        this.completed = true;
-        return extraction.summary();
-      }
+    if (head[0] !== 0x1f || head[1] !== 0x8b) {
+      // Not gzip: named by its first bytes once there are enough of them, or at the end (finish).
+      if (head.length >= SNIFF_BYTES) return checkArchiveHead(head);
+      return undefined;
     }
-    this.fail(STAND_DOWN.short(this.fed, total));
-    this.discard();
-    return undefined;
+    const extraction = (this.extraction ??= new Extraction(this.tree, this.limits()));
+    if (this.held.length > 0) {
+      const held = Buffer.concat([...this.held, chunk]);
+      this.held = [];
+      return extraction.write(held);
+    }
+    return extraction.write(chunk);
   }
 
-  get stoodDown(): string | undefined {
-    return this.failed ? this.why : undefined;
+  /** The end of the download: the totals of an archive extracted whole, or its failure. */
+  async finish(): Promise<ArchiveSummary> {
+    await checkArchiveHead(this.head.bytes);
+    if (!this.extraction) this.extraction = new Extraction(this.tree, this.limits());
+    return this.extraction.finish();
   }
 
-  get entriesReadDirectly(): number {
-    return this.extraction?.plainEntriesRead() ?? 0;
-  }
-
-  get filesWrittenBehind(): number {
-    return this.writer?.filesSent ?? 0;
-  }
-
-  /** False once it has stood down: nothing more it is given will be extracted. */
-  get active(): boolean {
-    return !this.failed;
-  }
-
-  /** Ends it wherever it is (a failure or Ctrl-C elsewhere): a tree it never completed is removed. */
-  async stop(): Promise<void> {
-    if (this.completed) return;
-    this.fail(STAND_DOWN.stopped);
-    this.discard();
-  }
-
-  /** Stands it down, keeping the first reason (what follows from it is not news). */
-  private fail(why: string): void {
-    this.why ??= why;
-    this.failed = true;
-  }
-
-  private begin(): Extraction | undefined {
-    const limits = this.limits();
-    if (!limits) return undefined;
-    mkdirSync(this.dir, { recursive: true, mode: SITE_DIRECTORY_MODE });
-    const onTarError = (error: unknown) => this.fail(STAND_DOWN.broken(messageOf(error)));
-    return createExtraction(this.tar, this.dir, limits, this.writer, { paxAhead: true, plainEntries: this.tarStream, onTarError });
-  }
-
-  private discard(): void {
-    if (this.discarded) return;
-    this.discarded = true;
-    // Nothing may still be writing into the tree while it is removed.
-    this.writer?.stop();
+  /** Stops it wherever it is (a failure or Ctrl-C elsewhere): nothing more is written. */
+  abandon(): void {
     this.extraction?.abandon();
-    rmSync(this.dir, { recursive: true, force: true });
   }
-}
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  private startOver(): void {
+    this.abandon();
+    this.extraction = undefined;
+    this.head = new ArchiveHead();
+    this.held = [];
+    this.fed = 0;
+    rmSync(this.tree, { recursive: true, force: true });
+  }
 }

@@ -1,5 +1,8 @@
 // Reading a storage response: what its status and headers mean for a download that may be resuming.
 // Pure functions of the status and headers, so every case is tested without a server.
+import { MintAdminError } from '../errors.js';
+import { redactUrl } from '../redact.js';
+
 export type Headers = Record<string, string | string[] | undefined>;
 
 /** Where the body of a 200/206 starts, and how big the whole object is (when the storage says). */
@@ -67,4 +70,20 @@ export function isRedirect(status: number): boolean {
 /** The S3-style `<Code>` of an error body, to name the refusal without echoing the whole page. */
 export function storageErrorCode(body: string): string | undefined {
   return /<Code>([A-Za-z0-9.]{1,64})<\/Code>/.exec(body)?.[1];
+}
+
+/** A redirect without a Location: another try may get a better answer. */
+export class MissingLocation extends Error {}
+
+/** Follows a storage redirect only to http(s), never from https down to http, and not forever. */
+export function redirectTarget(from: string, headers: Headers, hop: number, maxRedirects: number): string {
+  const location = Array.isArray(headers.location) ? headers.location[0] : headers.location;
+  if (!location) throw new MissingLocation('the bundle storage sent a redirect without a Location');
+  if (hop >= maxRedirects) throw new MintAdminError(`the bundle storage redirected more than ${maxRedirects} times; try again later`);
+  const next = new URL(location, from);
+  const downgrade = new URL(from).protocol === 'https:' && next.protocol !== 'https:';
+  if (downgrade || (next.protocol !== 'https:' && next.protocol !== 'http:')) {
+    throw new MintAdminError(`the bundle storage redirected to ${redactUrl(next.href)}, which is not a secure address; not following it`);
+  }
+  return next.href;
 }

@@ -1,6 +1,5 @@
 // What an archive is, by its first bytes: only a gzip stream goes on to extraction, and anything else
 // is named as well as the bytes allow, since each points at a different cause.
-import { open } from 'node:fs/promises';
 import { MintAdminError } from '../errors.js';
 
 /**
@@ -21,18 +20,6 @@ const HEAD_BYTES = 512;
  * 1f 8b. Anything else is refused before extraction, named as well as the bytes allow (a zip, an HTML
  * or XML error page, JSON, an empty file), since each points at a different cause.
  */
-export async function checkArchiveFormat(file: string): Promise<void> {
-  const handle = await open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(HEAD_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
-    await checkArchiveHead(buffer.subarray(0, bytesRead));
-  } finally {
-    await handle.close();
-  }
-}
-
-/** checkArchiveFormat on the archive's first bytes, as ArchiveHead kept them. */
 export async function checkArchiveHead(head: Buffer): Promise<void> {
   if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) return;
   throw new NotGzipError(describeBytes(head));

@@ -7,7 +7,7 @@
 // agent is told is the face's: the CLI's live bar and resume hints, the MCP tool's progress.
 import type { Dispatcher } from 'undici';
 import type { AnyExportJob, Bundle } from '../api/types.js';
-import { checkArchivePath, checkTarget, downloadBundle, type BootedWorker, type DownloadBundleOptions, type DownloadResult } from '../download/index.js';
+import { checkArchivePath, checkTarget, downloadBundle, type DownloadBundleOptions, type DownloadResult } from '../download/index.js';
 import { startOnFlow, type FlowSetup } from './choose.js';
 import type { FlowApi, StartInput } from './flow-api.js';
 import type { ExportFlow } from './flow-store.js';
@@ -53,8 +53,6 @@ export interface InstallExport extends InstallDeps {
   /** A link already in hand, used for the first try only. */
   first?: Bundle;
   basePath?: string;
-  /** An extraction worker booted while the link was asked for (src/download boots one otherwise). */
-  worker?: BootedWorker;
 }
 
 /** Checks the target (and the archive path) as the download will, before anything is sent: the target, absolute. */
@@ -92,7 +90,6 @@ export async function installExport(opts: InstallExport): Promise<DownloadResult
     reporter: opts.reporter,
     onProgress: opts.onProgress,
     debug: opts.debug,
-    extractionWorker: opts.worker,
     beforeInstall:
       check || recheckTarget
         ? async (tree) => {

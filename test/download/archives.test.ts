@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ArchiveRefusedError } from '../../src/download/index.js';
 import { withFlags } from '../../src/commands/export/download.js';
-import { extractionLimits } from '../../src/download/extract.js';
+import { extractionLimits } from '../../src/download/limits.js';
 import { CliError } from '../../src/errors.js';
 import { tempDir } from '../helpers/cli.js';
 import { serveArchive } from '../helpers/storage.js';
@@ -111,8 +111,7 @@ describe.each(EXTRACTIONS)('extracting %s', (_name, worker) => {
       expect(error?.message).toMatch(/^the bundle was refused, nothing was installed: it expands more than 1000 times its compressed size \(.*\), as only a decompression bomb does$/);
     });
 
-    // Plain zeros, not even a tar (what `head -c 1G /dev/zero | gzip` makes): 64 MB in ~64 KB. The
-    // worker answers batches after the live extraction stood down, which crashed the download's thread.
+    // Plain zeros, not even a tar (what `head -c 1G /dev/zero | gzip` makes): 64 MB in ~64 KB.
     it('refuses gzip of nothing but zeros as a bomb, leaving nothing beside the target', async () => {
       const { error, root } = await download(gzipSync(Buffer.alloc(64 << 20)));
       expect(error?.message).toMatch(/^the bundle was refused, nothing was installed: it expands more than 1000 times its compressed size \(.*\), as only a decompression bomb does$/);

@@ -1,7 +1,7 @@
 // Shared set-up for the download tests: a source tree and its tar.gz, a storage origin on loopback,
 // and downloadBundle wired to a FakeClock, a captured terminal and a real undici dispatcher.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { join, relative } from 'node:path';
 import { create as createTar } from 'tar';
@@ -17,16 +17,10 @@ import { startServer, type Handler } from '../helpers/server.js';
 export const SIGNATURE = 'c2VjcmV0LXNpZ25hdHVyZQ';
 
 /**
- * The worker thread's script as the development build made it (`npm test` builds first). Run from
- * the TypeScript sources, downloadBundle finds no worker beside itself and extracts on its own thread,
- * so the extraction tests run both ways: `describe.each(EXTRACTIONS)`.
+ * The ways the extraction runs, for `describe.each(EXTRACTIONS)`: one since the download has one path
+ * (the tests keep the loop so that their names and assertions stay as they were).
  */
-export const EXTRACTION_WORKER = new URL('../../dist/download/extract-worker.js', import.meta.url);
-if (!existsSync(EXTRACTION_WORKER)) throw new Error(`${EXTRACTION_WORKER.pathname} is missing: run \`npm run build\` first`);
-export const EXTRACTIONS: [string, URL | false][] = [
-  ['on the download thread', false],
-  ['in a worker thread', EXTRACTION_WORKER],
-];
+export const EXTRACTIONS: [string, URL | false][] = [['through the one path', false]];
 
 /** Every regular file under `dir` by relative path, plus symlinks as `-> target`. */
 export function readTree(dir: string): Map<string, string> {
@@ -83,6 +77,7 @@ export interface HarnessOptions {
   archive: () => Buffer;
   target: string;
   sizeBytes?: () => number;
+  /** No longer chooses anything: there is one path (EXTRACTIONS). */
   extraction?: URL | false;
 }
 
@@ -153,7 +148,6 @@ export async function harness(opts: HarnessOptions): Promise<Harness> {
         signal: new AbortController().signal,
         reporter: createReporter(io, { json: false, quiet: false, color: false }, clock),
         debug: () => undefined,
-        extractionWorker: opts.extraction ?? false,
         ...overrides,
       }),
     close: async () => {

@@ -1,14 +1,12 @@
 // The live extraction on the bundles users have (issue 34): an archive made by GNU tar (`./` before
 // every path, a PAX header before every entry, the 10 KB record padding) of incompressible entries
 // (random bytes, as images, fonts and pre-compressed assets are), ~22 MB with a large file among
-// many pages, downloaded over loopback. What is asserted is where the extraction ran: during the
-// download (the live path), not from the downloaded file after it, which `--debug` says.
+// many pages, downloaded over loopback: extracted whole, from one download.
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FILES_BEFORE_START } from '../../src/download/file-writer.js';
 import { tempDir } from '../helpers/cli.js';
 import { EXTRACTIONS, useHarness } from './fixtures.js';
 
@@ -59,27 +57,20 @@ afterAll(() => made?.cleanup());
 describe.skipIf(!GNU_TAR).each(EXTRACTIONS)('an incompressible GNU tar archive, extracted %s', (_name, extraction) => {
   const h = useHarness();
 
-  it('is extracted while it downloads, not from the file afterwards, and completely', async () => {
+  it('is extracted completely from the one download, with every byte as in its source', async () => {
     const target = join(h.root, 'site');
     const harness = await h.start({ storage: (_req, res) => res.end(sample.archive), archive: () => sample.archive, target, extraction });
-    const debug: string[] = [];
-    const result = await harness.download({ debug: (line) => debug.push(line) });
-    // In the worker every entry is plain (files and directories): none of them goes to tar's parser.
-    const entries = spawnSync('tar', ['-tzf', '-'], { input: sample.archive, encoding: 'utf8' }).stdout.trim().split('\n').length;
-    expect(debug.filter((line) => /extract/.test(line))).toEqual([
-      extraction ? expect.stringMatching(/^extracting in a worker thread \(.*\) while downloading$/) : 'extracting on this thread while downloading',
-      // The first thousand files are written by the worker itself, the rest on its writer thread.
-      `extracted during the download: ${PAGES + 1} files, ${extraction ? entries : 0} entries read without tar's parser, ${extraction ? PAGES + 1 - FILES_BEFORE_START : 0} files written on a thread of their own`,
-    ]);
+    const result = await harness.download();
+    expect(harness.requests).toHaveLength(1);
     expect(result.files).toBe(PAGES + 1);
     expect(digests(target)).toEqual(sample.tree);
   });
 });
 
-describe.skipIf(!GNU_TAR).each(EXTRACTIONS)('where the live extraction stands down, extracting %s', (_name, extraction) => {
+describe.skipIf(!GNU_TAR).each(EXTRACTIONS)('a refused GNU tar archive, extracting %s', (_name, extraction) => {
   const h = useHarness();
 
-  it('--debug says why before the extraction from the file takes over', async () => {
+  it('is refused by name from the one download', async () => {
     const source = join(h.root, 'source');
     mkdirSync(source);
     writeFileSync(join(source, 'index.html'), randomBytes(PAGE_BYTES));
@@ -88,8 +79,7 @@ describe.skipIf(!GNU_TAR).each(EXTRACTIONS)('where the live extraction stands do
     spawnSync('tar', ['--format=pax', '-czf', file, '-C', source, '.']);
     const archive = readFileSync(file);
     const harness = await h.start({ storage: (_req, res) => res.end(archive), archive: () => archive, target: join(h.root, 'site'), extraction });
-    const debug: string[] = [];
-    await expect(harness.download({ debug: (line) => debug.push(line) })).rejects.toThrow(/etc/);
-    expect(debug).toContainEqual(expect.stringMatching(/^the extraction during the download stood down \(the archive is refused \(entry "\.\/etc" .*\)\): downloading the archive again to extract it from a file$/));
+    await expect(harness.download()).rejects.toThrow(/^the bundle was refused, nothing was installed: entry "\.\/etc" is a symlink to an absolute path/);
+    expect(harness.requests).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 // The download and the extraction overlap (issue 16): files appear in the work directory while the
-// archive is still arriving, and whenever that live extraction cannot stand for the whole archive
-// (a restart from zero, a refusal) the extraction from the complete file takes over.
+// archive is still arriving, and a download that must start over from byte 0 starts the extraction
+// over too, so nothing is extracted twice.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -73,7 +73,7 @@ describe.each(EXTRACTIONS)('extracting %s', (_name, worker) => {
       expect(h.requests.map((r) => r.headers.range)).toEqual([undefined, 'bytes=100000-']);
     });
 
-    it('after a restart from zero, extracts from the complete file instead, and the tree holds nothing twice', async () => {
+    it('after a restart from zero, extracts again from the first byte, and the tree holds nothing twice', async () => {
       const h = await perTest.start({ storage: sequence(cutAfter(() => sample.archive, 200_000), ignoreRange(() => sample.archive)), archive: () => sample.archive, target: join(perTest.root, 'site'), extraction });
       const result = await h.download();
       expect(readTree(join(perTest.root, 'site'))).toEqual(sample.tree);

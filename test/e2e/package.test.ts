@@ -159,7 +159,7 @@ describe('the packed package', () => {
       /^man\/mint-admin(-[a-z]+)*\.1$/,
       /^dist\/cli\/[\w-]+\.cjs$/,
       /^dist\/cli\/help\/mint-admin(\.[a-z-]+)*\.txt$/,
-      /^dist\/lib\/(index|extract-worker)\.js$/,
+      /^dist\/lib\/index\.js$/,
       /^dist\/lib\/([\w-]+\/)*[\w-]+\.d\.ts$/,
     ];
     const paths = packed.files.map((f) => f.path);
@@ -167,7 +167,7 @@ describe('the packed package', () => {
     for (const needed of ['LICENSE', 'CHANGELOG.md', 'README.md', 'man/mint-admin.1', 'dist/lib/index.d.ts', 'dist/cli/main.cjs', 'dist/cli/help/mint-admin.txt', 'dist/cli/help/mint-admin.export.run.txt']) expect(paths).toContain(needed);
   });
 
-  it('ships the two CLI bundles, the download worker, a chunk for each CLI-only package and one for undici: the entry loads the program bundle, which requires only those chunks (and the MCP chunk its own two)', () => {
+  it('ships the two CLI bundles, a chunk for each CLI-only package and one for undici: the entry loads the program bundle, which requires only those chunks (and the MCP chunk its own two)', () => {
     const installed = join(prefix, 'lib/node_modules/mint-admin');
     const shipped = packed.files.map((f) => f.path).filter((p) => p.startsWith('dist/cli/') && /\.c?js$/.test(p));
     // undici is a dependency, but the CLI carries the parts it uses (scripts/undici-slim.cjs) in a chunk
@@ -175,14 +175,13 @@ describe('the packed package', () => {
     const chunks = ['dist/cli/vendor-cli-table3.cjs', 'dist/cli/vendor-csv-stringify-sync.cjs', 'dist/cli/vendor-htmlparser2.cjs', 'dist/cli/vendor-mcp.cjs', 'dist/cli/vendor-ora.cjs', 'dist/cli/vendor-undici.cjs'];
     // The MCP chunk's own side chunks, each required on first use of what it holds (scripts/mcp-sdk-ajv.mjs, mcp-sdk-zod3.mjs).
     const mcpChunks = ['dist/cli/vendor-mcp-ajv.cjs', 'dist/cli/vendor-mcp-zod3.cjs'];
-    expect(shipped.sort()).toEqual(['dist/cli/extract-worker.cjs', 'dist/cli/main.cjs', 'dist/cli/program.cjs', ...chunks, ...mcpChunks].sort());
+    expect(shipped.sort()).toEqual(['dist/cli/main.cjs', 'dist/cli/program.cjs', ...chunks, ...mcpChunks].sort());
     const mcp = readFileSync(join(installed, 'dist/cli/vendor-mcp.cjs'), 'utf8');
     expect([...new Set([...mcp.matchAll(/require\("\.\/([\w.-]+\.cjs)"\)/g)].map((m) => `dist/cli/${m[1]!}`))].sort()).toEqual(mcpChunks);
     expect(readFileSync(join(installed, 'dist/cli/main.cjs'), 'utf8')).toContain('"program.cjs"');
     const program = readFileSync(join(installed, 'dist/cli/program.cjs'), 'utf8');
     expect(importsOf(program)).toEqual([]);
     expect([...new Set([...program.matchAll(/require\("\.\/([\w.-]+\.cjs)"\)/g)].map((m) => `dist/cli/${m[1]!}`))].sort()).toEqual(chunks);
-    expect(importsOf(readFileSync(join(installed, 'dist/cli/extract-worker.cjs'), 'utf8'))).toEqual([]);
   });
 
   it("a production install (--omit=dev) in a fresh project gets none of the CLI's own packages, and its CLI still runs", async () => {
@@ -282,7 +281,7 @@ describe('the packed package', () => {
     expect(completion.stdout).toBe(readFileSync(join(root, 'completions/mint-admin.bash'), 'utf8'));
   });
 
-  it('the installed CLI extracts a download in its worker thread, from the installed tar', async () => {
+  it('the installed CLI downloads and extracts a bundle', async () => {
     const headers = { authorization: `Bearer ${sandbox.apiKey}`, 'content-type': 'application/json' };
     const started = await fetch(`${sandbox.baseUrl}/v1/static-export/jobs`, { method: 'POST', headers, body: JSON.stringify({ domain: 'docs.example.com' }) });
     const { jobId } = (await started.json()) as { jobId: string };
@@ -290,8 +289,6 @@ describe('the packed package', () => {
     const env = { ...npmEnv(), MINTLIFY_API_URL: sandbox.baseUrl, MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, XDG_CONFIG_HOME: join(dir.path, 'config') };
     const r = await run(join(prefix, 'bin/mint-admin'), ['--debug', 'export', 'download', jobId, '-o', join(dir.path, 'downloaded')], { cwd: dir.path, env });
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain(`extracting in a worker thread (${join(prefix, 'lib/node_modules/mint-admin/dist/cli/extract-worker.cjs')}, started with the process)`);
-    expect(r.stderr).not.toContain('stood down');
     expect(existsSync(join(dir.path, 'downloaded/index.html'))).toBe(true);
   });
 

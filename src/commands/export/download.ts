@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { Bundle } from '../../api/types.js';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
-import type { BootedWorker, DownloadResult } from '../../download/index.js';
+import type { DownloadResult } from '../../download/index.js';
 import type { InstallDeps, InstallSettings } from '../../export-flows/run.js';
 import { forPeople } from '../../cli-errors.js';
 import { ApiError, ArchiveRefusedError, CliError, InterruptedError, PROTECTED_NAMES, reworded, SiteProblemsError, TargetRefusedError, UsageError } from '../../errors.js';
@@ -43,29 +43,18 @@ export interface DownloadSummary {
 /** Checks the target, gets a link (waiting for the job with --wait), streams and extracts the archive. */
 export async function exportDownload(opts: ExportDownloadOptions, ctx: Context): Promise<DownloadSummary> {
   const target = await checkTargets(opts, ctx);
-  // The extraction's worker thread boots while the link is asked for (download/booted-worker.ts), if
-  // the CLI's entry did not start it already (early-worker.ts).
-  const { bootExtractionWorker } = await import('../../download/index.js');
-  const worker = ctx.extractionWorker ?? bootExtractionWorker();
-  try {
-    // The first ask for a link also settles the flow; a job not finished yet is waited for below.
-    let notYet: NotFinishedError | undefined;
-    const { api, value } = await onJobFlow(opts.jobId, ctx, (flow) =>
-      flow.link(opts.jobId).catch((error: unknown) => {
-        if (!isNotFinished(error)) throw error;
-        notYet = error;
-        return undefined;
-      }),
-    );
-    const download = { api, jobId: opts.jobId, target, flags: opts };
-    if (value) return await fetchAndExtract({ ...download, first: value, worker }, ctx);
-    // The job may run for minutes yet: the idle worker goes now, and the download boots its own.
-    await worker?.end();
-    return await fetchAndExtract({ ...download, first: await waitForLink(api, opts, notYet!, ctx) }, ctx);
-  } finally {
-    // Nothing when the download took it.
-    await worker?.end();
-  }
+  // The first ask for a link also settles the flow; a job not finished yet is waited for below.
+  let notYet: NotFinishedError | undefined;
+  const { api, value } = await onJobFlow(opts.jobId, ctx, (flow) =>
+    flow.link(opts.jobId).catch((error: unknown) => {
+      if (!isNotFinished(error)) throw error;
+      notYet = error;
+      return undefined;
+    }),
+  );
+  const download = { api, jobId: opts.jobId, target, flags: opts };
+  if (value) return fetchAndExtract({ ...download, first: value }, ctx);
+  return fetchAndExtract({ ...download, first: await waitForLink(api, opts, notYet!, ctx) }, ctx);
 }
 
 /** --out, --archive and the numbers, checked before any request: a refused target must not cost an export or a link. */
@@ -176,8 +165,6 @@ export interface FetchAndExtract {
   flags: TargetFlags;
   /** A link already in hand, used for the first try; later tries (expired link) ask for a fresh one. */
   first?: Bundle;
-  /** The extraction's worker thread, booted before the link was asked for (else the download boots one). */
-  worker?: BootedWorker;
 }
 
 /** The engine's download of a completed job (export-flows/run.ts) with the CLI's dependencies and words. */

@@ -1,0 +1,227 @@
+// The archive's bytes, as they arrive, to the tree: inflated by zlib's public stream, read by the
+// one tar reader (tar-reader.ts), each entry through the guard and the limits, then written
+// (tree-writer.ts). The inflated bytes are counted where they come out of zlib, so a bomb is
+// refused after at most one of zlib's output chunks past the ratio, whatever it holds; and once the
+// archive has ended, what follows is only counted, never kept.
+//
+// zlib inflates on libuv's thread pool: each output chunk is read and written on this thread in a
+// turn of its own (setImmediate) rather than inside zlib's callback, so that zlib inflates the next
+// chunk meanwhile. At most MAX_QUEUED inflated bytes wait; past that zlib is paused (backpressure
+// through its public readable side), so memory stays flat whatever the ratio.
+import { createGunzip, type Gunzip } from 'node:zlib';
+import { ArchiveRefusedError, MintAdminError } from '../errors.js';
+import { EntryGuard, splitPath } from './guard.js';
+import type { ArchiveSummary, ExtractionLimits } from './limits.js';
+import { formatBytes } from './progress.js';
+import { TarReader, type TarEntry } from './tar-reader.js';
+import { TreeWriter } from './tree-writer.js';
+
+/** No docs bundle expands more than this many times; gzip itself cannot go much past it (about 1030). */
+export const MAX_RATIO = 1000;
+/** Below this much inflated, the ratio is not judged (the first bytes of any stream expand a lot). */
+const RATIO_FLOOR = 1 << 20;
+/** zlib's output chunk: the unit the reader, the writer and the bomb count work in. */
+const INFLATE_CHUNK = 256 * 1024;
+const MAX_QUEUED = 4 * INFLATE_CHUNK;
+
+const FILE_TYPES = new Set(['File', 'OldFile', 'ContiguousFile']);
+/** The types the guard judges; any other is refused by name before it. */
+const GUARDED = new Set([...FILE_TYPES, 'Directory', 'SymbolicLink', 'Link', 'CharacterDevice', 'BlockDevice', 'FIFO']);
+const UNKNOWN_TYPES: Record<string, string> = {
+  SparseFile: 'is a GNU sparse file, which mint-admin cannot extract with its real contents',
+  GNUDumpDir: 'is a GNU dump directory entry, which mint-admin does not extract',
+  Unsupported: 'is of a tar entry type unknown to mint-admin, which it does not extract',
+};
+
+/**
+ * One extraction into `dir` (made here), fed the gzip stream with write() in order, then finish().
+ * Every failure is a MintAdminError: the refusal, the failure to write (named by its errno) or the
+ * archive that is not a tar.gz; after one, nothing more is written and the caller removes `dir`.
+ */
+export class Extraction {
+  private readonly gunzip: Gunzip;
+  private readonly reader: TarReader;
+  private readonly guard = new EntryGuard();
+  private readonly writer: TreeWriter;
+  private failure: MintAdminError | undefined;
+  private waiting: { resolve: () => void; reject: (error: unknown) => void } | undefined;
+  private inflated = 0;
+  /** Inflated chunks not read yet, their bytes, and whether a turn to read them is scheduled. */
+  private queue: Buffer[] = [];
+  private queued = 0;
+  private scheduled = false;
+  private entries = 0;
+  private bytes = 0;
+
+  constructor(
+    private readonly dir: string,
+    private readonly limits: ExtractionLimits & { now: number },
+  ) {
+    this.writer = new TreeWriter(dir, limits.now);
+    this.reader = new TarReader({
+      entry: (entry) => this.entry(entry),
+      body: (chunk) => this.writer.body(chunk),
+      end: () => this.writer.end(),
+    });
+    this.gunzip = createGunzip({ chunkSize: INFLATE_CHUNK });
+    this.gunzip.on('data', (chunk: Buffer) => this.inflate(chunk));
+    this.gunzip.on('error', (error) => this.fail(invalidArchive(error)));
+  }
+
+  /**
+   * The next bytes of the gzip stream. A promise when zlib holds more than MAX_QUEUED bytes of
+   * input not inflated yet: it resolves once zlib has taken them all ('drain'), and rejects with
+   * the extraction's failure.
+   */
+  write(chunk: Buffer): Promise<void> | undefined {
+    if (this.failure) throw this.failure;
+    this.gunzip.write(chunk);
+    if (this.gunzip.writableLength <= MAX_QUEUED) return undefined;
+    return new Promise<void>((resolve, reject) => {
+      this.waiting = { resolve, reject };
+      this.gunzip.once('drain', () => this.settle());
+    });
+  }
+
+  /** The end of the gzip stream: the totals of a complete archive, extracted whole. */
+  async finish(): Promise<ArchiveSummary> {
+    if (!this.failure) {
+      await new Promise<void>((resolve) => {
+        this.waiting = { resolve, reject: () => resolve() };
+        this.gunzip.once('end', () => this.settle());
+        this.gunzip.end();
+        // 'end' only comes once the output is read, which the 'data' listener does.
+      });
+    }
+    this.drain();
+    if (this.failure) throw this.failure;
+    this.step(() => {
+      this.reader.finish();
+      this.writer.finish();
+    });
+    if (this.failure) throw this.failure;
+    return { files: this.guard.fileCount, bytes: this.guard.totalBytes };
+  }
+
+  /** Stops where it is (a failure elsewhere, Ctrl-C): nothing more is written. */
+  abandon(): void {
+    this.fail(new MintAdminError('the extraction was stopped'));
+  }
+
+  private settle(): void {
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    if (this.failure) waiting?.reject(this.failure);
+    else waiting?.resolve();
+  }
+
+  private fail(error: MintAdminError): void {
+    if (this.failure) return;
+    this.failure = error;
+    this.writer.abandon();
+    this.gunzip.destroy();
+    this.settle();
+  }
+
+  /** Runs a step of the reader or the writer, its failure named. */
+  private step(run: () => void): void {
+    try {
+      run();
+    } catch (error) {
+      this.fail(error instanceof MintAdminError ? error : (writeError(error, this.dir) ?? invalidArchive(error)));
+    }
+  }
+
+  private inflate(chunk: Buffer): void {
+    if (this.failure) return;
+    this.inflated += chunk.length;
+    const compressed = this.gunzip.bytesWritten;
+    if (this.inflated > RATIO_FLOOR && this.inflated > MAX_RATIO * compressed) {
+      const what = `${formatBytes(this.inflated)} from ${formatBytes(compressed)}`;
+      return this.fail(new ArchiveRefusedError(`it expands more than ${MAX_RATIO} times its compressed size (${what}), as only a decompression bomb does`));
+    }
+    if (this.reader.ended) return;
+    this.queue.push(chunk);
+    this.queued += chunk.length;
+    if (this.queued > MAX_QUEUED) this.gunzip.pause();
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.drain());
+    }
+  }
+
+  /** Reads and writes the inflated chunks waiting, in order; then lets zlib go on. */
+  private drain(): void {
+    this.scheduled = false;
+    for (let chunk = this.queue.shift(); chunk && !this.failure; chunk = this.queue.shift()) {
+      this.queued -= chunk.length;
+      const next = chunk;
+      if (!this.reader.ended) this.step(() => this.reader.write(next));
+    }
+    this.queue = [];
+    this.queued = 0;
+    if (this.failure) return;
+    if (this.gunzip.isPaused()) this.gunzip.resume();
+  }
+
+  /** The guard, the limits, then the writer: the first entry that breaks a rule refuses the archive. */
+  private entry(entry: TarEntry): void {
+    const refusal = this.refusal(entry);
+    if (refusal) {
+      const sizeLimit = this.bytes > this.limits.maxBytes ? this.limits.maxBytes : undefined;
+      throw new ArchiveRefusedError(refusal, { sizeLimit });
+    }
+    const key = (splitPath(entry.path) as string[]).join('/');
+    const linkKey = entry.type === 'Link' ? (splitPath(entry.linkpath) as string[]).join('/') : '';
+    this.writer.entry(entry, key, linkKey);
+  }
+
+  private refusal(entry: TarEntry): string | undefined {
+    const quoted = JSON.stringify(entry.path);
+    if (entry.sparse) return `entry ${quoted} is a sparse file (PAX GNU.sparse), which mint-admin cannot extract with its real contents`;
+    if (!GUARDED.has(entry.type)) {
+      return `entry ${quoted} ${UNKNOWN_TYPES[entry.type] ?? `is a ${entry.type} entry (tar type '${entry.typeKey}'), which mint-admin does not extract`}`;
+    }
+    const refused = this.guard.check(entry);
+    if (refused) return refused;
+    this.entries += 1;
+    if (FILE_TYPES.has(entry.type)) this.bytes += entry.size;
+    return overLimit(entry, this.entries, this.bytes, this.limits);
+  }
+}
+
+function overLimit(entry: TarEntry, entries: number, bytes: number, limits: ExtractionLimits): string | undefined {
+  // No flag named: the CLI words it with --max-size (commands/export/download.ts), a script with maxBytes.
+  const raise = limits.given ? 'raise the size limit if it is expected' : 'if that is expected, allow a larger size (such as 5 GB)';
+  if (bytes > limits.maxBytes) return `would make the bundle expand beyond ${formatBytes(limits.maxBytes)} (at entry ${JSON.stringify(entry.path)}); ${raise}`;
+  if (entries > limits.maxEntries) return `would make the bundle hold more than ${limits.maxEntries.toLocaleString('en-US')} entries (at entry ${JSON.stringify(entry.path)})`;
+  return undefined;
+}
+
+/** A failure to write (not to read the archive), named as what it is. */
+export function writeError(error: unknown, dir: string): MintAdminError | undefined {
+  const e = error as NodeJS.ErrnoException & { entry?: { path?: string } };
+  const entry = e.entry?.path === undefined ? '' : ` (at entry ${JSON.stringify(e.entry.path)})`;
+  const say = (what: string) => new MintAdminError(`${what}${entry}; nothing was installed`, { cause: error });
+  switch (e.code) {
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return say(`disk full while extracting the bundle into ${dir}: free some space and run the command again`);
+    case 'ENAMETOOLONG':
+      return say(`a file name in the bundle is too long for the filesystem of ${dir}`);
+    case 'EACCES':
+    case 'EPERM':
+      return say(`permission denied while extracting the bundle into ${dir}`);
+    case 'EROFS':
+      return say(`${dir} is on a read-only filesystem`);
+    case 'EIO':
+      return say(`an I/O error while extracting the bundle into ${dir}`);
+    default:
+      return undefined;
+  }
+}
+
+export function invalidArchive(error: unknown): MintAdminError {
+  const message = error instanceof Error ? error.message : String(error);
+  return new MintAdminError(`the downloaded bundle is not a valid tar.gz archive (${message}); run the command again`, { cause: error });
+}
