@@ -65,9 +65,10 @@ for (const name of [...CLI_ONLY, ...MCP_VENDOR.packages, 'commander']) {
   if (pkg.dependencies[name]) throw new Error(`${name} is bundled into the CLI: it belongs in devDependencies, not in a library user's tree`);
 }
 // What stays external: the library's own dependencies, which both faces load from node_modules.
-// An optional dependency (DuckDB's native binding) is never bundled: it may be absent, and the one
-// module that imports it (src/analytics-store/db.ts) says how to install it.
-const optionalDependencies = Object.keys(pkg.optionalDependencies ?? {});
+// An optional dependency or a peer (DuckDB's native binding, an optional peer that no install brings)
+// is never bundled: it may be absent, and the one module that imports it (src/analytics-store/db.ts)
+// says how to install it.
+const optionalDependencies = Object.keys({ ...pkg.optionalDependencies, ...pkg.peerDependencies });
 const lazyDependencies = [...Object.keys(pkg.dependencies), ...optionalDependencies].filter((name) => !BUNDLED.has(name));
 const vendorChunk = (specifier) => `vendor-${specifier.replace(/\//g, '-')}`;
 const CLI_ONLY_IMPORT = new RegExp(`^(${CLI_ONLY.join('|')})(/.*)?$`);

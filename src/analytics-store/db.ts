@@ -1,7 +1,8 @@
-// Opening the analytics database. DuckDB's native binding is large and an optional dependency, so it is
-// loaded here alone, with a dynamic import when a command first opens a database: --help, --version
-// and every other command never load it (test/startup-imports.test.ts), and an install with
-// `--omit=optional` works until this is reached, which then says how to get it (DuckDbMissingError).
+// Opening the analytics database. DuckDB's native binding is large and an optional peer dependency (no
+// install brings it), so it is loaded here alone, with a dynamic import when a command first opens a
+// database: --help, --version and every other command never load it (test/startup-imports.test.ts),
+// and an install without it works until this is reached, which then prints the command that adds it
+// (DuckDbMissingError).
 import { chmodSync, existsSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';

@@ -1,19 +1,24 @@
-// How the analytics store fails on its own side, as data: the optional DuckDB package is not
+// How the analytics store fails on its own side, as data: the DuckDB package (an optional peer) is not
 // installed, or another sync holds the database. The CLI's table gives each its exit code.
+import { fileURLToPath } from 'node:url';
 import { MintAdminError, UsageError } from '../errors.js';
+import { DUCKDB_PACKAGE, warehouseInstallCommand } from './warehouse-install.js';
 
-/** The package the store runs on; an optional dependency, so an install may leave it out. */
-export const DUCKDB_PACKAGE = '@duckdb/node-api';
+export { DUCKDB_PACKAGE };
 
-/** `@duckdb/node-api` cannot be loaded: not installed (`--omit=optional`), or its native binding does not fit this machine. */
+/** `@duckdb/node-api` cannot be loaded: not installed (the package leaves it out), or its native binding does not fit this machine. */
 export class DuckDbMissingError extends MintAdminError {
   readonly packageName = DUCKDB_PACKAGE;
-  constructor(cause: unknown) {
+  /** The command that adds it to this install (warehouse-install.ts). */
+  readonly installCommand: string;
+  constructor(cause: unknown, modulePath: string = fileURLToPath(import.meta.url)) {
+    const { command, project } = warehouseInstallCommand(modulePath);
     super(
-      `the analytics database needs DuckDB (${DUCKDB_PACKAGE}), which is not installed: it is an optional dependency, left out by \`--omit=optional\` or a failed native install. ` +
-        `Install it with \`npm install -g ${DUCKDB_PACKAGE}\` (beside a global install) or \`npm install ${DUCKDB_PACKAGE}\` (in a project)`,
+      `the analytics warehouse needs DuckDB (${DUCKDB_PACKAGE}), which mint-admin does not install by itself (or whose native binding does not load here). ` +
+        `Add it with: ${command}${project ? ` (in ${project})` : ''}`,
       { cause },
     );
+    this.installCommand = command;
   }
 }
 

@@ -3,12 +3,13 @@
 // docs/library.md and README say. Dependencies come from the npm cache, or the npm registry where
 // the cache lacks them; nothing else is fetched (TypeScript comes from this repository).
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DUCKDB_PACKAGE, DUCKDB_VERSION } from '../../src/analytics-store/warehouse-install.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { tempDir } from '../helpers/cli.js';
 import { markedBlocks, runnableBlocks, typecheck } from '../helpers/docs.js';
@@ -67,7 +68,8 @@ async function projectByTheDocs(project: string, tarball: string, tarballName: s
       symlinkSync(join(root, 'node_modules/@types/node'), join(project, 'node_modules/@types/node'));
       continue;
     }
-    const [command, ...args] = step.split(' ');
+    // The pinned name the docs install is not on the registry before it is published: the tarball stands for it.
+    const [command, ...args] = step.split(' ').map((word) => (word === `mint-admin@${pkg.version.split('.')[0]!}` ? `./${tarballName}` : word));
     expect(command, step).toBe('npm');
     const r = await npm(args, project);
     ran.push(r);
@@ -92,6 +94,16 @@ function declarationsOf(dir: string, file: string, text: string): string[] {
     }
     return parts.join('/');
   });
+}
+
+/** The bytes of every file under `dir` (symlinks counted as links, not followed), as `du -sb` counts them. */
+function treeBytes(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    total += entry.isDirectory() ? treeBytes(path) : lstatSync(path).size;
+  }
+  return total;
 }
 
 /** Everything reachable from `start` through `next`. */
@@ -164,6 +176,11 @@ describe('the packed package', () => {
     ];
     const paths = packed.files.map((f) => f.path);
     expect(paths.filter((path) => !allowed.some((pattern) => pattern.test(path)))).toEqual([]);
+    // Beside the bundles, exactly: package.json's man pages, the three completions, the four documents.
+    const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { man: string[] };
+    expect(paths.filter((path) => !path.startsWith('dist/')).sort()).toEqual(
+      ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'completions/_mint-admin', 'completions/mint-admin.bash', 'completions/mint-admin.fish', ...manifest.man.map((page) => page.replace(/^\.\//, ''))].sort(),
+    );
     for (const needed of ['LICENSE', 'CHANGELOG.md', 'README.md', 'man/mint-admin.1', 'dist/lib/index.d.ts', 'dist/cli/main.cjs', 'dist/cli/help/mint-admin.txt', 'dist/cli/help/mint-admin.export.run.txt']) expect(paths).toContain(needed);
   });
 
@@ -263,9 +280,11 @@ describe('the packed package', () => {
   // limits and export_run's re-checks, the lock's start time, the FIFO prompt reader, the answer
   // check's walk, the action's comment owner) and their CHANGELOG entries (~10 KB of the 16.3):
   // 2,265,567 bytes. The budget grows by 20,000 bytes.
+  // Plus 1.0's README (install, the warehouse, platforms, versions) and CHANGELOG summary (issue 49):
+  // ~7 KB; 2,274,557 bytes. The budget grows by 10,000 bytes.
   it('is small: under 1.55 MB unpacked, plus the MCP chunk and the analytics store', () => {
     console.log(`packed ${packed.files.length} files, ${packed.unpackedSize} bytes unpacked`);
-    expect(packed.unpackedSize).toBeLessThan(1.55 * 1024 * 1024 + 378_961 + 150_000 + 45_000 + 15_000 + 25_000 + 10_000 + 20_000);
+    expect(packed.unpackedSize).toBeLessThan(1.55 * 1024 * 1024 + 378_961 + 150_000 + 45_000 + 15_000 + 25_000 + 10_000 + 20_000 + 10_000);
   });
 
   it('runs the CLI from the prefix bin, against the sandbox', async () => {
@@ -291,6 +310,70 @@ describe('the packed package', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(existsSync(join(dir.path, 'downloaded/index.html'))).toBe(true);
   });
+
+  // The lean default install (issue 49): DuckDB's native binding (~70 MB) is an optional peer, so no
+  // install brings it, --global included (npm ignores --omit there). 0.3 installed 81 MB globally.
+  it('a default global install is at most 15 MB: DuckDB is not in it', () => {
+    const bytes = treeBytes(prefix);
+    console.log(`global install: ${bytes} bytes`);
+    expect(existsSync(join(prefix, 'lib/node_modules/@duckdb'))).toBe(false);
+    expect(bytes).toBeLessThanOrEqual(15 * 1024 * 1024);
+  });
+
+  it('without DuckDB, analytics sync, query, report and the MCP analytics_query exit naming the one command; after that command (beside the global install) they run', async () => {
+    const bin = join(prefix, 'bin/mint-admin');
+    const env = { ...npmEnv(), MINTLIFY_API_URL: sandbox.baseUrl, MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, XDG_CONFIG_HOME: join(dir.path, 'config'), XDG_DATA_HOME: join(dir.path, 'data') };
+    const command = `npm install --global ${DUCKDB_PACKAGE}@${DUCKDB_VERSION}`;
+    const fails = async (args: string[]) => {
+      const r = await run(bin, args, { cwd: dir.path, env });
+      expect(r.code, r.stderr).toBe(1);
+      expect(r.stderr.trimEnd().endsWith(`Add it with: ${command}`), r.stderr).toBe(true);
+    };
+    await fails(['analytics', 'sync']);
+    // query and report first look for the database (none: "run analytics sync first"); with a file
+    // there, they reach DuckDB.
+    const database = join(dir.path, 'data/mint-admin', `${sandbox.projectId}.duckdb`);
+    mkdirSync(join(database, '..'), { recursive: true });
+    writeFileSync(database, 'not yet a database');
+    await fails(['analytics', 'query', 'SELECT 1']);
+    await fails(['analytics', 'report']);
+    const client = new Client({ name: 'package-test', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: bin, args: ['mcp'], cwd: dir.path, env: env as Record<string, string> }));
+    try {
+      const result = (await client.callTool({ name: 'analytics_query', arguments: { sql: 'SELECT 1' } })) as { isError?: boolean; content: Array<{ text: string }> };
+      expect(result.isError).toBe(true);
+      expect(result.content[0]!.text).toContain(`Add it with: ${command}`);
+    } finally {
+      await client.close();
+    }
+    rmSync(database);
+    // The command as printed, with this test's prefix (where a user's npm has its own).
+    const [, ...args] = command.split(' ');
+    const added = await npm([...args, '--prefix', prefix], dir.path);
+    expect(added.code, added.stderr).toBe(0);
+    const synced = await run(bin, ['analytics', 'sync', '--max-requests', '20'], { cwd: dir.path, env });
+    expect(synced.code, synced.stderr).toBe(0);
+    const queried = await run(bin, ['analytics', 'query', 'SELECT 42 AS answer', '--format', 'json'], { cwd: dir.path, env });
+    expect(queried.code, queried.stderr).toBe(0);
+    expect((JSON.parse(queried.stdout) as { rows: unknown[] }).rows).toEqual([{ answer: 42 }]);
+    const report = await run(bin, ['analytics', 'report', '--format', 'json'], { cwd: dir.path, env });
+    expect(report.code, report.stderr).toBe(0);
+  }, 300_000);
+
+  it("in a project (a local install), the command is the project's own: without --global, and after it the warehouse runs", async () => {
+    const bin = join(production, 'node_modules/.bin/mint-admin');
+    const env = { ...npmEnv(), MINTLIFY_API_URL: sandbox.baseUrl, MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, XDG_CONFIG_HOME: join(dir.path, 'config'), XDG_DATA_HOME: join(dir.path, 'data-local') };
+    const command = `npm install ${DUCKDB_PACKAGE}@${DUCKDB_VERSION}`;
+    expect(existsSync(join(production, 'node_modules/@duckdb'))).toBe(false);
+    const missing = await run(bin, ['analytics', 'sync'], { cwd: production, env });
+    expect(missing.code, missing.stderr).toBe(1);
+    expect(missing.stderr.trimEnd().endsWith(`Add it with: ${command} (in ${production})`), missing.stderr).toBe(true);
+    const [, ...args] = command.split(' ');
+    const added = await npm(args, production);
+    expect(added.code, added.stderr).toBe(0);
+    const synced = await run(bin, ['analytics', 'sync', '--max-requests', '20'], { cwd: production, env });
+    expect(synced.code, synced.stderr).toBe(0);
+  }, 300_000);
 
   it('links the man pages where man looks in the prefix', () => {
     expect(readFileSync(join(prefix, 'share/man/man1/mint-admin-export-download.1'), 'utf8')).toBe(readFileSync(join(root, 'man/mint-admin-export-download.1'), 'utf8'));

@@ -159,7 +159,7 @@ Module._resolveFilename = function (request, ...rest) {
       expect((await without.client.listTools()).tools.map((t) => t.name)).toContain('analytics_query');
       const missing = await query(without, { sql: 'SELECT 1' });
       expect(missing.isError).toBe(true);
-      expect(textOf(missing)).toMatch(/needs DuckDB \(@duckdb\/node-api\), which is not installed.*npm install -g @duckdb\/node-api[\s\S]*\nNext step: tell the user: install DuckDB/);
+      expect(textOf(missing)).toMatch(/needs DuckDB \(@duckdb\/node-api\), which mint-admin does not install.*Add it with: npm install --global @duckdb\/node-api@\d[\w.-]*\nNext step: tell the user: install DuckDB/);
     } finally {
       await without.close();
     }
