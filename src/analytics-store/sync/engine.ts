@@ -32,6 +32,8 @@ export interface SyncEvent {
   rows: number;
   /** The window's last page was stored. */
   windowComplete: boolean;
+  /** Fields of this page whose text held lone surrogates, stored as U+FFFD (for --debug). */
+  repaired: Map<string, number>;
 }
 
 export interface SyncOptions {
@@ -187,8 +189,9 @@ async function syncWindows(opts: SyncOptions): Promise<SyncSummary> {
         const next = guard ? guard(page.answer, checkpoint.cursor) : page.next;
         const complete = next === null;
         checkpoint = { ...checkpoint, cursor: next, pages: checkpoint.pages + 1, rows: checkpoint.rows + page.rows.length, complete, updatedAt: clock.now() };
+        let written: Awaited<ReturnType<typeof writePage>>;
         try {
-          await writePage(connection, { stream: task.stream, checkpoint, rows: page.rows, first });
+          written = await writePage(connection, { stream: task.stream, checkpoint, rows: page.rows, first });
         } catch (error) {
           throw new DatabaseWriteError(opts.path, writeProblemOf(error), error);
         }
@@ -197,7 +200,7 @@ async function syncWindows(opts: SyncOptions): Promise<SyncSummary> {
         summary.pages++;
         summary.rowsWritten += page.rows.length;
         if (page.truncated) summary.truncated.push(task.window.from);
-        opts.onPage?.({ table: task.stream.table, window: task.window, rows: page.rows.length, windowComplete: complete });
+        opts.onPage?.({ table: task.stream.table, window: task.window, rows: page.rows.length, windowComplete: complete, repaired: written.repaired });
         if (complete) break;
       }
       summary.windowsLeft--;

@@ -13,6 +13,13 @@ const DEFAULT_MAX_REQUESTS = 50;
 /** For the help: the engine's DEFAULT_REACH_DAYS, which loads with the command, not with the help (a test holds them equal). */
 export const HELP_DEFAULT_DAYS = 30;
 
+/** What to do about a page that was not stored: only a full disk is told to make room. */
+const WRITE_ADVICE: Record<DatabaseWriteError['kind'], string> = {
+  'disk-full': 'make room and run `mint-admin analytics sync` again to continue',
+  io: 'check the disk and run `mint-admin analytics sync` again to continue',
+  refused: 'the page holds something the database cannot store, and every run stops at it until mint-admin learns to: please report it with the output of `mint-admin analytics sync --debug`',
+};
+
 export interface SyncFlags {
   db?: string;
   from?: string;
@@ -67,11 +74,14 @@ export async function sync(opts: SyncOptions, ctx: Context): Promise<void> {
     clock: ctx.clock,
     signal: ctx.signal,
     parquet: opts.parquet,
-    onPage: (e) => progress.update(`syncing analytics: ${e.table} ${e.window.from.slice(0, 10)} (${(rows += e.rows)} rows)`),
+    onPage: (e) => {
+      progress.update(`syncing analytics: ${e.table} ${e.window.from.slice(0, 10)} (${(rows += e.rows)} rows)`);
+      if (e.repaired.size > 0) ctx.debug(`${e.table} ${e.window.from.slice(0, 10)}: lone UTF-16 surrogates stored as U+FFFD in ${[...e.repaired].map(([field, n]) => `${field} (${n})`).join(', ')}`);
+    },
   })
     .catch((error: unknown) => {
       if (error instanceof InterruptedError) throw reworded(error, `${error.message}; every page stored so far is kept: run \`mint-admin analytics sync\` again to continue`);
-      if (error instanceof DatabaseWriteError) throw reworded(error, `${error.message}; make room and run \`mint-admin analytics sync\` again to continue`);
+      if (error instanceof DatabaseWriteError) throw reworded(error, `${error.message}; ${WRITE_ADVICE[error.kind]}`);
       throw error;
     })
     .finally(() => progress.stop());
