@@ -94,6 +94,16 @@ describe('analytics sync against a hostile server', () => {
     expect(r.stderr).not.toMatch(/surrogate/);
   });
 
+  it('a time in year -1 (ISO 8601 expanded years) is stored on its own day, not with a NULL date', async () => {
+    const db = join(t.home, 'y.duckdb');
+    const conv = { id: 'c-bc', timestamp: '-000001-06-01T10:00:00Z', query: 'q', response: 'r', sources: [], resolutionStatus: 'answered', queryCategory: null, pageUrl: null };
+    t.sandbox.faults.inject({ route: 'assistant.list', status: 200, body: { conversations: [conv], nextCursor: null, hasMore: false } });
+    const r = await sync(db, '--max-requests', '50');
+    expect(r.code).toBe(0);
+    const q = await runCli(['analytics', 'query', '--db', db, '--format', 'csv', "SELECT coalesce(date::VARCHAR, 'null') AS d, date = timestamp::DATE AS same FROM conversations WHERE id = 'c-bc'"], { env: t.env() });
+    expect(q.stdout).toBe('d,same\r\n0002-06-01 (BC),1\r\n');
+  });
+
   it('a malformed time from the server is stored as NULL, not a failed write that would stop every later run at the same page', async () => {
     const db = join(t.home, 'd.duckdb');
     t.sandbox.faults.inject({ route: 'searches.list', status: 200, body: { searches: [{ ...term('odd'), lastSearchedAt: 'yesterday' }], totalSearches: 1, nextCursor: null } });

@@ -12,6 +12,7 @@ import { restrictDatabaseFiles } from '../db.js';
 import { DatabaseWriteError, writeProblemOf } from '../errors.js';
 import { pageGuard, type PagePosition } from '../../paging/engine.js';
 import { DATA_TABLES, type DataTable } from '../schema.js';
+import { EARLIEST_DATA } from '../../queries/dates.js';
 import type { BudgetStop, RequestBudget } from './budget.js';
 import { markPass, markReach, readCheckpoints, withOneThread, writePage, type Checkpoint } from './store.js';
 import { STREAMS, type Page, type Stream, type Window } from './streams.js';
@@ -258,7 +259,9 @@ function guardOf(stream: Stream, start: string | null): ((answer: Page['answer']
  */
 async function reach(connection: DuckDBConnection, checkpoints: Checkpoint[], given: number | undefined, now: number): Promise<number> {
   const kept = checkpoints.find((c) => c.stream === REACH_STREAM)?.windowTo;
-  if (given === undefined) return kept ?? startOfUtcDay(now - DEFAULT_REACH_DAYS * DAY_MS);
+  // A reach kept by a version that read 0100 as the year 100 would plan a window for every day since:
+  // no earlier than the API can hold data (a --from given now is refused before that, queries/dates.ts).
+  if (given === undefined) return kept === undefined ? startOfUtcDay(now - DEFAULT_REACH_DAYS * DAY_MS) : Math.max(kept, EARLIEST_DATA);
   if (given !== kept) await markReach(connection, given, now);
   return given;
 }

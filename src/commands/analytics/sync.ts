@@ -34,8 +34,8 @@ export interface SyncOptions {
   parquet: string | undefined;
 }
 
-export function parseSyncFlags(flags: SyncFlags): SyncOptions {
-  const from = flags.from === undefined ? undefined : parseDateFlag(flags.from, '--from');
+export function parseSyncFlags(flags: SyncFlags, now: number): SyncOptions {
+  const from = flags.from === undefined ? undefined : parseDateFlag(flags.from, '--from', now);
   let maxRequests = DEFAULT_MAX_REQUESTS;
   if (flags.maxRequests !== undefined) {
     if (!/^\d+$/.test(flags.maxRequests)) throw new UsageError(`--max-requests: "${flags.maxRequests}" is not a whole number`);
@@ -118,7 +118,7 @@ export function register(group: Command, deps: Deps): void {
     .command('sync')
     .description('pull every analytics endpoint into a local DuckDB database, incrementally, within an hourly request budget, resumable')
     .option('--db <file>', 'the database (default: $XDG_DATA_HOME/mint-admin/<projectId>.duckdb)')
-    .option('--from <date>', `how far back the sync reaches: YYYY-MM-DD, kept for later runs (default: the one given before, else ${HELP_DEFAULT_DAYS} days ago)`)
+    .option('--from <date>', `how far back the sync reaches: YYYY-MM-DD or a duration before now (90d), kept for later runs (default: the one given before, else ${HELP_DEFAULT_DAYS} days ago)`)
     .option('--max-requests <n>', `this run's share of the organization's 100 analytics requests an hour (default ${DEFAULT_MAX_REQUESTS})`)
     .option('--parquet <dir>', 'also write each table as Parquet files, partitioned by date (Hive layout: <table>/date=YYYY-MM-DD/*.parquet)')
     .addHelpText(
@@ -131,7 +131,7 @@ request of every mint-admin command is counted on this machine, so the total sta
     )
     .action(
       action<SyncFlags>(deps, async (_args, flags, ctx) => {
-        await sync(parseSyncFlags(flags), ctx);
+        await sync(parseSyncFlags(flags, ctx.clock.now()), ctx);
       }),
     );
   examples(command, ['mint-admin analytics sync', 'mint-admin analytics sync --from 2026-10-01 --max-requests 80 --parquet ./analytics']);
