@@ -11,7 +11,7 @@ function __mint_admin_scan --description 'print the mint-admin command path type
             continue
         end
         switch $word
-            case --allow --archive --base-path --base-url --cursor --db --domain --export-api --export-version --file --flows --format --from --host --interval --keep-releases --limit --max-requests --max-size --offset --out --output --parquet --path --period --port --profile --project --root --source --status --timeout --to --top -f -o -p
+            case --allow --archive --base-path --base-url --cursor --db --domain --export-api --export-version --file --flows --format --from --host --interval --keep-releases --limit --max-requests --max-size --of --offset --out --output --parquet --path --period --port --profile --project --root --source --status --timeout --to --top -f -o -p
                 set skip 1
                 continue
             case '-*'
@@ -529,6 +529,7 @@ complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/query' -s h -l h
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/report' -l period -x -a 'week month' -d 'the last complete ISO week (Monday to Sunday, UTC) or calendar month, against the one before (default: week)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/report' -l format -x -a 'md json slack' -d 'md (Markdown, for a step summary), json, or slack (Block Kit JSON for an incoming webhook) (default: md; --json is --format json)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/report' -l db -x -d 'the analytics database (default: $XDG_DATA_HOME/mint-admin/<projectId>.duckdb, as `analytics sync` writes it)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/report' -l of -x -d 'the week or month (--period) that holds this date, against the one before: YYYY-MM-DD or a duration before now (3w) (default: the last complete one)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/report' -s p -l project -x -d 'project id (env MINTLIFY_PROJECT_ID)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/report' -l base-url -x -d 'API base URL (env MINTLIFY_API_URL)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/analytics/report' -l profile -x -d 'config profile (env MINT_ADMIN_PROFILE)'
