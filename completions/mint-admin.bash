@@ -8,7 +8,7 @@ _mint_admin() {
     word="${COMP_WORDS[i]}"
     if (( skip )); then skip=0; continue; fi
     case "$word" in
-      --allow|--archive|--base-path|--base-url|--cursor|--db|--domain|--export-api|--export-version|--file|--flows|--format|--from|--host|--interval|--keep-releases|--limit|--max-requests|--max-size|--offset|--out|--output|--parquet|--path|--period|--port|--profile|--project|--root|--source|--status|--timeout|--to|--top|-f|-o|-p) skip=1; continue ;;
+      --allow|--archive|--base-path|--base-url|--cursor|--db|--domain|--export-api|--export-version|--file|--flows|--format|--from|--host|--interval|--keep-releases|--limit|--max-requests|--max-size|--of|--offset|--out|--output|--parquet|--path|--period|--port|--profile|--project|--root|--source|--status|--timeout|--to|--top|-f|-o|-p) skip=1; continue ;;
       -*) continue ;;
     esac
     case "$path/$word" in
@@ -463,12 +463,13 @@ _mint_admin() {
         --period) COMPREPLY=( $(compgen -W "week month" -- "$cur") ); return ;;
         --format) COMPREPLY=( $(compgen -W "md json slack" -- "$cur") ); return ;;
         --db) return ;;
+        --of) return ;;
         -p|--project) return ;;
         --base-url) return ;;
         --profile) return ;;
       esac
       cmds=""
-      opts="--period --format --db -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      opts="--period --format --db --of -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
     mint-admin/analytics/budget)
       case "$prev" in

@@ -37,21 +37,56 @@ export class DatabaseBusyError extends MintAdminError {
   }
 }
 
-/** A page and its checkpoint could not be stored (a full disk, an I/O error); every page before it is. */
+/**
+ * Why a page was not stored, as the user can act on it: `disk-full` (make room), `io` (the file or
+ * its disk failed otherwise), `refused` (DuckDB refused what the page holds: not the disk at all, so
+ * the words must not send the user off to free space that was never short).
+ */
+export type WriteFailureKind = 'disk-full' | 'io' | 'refused';
+
+/** A page and its checkpoint could not be stored; every page before it is. */
 export class DatabaseWriteError extends MintAdminError {
+  readonly kind: WriteFailureKind;
   constructor(
     readonly path: string,
     /** What went wrong, in a few words ("No space left on device"). */
     readonly problem: string,
     cause: unknown,
   ) {
-    super(`the analytics database ${path} could not be written (${problem}): every page stored before it is kept`, { cause });
+    const kind = writeFailureKind(cause);
+    super(
+      kind === 'refused'
+        ? `the analytics database ${path} refused a page (${problem}): every page stored before it is kept`
+        : `the analytics database ${path} could not be written (${problem}): every page stored before it is kept`,
+      { cause },
+    );
+    this.kind = kind;
   }
 }
 
-/** "No space left on device" out of DuckDB's "TransactionContext Error: Failed to commit: Could not write file ...: No space left on device". */
+/**
+ * The kind of a failed write, from DuckDB's words: its errors carry no code, only a type prefix
+ * ("IO Error: ...", "Invalid Input Error: ...") and, for the file system, the system's own message.
+ * Only the system's words for a full disk or quota make it `disk-full`.
+ */
+export function writeFailureKind(error: unknown): WriteFailureKind {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/no space left on device|disk quota exceeded|\bENOSPC\b|\bEDQUOT\b|disk is full/i.test(message)) return 'disk-full';
+  if (/^(IO|TransactionContext|FATAL|Fatal) Error\b|could not (write|read|open|fsync|truncate|sync)|failed to commit|input\/output error|\bEIO\b/i.test(message)) return 'io';
+  return 'refused';
+}
+
+/**
+ * "No space left on device" out of DuckDB's "TransactionContext Error: Failed to commit: Could not
+ * write file ...: No space left on device". A refusal is named by its first clause instead: its last
+ * one may be DuckDB's echo of the input ("Input: ..."), which is reader text, not a cause.
+ */
 export function writeProblemOf(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
+  if (writeFailureKind(error) === 'refused') {
+    const cause = message.split(/\s+Input:/)[0]!.trim();
+    return cause.length > 0 && cause.length < 160 ? cause : `${cause.slice(0, 157)}...`;
+  }
   const last = message.split(': ').pop()?.trim();
   return last && last.length < 120 ? last : 'an I/O error';
 }

@@ -7,7 +7,7 @@ import { Option, type Command } from 'commander';
 import { UsageError } from '../errors.js';
 import type { PagingStyle } from '../paging/engine.js';
 import { SEARCHES, type PagedRoute } from '../paging/endpoints.js';
-import { checkDateRange, parseDateFlag } from '../queries/dates.js';
+import { readDateRange } from '../queries/dates.js';
 import { LIST_FORMATS, type ListExportOptions, type ListFormat } from '../list-export/options.js';
 
 export const FORMATS = LIST_FORMATS;
@@ -39,12 +39,10 @@ export interface PageLimits {
 // --all always asks for the largest page, so an export costs the fewest requests.
 const SEARCH_LIMITS: PageLimits = { default: SEARCHES.defaultLimit, max: SEARCHES.maxLimit, noun: 'terms' };
 
-/** `json` is the global --json flag, which means --format json. */
-export function parseListFlags(flags: SearchesListFlags, json: boolean, limits: PageLimits = SEARCH_LIMITS): SearchesListOptions {
+/** `json` is the global --json flag, which means --format json; `now` (the run's clock) is what `--from 7d` counts back from. */
+export function parseListFlags(flags: SearchesListFlags, json: boolean, now: number, limits: PageLimits = SEARCH_LIMITS): SearchesListOptions {
   const format = chooseFormat(flags.format, json);
-  const from = flags.from === undefined ? undefined : parseDateFlag(flags.from, '--from');
-  const to = flags.to === undefined ? undefined : parseDateFlag(flags.to, '--to');
-  checkDateRange(from, to);
+  const range = readDateRange(flags, now);
   if (flags.all && flags.limit !== undefined) {
     throw new UsageError(`--all always asks for ${limits.max} ${limits.noun} a page (the fewest requests against the hourly limit); leave out --limit`);
   }
@@ -55,8 +53,8 @@ export function parseListFlags(flags: SearchesListFlags, json: boolean, limits: 
   if (flags.cursor !== undefined && flags.cursor.trim() === '') throw new UsageError('--cursor: give the cursor from a previous page');
   if (flags.output !== undefined && flags.output.trim() === '') throw new UsageError('-o/--output: give a file name');
   return {
-    dateFrom: flags.from,
-    dateTo: flags.to,
+    dateFrom: range.from?.text,
+    dateTo: range.to?.text,
     limit: flags.all ? limits.max : parseLimit(flags.limit, limits),
     cursor: flags.cursor,
     all: Boolean(flags.all),
@@ -107,7 +105,7 @@ export function listShape(route: Pick<PagedRoute<object, unknown, object>, 'styl
 
 export function addListOptions(command: Command, shape: ListShape): Command {
   command
-    .option('--from <date>', 'start of the date range: YYYY-MM-DD or ISO 8601 (UTC unless it has an offset)')
+    .option('--from <date>', 'start of the date range: YYYY-MM-DD, ISO 8601 (UTC unless it has an offset) or a duration before now (7d, 12h, 2w, 30m)')
     .option('--to <date>', 'end of the date range, EXCLUSIVE: that day itself is not counted')
     .option('--limit <n>', `${shape.noun} per page, 1..${shape.max} (default ${shape.default}; --all always uses ${shape.max})`);
   if (shape.style === 'offset+hasMore') command.option('--offset <n>', 'start after this many rows (from a resume hint)');
@@ -120,8 +118,8 @@ export function addListOptions(command: Command, shape: ListShape): Command {
     .option('--no-header', 'leave out the header line of csv and piped table output (to append a resumed export)');
 }
 
-export function parseAnalyticsListFlags(flags: AnalyticsListFlags, json: boolean, shape: ListShape, filterArgs: string[] = []): AnalyticsListOptions {
-  const options = parseListFlags(flags, json, shape);
+export function parseAnalyticsListFlags(flags: AnalyticsListFlags, json: boolean, now: number, shape: ListShape, filterArgs: string[] = []): AnalyticsListOptions {
+  const options = parseListFlags(flags, json, now, shape);
   return { ...options, offset: parseOffset(flags.offset, flags.all), filterArgs };
 }
 

@@ -81,7 +81,7 @@ export function register(group: Command, deps: Deps, name = 'list'): void {
   const command = group
     .command(name)
     .description('search terms with their hits, click-through rate and top clicked page, most searched first')
-    .option('--from <date>', 'start of the date range: YYYY-MM-DD or ISO 8601 (UTC unless it has an offset)')
+    .option('--from <date>', 'start of the date range: YYYY-MM-DD, ISO 8601 (UTC unless it has an offset) or a duration before now (7d, 12h, 2w, 30m)')
     .option('--to <date>', 'end of the date range, EXCLUSIVE: that day itself is not counted (a week: --from 2026-11-16 --to 2026-11-23)')
     .option('--limit <n>', 'terms per page, 1..100 (default 50; --all always uses 100)')
     .option('--cursor <cursor>', 'start at this cursor (from a previous page, or from a resume hint)')
@@ -105,7 +105,7 @@ If an --all export stops early (rate limit, Ctrl-C), what was written ends with 
     )
     .action(
       action<SearchesListFlags>(deps, async (_args, flags, ctx) => {
-        await searchesList(parseListFlags(flags, ctx.mode.json), ctx);
+        await searchesList(parseListFlags(flags, ctx.mode.json, ctx.clock.now()), ctx);
       }),
     );
   examples(command, [

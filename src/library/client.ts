@@ -8,22 +8,31 @@ import { ApiClient, type CallOptions, type RetryNotice, type RetryPolicy } from 
 import { DEFAULT_TIMEOUTS, type Timeouts } from '../api/http.js';
 import type { RequestLedger } from '../api/request-ledger.js';
 import type {
+  CallerStats,
+  CallerStatsQuery,
   Conversation,
+  ConversationsPage,
   ConversationsQuery,
   ExportJob,
   ExportJobStatus,
+  FeedbackByPagePage,
+  FeedbackByPageQuery,
   FeedbackItem,
+  FeedbackPage,
   FeedbackQuery,
   PageTraffic,
+  SearchesPage,
   SearchesQuery,
   SearchTerm,
   TrafficQuery,
+  ViewsPage,
+  VisitorsPage,
 } from '../api/types.js';
 import { systemClock, type Clock } from '../clock.js';
 import { checkApiKey, checkBaseUrl, checkProjectId, DEFAULT_BASE_URL } from '../config.js';
 import { CONVERSATIONS, FEEDBACK, SEARCHES, startOf, VIEWS, VISITORS, walkOf, type PagedRoute } from '../paging/endpoints.js';
 import { pagedItems } from '../paging/iterate.js';
-import { checkAnalyticsQuery } from './query.js';
+import { checkAnalyticsQuery, checkQueryDates } from './query.js';
 import { VERSION } from '../version.js';
 import { pollUntil } from '../wait.js';
 import { UsageError, WaitTimeoutError } from '../errors.js';
@@ -157,9 +166,50 @@ export class AdminClient extends ApiClient {
   ): AsyncGenerator<Item, void, undefined> {
     // Checked now, not at the first next(): a bad query is an error where the iterator is made.
     checkProjectId(projectId, 'projectId');
-    checkAnalyticsQuery(route, query);
+    // Read once, so a duration before now (`7d`) is one instant for every page of the walk.
+    const checked = checkAnalyticsQuery(route, query, this.clientClock.now());
     const signals = [this.clientSignal, call?.signal].filter((s): s is AbortSignal => s !== undefined);
-    return pagedItems(walkOf(route, this, projectId, query, call), startOf(route, query), signals.length > 1 ? AbortSignal.any(signals) : signals[0]);
+    return pagedItems(walkOf(route, this, projectId, checked, call), startOf(route, checked), signals.length > 1 ? AbortSignal.any(signals) : signals[0]);
+  }
+
+  // The one-page calls: the same checks as the iterators, before anything is sent (a typo is a
+  // UsageError, not a 400 that spent one of the organization's 100 requests an hour).
+
+  override listSearches(projectId: string, query: SearchesQuery, call?: CallOptions): Promise<SearchesPage> {
+    return this.checked(() => super.listSearches(projectId, checkAnalyticsQuery(SEARCHES, query, this.clientClock.now()), call));
+  }
+
+  override listFeedback(projectId: string, query: FeedbackQuery, call?: CallOptions): Promise<FeedbackPage> {
+    return this.checked(() => super.listFeedback(projectId, checkAnalyticsQuery(FEEDBACK, query, this.clientClock.now()), call));
+  }
+
+  override listConversations(projectId: string, query: ConversationsQuery, call?: CallOptions): Promise<ConversationsPage> {
+    return this.checked(() => super.listConversations(projectId, checkAnalyticsQuery(CONVERSATIONS, query, this.clientClock.now()), call));
+  }
+
+  override listViews(projectId: string, query: TrafficQuery, call?: CallOptions): Promise<ViewsPage> {
+    return this.checked(() => super.listViews(projectId, checkAnalyticsQuery(VIEWS, query, this.clientClock.now()), call));
+  }
+
+  override listVisitors(projectId: string, query: TrafficQuery, call?: CallOptions): Promise<VisitorsPage> {
+    return this.checked(() => super.listVisitors(projectId, checkAnalyticsQuery(VISITORS, query, this.clientClock.now()), call));
+  }
+
+  override feedbackByPage(projectId: string, query: FeedbackByPageQuery, call?: CallOptions): Promise<FeedbackByPagePage> {
+    return this.checked(() => super.feedbackByPage(projectId, checkQueryDates(query, this.clientClock.now()), call));
+  }
+
+  override callerStats(projectId: string, query: CallerStatsQuery, call?: CallOptions): Promise<CallerStats> {
+    return this.checked(() => super.callerStats(projectId, checkQueryDates(query, this.clientClock.now()), call));
+  }
+
+  /** A check's UsageError as a rejected promise, as the call's other failures are. */
+  private checked<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return call();
+    } catch (error) {
+      return Promise.reject(error);
+    }
   }
 
   /**

@@ -2,7 +2,7 @@
 // with the same budget rules and the query checked before anything is sent.
 import { collectGaps, DEFAULT_GAPS_REQUESTS, MIN_GAPS_REQUESTS, type GapsCollection } from '../gaps/collect.js';
 import { UsageError } from '../errors.js';
-import type { AdminClient } from './client.js';
+import { settingsOf, type AdminClient } from './client.js';
 import { checkAnalyticsQuery } from './query.js';
 
 export interface ContentGapsQuery {
@@ -19,10 +19,10 @@ export interface ContentGapsQuery {
  * cut it. `report.requests.used` counts the requests sent.
  */
 export async function contentGaps(client: AdminClient, projectId: string, query: ContentGapsQuery = {}): Promise<GapsCollection> {
-  checkAnalyticsQuery({ maxLimit: 1, noun: 'content gaps' }, { dateFrom: query.dateFrom, dateTo: query.dateTo });
+  const range = checkAnalyticsQuery({ maxLimit: 1, noun: 'content gaps' }, { dateFrom: query.dateFrom, dateTo: query.dateTo }, settingsOf(client).clock.now());
   const maxRequests = query.maxRequests ?? DEFAULT_GAPS_REQUESTS;
   if (!(Number.isInteger(maxRequests) && maxRequests >= MIN_GAPS_REQUESTS && maxRequests <= 100)) {
     throw new UsageError(`maxRequests: ${String(maxRequests)} is not a budget; give a whole number from ${MIN_GAPS_REQUESTS} to 100 (one request per source at least; the organization has 100 an hour)`);
   }
-  return collectGaps(client, projectId, { dateFrom: query.dateFrom, dateTo: query.dateTo, maxRequests });
+  return collectGaps(client, projectId, { dateFrom: range.dateFrom, dateTo: range.dateTo, maxRequests });
 }

@@ -1,24 +1,22 @@
-// A query handed to one of AdminClient's iterators, checked before anything is sent (a UsageError,
+// A query handed to AdminClient (an iterator or a one-page call), checked before anything is sent (a UsageError,
 // exit code 2): each analytics request is one of the 100 the whole organization gets an hour, too
 // dear to spend on a typo the API would only answer with a 400. The same checks as the CLI's flags,
 // named after the query's fields rather than the flags.
 import { FEEDBACK_SOURCES, FEEDBACK_STATUSES } from '../api/enums.js';
 import type { FeedbackQuery } from '../api/types.js';
-import { checkDateRange, parseDateFlag } from '../queries/dates.js';
+import { readDateRange } from '../queries/dates.js';
 import { UsageError } from '../errors.js';
 import type { PagedRoute } from '../paging/endpoints.js';
 
 type AnyQuery = FeedbackQuery & { offset?: number | undefined };
 
-export function checkAnalyticsQuery(route: Pick<PagedRoute<object, unknown, object>, 'maxLimit' | 'noun'>, query: object): void {
+/**
+ * The query as it is to be sent, or a UsageError: its dates read by the CLI's rules (a duration before
+ * `now`, `7d`, becomes the instant it names), its page size, position and filters checked.
+ */
+export function checkAnalyticsQuery<Q extends object>(route: Pick<PagedRoute<object, unknown, object>, 'maxLimit' | 'noun'>, query: Q, now: number): Q {
+  const dated = checkQueryDates(query, now);
   const q = query as AnyQuery;
-  const from = q.dateFrom === undefined ? undefined : parseDateFlag(String(q.dateFrom), 'dateFrom');
-  const to = q.dateTo === undefined ? undefined : parseDateFlag(String(q.dateTo), 'dateTo');
-  try {
-    checkDateRange(from, to);
-  } catch {
-    throw new UsageError('dateFrom must be before dateTo (dateTo is exclusive: a week is dateFrom 2026-11-16, dateTo 2026-11-23)');
-  }
   if (q.limit !== undefined && !(Number.isInteger(q.limit) && q.limit >= 1 && q.limit <= route.maxLimit)) {
     throw new UsageError(`limit: ${String(q.limit)} is not a page size for ${route.noun}; give a whole number from 1 to ${route.maxLimit} (or none: the largest page)`);
   }
@@ -34,4 +32,13 @@ export function checkAnalyticsQuery(route: Pick<PagedRoute<object, unknown, obje
   if (q.status !== undefined && !(typeof q.status === 'string' && q.status.split(',').every((s) => (FEEDBACK_STATUSES as readonly string[]).includes(s)))) {
     throw new UsageError(`status: "${String(q.status)}" is not a comma-separated list of ${FEEDBACK_STATUSES.join(', ')}`);
   }
+  return dated;
+}
+
+/** A query's dateFrom / dateTo alone (the calls with no paging: caller stats, feedback by page), as checkAnalyticsQuery reads them. */
+export function checkQueryDates<Q extends object>(query: Q, now: number): Q {
+  const q = query as { dateFrom?: unknown; dateTo?: unknown };
+  const text = (value: unknown) => (value === undefined ? undefined : String(value));
+  const range = readDateRange({ from: text(q.dateFrom), to: text(q.dateTo) }, now, { from: 'dateFrom', to: 'dateTo' });
+  return { ...query, ...(range.from ? { dateFrom: range.from.text } : {}), ...(range.to ? { dateTo: range.to.text } : {}) };
 }

@@ -40,8 +40,10 @@ export const SEARCHES: PagedRoute<SearchesPage, SearchTerm, SearchesQuery> = {
   noun: 'search terms',
   defaultLimit: 50,
   maxLimit: 100,
-  // totalSearches is the sum of every term's hits, and a listed term was searched at least once.
-  itemsAtMost: (page) => page.totalSearches,
+  // totalSearches counts search events, the sum of every term's hits: it bounds the number of terms
+  // only while every term was searched at least once (a term with 0 hits is allowed by the document,
+  // and its own example answer is one).
+  itemsAtMost: (page, items) => (items.every((t) => t.hits >= 1) ? page.totalSearches : undefined),
   fetch: (api, projectId, query, call) => api.listSearches(projectId, query, call),
 };
 
@@ -69,8 +71,8 @@ export const VIEWS: PagedRoute<ViewsPage, PageTraffic, TrafficQuery> = {
   noun: 'pages',
   defaultLimit: 50,
   maxLimit: 250,
-  // totals.total counts every view event, and a listed page was viewed at least once.
-  itemsAtMost: (page) => page.totals.total,
+  // totals.total counts every view event: it bounds the pages listed while each was viewed at least once.
+  itemsAtMost: (page, items) => (items.every((p) => p.total >= 1) ? page.totals.total : undefined),
   fetch: (api, projectId, query, call) => api.listViews(projectId, query, call),
 };
 

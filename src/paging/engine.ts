@@ -36,11 +36,13 @@ export interface PagedEndpoint<Page extends object, Item> {
   /** What the items are, for messages: "search terms". */
   noun: string;
   /**
-   * The most items the whole listing can hold, by the totals the API reports on a page (each listed
-   * search term was searched at least once, so there are no more terms than searches), when it
-   * reports such a total.
+   * The most items the whole listing can hold, by the totals the API reports on a page, when it
+   * reports such a total and the page's items show that it bounds them: totalSearches is the sum of
+   * hits, so it bounds the terms only while every term was searched at least once. Undefined when
+   * this page shows the total is no bound (a term with no hits): the listing is then capped by
+   * nothing for the rest of the walk.
    */
-  itemsAtMost?(page: Page): number;
+  itemsAtMost?(page: Page, items: readonly Item[]): number | undefined;
   fetch(position: PagePosition): Promise<Page>;
 }
 
@@ -96,7 +98,8 @@ export async function pageThrough<Page extends object, Item>(opts: PagingOptions
       progress.requests++;
       const page = await endpoint.fetch(position);
       const items = itemsOf(page, endpoint);
-      const next = nextPosition(page, items, position, endpoint, seen, progress);
+      // A listing asked for one page walks no further, so no total can say it ran past the end.
+      const next = nextPosition(page, items, position, endpoint, seen, progress, opts.all === true);
       // The page counts as written only once onPage has written it: a write that fails (a full disk)
       // leaves `progress` at the last whole page, which is where a resumed run must start.
       const written: PagingProgress = { ...progress, pages: progress.pages + 1, items: progress.items + items.length, next };
@@ -123,7 +126,7 @@ export function pageGuard<Page extends object, Item>(endpoint: GuardedEndpoint<P
   const seen = seenFrom(start);
   const progress: PagingProgress = { pages: 0, items: 0, requests: 0, next: { ...start } };
   return (page, items, position) => {
-    const next = nextPosition(page, items, position, endpoint, seen, progress);
+    const next = nextPosition(page, items, position, endpoint, seen, progress, true);
     progress.pages++;
     progress.items += items.length;
     return next;
@@ -152,8 +155,11 @@ interface Seen {
   cursors: Set<string>;
   /** Every non-empty page's items so far: an API that ignores offset or cursor sends them again. */
   pages: Set<string>;
-  /** The listing's size by the first page's reported total, when the endpoint has one. */
-  itemsAtMost?: number;
+  /**
+   * The listing's size by the first page's reported total, when the endpoint has one; null once a
+   * page showed that the total does not bound the items (for the rest of the walk).
+   */
+  itemsAtMost?: number | null;
   /** The most items one page has held: the slack over the total for rows that arrive during the walk. */
   largestPage: number;
 }
@@ -171,6 +177,8 @@ function nextPosition<Page extends object, Item>(
   endpoint: GuardedEndpoint<Page, Item>,
   seen: Seen,
   progress: PagingProgress,
+  /** The walk goes on past this page (--all, the sync): only then can it run past a total. */
+  walking: boolean,
 ): PagePosition | null {
   const fields = page as { nextCursor?: unknown; hasMore?: unknown };
   const after = progress.pages === 0 ? 'on the first page' : `after ${progress.pages} ${progress.pages === 1 ? 'page' : 'pages'}`;
@@ -190,10 +198,13 @@ function nextPosition<Page extends object, Item>(
   if (!more) return null;
   if (items.length === 0) throw fault('the API sent an empty page while saying there are more');
   seen.largestPage = Math.max(seen.largestPage, items.length);
-  seen.itemsAtMost ??= endpoint.itemsAtMost?.(page);
+  if (seen.itemsAtMost !== null && endpoint.itemsAtMost) {
+    const bound = endpoint.itemsAtMost(page, items);
+    seen.itemsAtMost = bound === undefined ? null : (seen.itemsAtMost ?? bound);
+  }
   // An offset walk knows how many rows came before it started (a resume); a cursor walk does not.
   const listed = (offsetStyle ? (position.offset ?? 0) : progress.items) + items.length;
-  if (seen.itemsAtMost !== undefined && listed >= seen.itemsAtMost + seen.largestPage) {
+  if (walking && typeof seen.itemsAtMost === 'number' && listed >= seen.itemsAtMost + seen.largestPage) {
     throw fault(`the API said there are more after ${listed} ${endpoint.noun}, more than the ${seen.itemsAtMost} in its own total (and a page's slack)`);
   }
   if (offsetStyle) return { offset: (position.offset ?? 0) + items.length };

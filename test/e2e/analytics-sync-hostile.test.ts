@@ -68,6 +68,42 @@ describe('analytics sync against a hostile server', () => {
     expect(q.stdout).toBe('n\n0\n');
   });
 
+  it('reader text holding a lone surrogate (an emoji cut in half) is stored with U+FFFD in its place, the endpoints after it are read, and --debug says so', async () => {
+    const db = join(t.home, 'u.duckdb');
+    const now = new Date().toISOString();
+    // Raw bodies: a JSON escape of half a surrogate pair, as a server sends it.
+    const searches = `{"searches":[{"searchQuery":"cut \\ud83d here","hits":1,"ctr":0,"topClickedPage":null,"lastSearchedAt":"${now}"}],"totalSearches":1,"nextCursor":null}`;
+    const feedback = `{"feedback":[{"id":"f-cut","path":"/a","comment":"tail \\ude00","createdAt":"${now}","source":"thumbs_only","status":"pending"}],"nextCursor":null,"hasMore":false}`;
+    const assistant = `{"conversations":[{"id":"c-cut","timestamp":"${now}","query":"\\ud83d","response":"r \\udfff\\ud800","sources":[],"resolutionStatus":"answered","queryCategory":null,"pageUrl":null}],"nextCursor":null,"hasMore":false}`;
+    for (const [route, body] of [['searches.list', searches], ['feedback.list', feedback], ['assistant.list', assistant]] as const) t.sandbox.faults.inject({ route, status: 200, body });
+    const r = await sync(db, '--max-requests', '50', '--debug');
+    expect(r.stderr).not.toMatch(/make room|could not be written/);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/lone UTF-16 surrogates? [^\n]*U\+FFFD/);
+    expect(sent('/views')).toBeGreaterThan(0);
+    const q = await runCli(['analytics', 'query', '--db', db, '--format', 'json', "SELECT (SELECT search_query FROM searches WHERE search_query LIKE 'cut %') AS s, (SELECT comment FROM feedback WHERE id = 'f-cut') AS f, (SELECT query || '|' || response FROM conversations WHERE id = 'c-cut') AS c"], { env: t.env() });
+    expect(JSON.parse(q.stdout).rows).toEqual([{ s: 'cut \ufffd here', f: 'tail \ufffd', c: '\ufffd|r \ufffd\ufffd' }]);
+  });
+
+  it('without --debug the repair is silent (stderr holds no per-page detail)', async () => {
+    const db = join(t.home, 'u2.duckdb');
+    const body = `{"searches":[{"searchQuery":"x\\ud83d","hits":1,"ctr":0,"topClickedPage":null,"lastSearchedAt":"${new Date().toISOString()}"}],"totalSearches":1,"nextCursor":null}`;
+    t.sandbox.faults.inject({ route: 'searches.list', status: 200, body });
+    const r = await sync(db, '--max-requests', '50');
+    expect(r.code).toBe(0);
+    expect(r.stderr).not.toMatch(/surrogate/);
+  });
+
+  it('a time in year -1 (ISO 8601 expanded years) is stored on its own day, not with a NULL date', async () => {
+    const db = join(t.home, 'y.duckdb');
+    const conv = { id: 'c-bc', timestamp: '-000001-06-01T10:00:00Z', query: 'q', response: 'r', sources: [], resolutionStatus: 'answered', queryCategory: null, pageUrl: null };
+    t.sandbox.faults.inject({ route: 'assistant.list', status: 200, body: { conversations: [conv], nextCursor: null, hasMore: false } });
+    const r = await sync(db, '--max-requests', '50');
+    expect(r.code).toBe(0);
+    const q = await runCli(['analytics', 'query', '--db', db, '--format', 'csv', "SELECT coalesce(date::VARCHAR, 'null') AS d, date = timestamp::DATE AS same FROM conversations WHERE id = 'c-bc'"], { env: t.env() });
+    expect(q.stdout).toBe('d,same\r\n0002-06-01 (BC),1\r\n');
+  });
+
   it('a malformed time from the server is stored as NULL, not a failed write that would stop every later run at the same page', async () => {
     const db = join(t.home, 'd.duckdb');
     t.sandbox.faults.inject({ route: 'searches.list', status: 200, body: { searches: [{ ...term('odd'), lastSearchedAt: 'yesterday' }], totalSearches: 1, nextCursor: null } });

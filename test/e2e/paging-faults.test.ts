@@ -232,3 +232,41 @@ describe('a listing cannot run past the total the API reports', () => {
     expect(r.stderr).toContain(`error: unexpected answer from the API while ${problem};`);
   });
 });
+
+// totalSearches counts search events (the sum of hits), not terms: it bounds the terms only where
+// every term was searched at least once, and a listing asked for one page is never stopped by it.
+// The published document's own example answer is the first case (what Prism serves).
+describe('a reported total that does not bound the terms stops nothing', () => {
+  const zeroHits = (q: string) => term({ searchQuery: q, hits: 0 });
+  async function serve(pages: Record<string, unknown>, args: string[]) {
+    const server = await startServer({ [ROUTE]: byCursor(pages) });
+    const dir = tempDir();
+    cleanups.push(() => server.close(), dir.cleanup);
+    const env = { MINTLIFY_API_URL: server.url, MINTLIFY_ADMIN_API_KEY: KEY, MINTLIFY_PROJECT_ID: PROJECT, HOME: dir.path, XDG_CONFIG_HOME: join(dir.path, 'xdg') };
+    return runCli(['searches', 'list', ...args], { env });
+  }
+
+  it('one page (no --all): totalSearches 0 with a next cursor prints the page and the cursor, exit 0', async () => {
+    const r = await serve({ '': { searches: [zeroHits('string')], totalSearches: 0, nextCursor: 'string' } }, ['--json']);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({ searches: [zeroHits('string')], totalSearches: 0, nextCursor: 'string' });
+  });
+
+  it('one page (no --all) is not stopped by the total even when every term has hits', async () => {
+    const r = await serve({ '': { searches: A, totalSearches: 1, nextCursor: 'c1' } }, ['--format', 'csv']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(expectedCsv(A));
+  });
+
+  it('--all: terms with no hits are listed past a total of 0 to the last page', async () => {
+    const pages = {
+      '': { searches: [zeroHits('z0'), zeroHits('z1')], totalSearches: 0, nextCursor: 'c1' },
+      c1: { searches: [zeroHits('z2'), zeroHits('z3')], totalSearches: 0, nextCursor: 'c2' },
+      c2: { searches: [zeroHits('z4')], totalSearches: 0, nextCursor: null },
+    };
+    const r = await serve(pages, ['--all', '--format', 'csv']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(expectedCsv(['z0', 'z1', 'z2', 'z3', 'z4'].map(zeroHits)));
+  });
+});

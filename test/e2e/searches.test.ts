@@ -218,9 +218,9 @@ describe('searches list into a pipe that closes', () => {
 
 describe('searches list: bad input sends nothing', () => {
   it.each([
-    ['a day not in the month', ['--from', '2026-02-30'], 'error: --from: "2026-02-30" is not a date; use YYYY-MM-DD (e.g. 2026-11-16) or an ISO 8601 date-time (e.g. 2026-11-16T09:30:00Z)'],
-    ['month 13', ['--to', '2026-13-01'], 'error: --to: "2026-13-01" is not a date; use YYYY-MM-DD (e.g. 2026-11-16) or an ISO 8601 date-time (e.g. 2026-11-16T09:30:00Z)'],
-    ['garbage', ['--from', 'yesterday'], 'error: --from: "yesterday" is not a date; use YYYY-MM-DD (e.g. 2026-11-16) or an ISO 8601 date-time (e.g. 2026-11-16T09:30:00Z)'],
+    ['a day not in the month', ['--from', '2026-02-30'], 'error: --from: "2026-02-30" is not a date; use YYYY-MM-DD (e.g. 2026-11-16), an ISO 8601 date-time (e.g. 2026-11-16T09:30:00Z) or a duration before now (7d, 12h, 2w, 30m)'],
+    ['month 13', ['--to', '2026-13-01'], 'error: --to: "2026-13-01" is not a date; use YYYY-MM-DD (e.g. 2026-11-16), an ISO 8601 date-time (e.g. 2026-11-16T09:30:00Z) or a duration before now (7d, 12h, 2w, 30m)'],
+    ['garbage', ['--from', 'yesterday'], 'error: --from: "yesterday" is not a date; use YYYY-MM-DD (e.g. 2026-11-16), an ISO 8601 date-time (e.g. 2026-11-16T09:30:00Z) or a duration before now (7d, 12h, 2w, 30m)'],
     ['from equal to to', ['--from', '2026-11-16', '--to', '2026-11-16'], 'error: --from must be before --to (--to is exclusive: a week is --from 2026-11-16 --to 2026-11-23)'],
     ['from after to', ['--from', '2026-11-23', '--to', '2026-11-16'], 'error: --from must be before --to (--to is exclusive: a week is --from 2026-11-16 --to 2026-11-23)'],
     ['limit 0', ['--limit', '0'], 'error: --limit: "0" is not a whole number from 1 to 100'],

@@ -7,6 +7,7 @@ import { runCli as runInProcessCli } from '../../src/run.js';
 import { InterruptedError, type StopSignal } from '../../src/errors.js';
 import { captureIO } from './io.js';
 import { SkippingClock } from './clock.js';
+import type { Clock } from '../../src/clock.js';
 
 export interface InProcessOptions {
   env: Record<string, string | undefined>;
@@ -15,6 +16,8 @@ export interface InProcessOptions {
   tty?: boolean;
   /** Called with a function that stops the run as the given signal would. */
   onStart?: (stop: (signal?: StopSignal) => void) => void;
+  /** The run's clock (default: the real time, its sleeps skipped), e.g. a FakeClock at a chosen now. */
+  clock?: Clock & { sleeps: number[] };
 }
 
 export interface InProcessResult {
@@ -30,7 +33,7 @@ export async function runInProcess(args: string[], opts: InProcessOptions): Prom
   const captured = captureIO({ tty: opts.tty, stdin: opts.stdin });
   const controller = new AbortController();
   opts.onStart?.((signal = 'SIGINT') => controller.abort(new InterruptedError('interrupted', signal)));
-  const clock = new SkippingClock();
+  const clock = opts.clock ?? new SkippingClock();
   const code = await runInProcessCli(args, {
     io: captured.io,
     env: opts.env,

@@ -146,7 +146,8 @@ describe('a bad query is refused before anything is sent', () => {
     ['a page of none', (api) => api.pageViews(sandbox.projectId, { limit: 0 }), 'limit: 0 is not a page size for pages; give a whole number from 1 to 250 (or none: the largest page)'],
     ['a negative offset', (api) => api.pageVisitors(sandbox.projectId, { offset: -1 }), 'offset: -1 is not a number of rows to skip; give a whole number, 0 or more'],
     ['an empty cursor', (api) => api.conversations(sandbox.projectId, { cursor: '' }), 'cursor: give the nextCursor of an earlier page, or leave it out to start at the first page'],
-    ['a date that is not on the calendar', (api) => api.conversations(sandbox.projectId, { dateFrom: '2026-02-30' }), 'dateFrom: "2026-02-30" is not a date; use YYYY-MM-DD (e.g. 2026-11-16) or an ISO 8601 date-time (e.g. 2026-11-16T09:30:00Z)'],
+    ['a date that is not on the calendar', (api) => api.conversations(sandbox.projectId, { dateFrom: '2026-02-30' }), 'dateFrom: "2026-02-30" is not a date; use YYYY-MM-DD (e.g. 2026-11-16), an ISO 8601 date-time (e.g. 2026-11-16T09:30:00Z) or a duration before now (7d, 12h, 2w, 30m)'],
+    ['a year before the API holds data', (api) => api.searchTerms(sandbox.projectId, { dateFrom: '0050-06-15' }), 'dateFrom: "0050-06-15" is before 2020-01-01, earlier than the Admin API holds any data'],
     ['an empty date range', (api) => api.pageViews(sandbox.projectId, { dateFrom: '2026-11-16', dateTo: '2026-11-16' }), 'dateFrom must be before dateTo (dateTo is exclusive: a week is dateFrom 2026-11-16, dateTo 2026-11-23)'],
     ['an unknown source', (api) => api.feedbackEntries(sandbox.projectId, { source: 'email' as never }), 'source: "email" is not one of code_snippet, contextual, agent, thumbs_only'],
     ['an unknown status', (api) => api.feedbackEntries(sandbox.projectId, { status: 'pending,open' }), 'status: "pending,open" is not a comma-separated list of pending, in_progress, resolved, dismissed'],
@@ -156,6 +157,40 @@ describe('a bad query is refused before anything is sent', () => {
     expect(made).toThrow(UsageError);
     expect(made).toThrow(message);
     expect(sandbox.requests).toEqual([]);
+  });
+});
+
+// One date check for every way the library sends a date: the one-page calls refuse what the
+// iterators refuse, before anything is sent (a rejected promise, as the call's other failures).
+describe('the one-page calls check their query as the iterators do', () => {
+  it.each<[string, (api: AdminClient) => Promise<unknown>, string]>([
+    ['listSearches, a day not on the calendar', (api) => api.listSearches(sandbox.projectId, { dateFrom: '2026-02-30' }), 'dateFrom: "2026-02-30" is not a date'],
+    ['listFeedback, an empty range', (api) => api.listFeedback(sandbox.projectId, { dateFrom: '7d', dateTo: '8d' }), 'dateFrom must be before dateTo'],
+    ['listConversations, a page past the largest', (api) => api.listConversations(sandbox.projectId, { limit: 1001 }), 'limit: 1001 is not a page size'],
+    ['listViews, year 50', (api) => api.listViews(sandbox.projectId, { dateTo: '0050-01-01' }), 'dateTo: "0050-01-01" is before 2020-01-01'],
+    ['listVisitors, words', (api) => api.listVisitors(sandbox.projectId, { dateFrom: 'last week' }), 'dateFrom: "last week" is not a date'],
+    ['callerStats, a day not on the calendar', (api) => api.callerStats(sandbox.projectId, { dateTo: '2026-04-31' }), 'dateTo: "2026-04-31" is not a date'],
+    ['feedbackByPage, a day not on the calendar', (api) => api.feedbackByPage(sandbox.projectId, { dateFrom: '2026-02-29' }), 'dateFrom: "2026-02-29" is not a date'],
+  ])('%s', async (_name, call, message) => {
+    await expect(call(client())).rejects.toThrow(UsageError);
+    await expect(call(client())).rejects.toThrow(message);
+    expect(sandbox.requests).toEqual([]);
+  });
+
+  it('a duration before now (7d, 12h) is sent as the instant it names on the client clock, the same on every page of a walk', async () => {
+    const clock = new FakeClock(Date.UTC(2026, 10, 22, 12));
+    const api = new AdminClient({ apiKey: sandbox.apiKey, baseUrl: sandbox.baseUrl, clock });
+    clients.push(api);
+    await api.listSearches(sandbox.projectId, { dateFrom: '2w', dateTo: '12h', limit: 5 });
+    expect(sent('searches')).toEqual([{ dateFrom: '2026-11-08T12:00:00.000Z', dateTo: '2026-11-22T00:00:00.000Z', limit: '5' }]);
+    sandbox.requests.length = 0;
+    let n = 0;
+    for await (const _ of api.searchTerms(sandbox.projectId, { dateFrom: '30d', limit: 10 })) {
+      if (++n === 1) clock.advance(3_600_000); // time passes during the walk; the range does not move
+    }
+    const froms = sent('searches').map((q) => q.dateFrom);
+    expect(froms.length).toBeGreaterThan(1);
+    expect(new Set(froms)).toEqual(new Set(['2026-10-23T12:00:00.000Z']));
   });
 });
 

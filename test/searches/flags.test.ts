@@ -1,10 +1,55 @@
 import { describe, expect, it } from 'vitest';
-import { checkDateRange, parseDateFlag } from '../../src/queries/dates.js';
+import { checkDateRange, parseDateFlag as parseAt, readDate } from '../../src/queries/dates.js';
 import { parseListFlags, type SearchesListFlags } from '../../src/commands/list-options.js';
 import { resumeCommand } from '../../src/commands/searches-list.js';
 import { shellQuote } from '../../src/shell.js';
 import { footer } from '../../src/commands/searches-list.js';
 import { UsageError } from '../../src/errors.js';
+
+/** The fake clock's now for every date read here: 2026-11-28T10:00:00Z. */
+const NOW = Date.UTC(2026, 10, 28, 10);
+const parseDateFlag = (text: string, flag: string) => parseAt(text, flag, NOW);
+
+/** Epoch ms of a UTC date whose year Date.UTC would misread (0-99 as 1900-1999). */
+function utc(year: number, month: number, day: number): number {
+  const d = new Date(0);
+  d.setUTCFullYear(year, month - 1, day);
+  return d.getTime();
+}
+
+describe('dates: years are four digits and mean what they say; durations count back from now', () => {
+  it.each([
+    ['7d', NOW - 7 * 86_400_000],
+    ['12h', NOW - 12 * 3_600_000],
+    ['2w', NOW - 14 * 86_400_000],
+    ['30m', NOW - 30 * 60_000],
+    ['0d', NOW],
+  ])('%s is that long before now, sent as the instant it names', (text, time) => {
+    expect(readDate(text, '--from', NOW)).toEqual({ time, text: new Date(time).toISOString() });
+  });
+
+  it('a calendar date is sent as written', () => {
+    expect(readDate('2026-11-16', '--from', NOW)).toEqual({ time: Date.UTC(2026, 10, 16), text: '2026-11-16' });
+  });
+
+  it.each([
+    ['0050-06-15', utc(50, 6, 15)],
+    ['0099-01-01', utc(99, 1, 1)],
+    ['0000-02-29', utc(0, 2, 29)],
+    ['0100-01-01', utc(100, 1, 1)],
+  ])('%s is the year it says, and refused: before the API can hold data (a usage error that says so)', (text) => {
+    expect(() => parseDateFlag(text, '--from')).toThrow(UsageError);
+    expect(() => parseDateFlag(text, '--from')).toThrow(`--from: "${text}" is before 2020-01-01, earlier than the Admin API holds any data`);
+  });
+
+  it.each(['0001-02-29', '7y', '7 d', '-7d', '7D', '1.5d', '9999999999d'])('refuses %j', (text) => {
+    expect(() => parseDateFlag(text, '--from')).toThrow(UsageError);
+  });
+
+  it('a duration reaching back past the floor is refused as too early, not as "not a date"', () => {
+    expect(() => parseDateFlag('999999w', '--from')).toThrow('"999999w" is before 2020-01-01');
+  });
+});
 
 describe('parseDateFlag', () => {
   it.each([
@@ -32,6 +77,8 @@ describe('parseDateFlag', () => {
     ['a space instead of T', '2026-11-16 10:00'],
     ['words', 'last week'],
     ['nothing', ''],
+    ['February 29 of year 1', '0001-02-29'],
+    ['a five-digit year', '20260-01-01'],
   ])('refuses %s (%j)', (_n, text) => {
     expect(() => parseDateFlag(text, '--to')).toThrow(UsageError);
     expect(() => parseDateFlag(text, '--to')).toThrow(`--to: "${text}" is not a date`);
@@ -51,7 +98,7 @@ describe('parseDateFlag', () => {
 
 describe('parseListFlags', () => {
   it('defaults to one table page of 50', () => {
-    expect(parseListFlags({}, false)).toEqual({
+    expect(parseListFlags({}, false, NOW)).toEqual({
       dateFrom: undefined, dateTo: undefined, limit: 50, cursor: undefined, all: false,
       format: 'table', output: undefined, csvRaw: false, header: true,
     });
@@ -65,7 +112,7 @@ describe('parseListFlags', () => {
     ['--limit 100', { limit: '100' }, false, { limit: 100 }],
     ['dates are sent as written', { from: '2026-11-16', to: '2026-11-23T00:00:00Z' }, false, { dateFrom: '2026-11-16', dateTo: '2026-11-23T00:00:00Z' }],
   ])('%s', (_n, flags: SearchesListFlags, json, expected) => {
-    expect(parseListFlags(flags, json)).toMatchObject(expected);
+    expect(parseListFlags(flags, json, NOW)).toMatchObject(expected);
   });
 
   it.each([
@@ -81,12 +128,12 @@ describe('parseListFlags', () => {
     ['from after to', { from: '2026-11-23', to: '2026-11-16' }, false, '--from must be before --to'],
     ['an empty cursor', { cursor: ' ' }, false, '--cursor: give the cursor'],
   ])('refuses %s', (_n, flags: SearchesListFlags, json, message) => {
-    expect(() => parseListFlags(flags, json)).toThrow(message);
+    expect(() => parseListFlags(flags, json, NOW)).toThrow(message);
   });
 });
 
 describe('resume command', () => {
-  const base = parseListFlags({ from: '2026-11-16', to: '2026-11-23', all: true }, false);
+  const base = parseListFlags({ from: '2026-11-16', to: '2026-11-23', all: true }, false, NOW);
   it.each([
     ['csv into a file: appended, without a second header', { ...base, format: 'csv' as const, output: 'my searches.csv' },
       "mint-admin --project p1 searches list --from 2026-11-16 --to 2026-11-23 --all --format csv --no-header --cursor c_1 >> 'my searches.csv'"],
@@ -109,8 +156,8 @@ describe('resume command', () => {
 });
 
 describe('footer', () => {
-  const opts = parseListFlags({}, false);
-  const ranged = parseListFlags({ from: '2026-11-16', to: '2026-11-23' }, false);
+  const opts = parseListFlags({}, false, NOW);
+  const ranged = parseListFlags({ from: '2026-11-16', to: '2026-11-23' }, false, NOW);
   it.each([
     ['the whole list from the start', { pages: 1, terms: 42, totalSearches: 900, nextCursor: null }, opts, 'Showing 42 of 42 terms, 900 searches in total'],
     ['a page with more after it', { pages: 1, terms: 50, totalSearches: 900, nextCursor: 'c2' }, opts, 'Showing 50 terms, 900 searches in total; more: --cursor c2'],

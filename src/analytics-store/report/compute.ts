@@ -11,8 +11,9 @@ import { REPORT_LIMITS, type Change, type Report, type TrafficTrend } from './ty
 
 type Row = Record<string, unknown>;
 
-export async function computeReport(connection: DuckDBConnection, kind: PeriodKind, now: Date): Promise<Report> {
-  const { current, previous } = reportPeriods(kind, now);
+/** `of`: the instant whose period to report (`--of`); default the last complete period before `now`. */
+export async function computeReport(connection: DuckDBConnection, kind: PeriodKind, now: Date, of?: number): Promise<Report> {
+  const { current, previous } = reportPeriods(kind, now, of);
   const read = async (sql: string): Promise<Row[]> => {
     const params = { cf: current.from, ct: current.to, pf: previous.from, pt: previous.to };
     return (await connection.runAndReadAll(sql, params)).getRowObjectsJS() as Row[];

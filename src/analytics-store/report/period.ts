@@ -21,7 +21,12 @@ export interface Periods {
 
 const DAY = 86_400_000;
 
-export function reportPeriods(kind: PeriodKind, now: Date): Periods {
+/**
+ * The last complete period before `now`, against the one before it; with `of` (epoch ms, from
+ * `--of`), the period that holds that instant instead, against the one before it.
+ */
+export function reportPeriods(kind: PeriodKind, now: Date, of?: number): Periods {
+  if (of !== undefined) return periodsHolding(kind, new Date(of));
   if (kind === 'week') {
     const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
     // getUTCDay: Sunday 0 .. Saturday 6; days since this week's Monday.
@@ -32,6 +37,15 @@ export function reportPeriods(kind: PeriodKind, now: Date): Periods {
   const year = now.getUTCFullYear();
   const month = now.getUTCMonth();
   return { kind, current: calendarMonth(year, month - 1), previous: calendarMonth(year, month - 2) };
+}
+
+function periodsHolding(kind: PeriodKind, at: Date): Periods {
+  if (kind === 'week') {
+    const day0 = Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate());
+    const monday = day0 - ((at.getUTCDay() + 6) % 7) * DAY;
+    return { kind, current: week(monday), previous: week(monday - 7 * DAY) };
+  }
+  return { kind, current: calendarMonth(at.getUTCFullYear(), at.getUTCMonth()), previous: calendarMonth(at.getUTCFullYear(), at.getUTCMonth() - 1) };
 }
 
 function week(monday: number): DateRange {

@@ -12,8 +12,9 @@ import { ApiError, NetworkError, RateLimitError } from '../../errors.js';
 import { restrictDatabaseFiles } from '../db.js';
 import { DatabaseWriteError, writeProblemOf } from '../errors.js';
 import { pageGuard, type PagePosition } from '../../paging/engine.js';
-import { DATA_TABLES, RANGE_OF, RANGE_TABLES } from '../schema.js';
+import { DATA_TABLES, RANGE_OF, RANGE_TABLES, type DataTable } from '../schema.js';
 import { reportPeriods, type DateRange } from '../report/period.js';
+import { EARLIEST_DATA } from '../../queries/dates.js';
 import type { BudgetStop, RequestBudget } from './budget.js';
 import { markPass, markReach, readCheckpoints, withOneThread, writePage, type Checkpoint } from './store.js';
 import { RANGE_STREAMS, STREAMS, type Page, type Stream, type Window } from './streams.js';
@@ -34,6 +35,8 @@ export interface SyncEvent {
   rows: number;
   /** The window's last page was stored. */
   windowComplete: boolean;
+  /** Fields of this page whose text held lone surrogates, stored as U+FFFD (for --debug). */
+  repaired: Map<string, number>;
 }
 
 export interface SyncOptions {
@@ -233,8 +236,9 @@ async function syncWindows(opts: SyncOptions): Promise<SyncSummary> {
         const next = guard ? guard(page.answer, checkpoint.cursor) : page.next;
         const complete = next === null;
         checkpoint = { ...checkpoint, cursor: next, pages: checkpoint.pages + 1, rows: checkpoint.rows + page.rows.length, complete, updatedAt: clock.now() };
+        let written: Awaited<ReturnType<typeof writePage>>;
         try {
-          await writePage(connection, { stream: task.stream, checkpoint, rows: page.rows, first });
+          written = await writePage(connection, { stream: task.stream, checkpoint, rows: page.rows, first });
         } catch (error) {
           throw new DatabaseWriteError(opts.path, writeProblemOf(error), error);
         }
@@ -243,7 +247,7 @@ async function syncWindows(opts: SyncOptions): Promise<SyncSummary> {
         summary.pages++;
         summary.rowsWritten += page.rows.length;
         if (page.truncated) summary.truncated.push(task.stream.kind === 'range' ? `${task.window.from} to ${utcDay(Date.parse(`${task.window.to}T00:00:00Z`) - DAY_MS)}` : task.window.from);
-        opts.onPage?.({ table: task.stream.table, window: task.window, rows: page.rows.length, windowComplete: complete });
+        opts.onPage?.({ table: task.stream.table, window: task.window, rows: page.rows.length, windowComplete: complete, repaired: written.repaired });
         if (complete) break;
       }
       summary.windowsLeft--;
@@ -301,7 +305,9 @@ function guardOf(stream: Stream, start: string | null): ((answer: Page['answer']
  */
 async function reach(connection: DuckDBConnection, checkpoints: Checkpoint[], given: number | undefined, now: number): Promise<number> {
   const kept = checkpoints.find((c) => c.stream === REACH_STREAM)?.windowTo;
-  if (given === undefined) return kept ?? startOfUtcDay(now - DEFAULT_REACH_DAYS * DAY_MS);
+  // A reach kept by a version that read 0100 as the year 100 would plan a window for every day since:
+  // no earlier than the API can hold data (a --from given now is refused before that, queries/dates.ts).
+  if (given === undefined) return kept === undefined ? startOfUtcDay(now - DEFAULT_REACH_DAYS * DAY_MS) : Math.max(kept, EARLIEST_DATA);
   if (given !== kept) await markReach(connection, given, now);
   return given;
 }

@@ -4,6 +4,7 @@
 // itself into a page table; the rows it replaces (by the tables' keys) are deleted first: nothing twice.
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Row, Stream } from './streams.js';
+import { wellFormedRows } from './well-formed.js';
 
 export interface Checkpoint {
   stream: string;
@@ -46,8 +47,15 @@ export interface PageWrite {
   first: boolean;
 }
 
-export async function writePage(connection: DuckDBConnection, write: PageWrite): Promise<void> {
-  const page = { ...write, rows: lastOfEachKey(write.stream, write.rows) };
+export interface PageWritten {
+  /** Fields whose strings held lone surrogates, stored with U+FFFD in their place (well-formed.ts), and how many. */
+  repaired: Map<string, number>;
+}
+
+export async function writePage(connection: DuckDBConnection, write: PageWrite): Promise<PageWritten> {
+  // Repaired before the keys are compared: two terms that differ only in a broken half are one row.
+  const { rows, fields: repaired } = wellFormedRows(write.rows);
+  const page = { ...write, rows: lastOfEachKey(write.stream, rows) };
   // Most pages hold only rows not stored yet (new items, a day read for the first time or after its
   // rows were deleted): inserted straight, the primary key's index refuses any that is stored
   // already, in a few ms. Replacing means finding the stored rows by a scan of the whole table (60 ms
@@ -59,6 +67,7 @@ export async function writePage(connection: DuckDBConnection, write: PageWrite):
     if (!isDuplicateKey(error)) throw error;
     await inTransaction(connection, page, true);
   }
+  return { repaired };
 }
 
 async function inTransaction(connection: DuckDBConnection, write: PageWrite, replace: boolean): Promise<void> {

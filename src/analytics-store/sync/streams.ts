@@ -61,9 +61,12 @@ const inUtc = <T>(time: T): T | string => {
   return Number.isNaN(ms) ? time : new Date(ms).toISOString();
 };
 
+/** The UTC day of a time: all before its `T`, so an expanded year (`-000001-06-01T...`, `+010000-...`) keeps its whole date. */
 const dayOf = (time: string | null | undefined): string | null => {
   const utc = inUtc(time);
-  return typeof utc === 'string' && utc !== '' ? utc.slice(0, 10) : null;
+  if (typeof utc !== 'string' || utc === '') return null;
+  const t = utc.indexOf('T');
+  return t > 0 ? utc.slice(0, t) : utc.slice(0, 10);
 };
 const offsetOf = (position: string | null): number => (position === null ? 0 : Number(position));
 

@@ -49,7 +49,7 @@ responseType, sources (sources: one "title <url>" a line inside the cell). Read 
   );
   command.action(
     action<AnalyticsListFlags>(deps, async (_args, flags, ctx) => {
-      await exportList(SPEC, parseAnalyticsListFlags(flags, ctx.mode.json, SHAPE), ctx);
+      await exportList(SPEC, parseAnalyticsListFlags(flags, ctx.mode.json, ctx.clock.now(), SHAPE), ctx);
     }),
   );
   examples(command, [

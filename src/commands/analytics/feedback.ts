@@ -112,7 +112,7 @@ feedback; empty cells elsewhere). --by-page: path,thumbsUp,thumbsDown,code,total
       const { filters, args } = filtersOf(flags);
       if (flags.byPage) {
         if (flags.cursor !== undefined) throw new UsageError('--by-page has no pages to continue: leave out --cursor');
-        const opts = parseAnalyticsListFlags({ ...flags, all: false }, ctx.mode.json, BY_PAGE_SHAPE, args);
+        const opts = parseAnalyticsListFlags({ ...flags, all: false }, ctx.mode.json, ctx.clock.now(), BY_PAGE_SHAPE, args);
         const result = await exportList(byPageSpec(filters), opts, ctx);
         if ((result.last as { apiHasMore?: boolean } | undefined)?.apiHasMore) {
           ctx.reporter.warn(
@@ -122,7 +122,7 @@ feedback; empty cells elsewhere). --by-page: path,thumbsUp,thumbsDown,code,total
         }
         return;
       }
-      await exportList(feedbackSpec(filters), parseAnalyticsListFlags(flags, ctx.mode.json, SHAPE, args), ctx);
+      await exportList(feedbackSpec(filters), parseAnalyticsListFlags(flags, ctx.mode.json, ctx.clock.now(), SHAPE, args), ctx);
     }),
   );
   examples(command, [

@@ -8,7 +8,7 @@ import type { Context, Deps } from '../../context.js';
 import { UsageError } from '../../errors.js';
 import { collectGaps, DEFAULT_GAPS_REQUESTS as DEFAULT_MAX_REQUESTS, MIN_GAPS_REQUESTS as MIN_REQUESTS, type GapSource, type GapsReport } from '../../gaps/collect.js';
 import { MIN_SEARCH_HITS } from '../../gaps/score.js';
-import { checkDateRange, parseDateFlag } from '../../queries/dates.js';
+import { readDateRange } from '../../queries/dates.js';
 import { FORMATS, partialNotes, renderReport, type GapsFormat } from './gaps-report.js';
 
 export interface GapsOptions {
@@ -32,10 +32,8 @@ const READING: Partial<Record<GapSource, (rows: number) => string>> = {
 
 type GapsFlags = { from?: string; to?: string; format?: GapsFormat; output?: string; maxRequests?: string; top?: string; prompt?: boolean };
 
-export function parseGapsFlags(flags: GapsFlags, json: boolean): GapsOptions {
-  const from = flags.from === undefined ? undefined : parseDateFlag(flags.from, '--from');
-  const to = flags.to === undefined ? undefined : parseDateFlag(flags.to, '--to');
-  checkDateRange(from, to);
+export function parseGapsFlags(flags: GapsFlags, json: boolean, now: number): GapsOptions {
+  const range = readDateRange(flags, now);
   if (json && flags.format !== undefined && flags.format !== 'json') throw new UsageError(`--json means --format json; it cannot be combined with --format ${flags.format}`);
   if (flags.prompt && (flags.format !== undefined || json)) throw new UsageError('--prompt prints an instruction for `agent run`, not a report: leave out --format/--json');
   const maxRequests = wholeNumber(flags.maxRequests, '--max-requests', DEFAULT_MAX_REQUESTS);
@@ -45,7 +43,7 @@ export function parseGapsFlags(flags: GapsFlags, json: boolean): GapsOptions {
   const top = wholeNumber(flags.top, '--top', flags.prompt ? 5 : 20);
   if (top < 1) throw new UsageError('--top: give 1 or more');
   if (flags.output !== undefined && flags.output.trim() === '') throw new UsageError('-o/--output: give a file name');
-  return { dateFrom: flags.from, dateTo: flags.to, format: json ? 'json' : (flags.format ?? 'md'), formatGiven: json || flags.format !== undefined, output: flags.output, maxRequests, top, prompt: Boolean(flags.prompt) };
+  return { dateFrom: range.from?.text, dateTo: range.to?.text, format: json ? 'json' : (flags.format ?? 'md'), formatGiven: json || flags.format !== undefined, output: flags.output, maxRequests, top, prompt: Boolean(flags.prompt) };
 }
 
 function wholeNumber(text: string | undefined, flag: string, fallback: number): number {
@@ -96,7 +94,7 @@ export function register(group: Command, deps: Deps): void {
   const command = group
     .command('gaps')
     .description('content gaps, ranked: searches nobody clicked, unanswered assistant questions, poorly rated pages, weighted by page views')
-    .option('--from <date>', 'start of the date range: YYYY-MM-DD or ISO 8601')
+    .option('--from <date>', 'start of the date range: YYYY-MM-DD, ISO 8601 or a duration before now (7d, 12h, 2w, 30m)')
     .option('--to <date>', 'end of the date range, EXCLUSIVE')
     .addOption(new Option('--format <format>', 'md (a short report, the default; at a terminal, unless given, a table fitted to its width), csv or json (--json is --format json)').choices(FORMATS))
     .option('-o, --output <file>', 'write the report to this file instead of stdout')
@@ -115,7 +113,7 @@ The report says how many requests it used and when the budget or the rate limit 
     )
     .action(
       action<GapsFlags>(deps, async (_args, flags, ctx) => {
-        await gaps(parseGapsFlags(flags, ctx.mode.json), ctx);
+        await gaps(parseGapsFlags(flags, ctx.mode.json, ctx.clock.now()), ctx);
       }),
     );
   examples(command, [

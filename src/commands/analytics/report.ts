@@ -6,22 +6,28 @@ import { Option, type Command } from 'commander';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
 import { UsageError } from '../../errors.js';
+import { readDate } from '../../queries/dates.js';
 import { jsonText } from '../../output/json-text.js';
 import { REPORT_FORMATS, type ReportFormat } from '../../analytics-store/report/formats.js';
 import { PERIODS, type PeriodKind } from '../../analytics-store/report/period.js';
 import { databasePath, DB_FLAG_HELP, openDatabase } from './database.js';
 
-type ReportFlags = { period?: PeriodKind; format?: ReportFormat; db?: string };
+type ReportFlags = { period?: PeriodKind; format?: ReportFormat; db?: string; of?: string };
 
 export interface ReportOptions {
   period: PeriodKind;
   format: ReportFormat;
   db: string | undefined;
+  /** The instant whose period to report (epoch ms); undefined: the last complete period. */
+  of: number | undefined;
 }
 
-export function parseReportFlags(flags: ReportFlags, json: boolean): ReportOptions {
+export function parseReportFlags(flags: ReportFlags, json: boolean, now: number): ReportOptions {
   if (json && flags.format !== undefined && flags.format !== 'json') throw new UsageError(`--json means --format json; it cannot be combined with --format ${flags.format}`);
-  return { period: flags.period ?? 'week', format: json ? 'json' : (flags.format ?? 'md'), db: flags.db };
+  const of = flags.of === undefined ? undefined : readDate(flags.of, '--of', now).time;
+  // A period that has not begun has no data to report; a running one is allowed (it says what is partial).
+  if (of !== undefined && of > now) throw new UsageError(`--of: ${new Date(of).toISOString().slice(0, 10)} has not begun yet; give a day up to today`);
+  return { period: flags.period ?? 'week', format: json ? 'json' : (flags.format ?? 'md'), db: flags.db, of };
 }
 
 export async function report(opts: ReportOptions, ctx: Context): Promise<void> {
@@ -32,7 +38,7 @@ export async function report(opts: ReportOptions, ctx: Context): Promise<void> {
   let computed;
   try {
     await checkSchema(db, { complete: true });
-    computed = await engine.computeReport(db.connection, opts.period, new Date(ctx.clock.now()));
+    computed = await engine.computeReport(db.connection, opts.period, new Date(ctx.clock.now()), opts.of);
   } finally {
     db.close();
   }
@@ -48,12 +54,14 @@ export function register(group: Command, deps: Deps): void {
     .addOption(new Option('--period <period>', 'the last complete ISO week (Monday to Sunday, UTC) or calendar month, against the one before (default: week)').choices(PERIODS))
     .addOption(new Option('--format <format>', 'md (Markdown, for a step summary), json, or slack (Block Kit JSON for an incoming webhook) (default: md; --json is --format json)').choices(REPORT_FORMATS))
     .option('--db <file>', DB_FLAG_HELP)
+    .option('--of <date>', 'the week or month (--period) that holds this date, against the one before: YYYY-MM-DD or a duration before now (3w) (default: the last complete one)')
     .addHelpText(
       'after',
       `
 The period is the last COMPLETE one: on any day of a week, --period week reports Monday to Sunday
 of the week before (UTC), against the week before that; --period month the last calendar month
-against the one before it. Run \`analytics sync\` first: the report reads only the local database.
+against the one before it. --of <date> reports the period that holds that date instead (--of 2026-10-15,
+--of 3w). Run \`analytics sync\` first: the report reads only the local database.
 
 It shows views and visitors (people and AI agents), the searches rising and falling most, new
 zero-click searches, unanswered assistant questions by category and the pages with the most
@@ -61,11 +69,12 @@ thumbs-down. Text readers typed is shown as quoted, bounded data in every format
     )
     .action(
       action<ReportFlags>(deps, async (_args, flags, ctx) => {
-        await report(parseReportFlags(flags, ctx.mode.json), ctx);
+        await report(parseReportFlags(flags, ctx.mode.json, ctx.clock.now()), ctx);
       }),
     );
   examples(command, [
     'mint-admin analytics report --period week >> "$GITHUB_STEP_SUMMARY"',
+    'mint-admin analytics report --period month --of 2026-10-15',
     'mint-admin analytics report --format slack | curl -sf -X POST -H "Content-Type: application/json" --data @- "$SLACK_WEBHOOK_URL"',
   ]);
 }

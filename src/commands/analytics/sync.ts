@@ -13,6 +13,13 @@ const DEFAULT_MAX_REQUESTS = 50;
 /** For the help: the engine's DEFAULT_REACH_DAYS, which loads with the command, not with the help (a test holds them equal). */
 export const HELP_DEFAULT_DAYS = 30;
 
+/** What to do about a page that was not stored: only a full disk is told to make room. */
+const WRITE_ADVICE: Record<DatabaseWriteError['kind'], string> = {
+  'disk-full': 'make room and run `mint-admin analytics sync` again to continue',
+  io: 'check the disk and run `mint-admin analytics sync` again to continue',
+  refused: 'the page holds something the database cannot store, and every run stops at it until mint-admin learns to: please report it with the output of `mint-admin analytics sync --debug`',
+};
+
 export interface SyncFlags {
   db?: string;
   from?: string;
@@ -27,8 +34,8 @@ export interface SyncOptions {
   parquet: string | undefined;
 }
 
-export function parseSyncFlags(flags: SyncFlags): SyncOptions {
-  const from = flags.from === undefined ? undefined : parseDateFlag(flags.from, '--from');
+export function parseSyncFlags(flags: SyncFlags, now: number): SyncOptions {
+  const from = flags.from === undefined ? undefined : parseDateFlag(flags.from, '--from', now);
   let maxRequests = DEFAULT_MAX_REQUESTS;
   if (flags.maxRequests !== undefined) {
     if (!/^\d+$/.test(flags.maxRequests)) throw new UsageError(`--max-requests: "${flags.maxRequests}" is not a whole number`);
@@ -67,11 +74,14 @@ export async function sync(opts: SyncOptions, ctx: Context): Promise<void> {
     clock: ctx.clock,
     signal: ctx.signal,
     parquet: opts.parquet,
-    onPage: (e) => progress.update(`syncing analytics: ${e.table} ${e.window.from.slice(0, 10)} (${(rows += e.rows)} rows)`),
+    onPage: (e) => {
+      progress.update(`syncing analytics: ${e.table} ${e.window.from.slice(0, 10)} (${(rows += e.rows)} rows)`);
+      if (e.repaired.size > 0) ctx.debug(`${e.table} ${e.window.from.slice(0, 10)}: lone UTF-16 surrogates stored as U+FFFD in ${[...e.repaired].map(([field, n]) => `${field} (${n})`).join(', ')}`);
+    },
   })
     .catch((error: unknown) => {
       if (error instanceof InterruptedError) throw reworded(error, `${error.message}; every page stored so far is kept: run \`mint-admin analytics sync\` again to continue`);
-      if (error instanceof DatabaseWriteError) throw reworded(error, `${error.message}; make room and run \`mint-admin analytics sync\` again to continue`);
+      if (error instanceof DatabaseWriteError) throw reworded(error, `${error.message}; ${WRITE_ADVICE[error.kind]}`);
       throw error;
     })
     .finally(() => progress.stop());
@@ -119,7 +129,7 @@ export function register(group: Command, deps: Deps): void {
     .command('sync')
     .description('pull every analytics endpoint into a local DuckDB database, incrementally, within an hourly request budget, resumable')
     .option('--db <file>', 'the database (default: $XDG_DATA_HOME/mint-admin/<projectId>.duckdb)')
-    .option('--from <date>', `how far back the sync reaches: YYYY-MM-DD, kept for later runs (default: the one given before, else ${HELP_DEFAULT_DAYS} days ago)`)
+    .option('--from <date>', `how far back the sync reaches: YYYY-MM-DD or a duration before now (90d), kept for later runs (default: the one given before, else ${HELP_DEFAULT_DAYS} days ago)`)
     .option('--max-requests <n>', `this run's share of the organization's 100 analytics requests an hour (default ${DEFAULT_MAX_REQUESTS})`)
     .option('--parquet <dir>', 'also write each table as Parquet files, partitioned by date (Hive layout: <table>/date=YYYY-MM-DD/*.parquet)')
     .addHelpText(
@@ -129,7 +139,7 @@ What \`analytics report\` needs first: the last two complete weeks (and months w
     )
     .action(
       action<SyncFlags>(deps, async (_args, flags, ctx) => {
-        await sync(parseSyncFlags(flags), ctx);
+        await sync(parseSyncFlags(flags, ctx.clock.now()), ctx);
       }),
     );
   examples(command, ['mint-admin analytics sync', 'mint-admin analytics sync --from 2026-10-01 --max-requests 80 --parquet ./analytics']);

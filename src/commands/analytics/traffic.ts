@@ -54,7 +54,7 @@ CSV columns: path,human,ai,total. The site-wide totals follow a table on stderr 
   );
   command.action(
     action<AnalyticsListFlags>(deps, async (_args, flags, ctx) => {
-      await exportList(spec(endpoint), parseAnalyticsListFlags(flags, ctx.mode.json, shape), ctx);
+      await exportList(spec(endpoint), parseAnalyticsListFlags(flags, ctx.mode.json, ctx.clock.now(), shape), ctx);
     }),
   );
   examples(command, [

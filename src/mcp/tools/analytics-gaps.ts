@@ -30,14 +30,14 @@ export const analyticsGaps = defineTool({
   },
   annotations: READ_ONLY,
   async run(args, env) {
-    checkAnalyticsQuery({ maxLimit: 1, noun: 'content gaps' }, { dateFrom: args.dateFrom, dateTo: args.dateTo });
+    const range = checkAnalyticsQuery({ maxLimit: 1, noun: 'content gaps' }, { dateFrom: args.dateFrom, dateTo: args.dateTo }, env.clock.now());
     const projectId = await env.projectId();
     const api = await env.api();
     let step = 0;
     const { report, rateLimit } = await collectGaps(
       api,
       projectId,
-      { dateFrom: args.dateFrom, dateTo: args.dateTo, maxRequests: args.maxRequests, signal: env.signal },
+      { dateFrom: range.dateFrom, dateTo: range.dateTo, maxRequests: args.maxRequests, signal: env.signal },
       (source, rows) => env.progress(++step, undefined, `${source}: ${rows} rows read`),
     );
     const shown = report.gaps.slice(0, args.limit);

@@ -51,8 +51,7 @@ function listTool<Page extends object, Item, Row>(spec: ListSpec<Page, Item, Row
     async run(args, env) {
       const { dateFrom, dateTo, limit, next, ...filters } = args as { dateFrom?: string; dateTo?: string; limit: number; next?: string } & Record<string, unknown>;
       const position = spec.route.style === 'offset+hasMore' ? { offset: offsetOf(next) } : { cursor: next };
-      const query = { dateFrom, dateTo, limit, ...position, ...filters };
-      checkAnalyticsQuery(spec.route, query);
+      const query = checkAnalyticsQuery(spec.route, { dateFrom, dateTo, limit, ...position, ...filters }, env.clock.now());
       const projectId = await env.projectId();
       const api: ApiClient = await env.api();
       const page = await spec.route.fetch(api, projectId, query, { signal: env.signal });
