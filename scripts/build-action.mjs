@@ -7,15 +7,13 @@ import { build } from 'esbuild';
 const root = new URL('..', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
 
-// The CLI's own undici is the slim entry the CLI bundle uses (scripts/undici-slim.cjs); the Actions
-// toolkit's packages each carry a copy of undici 6 of their own, bundled once here instead of twice.
+// The program's undici is the package as installed; the Actions toolkit's packages each carry a copy
+// of undici 6 of their own, bundled once here instead of twice.
 const toolkitUndici = new URL('node_modules/@actions/http-client/node_modules/undici/index.js', root).pathname;
 const oneUndiciEach = {
   name: 'one-undici-each',
   setup(b) {
-    b.onResolve({ filter: /^undici$/ }, (args) => ({
-      path: args.importer.includes('/node_modules/@actions/') ? toolkitUndici : new URL('scripts/undici-slim.cjs', root).pathname,
-    }));
+    b.onResolve({ filter: /^undici$/ }, (args) => (args.importer.includes('/node_modules/@actions/') ? { path: toolkitUndici } : undefined));
   },
 };
 

@@ -13,15 +13,16 @@
 // young generation kept small, scavenges are more frequent but cheap (little is alive at any time).
 // Only in the CLI (the build defines MINT_ADMIN_CLI for its bundle): the library must not change V8
 // flags of the program that imports it. V8 reads this flag at each growth decision, so setting it at
-// run time takes effect from then on; it goes back to V8's default when the download is over, which
-// the code cache needs (v8-flags.ts).
-import {
-  OLD_GENERATION_GROWTH_PERCENT,
-  setOldGenerationGrowthPercent,
-  setYoungGenerationGrowth,
-  V8_OLD_GENERATION_GROWTH_PERCENT,
-  V8_YOUNG_GENERATION_GROWTH,
-} from './v8-flags.js';
+// run time takes effect from then on; it goes back to V8's default when the download is over.
+// A leftover: the download and site engines still import it until they stop doing so; then it goes,
+// with the flags below (no V8 flag is set at run time otherwise).
+import { setFlagsFromString } from 'node:v8';
+
+const V8_YOUNG_GENERATION_GROWTH = 2;
+const OLD_GENERATION_GROWTH_PERCENT = 50;
+const V8_OLD_GENERATION_GROWTH_PERCENT = 0;
+const setYoungGenerationGrowth = (factor: number) => setFlagsFromString(`--semi-space-growth-factor=${factor}`);
+const setOldGenerationGrowthPercent = (percent: number) => setFlagsFromString(`--heap-growing-percent=${percent}`);
 
 declare const MINT_ADMIN_CLI: boolean | undefined;
 
@@ -53,7 +54,7 @@ export function keepYoungGenerationSmall(): () => void {
  * collected quickly, let it grow to ~4x its live size before collecting it (108 MB of heap, 83 MB of it
  * garbage, at 100,000 pages): that, not what verify keeps, was the peak RSS growth with pages. At 1.5x
  * the full collections are more frequent and as cheap (little survives). Only in the CLI, like the
- * young generation above; V8's default comes back when verify is done, for the code cache.
+ * young generation above; V8's default comes back when verify is done.
  */
 export function keepOldGenerationTight(): () => void {
   if (typeof MINT_ADMIN_CLI === 'undefined' || !MINT_ADMIN_CLI) return () => undefined;
