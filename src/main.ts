@@ -22,6 +22,7 @@ const OK = 0;
 declare const MINT_ADMIN_BUNDLE: boolean | undefined;
 
 async function runProgram(argv: string[]): Promise<number> {
+  // if/else, not an early return: the bundle build drops the branch it never runs, import() included.
   if (typeof MINT_ADMIN_BUNDLE !== 'undefined' && MINT_ADMIN_BUNDLE) {
     // Booting while the program loads (early-worker.ts).
     const worker = await startEarlyExtractionWorker(argv, pathToFileURL(join(import.meta.dirname, 'extract-worker.cjs')));
@@ -30,9 +31,10 @@ async function runProgram(argv: string[]): Promise<number> {
     // the whole file for its export names first.
     const program = require('./program.cjs') as typeof import('./run.js');
     return program.runCli(argv, program.processDeps({ extractionWorker: worker }));
+  } else {
+    const { runCli, processDeps } = await import('./run.js');
+    return runCli(argv, processDeps());
   }
-  const { runCli, processDeps } = await import('./run.js');
-  return runCli(argv, processDeps());
 }
 
 /**
