@@ -8,10 +8,12 @@ import { delimiter } from 'node:path';
 import { nodeLineBin } from './node-line.mjs';
 
 const TESTED_LINE = 22;
-const major = Number(process.versions.node.split('.')[0]);
+// package.json's `engines`: 22.12 or newer.
+const [major, minor] = process.versions.node.split('.').map(Number);
+const supported = major > TESTED_LINE || (major === TESTED_LINE && minor >= 12);
 let node = process.execPath;
 let env = process.env;
-if (major < TESTED_LINE) {
+if (!supported) {
   const bin = nodeLineBin(String(TESTED_LINE));
   console.error(`Node.js ${process.versions.node} is older than the package supports: running on Node.js ${TESTED_LINE} (${bin})`);
   node = `${bin}/node`;
