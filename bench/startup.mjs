@@ -40,8 +40,8 @@ try {
   }
   // Other CLIs' `--version` side by side (no target: context): those bench/startup-peers-setup.sh
   // installs from the registry, and gh where it is on PATH.
-  const peersBin = fileURLToPath(new URL('.cache/startup-peers/node_modules/.bin/', import.meta.url));
-  const peers = ['wrangler', 'netlify', 'vercel'].map((name) => [name, join(peersBin, name)]);
+  const peersDir = fileURLToPath(new URL('.cache/startup-peers/', import.meta.url));
+  const peers = [['wrangler', 'wrangler'], ['netlify', 'netlify-cli'], ['vercel', 'vercel']].map(([name, pkg]) => [name, join(peersDir, pkg, 'node_modules/.bin', name)]);
   const gh = (() => {
     try {
       return execFileSync('sh', ['-c', 'command -v gh'], { encoding: 'utf8' }).trim();
