@@ -7,15 +7,13 @@ import { build } from 'esbuild';
 const root = new URL('..', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
 
-// The CLI's own undici is the slim entry the CLI bundle uses (scripts/undici-slim.cjs); the Actions
-// toolkit's packages each carry a copy of undici 6 of their own, bundled once here instead of twice.
+// The program's undici is the package as installed; the Actions toolkit's packages each carry a copy
+// of undici 6 of their own, bundled once here instead of twice.
 const toolkitUndici = new URL('node_modules/@actions/http-client/node_modules/undici/index.js', root).pathname;
 const oneUndiciEach = {
   name: 'one-undici-each',
   setup(b) {
-    b.onResolve({ filter: /^undici$/ }, (args) => ({
-      path: args.importer.includes('/node_modules/@actions/') ? toolkitUndici : new URL('scripts/undici-slim.cjs', root).pathname,
-    }));
+    b.onResolve({ filter: /^undici$/ }, (args) => (args.importer.includes('/node_modules/@actions/') ? { path: toolkitUndici } : undefined));
   },
 };
 
@@ -37,10 +35,8 @@ export async function buildAction({ write = true } = {}) {
     // analytics store explains how to install it, as for any install without optional packages) and
     // the MCP SDK (a stdio server for an agent has no place in a workflow step; 400 KB otherwise).
     external: ['@duckdb/node-api', '@modelcontextprotocol/sdk', '@modelcontextprotocol/sdk/*', 'zod', 'zod/*'],
-    // MINT_ADMIN_CLI false: the process is the runner's, not the CLI's (src/tuning/heap.ts).
     define: {
       MINT_ADMIN_VERSION: JSON.stringify(pkg.version),
-      MINT_ADMIN_CLI: 'false',
       'import.meta.url': '__mintAdminUrl',
       'import.meta.dirname': '__dirname',
     },

@@ -1,13 +1,12 @@
 // Whether a file descriptor is a terminal, without paying for node:tty when it surely is not.
 // Loading node:tty costs ~4 ms of start-up (it loads net and the streams), and every command asks
 // this of stdin, stdout and stderr; in a pipe, a file or `> /dev/null` a stat answers it, and only
-// a character device other than /dev/null goes on to ask tty.isatty. (In the bundles node:tty is
-// required lazily, on first use: scripts/build.mjs.)
+// a character device other than /dev/null goes on to ask tty.isatty, loading node:tty only then
+// (process.getBuiltinModule: Node's own on-demand load of a built-in, not an import at the top).
 import { fstatSync, statSync } from 'node:fs';
-import { isatty } from 'node:tty';
 
 export function isTerminal(fd: number): boolean {
-  return mayBeTerminal(fd) && isatty(fd);
+  return mayBeTerminal(fd) && process.getBuiltinModule('node:tty').isatty(fd);
 }
 
 /** False when fd is surely not a terminal: closed, a pipe, a file, a socket or /dev/null. */

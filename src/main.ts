@@ -4,8 +4,8 @@
 // those needs neither commander nor the command modules: it is wrapped to the terminal's width
 // (help-wrap.ts) and written straight to fd 1, which keeps --help and --version close to bare Node
 // start-up. Everything else runs the program (run.ts), which the build bundles into one CommonJS
-// file loaded with V8's code cache under the CLI's V8 flags (tuning/).
-import { join } from 'node:path';
+// file (program.cjs), required with Node's own compile cache on (enable-compile-cache.ts).
+import { enableCompileCache } from './enable-compile-cache.js';
 import { wrapHelp } from './help-wrap.js';
 import { isTerminal } from './is-terminal.js';
 import { prerenderedOutput } from './prerendered.js';
@@ -14,22 +14,22 @@ import { lazyStdout } from './stdout.js';
 // Success is 0 (EXIT_CODES.ok); spelled out so this entry loads no other module on the fast path.
 const OK = 0;
 
-// Set by the bundle build: the id of the program bundle beside this file (dist/cli/program.cjs).
-// Absent in the plain tsc build, which imports run.js instead.
-declare const MINT_ADMIN_BUILD_ID: string | undefined;
+// Set by the bundle build (scripts/build.mjs): the program is program.cjs beside this file. Absent in
+// the plain tsc build, which imports run.js instead.
+declare const MINT_ADMIN_BUNDLE: boolean | undefined;
 
 async function runProgram(argv: string[]): Promise<number> {
-  if (typeof MINT_ADMIN_BUILD_ID === 'string') {
-    const { loadTunedProgram } = await import('./tuning/index.js');
-    const file = join(import.meta.dirname, 'program.cjs');
-    // This bundle's require() resolves from program.cjs's directory, the same as its own would.
-    const program = loadTunedProgram<typeof import('./run.js')>(file, MINT_ADMIN_BUILD_ID, argv, process.env, (specifier) => import(specifier), require);
-    const code = await program.exports.runCli(argv, program.exports.processDeps());
-    program.saveCache();
-    return code;
+  // if/else, not an early return: the bundle build drops the branch it never runs, import() included.
+  if (typeof MINT_ADMIN_BUNDLE !== 'undefined' && MINT_ADMIN_BUNDLE) {
+    enableCompileCache();
+    // A plain require: import() of a CommonJS file would go through the ES module loader, which lexes
+    // the whole file for its export names first.
+    const program = require('./program.cjs') as typeof import('./run.js');
+    return program.runCli(argv, program.processDeps());
+  } else {
+    const { runCli, processDeps } = await import('./run.js');
+    return runCli(argv, processDeps());
   }
-  const { runCli, processDeps } = await import('./run.js');
-  return runCli(argv, processDeps());
 }
 
 /**

@@ -7,7 +7,6 @@
 import { opendir, realpath, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { UsageError } from '../errors.js';
-import { keepOldGenerationTight, keepYoungGenerationSmall } from '../tuning/heap.js';
 import { AnchorIndex, isTopOfPage, PageAnchors, PendingFragments } from './anchors.js';
 import { OverlongMarkupError } from './bounded-parser.js';
 import { FileIndex } from './file-index.js';
@@ -65,17 +64,6 @@ export { SiteProblemsError } from '../errors.js';
 const PLACEHOLDER_HOST = 'site.invalid';
 
 export async function verifySite(opts: VerifyOptions): Promise<VerifyReport> {
-  const restoreOld = keepOldGenerationTight();
-  const restoreYoung = keepYoungGenerationSmall();
-  try {
-    return await checkSite(opts);
-  } finally {
-    restoreYoung();
-    restoreOld();
-  }
-}
-
-async function checkSite(opts: VerifyOptions): Promise<VerifyReport> {
   const root = await checkSiteDirectory(opts.directory);
   const files = await listFiles(root);
   const limit = opts.listLimit ?? DEFAULT_LIST_LIMIT;

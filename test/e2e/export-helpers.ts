@@ -39,7 +39,7 @@ export function useExportSandbox(opts: SandboxOptions = {}) {
     MINTLIFY_ADMIN_API_KEY: state.sandbox.apiKey,
     HOME: state.home.path,
     XDG_CONFIG_HOME: join(state.home.path, 'xdg'),
-    // The CLI's code cache (src/tuning/code-cache.ts) beside the config, so the tests that check nothing
+    // Any cache the CLI writes beside the config, so the tests that check nothing
     // else appears in HOME still see only the directories they expect.
     XDG_CACHE_HOME: join(state.home.path, 'xdg', 'cache'),
   });

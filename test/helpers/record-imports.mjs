@@ -1,12 +1,10 @@
 // Preloaded with `node --import` into the built CLI: records every module the process loads into the
 // file named by MINT_ADMIN_RECORD_IMPORTS, one file URL a line, so a test can see what a command
-// loaded: what the ESM loader resolves (hooks), what require() loads, and a bundle run as a vm.Script
-// (the program bundle, src/tuning/code-cache.ts).
+// loaded: what the ESM loader resolves (hooks), and what require() loads.
 import { appendFileSync } from 'node:fs';
 import Module, { register } from 'node:module';
 import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import vm from 'node:vm';
 
 const file = process.env.MINT_ADMIN_RECORD_IMPORTS;
 register(new URL('./record-imports-hooks.mjs', import.meta.url), { data: { file } });
@@ -25,9 +23,3 @@ Module._load = function (request, parent, isMain) {
   return load.apply(this, arguments);
 };
 
-vm.Script = new Proxy(vm.Script, {
-  construct(target, args, newTarget) {
-    record(args[1]?.filename);
-    return Reflect.construct(target, args, newTarget);
-  },
-});
