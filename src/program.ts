@@ -5,6 +5,7 @@ import type { Deps } from './context.js';
 import { EXIT_CODES } from './cli-errors.js';
 import { VERSION } from './version.js';
 import { wrapHelp } from './help-wrap.js';
+import { suggestChoices } from './choice-suggestion.js';
 import { groupAt, type Group } from './command-group.js';
 import { registerAgent } from './commands/agent/index.js';
 import { registerExport } from './commands/export/index.js';
@@ -107,5 +108,6 @@ export function buildProgram(deps: Deps, argv?: readonly string[]): Command {
   registerMcp(program, deps);
   registerCompletion(program, deps);
   registerSandbox(program, deps);
+  suggestChoices(program);
   return program;
 }
