@@ -28,7 +28,7 @@ const UNWRAPPED = 100_000;
 
 const ENVIRONMENT_HELP = `
 Environment:
-  MINTLIFY_ADMIN_API_KEY   admin API key (mint_...); or \`mint-admin config set api-key\`
+  MINTLIFY_ADMIN_API_KEY   admin API key (mint_...); or \`mint-admin auth login\`
   MINTLIFY_PROJECT_ID      project id; or --project, or \`mint-admin config set project-id\`
   MINTLIFY_API_URL         API base URL (default https://api.mintlify.com)
   MINT_ADMIN_PROFILE       config profile to use (default "default")
