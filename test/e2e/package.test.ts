@@ -264,9 +264,12 @@ describe('the packed package', () => {
   // limits and export_run's re-checks, the lock's start time, the FIFO prompt reader, the answer
   // check's walk, the action's comment owner) and their CHANGELOG entries (~10 KB of the 16.3):
   // 2,265,567 bytes. The budget grows by 20,000 bytes.
+  // Plus issue 48's first-hour mends (`auth login`, its man page and completions, the choice
+  // suggestions, help wrapped once, the URL in connection errors) and their CHANGELOG entries:
+  // 2,278,986 bytes. The budget grows by 15,000 bytes.
   it('is small: under 1.55 MB unpacked, plus the MCP chunk and the analytics store', () => {
     console.log(`packed ${packed.files.length} files, ${packed.unpackedSize} bytes unpacked`);
-    expect(packed.unpackedSize).toBeLessThan(1.55 * 1024 * 1024 + 378_961 + 150_000 + 45_000 + 15_000 + 25_000 + 10_000 + 20_000);
+    expect(packed.unpackedSize).toBeLessThan(1.55 * 1024 * 1024 + 378_961 + 150_000 + 45_000 + 15_000 + 25_000 + 10_000 + 20_000 + 15_000);
   });
 
   it('runs the CLI from the prefix bin, against the sandbox', async () => {
