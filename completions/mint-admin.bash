@@ -12,7 +12,7 @@ _mint_admin() {
       -*) continue ;;
     esac
     case "$path/$word" in
-      mint-admin/agent|mint-admin/agent/run|mint-admin/agent/get|mint-admin/agent/message|mint-admin/export|mint-admin/export/start|mint-admin/export/status|mint-admin/export/bundle|mint-admin/export/download|mint-admin/export/run|mint-admin/export/verify|mint-admin/export/serve|mint-admin/export/host-config|mint-admin/searches|mint-admin/searches/list|mint-admin/deploy|mint-admin/deploy/start|mint-admin/deploy/status|mint-admin/preview|mint-admin/preview/start|mint-admin/preview/status|mint-admin/automation|mint-admin/automation/run|mint-admin/autopilot|mint-admin/autopilot/run|mint-admin/analytics|mint-admin/analytics/searches|mint-admin/analytics/feedback|mint-admin/analytics/conversations|mint-admin/analytics/thread|mint-admin/analytics/callers|mint-admin/analytics/views|mint-admin/analytics/visitors|mint-admin/analytics/gaps|mint-admin/analytics/sync|mint-admin/analytics/query|mint-admin/analytics/report|mint-admin/analytics/budget|mint-admin/config|mint-admin/config/set|mint-admin/config/get|mint-admin/config/unset|mint-admin/config/list|mint-admin/config/path|mint-admin/auth|mint-admin/auth/status|mint-admin/mcp|mint-admin/completion|mint-admin/sandbox) path="$path/$word" ;;
+      mint-admin/agent|mint-admin/agent/run|mint-admin/agent/get|mint-admin/agent/message|mint-admin/export|mint-admin/export/start|mint-admin/export/status|mint-admin/export/bundle|mint-admin/export/download|mint-admin/export/run|mint-admin/export/verify|mint-admin/export/serve|mint-admin/export/host-config|mint-admin/searches|mint-admin/searches/list|mint-admin/deploy|mint-admin/deploy/start|mint-admin/deploy/status|mint-admin/preview|mint-admin/preview/start|mint-admin/preview/status|mint-admin/automation|mint-admin/automation/run|mint-admin/autopilot|mint-admin/autopilot/run|mint-admin/analytics|mint-admin/analytics/searches|mint-admin/analytics/feedback|mint-admin/analytics/conversations|mint-admin/analytics/thread|mint-admin/analytics/callers|mint-admin/analytics/views|mint-admin/analytics/visitors|mint-admin/analytics/gaps|mint-admin/analytics/sync|mint-admin/analytics/query|mint-admin/analytics/report|mint-admin/analytics/budget|mint-admin/config|mint-admin/config/set|mint-admin/config/get|mint-admin/config/unset|mint-admin/config/list|mint-admin/config/path|mint-admin/auth|mint-admin/auth/login|mint-admin/auth/status|mint-admin/mcp|mint-admin/completion|mint-admin/sandbox) path="$path/$word" ;;
       *) npos=$(( npos + 1 )) ;;
     esac
   done
@@ -543,8 +543,17 @@ _mint_admin() {
         --base-url) return ;;
         --profile) return ;;
       esac
-      cmds="status"
+      cmds="login status"
       opts="-p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
+      ;;
+    mint-admin/auth/login)
+      case "$prev" in
+        -p|--project) return ;;
+        --base-url) return ;;
+        --profile) return ;;
+      esac
+      cmds=""
+      opts="--with-token -p --project --base-url --profile --json -q --quiet --no-color --debug -h --help"
       ;;
     mint-admin/auth/status)
       case "$prev" in

@@ -17,7 +17,7 @@ function __mint_admin_scan --description 'print the mint-admin command path type
             case '-*'
                 continue
         end
-        if contains -- "$path/$word" mint-admin/agent mint-admin/agent/run mint-admin/agent/get mint-admin/agent/message mint-admin/export mint-admin/export/start mint-admin/export/status mint-admin/export/bundle mint-admin/export/download mint-admin/export/run mint-admin/export/verify mint-admin/export/serve mint-admin/export/host-config mint-admin/searches mint-admin/searches/list mint-admin/deploy mint-admin/deploy/start mint-admin/deploy/status mint-admin/preview mint-admin/preview/start mint-admin/preview/status mint-admin/automation mint-admin/automation/run mint-admin/autopilot mint-admin/autopilot/run mint-admin/analytics mint-admin/analytics/searches mint-admin/analytics/feedback mint-admin/analytics/conversations mint-admin/analytics/thread mint-admin/analytics/callers mint-admin/analytics/views mint-admin/analytics/visitors mint-admin/analytics/gaps mint-admin/analytics/sync mint-admin/analytics/query mint-admin/analytics/report mint-admin/analytics/budget mint-admin/config mint-admin/config/set mint-admin/config/get mint-admin/config/unset mint-admin/config/list mint-admin/config/path mint-admin/auth mint-admin/auth/status mint-admin/mcp mint-admin/completion mint-admin/sandbox
+        if contains -- "$path/$word" mint-admin/agent mint-admin/agent/run mint-admin/agent/get mint-admin/agent/message mint-admin/export mint-admin/export/start mint-admin/export/status mint-admin/export/bundle mint-admin/export/download mint-admin/export/run mint-admin/export/verify mint-admin/export/serve mint-admin/export/host-config mint-admin/searches mint-admin/searches/list mint-admin/deploy mint-admin/deploy/start mint-admin/deploy/status mint-admin/preview mint-admin/preview/start mint-admin/preview/status mint-admin/automation mint-admin/automation/run mint-admin/autopilot mint-admin/autopilot/run mint-admin/analytics mint-admin/analytics/searches mint-admin/analytics/feedback mint-admin/analytics/conversations mint-admin/analytics/thread mint-admin/analytics/callers mint-admin/analytics/views mint-admin/analytics/visitors mint-admin/analytics/gaps mint-admin/analytics/sync mint-admin/analytics/query mint-admin/analytics/report mint-admin/analytics/budget mint-admin/config mint-admin/config/set mint-admin/config/get mint-admin/config/unset mint-admin/config/list mint-admin/config/path mint-admin/auth mint-admin/auth/login mint-admin/auth/status mint-admin/mcp mint-admin/completion mint-admin/sandbox
             set path "$path/$word"
         else
             set npos (math $npos + 1)
@@ -43,7 +43,7 @@ complete -c mint-admin -n '__mint_admin_at mint-admin' -a automation -d 'run Min
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a autopilot -d 'start Mintlify Autopilot runs from CI with a prompt (runs cannot be followed through the API)'
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a analytics -d 'docs analytics: searches, feedback, assistant conversations, views, visitors, the content-gap report, and a local database of them all (100 requests per organization per hour)'
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a config -d 'manage the admin key, project id and base URL, per profile'
-complete -c mint-admin -n '__mint_admin_at mint-admin' -a auth -d 'check which admin key, project and base URL are in effect, and whether the API accepts the key'
+complete -c mint-admin -n '__mint_admin_at mint-admin' -a auth -d 'save an admin key the API accepts; check which key, project and base URL are in effect, and whether the API accepts the key'
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a mcp -d 'run a Model Context Protocol server on stdio, for AI agents (read-only tools unless --allow)'
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a completion -d 'print the shell completion script (the same text as completions/ in the package)'
 complete -c mint-admin -n '__mint_admin_at mint-admin' -a sandbox -d 'run a local sandbox of the Admin API, for trying mint-admin and testing pipelines offline'
@@ -604,6 +604,7 @@ complete -c mint-admin -n '__mint_admin_at mint-admin/config/path' -s q -l quiet
 complete -c mint-admin -n '__mint_admin_at mint-admin/config/path' -l no-color -d 'no colour (also NO_COLOR)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/config/path' -l debug -d 'log HTTP requests and stack traces to stderr (secrets redacted)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/config/path' -s h -l help -d 'show help'
+complete -c mint-admin -n '__mint_admin_at mint-admin/auth' -a login -d 'read the admin key (a hidden prompt, or stdin with --with-token), check it with the API, and save it to the profile only if the API accepts it'
 complete -c mint-admin -n '__mint_admin_at mint-admin/auth' -a status -d 'show the key (masked), project and base URL in effect and where each comes from, and whether the API accepts the key (a request that spends no rate limit)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/auth' -s p -l project -x -d 'project id (env MINTLIFY_PROJECT_ID)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/auth' -l base-url -x -d 'API base URL (env MINTLIFY_API_URL)'
@@ -613,6 +614,15 @@ complete -c mint-admin -n '__mint_admin_at mint-admin/auth' -s q -l quiet -d 'no
 complete -c mint-admin -n '__mint_admin_at mint-admin/auth' -l no-color -d 'no colour (also NO_COLOR)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/auth' -l debug -d 'log HTTP requests and stack traces to stderr (secrets redacted)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/auth' -s h -l help -d 'show help'
+complete -c mint-admin -n '__mint_admin_at mint-admin/auth/login' -l with-token -d 'read the key from stdin instead of a prompt (as gh does)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/auth/login' -s p -l project -x -d 'project id (env MINTLIFY_PROJECT_ID)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/auth/login' -l base-url -x -d 'API base URL (env MINTLIFY_API_URL)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/auth/login' -l profile -x -d 'config profile (env MINT_ADMIN_PROFILE)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/auth/login' -l json -d 'machine-readable JSON on stdout'
+complete -c mint-admin -n '__mint_admin_at mint-admin/auth/login' -s q -l quiet -d 'no progress or hints on stderr'
+complete -c mint-admin -n '__mint_admin_at mint-admin/auth/login' -l no-color -d 'no colour (also NO_COLOR)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/auth/login' -l debug -d 'log HTTP requests and stack traces to stderr (secrets redacted)'
+complete -c mint-admin -n '__mint_admin_at mint-admin/auth/login' -s h -l help -d 'show help'
 complete -c mint-admin -n '__mint_admin_at mint-admin/auth/status' -s p -l project -x -d 'project id (env MINTLIFY_PROJECT_ID)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/auth/status' -l base-url -x -d 'API base URL (env MINTLIFY_API_URL)'
 complete -c mint-admin -n '__mint_admin_at mint-admin/auth/status' -l profile -x -d 'config profile (env MINT_ADMIN_PROFILE)'

@@ -96,6 +96,8 @@ export function createContext(deps: Deps, globals: GlobalOptions): Context {
 
   const ctx: Context = {
     ...deps,
+    // On the context itself, so a context derived from this one (withSettings) masks what it adds.
+    secrets,
     globals,
     mode,
     reporter,
@@ -109,16 +111,7 @@ export function createContext(deps: Deps, globals: GlobalOptions): Context {
         if (resolved.apiKey) secrets.add(resolved.apiKey.value);
         return resolved;
       })),
-    async projectId() {
-      const s = await ctx.settings();
-      if (!s.projectId) {
-        throw new ConfigError(
-          `no project id: pass --project <id>, set ${ENV_VARS['project-id']}, or run \`mint-admin config set project-id <id>\``,
-          'project-id',
-        );
-      }
-      return checkProjectId(s.projectId.value, settingOrigin('project-id', s.projectId, s.profile.value));
-    },
+    projectId: async () => projectIdOf(await ctx.settings()),
     dispatcher: () =>
       (dispatcher ??= import('./api/http.js').then(({ createDispatcher }) => createDispatcher(deps.env))),
     api: () => (client ??= buildClient(ctx)),
@@ -127,6 +120,32 @@ export function createContext(deps: Deps, globals: GlobalOptions): Context {
     },
   };
   return ctx;
+}
+
+/**
+ * The same context with other settings: `auth login` checks a key before it is saved, so the key
+ * must be the one the API is asked with, whatever the environment or the file hold.
+ */
+export function withSettings(ctx: Context, settings: Settings): Context {
+  if (settings.apiKey) ctx.secrets?.add(settings.apiKey.value);
+  let client: Promise<ApiClient> | undefined;
+  const derived: Context = {
+    ...ctx,
+    settings: () => Promise.resolve(settings),
+    projectId: async () => projectIdOf(settings),
+    api: () => (client ??= buildClient(derived)),
+  };
+  return derived;
+}
+
+function projectIdOf(s: Settings): string {
+  if (!s.projectId) {
+    throw new ConfigError(
+      `no project id: pass --project <id>, set ${ENV_VARS['project-id']}, or run \`mint-admin config set project-id <id>\``,
+      'project-id',
+    );
+  }
+  return checkProjectId(s.projectId.value, settingOrigin('project-id', s.projectId, s.profile.value));
 }
 
 /** `retrying in 2s`, or `retrying shortly` for a pause that would read as "in 0s". */

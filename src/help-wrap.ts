@@ -8,10 +8,26 @@ const UNBREAKABLE = /^\s*\$ /;
 const TERM_AND_TEXT = /^(\s+\S(?:.*?\S)?\s{2,})(\S.*)$/;
 
 export function wrapHelp(text: string, width: number): string {
-  return text
-    .split('\n')
+  return joinParagraphs(text.split('\n'))
     .map((line) => wrapLine(line, Math.max(20, width)))
     .join('\n');
+}
+
+/**
+ * Prose at the left margin comes broken at whatever width its author wrote it; wrapped line by line
+ * it would be broken twice (a full line, then a stub of a word or two). A paragraph is joined into
+ * one line first, so it is wrapped once, to the terminal's width. A heading (ending in ":") and
+ * what follows it stay apart, as do indented items, which are one line each.
+ */
+function joinParagraphs(lines: string[]): string[] {
+  const out: string[] = [];
+  const isProse = (line: string) => /^\S/.test(line) && !UNBREAKABLE.test(line);
+  for (const line of lines) {
+    const previous = out.at(-1);
+    if (previous !== undefined && isProse(previous) && isProse(line) && !previous.trimEnd().endsWith(':')) out[out.length - 1] = `${previous.trimEnd()} ${line.trim()}`;
+    else out.push(line);
+  }
+  return out;
 }
 
 function wrapLine(line: string, width: number): string {

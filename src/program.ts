@@ -5,6 +5,7 @@ import type { Deps } from './context.js';
 import { EXIT_CODES } from './cli-errors.js';
 import { VERSION } from './version.js';
 import { wrapHelp } from './help-wrap.js';
+import { suggestChoices } from './choice-suggestion.js';
 import { groupAt, type Group } from './command-group.js';
 import { registerAgent } from './commands/agent/index.js';
 import { registerExport } from './commands/export/index.js';
@@ -27,7 +28,7 @@ const UNWRAPPED = 100_000;
 
 const ENVIRONMENT_HELP = `
 Environment:
-  MINTLIFY_ADMIN_API_KEY   admin API key (mint_...); or \`mint-admin config set api-key\`
+  MINTLIFY_ADMIN_API_KEY   admin API key (mint_...); or \`mint-admin auth login\`
   MINTLIFY_PROJECT_ID      project id; or --project, or \`mint-admin config set project-id\`
   MINTLIFY_API_URL         API base URL (default https://api.mintlify.com)
   MINT_ADMIN_PROFILE       config profile to use (default "default")
@@ -107,5 +108,6 @@ export function buildProgram(deps: Deps, argv?: readonly string[]): Command {
   registerMcp(program, deps);
   registerCompletion(program, deps);
   registerSandbox(program, deps);
+  suggestChoices(program);
   return program;
 }

@@ -45,8 +45,12 @@ export function neverReachedServer(error: NetworkError): boolean {
   return error.code !== undefined && NOT_SENT_CODES.has(error.code);
 }
 
-/** Names a low-level failure in words a user can act on; `target` says what we were talking to. */
-export function toNetworkError(error: unknown, target: string): NetworkError {
+/**
+ * Names a low-level failure in words a user can act on; `target` says what we were talking to, and
+ * `tried`, when given, the request (`GET https://host/path`). It follows the first ";", so a retry
+ * note (briefReason: the words before it) stays short while the final error shows where it went.
+ */
+export function toNetworkError(error: unknown, target: string, tried?: string): NetworkError {
   const code = findCode(error);
   const reason = (() => {
     switch (code) {
@@ -69,7 +73,7 @@ export function toNetworkError(error: unknown, target: string): NetworkError {
         return `network error talking to ${target}${code ? ` (${code})` : ''}`;
     }
   })();
-  return new NetworkError(`${reason}; check your connection or proxy settings (HTTPS_PROXY, NO_PROXY)`, code, {
+  return new NetworkError(`${reason}; ${tried ? `tried ${tried}; ` : ''}check your connection or proxy settings (HTTPS_PROXY, NO_PROXY)`, code, {
     cause: error,
   });
 }

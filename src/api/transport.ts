@@ -132,7 +132,8 @@ export class ApiTransport {
         response = await this.once(method, url, opts.body, signal);
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
-        const failure = toNetworkError(error, 'the API');
+        // The error names where the request went (a mistyped base URL, a proxy in the way).
+        const failure = toNetworkError(error, 'the API', triedUrl(method, url));
         if (lastTry || !(method === 'GET' || neverReachedServer(failure))) throw failure;
         await this.pause(attempt, backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random), briefReason(failure), signal);
         continue;
@@ -268,4 +269,10 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/** `GET https://api.mintlify.com/v2/agent/...`: origin and path only (no query; an origin never holds credentials). */
+function triedUrl(method: Method, url: string): string {
+  const { origin, pathname } = new URL(url);
+  return `${method} ${origin}${pathname}`;
 }

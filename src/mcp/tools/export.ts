@@ -9,7 +9,7 @@ import { onJobFlow, type FlowSetup } from '../../export-flows/choose.js';
 import { normaliseDomain } from '../../export-flows/domain.js';
 import { flowApiFor, type StartInput } from '../../export-flows/flow-api.js';
 import { memoryFlowStore } from '../../export-flows/flow-store.js';
-import { MintAdminError, UsageError } from '../../errors.js';
+import { MintAdminError, TargetRefusedError, UsageError } from '../../errors.js';
 import { checkExactId } from '../../ids.js';
 import type { Activity, Reporter } from '../../io.js';
 import { sameTargetUnderRoot, targetUnderRoot } from '../root.js';
@@ -173,6 +173,13 @@ export const exportRun = defineTool({
     };
   },
   explain(error): ToolFailure | undefined {
+    // The engine's words name no flag or argument ("allow replacing"): an agent acts on an argument's name.
+    if (error instanceof TargetRefusedError && error.reason === 'not-empty') {
+      return {
+        message: `${error.target} is not empty; call export_run again with force: true to replace its contents, or choose another directory`,
+        next: 'nothing was sent; force: true deletes what the directory holds now, so ask the user before using it',
+      };
+    }
     if (!(error instanceof InstallRefusedError)) return undefined;
     return {
       message: `export ${error.jobId} was started and completed, but nothing was installed: ${error.message}`,
