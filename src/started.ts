@@ -5,7 +5,6 @@ import type { Context } from './context.js';
 
 /** `readable` on a terminal; elsewhere `id` on stdout and `status` on stderr (silent with --quiet). */
 export function printStarted(ctx: Context, started: { id: string; readable: string; status: string }): void {
-  if (ctx.io.stdoutIsTTY) return ctx.print(started.readable);
-  ctx.print(started.id);
+  ctx.print(ctx.io.stdoutIsTTY ? started.readable : started.id);
   ctx.reporter.info(started.status);
 }

@@ -1,7 +1,7 @@
 // A value outside a choice (an argument's or an option's) gets the nearest allowed one suggested, as
 // an unknown command or option does: one mechanism over the whole tree (choice-suggestion.ts).
 import { describe, expect, it } from 'vitest';
-import { Command } from 'commander';
+import type { Command } from 'commander';
 import { systemClock } from '../src/clock.js';
 import { buildProgram } from '../src/program.js';
 import { runInProcess } from './helpers/in-process.js';

@@ -12,7 +12,7 @@ const { ApiError, ArchiveRefusedError, BundleStorageError, ConfigError, Interrup
 class NotFinishedYet extends ApiError {}
 
 /** Every class of the error model: what src/errors.ts and the library's entry export that is an Error. */
-const errorClasses = [...new Set([...Object.values(errors), ...Object.values(library)])].filter(
+const errorClasses = [...new Set<unknown>([...Object.values(errors), ...Object.values(library)])].filter(
   (value): value is abstract new (...args: never[]) => Error => typeof value === 'function' && value.prototype instanceof Error,
 );
 

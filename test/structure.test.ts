@@ -11,7 +11,7 @@ const SRC = resolve(import.meta.dirname, '../src');
 const REGISTERS_THE_COMMANDS = new Set(['program.ts']);
 
 /** Every module a file names: static imports and re-exports, and dynamic import() of a literal. */
-export function importsOf(text: string): string[] {
+function importsOf(text: string): string[] {
   const found: string[] = [];
   for (const match of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)'([^']+)'/gm)) found.push(match[1]!);
   return found;
@@ -30,7 +30,7 @@ function groupOf(path: string): string | undefined {
 }
 
 /** Each import that breaks the layout, as `file -> target: why`. */
-export function layoutViolations(files: Array<{ path: string; text: string }>): string[] {
+function layoutViolations(files: Array<{ path: string; text: string }>): string[] {
   const found: string[] = [];
   for (const { path, text } of files) {
     for (const specifier of importsOf(text)) {

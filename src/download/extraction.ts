@@ -138,7 +138,8 @@ export class Extraction {
     const compressed = this.gunzip.bytesWritten;
     if (this.inflated > RATIO_FLOOR && this.inflated > MAX_RATIO * compressed) {
       const what = `${formatBytes(this.inflated)} from ${formatBytes(compressed)}`;
-      return this.fail(new ArchiveRefusedError(`it expands more than ${MAX_RATIO} times its compressed size (${what}), as only a decompression bomb does`));
+      this.fail(new ArchiveRefusedError(`it expands more than ${MAX_RATIO} times its compressed size (${what}), as only a decompression bomb does`));
+      return;
     }
     if (this.reader.ended) return;
     this.queue.push(chunk);

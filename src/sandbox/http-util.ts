@@ -88,8 +88,8 @@ export function faultReply(fault: FaultSpec & { status: number }, format: 'json'
 }
 
 export function s3ErrorXml(code: string, message: string): string {
-  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${escape(message)}</Message><RequestId>SANDBOX</RequestId></Error>\n`;
+  const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${escapeXml(message)}</Message><RequestId>SANDBOX</RequestId></Error>\n`;
 }
 
 /** Sleeps unless the sandbox is closing; then resolves early so close() never waits on a delay. */

@@ -249,7 +249,7 @@ describe('the action', () => {
     ['an expired token (401)', { list: [401] }, 'preview start feature-x', 0, '401'],
     ['a comment GitHub refuses (422), on a failed build', { create: [422] }, 'preview start fail/broken --wait --interval 1s', 4, '422'],
   ] as const)('GitHub fails the comment (%s): a warning, the result in the summary, the step ends with the command\'s code', async (_name, failures, command, code, status) => {
-    gh.failures = { list: [], create: [], update: [], viewer: [], ...failures };
+    gh.failures = { list: [], create: [], update: [], viewer: [], ...(failures as unknown as Partial<Record<string, number[]>>) };
     const step = await runStep({ command, comment: 'true' });
     expect(step.code).toBe(code);
     expect(step.outputs.get('exit-code')).toBe(String(code));

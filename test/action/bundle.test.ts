@@ -2,7 +2,6 @@
 // committed bundle must be exactly what the sources build today.
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
-// @ts-expect-error: a build script, plain JavaScript
 import { buildAction } from '../../scripts/build-action.mjs';
 
 it('the committed action bundle is a fresh build of the source, byte for byte', async () => {

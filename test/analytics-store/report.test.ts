@@ -8,7 +8,7 @@ import { computeReport, renderMarkdown, renderSlack, reportPeriods, SLACK_LIMITS
 import { code as mdCode } from '../../src/analytics-store/report/markdown.js';
 import { bounded } from '../../src/analytics-store/report/text.js';
 import { tempDir } from '../helpers/cli.js';
-import { EXPECTED, fillReportDatabase, HOSTILE_TERM } from './report-fixture.js';
+import { EXPECTED, fillReportDatabase, } from './report-fixture.js';
 
 const NOW = new Date('2026-11-25T08:00:00Z'); // a Wednesday
 

@@ -18,7 +18,7 @@ function searchPages(rareFrom = Infinity): Handler {
     const cursor = new URL(req.url ?? '', 'http://x').searchParams.get('cursor');
     const n = cursor === null ? 0 : Number(cursor.slice(1));
     const searches = Array.from({ length: 10 }, (_, i) => ({ searchQuery: `term ${n}-${i}`, hits: n >= rareFrom ? 1 : 50, ctr: 0, topClickedPage: null, lastSearchedAt: '2026-01-01T00:00:00Z' }));
-    json(200, { searches, totalSearches: 1_000_000, nextCursor: `p${n + 1}` })(req, res);
+    json(200, { searches, totalSearches: 1_000_000, nextCursor: `p${n + 1}` })(req as IncomingMessage & { body: string }, res);
   };
 }
 

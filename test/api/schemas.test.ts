@@ -29,7 +29,7 @@ function component(source: SchemaSource): OpenApiSchema {
   let node: unknown = source.response ? inlineAnswer(doc, source) : doc.components?.schemas?.[source.name];
   for (const key of source.pointer?.split('.') ?? []) node = (node as Record<string, unknown>)[key];
   if (!node) throw new Error(`${source.file}#${source.name} ${source.pointer ?? ''} not found`);
-  return resolveRefs(node, doc.components.schemas) as OpenApiSchema;
+  return resolveRefs(node, doc.components?.schemas ?? {}) as OpenApiSchema;
 }
 
 /** `{ "$ref": "#/components/schemas/X" }` replaced by X (views and visitors name their totals so). */

@@ -17,7 +17,7 @@ const filesIn = (dir: string, pattern: RegExp) => (existsSync(join(root, dir)) ?
 const files = ['README.md', 'action.yml', ...filesIn('docs', /\.md$/), ...filesIn('.github/workflows', /\.ya?ml$/), ...filesIn('scripts', /\.(mjs|cjs|js|sh)$/), ...filesIn('examples', /./)];
 
 /** What is wrong with one line: each unpinned or foreign install, action reference or tarball name in it. */
-export function problemsOf(line: string): string[] {
+function problemsOf(line: string): string[] {
   const problems: string[] = [];
   const pinned = (spec: string) => {
     if (spec === 'mint-admin' || spec === '@duckdb/node-api') return `${spec} without a version`;

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ArchiveRefusedError } from '../../src/download/index.js';
 import { withFlags } from '../../src/commands/export/download.js';
 import { extractionLimits } from '../../src/download/limits.js';
-import { CliError } from '../../src/errors.js';
+import type { CliError } from '../../src/errors.js';
 import { tempDir } from '../helpers/cli.js';
 import { serveArchive } from '../helpers/storage.js';
 import { paxRecords, rawTarGz, type RawEntry } from '../helpers/tar-evil.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CliError, TargetRefusedError, InterruptedError, NetworkError, UsageError } from '../../src/errors.js';
+import { type CliError, TargetRefusedError, InterruptedError, NetworkError, } from '../../src/errors.js';
 import { sequence, type Handler } from '../helpers/server.js';
 import { cutAfter, ignoreRange, serveArchive, shortBody, stallAfter, storageError } from '../helpers/storage.js';
 import { readTree, SIGNATURE, useHarness, useSampleArchive, type Harness } from './fixtures.js';

@@ -83,7 +83,7 @@ export interface HarnessOptions {
 
 /** The sample site (writeSourceTree) and its tar.gz, made once before the file's tests and removed after them. */
 export function useSampleArchive(): { readonly archive: Buffer; readonly tree: Map<string, string> } {
-  const sample = { archive: Buffer.alloc(0), tree: new Map<string, string>() };
+  const sample: { archive: Buffer; tree: Map<string, string> } = { archive: Buffer.alloc(0), tree: new Map<string, string>() };
   let source: ReturnType<typeof tempDir> | undefined;
   beforeAll(async () => {
     source = tempDir();

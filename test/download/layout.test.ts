@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CliError, TargetRefusedError, UsageError } from '../../src/errors.js';
+import { type CliError, TargetRefusedError, UsageError } from '../../src/errors.js';
 import { CAN_MOUNT_TMPFS, TMPFS_SKIP_NOTE } from '../helpers/tmpfs.js';
 import { serveArchive, storageError } from '../helpers/storage.js';
 import { rawTarGz } from '../helpers/tar-evil.js';

@@ -191,7 +191,7 @@ describe.concurrent('agent get and agent message', () => {
   }
 
   it('get prints the status, and with --wait the pull request', async () => {
-    const { sandbox, cli } = await setup();
+    const { cli } = await setup();
     const id = await createJob(cli);
     expect((await cli(['agent', 'get', id])).stdout).toBe(`${id}  active\n`);
     const waited = await cli(['agent', 'get', id, '--wait', ...FAST]);

@@ -9,7 +9,7 @@ import type { IncomingMessage } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Conversation, ConversationsPage, FeedbackItem, FeedbackPage, PageTraffic, ViewsPage } from '../../src/api/types.js';
 import { useSandbox } from '../helpers/sandbox.js';
-import { CLI, resumeLine, runCli, runPrintedCommand, tempDir, type CliResult } from '../helpers/cli.js';
+import { resumeLine, runCli, runPrintedCommand, tempDir, type CliResult } from '../helpers/cli.js';
 import { expectedCsvCell } from '../helpers/searches.js';
 import { json, startServer, type Handler } from '../helpers/server.js';
 
@@ -20,9 +20,9 @@ beforeEach(() => {
 });
 afterEach(() => dir.cleanup());
 
-const env = () => t.env();
+const env = () => t.env() as Record<string, string>;
 const path = (r: { path: string }) => new URL(r.path, 'http://x').pathname;
-const queries = (route: string) => t.sandbox.requests.filter((r) => path(r) === `/v1/analytics/${t.sandbox.projectId}/${route}`).map((r) => Object.fromEntries(new URL(r.path, 'http://x').searchParams));
+const _queries = (route: string) => t.sandbox.requests.filter((r) => path(r) === `/v1/analytics/${t.sandbox.projectId}/${route}`).map((r) => Object.fromEntries(new URL(r.path, 'http://x').searchParams));
 
 async function api<T>(route: string, query: Record<string, string>): Promise<T> {
   const res = await fetch(`${t.sandbox.baseUrl}/v1/analytics/${t.sandbox.projectId}/${route}?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${t.sandbox.apiKey}` } });

@@ -8,13 +8,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ConversationsPage, FeedbackItem, FeedbackPage, ViewsPage } from '../../src/api/types.js';
 import { useSandbox } from '../helpers/sandbox.js';
-import { CLI, resumeLine, runCli, runPrintedCommand, tempDir, type CliResult } from '../helpers/cli.js';
+import { resumeLine, runCli, runPrintedCommand, tempDir, type CliResult } from '../helpers/cli.js';
 import { noPython, PYTHON_SKIP_NOTE, runCliOnPty, screenText } from '../helpers/pty.js';
 import { expectedCsvCell } from '../helpers/searches.js';
 
 const t = useSandbox({ searchTermCount: 600, analytics: { pages: 300, feedback: 450, conversations: 2500 } });
 
-const env = () => t.env();
+const env = () => t.env() as Record<string, string>;
 const cli = (args: string[], cwd?: string) => runCli(['analytics', ...args], { env: env(), cwd });
 const sent = (route: string) => t.sandbox.requests.filter((r) => new URL(r.path, 'http://x').pathname === `/v1/analytics/${t.sandbox.projectId}/${route}`).map((r) => Object.fromEntries(new URL(r.path, 'http://x').searchParams));
 

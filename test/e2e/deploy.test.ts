@@ -59,14 +59,14 @@ const FAILED = ['Error: docs.json: "navigation" is missing', 'Build failed'];
 
 /** stderr of a plain (non-terminal) wait: the progress lines around the log, exactly. */
 function waitStderr(kind: string, id: string, log: string[], outcome: string): RegExp {
-  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const lines = [
     `${kind} ${id}: waiting for the build (Ctrl-C stops waiting; the build goes on)`,
     `${kind} ${id}: in_progress`,
     ...log,
   ].map(escape);
   // The build takes four polls 100 ms or so apart; on a busy machine that can round to a second.
-  return new RegExp(`${lines.join('\\n')}\\n${escape(`${kind} ${id}: ${outcome} after `)}\\ds\\n`);
+  return new RegExp(`${lines.join('\\n')}\\n${escapeRegExp(`${kind} ${id}: ${outcome} after `)}\\ds\\n`);
 }
 
 const shaIn = (stderr: string) => /Cloning \S+ at ([0-9a-f]{7})/.exec(stderr)?.[1] ?? 'no sha';

@@ -42,7 +42,7 @@ async function run(pages: Record<string, unknown>, args: string[]) {
 }
 
 describe('searches list --all: pages that would loop forever stop with exit 1', () => {
-  it.each<[string, Record<string, unknown>, number, string, string | null, SearchTerm[]?]>([
+  it.each<[string, Record<string, unknown>, number, string | { boundary: string }, string | null, SearchTerm[]?]>([
     [
       'a cursor that repeats',
       { '': { searches: A, totalSearches: 9, nextCursor: 'c1' }, c1: { searches: B, totalSearches: 9, nextCursor: 'c1' } },

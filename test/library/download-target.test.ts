@@ -15,7 +15,7 @@ let client: AdminClient;
 let root: string;
 beforeAll(async () => {
   server = await startServer({});
-  client = new AdminClient({ apiKey: 'mint_0123456789abcdef', baseUrl: server.url, clock: new FakeClock(), retry: { maxRetries: 0 } });
+  client = new AdminClient({ apiKey: 'mint_0123456789abcdef', baseUrl: server.url, clock: new FakeClock(), retry: { attempts: 1 } });
 });
 afterAll(async () => {
   await client.close();

@@ -80,9 +80,9 @@ describe('AdminClient against the sandbox', () => {
     expect(queued.previewUrl).toBe('https://sandbox-feat-lib.mintlify.app');
     const looks: UpdateStatus[] = [];
     do looks.push(await api.getUpdateStatus(queued.statusId));
-    while (looks.at(-1)!.status !== 'success' && looks.length < 10);
+    while (looks.at(-1)?.status !== 'success' && looks.length < 10);
     expect(looks.map((b) => b.status)).toEqual(['in_progress', 'in_progress', 'in_progress', 'success']);
-    expect(looks.at(-1)!.logs.at(-1)).toBe('Deployed feat/lib');
+    expect(looks.at(-1)?.logs?.at(-1)).toBe('Deployed feat/lib');
     const run = await api.triggerAutomationWebhook(sandbox.projectId, 'wf_webhook');
     expect(run).toEqual({ success: true, runId: expect.stringMatching(/^wfi_/) });
   });

@@ -56,7 +56,7 @@ export async function connect(args: string[], env: Record<string, string | undef
     stderr: 'pipe',
   });
   let stderr = '';
-  inner.stderr?.setEncoding('utf8').on('data', (c: string) => {
+  (inner.stderr as NodeJS.ReadableStream | null)?.setEncoding('utf8').on('data', (c: string) => {
     stderr += c;
     traffic.push(c);
   });

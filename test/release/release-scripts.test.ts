@@ -6,7 +6,6 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-// @ts-expect-error: a build script, plain JavaScript
 import { buildAction } from '../../scripts/build-action.mjs';
 import { tempDir } from '../helpers/cli.js';
 

@@ -34,7 +34,7 @@ describe('sandbox API origin', () => {
     ['POST', '/v2/workflow/proj_sandbox/wf_webhook/webhook'],
   ];
   it.each(routes)('answers %s %s with 401 without a key, with a wrong key and with a non-Bearer scheme', async (method, path) => {
-    for (const headers of [{}, { authorization: 'Bearer mint_wrong' }, { authorization: `Basic ${sandbox.apiKey}` }]) {
+    for (const headers of [{}, { authorization: 'Bearer mint_wrong' }, { authorization: `Basic ${sandbox.apiKey}` }] as Record<string, string>[]) {
       const res = await call(sandbox, method, path, method === 'POST' ? { prompt: 'x' } : undefined, headers);
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ error: expect.any(String) });

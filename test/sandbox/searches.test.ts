@@ -123,7 +123,7 @@ describe('search analytics', () => {
     expect((await list({ dateFrom: '2026-10-01', cursor: tampered })).status).toBe(400);
     const other = await list({ dateFrom: '2026-09-01', cursor });
     expect(other.status).toBe(400);
-    expect(other.body.details[0].message).toContain('different');
+    expect((other.body as unknown as { details: Array<{ message: string }> }).details[0]!.message).toContain('different');
     expect((await list({ cursor })).status).toBe(400);
   });
 

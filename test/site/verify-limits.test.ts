@@ -39,7 +39,7 @@ async function writeLarge(path: string, head: string, repeat: string, times: num
   const block = repeat.repeat(Math.max(1, Math.floor((1 << 20) / repeat.length)));
   const perBlock = block.length / repeat.length;
   for (let written = 0; written < times; written += perBlock) {
-    if (!out.write(written + perBlock <= times ? block : repeat.repeat(times - written))) await new Promise((r) => out.once('drain', r));
+    if (!out.write(written + perBlock <= times ? block : repeat.repeat(times - written))) await new Promise<void>((r) => out.once('drain', () => r()));
   }
   await new Promise<void>((resolve, reject) => out.end(() => resolve()).on('error', reject));
 }

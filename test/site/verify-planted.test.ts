@@ -5,7 +5,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain ES module of the bench, without declarations
 import { generateSite } from '../../bench/site-generator.mjs';
 import { verifySite, type Problem } from '../../src/site/verify.js';
 import { tempDir } from '../helpers/cli.js';

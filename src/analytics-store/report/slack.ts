@@ -31,10 +31,10 @@ export function renderSlack(report: Report): SlackMessage {
   blocks.push({ type: 'header', text: { type: 'plain_text', text: clip(`Docs analytics: ${kind} ${report.current.label}`, SLACK_LIMITS.headerText), emoji: false } });
   blocks.push({
     type: 'context',
-    elements: [{ type: 'mrkdwn', text: escape(`${rangeText(report.current)} against ${rangeText(report.previous)}; days synced ${report.daysSynced.current}/${report.daysSynced.ofDays.current} and ${report.daysSynced.previous}/${report.daysSynced.ofDays.previous}`) }],
+    elements: [{ type: 'mrkdwn', text: escapeMrkdwn(`${rangeText(report.current)} against ${rangeText(report.previous)}; days synced ${report.daysSynced.current}/${report.daysSynced.ofDays.current} and ${report.daysSynced.previous}/${report.daysSynced.ofDays.previous}`) }],
   });
   const partial = partialPeriods(report);
-  if (partial) blocks.push({ type: 'section', text: { type: 'mrkdwn', text: `:warning: ${escape(partial)}` } });
+  if (partial) blocks.push({ type: 'section', text: { type: 'mrkdwn', text: `:warning: ${escapeMrkdwn(partial)}` } });
   section('Views and visitors', [...trafficRows(report).map((r) => `${r.label}: ${count(r.change.current)}, ${changeText(r.change)}`), `_(${visitorsNote(report)})_`]);
   blocks.push({ type: 'divider' });
   const searches = (rows: SearchChange[]) => rows.map((s) => `• ${code(s.query)}: ${count(s.current)} (${signed(s.change)} from ${count(s.previous)})`);
@@ -53,14 +53,14 @@ export function renderSlack(report: Report): SlackMessage {
 }
 
 /** Slack's three escapes for mrkdwn (https://api.slack.com/reference/surfaces/formatting#escaping). */
-export function escape(text: string): string {
+export function escapeMrkdwn(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** Untrusted text as inline code (see the top). */
 export function code(text: string): string {
   if (text.trim() === '') return '(empty)';
-  return `\`${escape(text.replace(/`/g, 'ˋ'))}\``;
+  return `\`${escapeMrkdwn(text.replace(/`/g, 'ˋ'))}\``;
 }
 
 /** A title and lines within a section's 3000 characters: whole lines, then how many were left out. */

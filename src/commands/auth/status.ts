@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
-import type { Settings } from '../../config.js';
-import { ApiError, CliError, NetworkError } from '../../errors.js';
+import { ApiError, type CliError, NetworkError } from '../../errors.js';
 import { listSettings, settingRows, type ListedSetting } from '../settings-table.js';
 
 /**

@@ -59,7 +59,10 @@ function writeProblems(report: VerifyReport, lines: NodeJS.WritableStream, more:
 }
 
 export function printReport(report: VerifyReport, ctx: Context): void {
-  if (ctx.mode.json) return printJson(ctx, report);
+  if (ctx.mode.json) {
+    printJson(ctx, report);
+    return;
+  }
   // What is not listed is said on stderr: stdout stays one problem per line for a script to read.
   writeProblems(report, ctx.io.stdout, ctx.io.stderr);
   ctx.reporter.info(summaryLine(report));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { explainCreateFailure, explainMessageFailure } from '../../../src/commands/uncertain-post.js';
-import { ApiError, CliError, InterruptedError, NetworkError, RateLimitError } from '../../../src/errors.js';
+import { ApiError, type CliError, InterruptedError, NetworkError, RateLimitError } from '../../../src/errors.js';
 import { exitCodeOf } from '../../../src/cli-errors.js';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);

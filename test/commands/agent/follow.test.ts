@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { showAgentJob, waitForAgentJob } from '../../../src/commands/agent/follow.js';
-import { CliError, InterruptedError } from '../../../src/errors.js';
+import { type CliError, InterruptedError } from '../../../src/errors.js';
 import type { AgentJob } from '../../../src/api/types.js';
 import type { GlobalOptions } from '../../../src/config.js';
 import { dropConnection, json, sequence, startServer, type Handler } from '../../helpers/server.js';
