@@ -17,7 +17,14 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'parallel', include: ['test/**/*.test.ts'], exclude: ALONE, maxWorkers: Math.max(2, availableParallelism() + 1), isolate: false, sequence: { groupOrder: 0 } },
+        test: {
+          name: 'parallel',
+          include: ['test/**/*.test.ts'],
+          exclude: ALONE,
+          maxWorkers: Math.max(2, availableParallelism() + 1),
+          isolate: false,
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         extends: true,

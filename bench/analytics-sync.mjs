@@ -72,11 +72,21 @@ async function store(table, n, dbPath) {
     for (let i = 0, page = 0; i < total; i += pageSize, page++) {
       const rows = [];
       for (let j = i; j < Math.min(total, i + pageSize); j++) rows.push(make(j));
-      const checkpoint = { stream: table, windowFrom: Date.UTC(2026, 9, 1), windowTo: Date.UTC(2026, 10, 1), cursor: String(i + pageSize), pages: page + 1, rows: i + rows.length, complete: false, updatedAt: Date.now() };
+      const checkpoint = {
+        stream: table,
+        windowFrom: Date.UTC(2026, 9, 1),
+        windowTo: Date.UTC(2026, 10, 1),
+        cursor: String(i + pageSize),
+        pages: page + 1,
+        rows: i + rows.length,
+        complete: false,
+        updatedAt: Date.now(),
+      };
       // Each page its own transaction; the item table's key is its id, so `first` matters only per day.
       await writePage(db.connection, { stream, checkpoint, rows, first: false });
       const done = i + rows.length;
-      if ([0.25, 0.5, 1].some((f) => done === Math.ceil(total * f / pageSize) * pageSize || done === total)) marks.push({ rows: done, rssMb: process.resourceUsage().maxRSS / 1024 });
+      if ([0.25, 0.5, 1].some((f) => done === Math.ceil((total * f) / pageSize) * pageSize || done === total))
+        marks.push({ rows: done, rssMb: process.resourceUsage().maxRSS / 1024 });
     }
   });
   const ms = performance.now() - started;
@@ -89,14 +99,19 @@ async function baseline(table, n, dbPath, ndjson) {
   const { openAnalyticsDb } = await import(dist('analytics-store/db.js'));
   const db = await openAnalyticsDb(dbPath);
   const started = performance.now();
-  await db.connection.run(`INSERT INTO ${table} BY NAME SELECT * FROM read_json_auto('${ndjson}', format = 'newline_delimited')`);
+  await db.connection.run(
+    `INSERT INTO ${table} BY NAME SELECT * FROM read_json_auto('${ndjson}', format = 'newline_delimited')`,
+  );
   const ms = performance.now() - started;
   db.close();
   console.log(JSON.stringify({ ms, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
 }
 
 function child(...argv) {
-  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), ...argv], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), ...argv], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   if (r.status !== 0) throw new Error(`bench child ${argv.join(' ')} exited ${r.status}`);
   return JSON.parse(r.stdout.trim().split('\n').pop());
 }
@@ -118,12 +133,22 @@ async function main() {
     const { ApiClient } = await import(dist('api/client.js'));
     const { systemClock } = await import(dist('clock.js'));
     const { openAnalyticsDb } = await import(dist('analytics-store/db.js'));
-    const { runSync, startOfUtcDay, utcDay, FEEDBACK_REREAD_MS, SETTLE_MS } = await import(dist('analytics-store/sync/engine.js'));
+    const { runSync, startOfUtcDay, utcDay, FEEDBACK_REREAD_MS, SETTLE_MS } = await import(
+      dist('analytics-store/sync/engine.js')
+    );
     const { RequestBudget } = await import(dist('analytics-store/sync/budget.js'));
     const { Agent } = await import('undici');
-    const sandbox = await startSandbox(QUICK ? { searchTermCount: 300, analytics: { pages: 60, feedback: 300, conversations: 1000 } } : {});
+    const sandbox = await startSandbox(
+      QUICK ? { searchTermCount: 300, analytics: { pages: 60, feedback: 300, conversations: 1000 } } : {},
+    );
     const dispatcher = new Agent();
-    const api = new ApiClient({ baseUrl: sandbox.baseUrl, apiKey: sandbox.apiKey, userAgent: 'bench', dispatcher, clock: systemClock });
+    const api = new ApiClient({
+      baseUrl: sandbox.baseUrl,
+      apiKey: sandbox.apiKey,
+      userAgent: 'bench',
+      dispatcher,
+      clock: systemClock,
+    });
     const now = Date.now();
     const days = QUICK ? 7 : 30;
     const from = startOfUtcDay(now) - days * DAY;
@@ -132,17 +157,41 @@ async function main() {
     const count = () => sandbox.requests.filter((r) => r.path.startsWith('/v1/analytics/')).length;
     const before = count();
     // No hourly cap here: the figure is how many requests a month costs, over however many hours.
-    const first = await runSync({ connection: db.connection, path: 'month.duckdb', api, projectId: sandbox.projectId, from, clock: systemClock, budget: new RequestBudget(100_000, undefined, 100_000) });
+    const first = await runSync({
+      connection: db.connection,
+      path: 'month.duckdb',
+      api,
+      projectId: sandbox.projectId,
+      from,
+      clock: systemClock,
+      budget: new RequestBudget(100_000, undefined, 100_000),
+    });
     const firstSent = count() - before;
-    const second = await runSync({ connection: db.connection, path: 'month.duckdb', api, projectId: sandbox.projectId, from, clock: systemClock, budget: new RequestBudget(100_000, undefined, 100_000) });
+    const second = await runSync({
+      connection: db.connection,
+      path: 'month.duckdb',
+      api,
+      projectId: sandbox.projectId,
+      from,
+      clock: systemClock,
+      budget: new RequestBudget(100_000, undefined, 100_000),
+    });
     const secondSent = count() - before - firstSent;
     db.close();
     await dispatcher.close();
     await sandbox.close();
-    rows.push(`| requests: ${days + 1} days of sandbox history, first sync | ${firstSent} | ${minimum.requests} (fewest the page sizes allow) | ${(firstSent / minimum.requests).toFixed(2)} |`);
-    rows.push(`| requests: a second sync right after | ${secondSent} | ${minimum.changeable} (today's 5 windows${minimum.yesterday ? ` + yesterday's ${minimum.yesterday} pages, not settled yet` : ''} + items since the watermark + feedback re-read) | ${(secondSent / minimum.changeable).toFixed(2)} |`);
-    verdicts.push(`${firstSent === minimum.requests && first.complete ? 'PASS' : 'MISS'} a month syncs in the fewest requests the page sizes allow (${firstSent} = ${minimum.requests})`);
-    verdicts.push(`${secondSent === minimum.changeable && second.complete ? 'PASS' : 'MISS'} a second sync reads only what can change (${secondSent} requests)`);
+    rows.push(
+      `| requests: ${days + 1} days of sandbox history, first sync | ${firstSent} | ${minimum.requests} (fewest the page sizes allow) | ${(firstSent / minimum.requests).toFixed(2)} |`,
+    );
+    rows.push(
+      `| requests: a second sync right after | ${secondSent} | ${minimum.changeable} (today's 5 windows${minimum.yesterday ? ` + yesterday's ${minimum.yesterday} pages, not settled yet` : ''} + items since the watermark + feedback re-read) | ${(secondSent / minimum.changeable).toFixed(2)} |`,
+    );
+    verdicts.push(
+      `${firstSent === minimum.requests && first.complete ? 'PASS' : 'MISS'} a month syncs in the fewest requests the page sizes allow (${firstSent} = ${minimum.requests})`,
+    );
+    verdicts.push(
+      `${secondSent === minimum.changeable && second.complete ? 'PASS' : 'MISS'} a second sync reads only what can change (${secondSent} requests)`,
+    );
 
     // ---- 2. local cost
     const sizes = { conversations: QUICK ? 20_000 : 1_000_000, searches: QUICK ? 5_000 : 100_000 };
@@ -160,12 +209,20 @@ async function main() {
       const o = best(ours);
       const l = best(limit);
       const rate = (x) => Math.round(n / (x.ms / 1000));
-      rows.push(`| store ${n.toLocaleString('en')} ${table} (rows/s) | ${rate(o).toLocaleString('en')} | ${rate(l).toLocaleString('en')} (read_json_auto of NDJSON, one statement) | ${(rate(o) / rate(l)).toFixed(2)} |`);
+      rows.push(
+        `| store ${n.toLocaleString('en')} ${table} (rows/s) | ${rate(o).toLocaleString('en')} | ${rate(l).toLocaleString('en')} (read_json_auto of NDJSON, one statement) | ${(rate(o) / rate(l)).toFixed(2)} |`,
+      );
       const marks = o.marks.map((m) => `${m.rows.toLocaleString('en')} rows: ${m.rssMb.toFixed(0)} MB`).join(', ');
-      rows.push(`| peak RSS storing ${table} | ${o.maxRssMb.toFixed(0)} MB | ${l.maxRssMb.toFixed(0)} MB | ${(o.maxRssMb / l.maxRssMb).toFixed(2)} |`);
+      rows.push(
+        `| peak RSS storing ${table} | ${o.maxRssMb.toFixed(0)} MB | ${l.maxRssMb.toFixed(0)} MB | ${(o.maxRssMb / l.maxRssMb).toFixed(2)} |`,
+      );
       const growth = o.marks.length >= 2 ? o.marks[o.marks.length - 1].rssMb - o.marks[0].rssMb : 0;
-      verdicts.push(`${growth < 64 ? 'PASS' : 'MISS'} peak RSS flat as ${table} grow (${marks}; growth from a quarter to all ${growth.toFixed(0)} MB, target < 64 MB)`);
-      console.log(`raw: ${table} ours ${ours.map((x) => x.ms.toFixed(0)).join(', ')} ms; read_json_auto ${limit.map((x) => x.ms.toFixed(0)).join(', ')} ms`);
+      verdicts.push(
+        `${growth < 64 ? 'PASS' : 'MISS'} peak RSS flat as ${table} grow (${marks}; growth from a quarter to all ${growth.toFixed(0)} MB, target < 64 MB)`,
+      );
+      console.log(
+        `raw: ${table} ours ${ours.map((x) => x.ms.toFixed(0)).join(', ')} ms; read_json_auto ${limit.map((x) => x.ms.toFixed(0)).join(', ')} ms`,
+      );
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -173,7 +230,9 @@ async function main() {
   console.log('| figure | mint-admin | baseline | ratio |');
   console.log('|---|---|---|---|');
   for (const row of rows) console.log(row);
-  console.log('Timings were taken on a shared machine: read the ratios of interleaved runs (better of two each), not the absolute rates.');
+  console.log(
+    'Timings were taken on a shared machine: read the ratios of interleaved runs (better of two each), not the absolute rates.',
+  );
   for (const v of verdicts) console.log(v);
   if (verdicts.some((v) => v.startsWith('MISS'))) process.exitCode = 1;
 }
@@ -181,7 +240,10 @@ async function main() {
 /** The fewest requests a sync of [from, now) takes, and how many a second one right after needs. */
 async function fewestRequests(sandbox, from, now, { startOfUtcDay, utcDay, FEEDBACK_REREAD_MS, SETTLE_MS }) {
   const get = async (route, query) => {
-    const res = await fetch(`${sandbox.baseUrl}/v1/analytics/${sandbox.projectId}/${route}?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${sandbox.apiKey}` } });
+    const res = await fetch(
+      `${sandbox.baseUrl}/v1/analytics/${sandbox.projectId}/${route}?${new URLSearchParams(query)}`,
+      { headers: { authorization: `Bearer ${sandbox.apiKey}` } },
+    );
     return res.json();
   };
   const before = sandbox.requests.length;
@@ -226,12 +288,16 @@ async function fewestRequests(sandbox, from, now, { startOfUtcDay, utcDay, FEEDB
     const start = Date.parse(`${range.from}T00:00:00Z`);
     if (start < from || starts.has(start)) continue; // a month starting on a week's Monday is not read whole (engine.ts)
     starts.add(start);
-    const pages = await pagesOver({ dateFrom: range.from, dateTo: range.to }) - 1; // no caller stats by range
+    const pages = (await pagesOver({ dateFrom: range.from, dateTo: range.to })) - 1; // no caller stats by range
     requests += pages;
     if (Date.parse(`${range.to}T00:00:00Z`) + SETTLE_MS > now) unsettled += pages;
   }
-  const conversations = sandbox.analytics.data.conversations.filter((c) => c.timestamp >= from && c.timestamp < now).length;
-  const feedback = sandbox.analytics.data.feedback.filter((f) => f.createdAt >= Math.max(from, now - FEEDBACK_REREAD_MS) && f.createdAt < now).length;
+  const conversations = sandbox.analytics.data.conversations.filter(
+    (c) => c.timestamp >= from && c.timestamp < now,
+  ).length;
+  const feedback = sandbox.analytics.data.feedback.filter(
+    (f) => f.createdAt >= Math.max(from, now - FEEDBACK_REREAD_MS) && f.createdAt < now,
+  ).length;
   const feedbackPages = Math.max(1, Math.ceil(feedback / 100));
   requests += Math.max(1, Math.ceil(conversations / 1000)) + feedbackPages;
   sandbox.requests.splice(before);

@@ -37,9 +37,27 @@ const MB = 1e6;
 /** Bytes of HTML-like text: compressible as a docs page is, and different in every file. */
 function htmlPage(i, bytes) {
   const seed = createHash('sha256').update(`page-${i}`).digest('hex');
-  const words = ['<p>', 'the', 'export', 'bundle', 'navigation', '</p>', '<a href="/docs/', 'api', 'guide', '">', '</a>', 'deploy', '<code>', '</code>', seed.slice(0, 8), seed.slice(8, 16)];
+  const words = [
+    '<p>',
+    'the',
+    'export',
+    'bundle',
+    'navigation',
+    '</p>',
+    '<a href="/docs/',
+    'api',
+    'guide',
+    '">',
+    '</a>',
+    'deploy',
+    '<code>',
+    '</code>',
+    seed.slice(0, 8),
+    seed.slice(8, 16),
+  ];
   let out = `<!DOCTYPE html><html><head><title>Page ${i}</title></head><body>`;
-  for (let k = 0; out.length < bytes; k++) out += `${words[(k * 7 + i) % words.length]} ${k % 13 === 0 ? seed.slice(k % 56, (k % 56) + 8) : ''}`;
+  for (let k = 0; out.length < bytes; k++)
+    out += `${words[(k * 7 + i) % words.length]} ${k % 13 === 0 ? seed.slice(k % 56, (k % 56) + 8) : ''}`;
   return out.slice(0, bytes);
 }
 
@@ -61,7 +79,7 @@ function minifiedJs(bytes) {
 const mixes = [
   {
     name: 'text',
-    what: 'the sandbox\'s text pages',
+    what: "the sandbox's text pages",
     /** The sandbox's own archive and files. */
     spec: { files: 10_000 / scale, bytesPerFile: 10_000 },
   },
@@ -77,10 +95,17 @@ const mixes = [
     what: 'HTML, images, fonts, minified JS and three large files',
     write(dir) {
       const size = (i, lo, hi) => lo + ((i * 2_654_435_761) % (hi - lo));
-      for (let i = 0; i < 3_000 / scale; i++) put(dir, `docs/section-${i % 40}/page-${i}.html`, htmlPage(i, size(i, 2_000, 30_000)));
-      for (let i = 0; i < 800 / scale; i++) put(dir, `images/${i % 20}/image-${i}.${i % 2 ? 'png' : 'webp'}`, randomBytes(size(i, 2_000, 120_000)));
+      for (let i = 0; i < 3_000 / scale; i++)
+        put(dir, `docs/section-${i % 40}/page-${i}.html`, htmlPage(i, size(i, 2_000, 30_000)));
+      for (let i = 0; i < 800 / scale; i++)
+        put(dir, `images/${i % 20}/image-${i}.${i % 2 ? 'png' : 'webp'}`, randomBytes(size(i, 2_000, 120_000)));
       for (let i = 0; i < 40 / scale; i++) put(dir, `fonts/font-${i}.woff2`, randomBytes(size(i, 20_000, 100_000)));
-      for (let i = 0; i < 200 / scale; i++) put(dir, `_next/static/chunks/${createHash('sha1').update(String(i)).digest('hex').slice(0, 16)}.js`, minifiedJs(size(i, 500, 200_000)));
+      for (let i = 0; i < 200 / scale; i++)
+        put(
+          dir,
+          `_next/static/chunks/${createHash('sha1').update(String(i)).digest('hex').slice(0, 16)}.js`,
+          minifiedJs(size(i, 500, 200_000)),
+        );
       put(dir, 'media/intro.mp4', randomBytes(20_000_000 / scale));
       put(dir, 'downloads/sdk.zip', randomBytes(15_000_000 / scale));
       put(dir, 'downloads/manual.pdf', randomBytes(10_000_000 / scale));
@@ -96,7 +121,10 @@ function put(dir, path, content) {
 
 /** The sandbox's way: node-tar headers, paths without `./`, no PAX headers, files only. */
 async function nodeTarArchive(dir, file) {
-  const paths = spawnSync('find', ['.', '-type', 'f', '-printf', '%P\n'], { cwd: dir, encoding: 'utf8' }).stdout.split('\n').filter(Boolean).sort();
+  const paths = spawnSync('find', ['.', '-type', 'f', '-printf', '%P\n'], { cwd: dir, encoding: 'utf8' })
+    .stdout.split('\n')
+    .filter(Boolean)
+    .sort();
   await createTar({ gzip: true, cwd: dir, file, portable: true }, paths);
 }
 
@@ -131,7 +159,11 @@ async function mintAdmin(exp, dir) {
 const pairs = async (exp, parent) => {
   await mintAdmin(exp, fresh(parent));
   await runCurlTar(exp, fresh(parent));
-  return alternatingPairs(RUNS, () => mintAdmin(exp, fresh(parent)), () => runCurlTar(exp, fresh(parent)));
+  return alternatingPairs(
+    RUNS,
+    () => mintAdmin(exp, fresh(parent)),
+    () => runCurlTar(exp, fresh(parent)),
+  );
 };
 /** CPU seconds, NaN without GNU time (the table then says so rather than failing). */
 const cpuOf = (r) => cpuSeconds(r) ?? Number.NaN;
@@ -158,7 +190,10 @@ try {
   const results = archives.map(() => ({}));
   settleDisk();
   await new Promise((resolve) => setTimeout(resolve, RECENTLY_DELETED_MS));
-  for (const [where, parentOf] of [['disk', () => join(work, 'disk-runs')], ...(TMPFS ? [['tmpfs', () => mkdtempSync(join(TMPFS, 'mint-admin-bench-mixes-'))]] : [])]) {
+  for (const [where, parentOf] of [
+    ['disk', () => join(work, 'disk-runs')],
+    ...(TMPFS ? [['tmpfs', () => mkdtempSync(join(TMPFS, 'mint-admin-bench-mixes-'))]] : []),
+  ]) {
     const parents = [];
     for (const [k, archive] of archives.entries()) {
       const exp = await served(archive.spec, archive.file);
@@ -172,7 +207,9 @@ try {
     for (const parent of parents) rmSync(parent, { recursive: true, force: true });
   }
 
-  console.log(`Download benchmark on every bundle mix: mint-admin export download against \`curl -s URL | tar -xzf - -C dir\`, ${RUNS} interleaved pairs each after one not counted, medians (min-max); CPU time is user + system from /usr/bin/time.`);
+  console.log(
+    `Download benchmark on every bundle mix: mint-admin export download against \`curl -s URL | tar -xzf - -C dir\`, ${RUNS} interleaved pairs each after one not counted, medians (min-max); CPU time is user + system from /usr/bin/time.`,
+  );
   console.log(describeEnv(['XDG_CONFIG_HOME', 'MINTLIFY_API_URL', 'MINTLIFY_ADMIN_API_KEY', 'MINTLIFY_PROJECT_ID']));
   console.log('');
   console.log('| figure | mint-admin | baseline | ratio |');
@@ -181,7 +218,10 @@ try {
   const raw = [];
   for (const [k, archive] of archives.entries()) {
     const label = `${archive.mix.name} (${archive.mix.what}), ${archive.by}, archive ${(archive.sizeBytes / MB).toFixed(0)} MB`;
-    for (const [where, target] of [['disk', 1.15], ['tmpfs', 1.2]]) {
+    for (const [where, target] of [
+      ['disk', 1.15],
+      ['tmpfs', 1.2],
+    ]) {
       const sides = results[k][where];
       if (!sides) continue;
       const [ours, theirs] = [sides.ours, sides.theirs].map((rs) => rs.map((r) => r.wallMs));
@@ -189,11 +229,24 @@ try {
       const ratio = median(ours) / median(theirs);
       const cpuRatio = cpuOurs / cpuTheirs;
       console.log(`| download, ${label}, to ${where} | ${spreadS(ours)} | ${spreadS(theirs)} | ${ratio.toFixed(2)}x |`);
-      console.log(`| CPU time, ${label}, to ${where} | ${cpuOurs.toFixed(2)} s | ${cpuTheirs.toFixed(2)} s | ${cpuRatio.toFixed(2)}x |`);
-      checks.push([`download ${archive.mix.name} by ${archive.by} to ${where} ${ratio.toFixed(2)}x <= ${target}x curl | tar`, ratio <= target]);
-      checks.push([`CPU ${archive.mix.name} by ${archive.by} to ${where} ${cpuRatio.toFixed(2)}x <= 1.4x`, cpuRatio <= 1.4]);
-      checks.push([`download ${archive.mix.name} by ${archive.by} to ${where}: extracted while downloading in every run`, fellBack === 0]);
-      raw.push(`raw: download ${archive.mix.name} by ${archive.by} to ${where} (ms): mint-admin ${ours.map((x) => x.toFixed(0)).join(' ')}; curl | tar ${theirs.map((x) => x.toFixed(0)).join(' ')}`);
+      console.log(
+        `| CPU time, ${label}, to ${where} | ${cpuOurs.toFixed(2)} s | ${cpuTheirs.toFixed(2)} s | ${cpuRatio.toFixed(2)}x |`,
+      );
+      checks.push([
+        `download ${archive.mix.name} by ${archive.by} to ${where} ${ratio.toFixed(2)}x <= ${target}x curl | tar`,
+        ratio <= target,
+      ]);
+      checks.push([
+        `CPU ${archive.mix.name} by ${archive.by} to ${where} ${cpuRatio.toFixed(2)}x <= 1.4x`,
+        cpuRatio <= 1.4,
+      ]);
+      checks.push([
+        `download ${archive.mix.name} by ${archive.by} to ${where}: extracted while downloading in every run`,
+        fellBack === 0,
+      ]);
+      raw.push(
+        `raw: download ${archive.mix.name} by ${archive.by} to ${where} (ms): mint-admin ${ours.map((x) => x.toFixed(0)).join(' ')}; curl | tar ${theirs.map((x) => x.toFixed(0)).join(' ')}`,
+      );
     }
   }
   console.log('');
@@ -204,5 +257,8 @@ try {
   rmSync(work, { recursive: true, force: true });
   // The sandbox keeps its generated archive for the next run; this bench's goes unless asked to keep it.
   const spec = mixes[0].spec;
-  if (process.env.BENCH_KEEP_BUNDLES !== '1') rmSync(join(tmpdir(), 'mint-admin-sandbox', `bundle-v1-seed11-${spec.files}x${spec.bytesPerFile}.tar.gz`), { force: true });
+  if (process.env.BENCH_KEEP_BUNDLES !== '1')
+    rmSync(join(tmpdir(), 'mint-admin-sandbox', `bundle-v1-seed11-${spec.files}x${spec.bytesPerFile}.tar.gz`), {
+      force: true,
+    });
 }

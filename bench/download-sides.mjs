@@ -33,7 +33,13 @@ export async function completedExport(sandbox, configHome) {
 export async function runCurlTar(exp, dir) {
   const { bundleUrl } = await sandboxApi(exp.sandbox, 'POST', `/v1/static-export/jobs/${exp.jobId}/bundle`);
   settleDisk();
-  const result = await measure('/bin/sh', ['-c', 'mkdir -p "$2" && curl -sf "$1" | tar -xzf - -C "$2"', 'sh', bundleUrl, dir]);
+  const result = await measure('/bin/sh', [
+    '-c',
+    'mkdir -p "$2" && curl -sf "$1" | tar -xzf - -C "$2"',
+    'sh',
+    bundleUrl,
+    dir,
+  ]);
   if (result.code !== 0) throw new Error(`curl | tar exited ${result.code}: ${result.stderr}`);
   return result;
 }

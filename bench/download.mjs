@@ -62,7 +62,12 @@ async function runMintAdmin(exp, dir) {
 }
 
 /** `count` pairs into fresh directories under `parent`; the trees stay until the caller removes `parent`. */
-const timedPairs = (exp, parent, count) => alternatingPairs(count, () => runMintAdmin(exp, freshDir(parent)), () => runCurlTar(exp, freshDir(parent)));
+const timedPairs = (exp, parent, count) =>
+  alternatingPairs(
+    count,
+    () => runMintAdmin(exp, freshDir(parent)),
+    () => runCurlTar(exp, freshDir(parent)),
+  );
 
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const mbOf = (kb) => `${(kb / 1024).toFixed(1)} MB`;
@@ -114,30 +119,58 @@ try {
   const [small, large] = rss;
   const rssGrowthMb = (large.mine - small.mine) / 1024;
   const label = 'mint-admin export download';
-  console.log(`Download benchmark: ${label}; baseline \`curl -s URL | tar -xzf - -C dir\`; peak RSS from ${rssSource}.`);
+  console.log(
+    `Download benchmark: ${label}; baseline \`curl -s URL | tar -xzf - -C dir\`; peak RSS from ${rssSource}.`,
+  );
   console.log(describeEnv(['XDG_CONFIG_HOME', 'MINTLIFY_API_URL', 'MINTLIFY_ADMIN_API_KEY', 'MINTLIFY_PROJECT_ID']));
-  console.log(`Timing bundle: ${TIMING.files} files x ${TIMING.bytesPerFile} B = ${(TIMING.files * TIMING.bytesPerFile) / MB} MB of files, archive ${(timing.sizeBytes / MB).toFixed(1)} MB; median of ${RUNS}.`);
+  console.log(
+    `Timing bundle: ${TIMING.files} files x ${TIMING.bytesPerFile} B = ${(TIMING.files * TIMING.bytesPerFile) / MB} MB of files, archive ${(timing.sizeBytes / MB).toFixed(1)} MB; median of ${RUNS}.`,
+  );
   console.log('');
   console.log('| figure | mint-admin | baseline | ratio |');
   console.log('|---|---|---|---|');
   const spreadS = (xs) => `${seconds(median(xs))} (${(min(xs) / 1000).toFixed(2)}-${seconds(max(xs))})`;
-  console.log(`| download + extract, ${TIMING.files} files to disk (median of ${RUNS}) | ${spreadS(ours)} | ${spreadS(theirs)} | ${timeRatio.toFixed(2)}x |`);
-  if (TMPFS) console.log(`| the same to tmpfs, no disk: CPU and syscalls only (median of ${oursTmpfs.length}) | ${spreadS(oursTmpfs)} | ${spreadS(theirsTmpfs)} | ${(median(oursTmpfs) / median(theirsTmpfs)).toFixed(2)}x |`);
+  console.log(
+    `| download + extract, ${TIMING.files} files to disk (median of ${RUNS}) | ${spreadS(ours)} | ${spreadS(theirs)} | ${timeRatio.toFixed(2)}x |`,
+  );
+  if (TMPFS)
+    console.log(
+      `| the same to tmpfs, no disk: CPU and syscalls only (median of ${oursTmpfs.length}) | ${spreadS(oursTmpfs)} | ${spreadS(theirsTmpfs)} | ${(median(oursTmpfs) / median(theirsTmpfs)).toFixed(2)}x |`,
+    );
   // CPU time (both threads; curl, gzip and tar together): steadier than wall time on a shared machine.
-  for (const [where, sides] of [['disk', disk], ['tmpfs', mem]]) {
+  for (const [where, sides] of [
+    ['disk', disk],
+    ['tmpfs', mem],
+  ]) {
     const cpu = sides && [sides.ours, sides.theirs].map((results) => results.map(cpuSeconds));
     if (!cpu || cpu.flat().some((x) => x === undefined)) continue;
     const [mine, base] = cpu.map((xs) => median(xs));
-    console.log(`| CPU time (user + system), ${TIMING.files} files to ${where} (median) | ${mine.toFixed(2)} s | ${base.toFixed(2)} s | ${(mine / base).toFixed(2)}x |`);
+    console.log(
+      `| CPU time (user + system), ${TIMING.files} files to ${where} (median) | ${mine.toFixed(2)} s | ${base.toFixed(2)} s | ${(mine / base).toFixed(2)}x |`,
+    );
   }
   const tinyRatio = median(oursTiny) / median(theirsTiny);
-  console.log(`| download + extract, ${TINY.files} files of ${TINY.bytesPerFile} B to disk (archive ${(tiny.sizeBytes / MB).toFixed(1)} MB, median of ${TINY_RUNS}) | ${spreadS(oursTiny)} | ${spreadS(theirsTiny)} | ${tinyRatio.toFixed(2)}x |`);
-  for (const r of rss) console.log(`| peak RSS, ${(r.sizeBytes / MB).toFixed(0)} MB archive | ${mbOf(r.mine)} | ${mbOf(r.base)} | ${(r.mine / r.base).toFixed(2)}x |`);
-  console.log(`| peak RSS growth, ${(small.sizeBytes / MB).toFixed(0)} -> ${(large.sizeBytes / MB).toFixed(0)} MB archive | ${rssGrowthMb.toFixed(1)} MB | ${((large.base - small.base) / 1024).toFixed(1)} MB | - |`);
+  console.log(
+    `| download + extract, ${TINY.files} files of ${TINY.bytesPerFile} B to disk (archive ${(tiny.sizeBytes / MB).toFixed(1)} MB, median of ${TINY_RUNS}) | ${spreadS(oursTiny)} | ${spreadS(theirsTiny)} | ${tinyRatio.toFixed(2)}x |`,
+  );
+  for (const r of rss)
+    console.log(
+      `| peak RSS, ${(r.sizeBytes / MB).toFixed(0)} MB archive | ${mbOf(r.mine)} | ${mbOf(r.base)} | ${(r.mine / r.base).toFixed(2)}x |`,
+    );
+  console.log(
+    `| peak RSS growth, ${(small.sizeBytes / MB).toFixed(0)} -> ${(large.sizeBytes / MB).toFixed(0)} MB archive | ${rssGrowthMb.toFixed(1)} MB | ${((large.base - small.base) / 1024).toFixed(1)} MB | - |`,
+  );
   console.log('');
-  console.log(`raw: download + extract to disk (ms): mint-admin ${ours.map((x) => x.toFixed(0)).join(' ')}; curl | tar ${theirs.map((x) => x.toFixed(0)).join(' ')}`);
-  if (TMPFS) console.log(`raw: download + extract to tmpfs (ms): mint-admin ${oursTmpfs.map((x) => x.toFixed(0)).join(' ')}; curl | tar ${theirsTmpfs.map((x) => x.toFixed(0)).join(' ')}`);
-  console.log(`raw: download + extract of ${TINY.files} tiny files to disk (ms): mint-admin ${oursTiny.map((x) => x.toFixed(0)).join(' ')}; curl | tar ${theirsTiny.map((x) => x.toFixed(0)).join(' ')}`);
+  console.log(
+    `raw: download + extract to disk (ms): mint-admin ${ours.map((x) => x.toFixed(0)).join(' ')}; curl | tar ${theirs.map((x) => x.toFixed(0)).join(' ')}`,
+  );
+  if (TMPFS)
+    console.log(
+      `raw: download + extract to tmpfs (ms): mint-admin ${oursTmpfs.map((x) => x.toFixed(0)).join(' ')}; curl | tar ${theirsTmpfs.map((x) => x.toFixed(0)).join(' ')}`,
+    );
+  console.log(
+    `raw: download + extract of ${TINY.files} tiny files to disk (ms): mint-admin ${oursTiny.map((x) => x.toFixed(0)).join(' ')}; curl | tar ${theirsTiny.map((x) => x.toFixed(0)).join(' ')}`,
+  );
   const tmpfsRatio = TMPFS ? median(oursTmpfs) / median(theirsTmpfs) : undefined;
   const checks = [
     [`download + extract to disk ${timeRatio.toFixed(2)}x <= 1.15x curl | tar`, timeRatio <= 1.15],
@@ -153,7 +186,8 @@ try {
     const cache = join(tmpdir(), 'mint-admin-sandbox');
     const names = existsSync(cache) ? readdirSync(cache) : [];
     for (const spec of generated) {
-      for (const name of names.filter((n) => n.endsWith(`-seed11-${spec.files}x${spec.bytesPerFile}.tar.gz`))) rmSync(join(cache, name), { force: true });
+      for (const name of names.filter((n) => n.endsWith(`-seed11-${spec.files}x${spec.bytesPerFile}.tar.gz`)))
+        rmSync(join(cache, name), { force: true });
     }
   }
 }

@@ -34,18 +34,49 @@ for (const path of JSON.parse(list)) {
 const MONTH = QUICK
   ? { terms: 2_000, analytics: { pages: 300, feedback: 2_000, conversations: 5_000 } }
   : { terms: 20_000, analytics: { pages: 2_000, feedback: 20_000, conversations: 30_000 } };
-const times = (size, k) => ({ terms: size.terms * k, analytics: { pages: size.analytics.pages * k, feedback: size.analytics.feedback * k, conversations: size.analytics.conversations * k } });
+const times = (size, k) => ({
+  terms: size.terms * k,
+  analytics: {
+    pages: size.analytics.pages * k,
+    feedback: size.analytics.feedback * k,
+    conversations: size.analytics.conversations * k,
+  },
+});
 
 async function run(size, maxRequests) {
   const sandbox = await startSandbox({ searchTermCount: size.terms, analytics: size.analytics });
-  const env = { MINTLIFY_API_URL: sandbox.baseUrl, MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, XDG_CONFIG_HOME: join(work, 'xdg') };
+  const env = {
+    MINTLIFY_API_URL: sandbox.baseUrl,
+    MINTLIFY_ADMIN_API_KEY: sandbox.apiKey,
+    MINTLIFY_PROJECT_ID: sandbox.projectId,
+    XDG_CONFIG_HOME: join(work, 'xdg'),
+  };
   try {
     sandbox.searchTerms(); // aggregate once, so neither run pays for the sandbox's first sort
-    const cli = await measure(process.execPath, [CLI, '--quiet', 'analytics', 'gaps', '--format', 'json', '--max-requests', String(maxRequests), '-o', join(work, 'gaps.json')], env);
+    const cli = await measure(
+      process.execPath,
+      [
+        CLI,
+        '--quiet',
+        'analytics',
+        'gaps',
+        '--format',
+        'json',
+        '--max-requests',
+        String(maxRequests),
+        '-o',
+        join(work, 'gaps.json'),
+      ],
+      env,
+    );
     if (cli.code !== 0) throw new Error(`mint-admin exited ${cli.code}: ${cli.stderr}`);
     const paths = sandbox.requests.map((r) => r.path);
     sandbox.requests.length = 0;
-    const baseline = await measure(process.execPath, [BASELINE, sandbox.baseUrl, sandbox.apiKey, JSON.stringify(paths)], env);
+    const baseline = await measure(
+      process.execPath,
+      [BASELINE, sandbox.baseUrl, sandbox.apiKey, JSON.stringify(paths)],
+      env,
+    );
     if (baseline.code !== 0) throw new Error(`baseline exited ${baseline.code}: ${baseline.stderr}`);
     return { requests: paths.length, cli, baseline };
   } finally {
@@ -65,14 +96,41 @@ try {
   const label = `${MONTH.terms} terms, ${MONTH.analytics.conversations} conversations, ${MONTH.analytics.pages} pages`;
   const rows = [
     [`gaps requests, default budget 25 (${label})`, month.requests, 25, ratio(month.requests, 25)],
-    ['gaps wall time, default budget', fmtMs(month.cli.wallMs), fmtMs(month.baseline.wallMs), ratio(month.cli.wallMs, month.baseline.wallMs)],
+    [
+      'gaps wall time, default budget',
+      fmtMs(month.cli.wallMs),
+      fmtMs(month.baseline.wallMs),
+      ratio(month.cli.wallMs, month.baseline.wallMs),
+    ],
     ['gaps requests, --max-requests 100', full.requests, 100, ratio(full.requests, 100)],
-    ['gaps wall time, --max-requests 100', fmtMs(full.cli.wallMs), fmtMs(full.baseline.wallMs), ratio(full.cli.wallMs, full.baseline.wallMs)],
-    ['gaps peak RSS, --max-requests 100', fmtMb(full.cli.peakKb), fmtMb(full.baseline.peakKb), ratio(full.cli.peakKb, full.baseline.peakKb)],
-    ['gaps peak RSS, 5x the data, --max-requests 100', fmtMb(big.cli.peakKb), fmtMb(big.baseline.peakKb), ratio(big.cli.peakKb, big.baseline.peakKb)],
-    ['gaps peak RSS growth at 5x the data (must be < 20 MB)', fmtMb(growthKb), fmtMb(big.baseline.peakKb - full.baseline.peakKb), '-'],
+    [
+      'gaps wall time, --max-requests 100',
+      fmtMs(full.cli.wallMs),
+      fmtMs(full.baseline.wallMs),
+      ratio(full.cli.wallMs, full.baseline.wallMs),
+    ],
+    [
+      'gaps peak RSS, --max-requests 100',
+      fmtMb(full.cli.peakKb),
+      fmtMb(full.baseline.peakKb),
+      ratio(full.cli.peakKb, full.baseline.peakKb),
+    ],
+    [
+      'gaps peak RSS, 5x the data, --max-requests 100',
+      fmtMb(big.cli.peakKb),
+      fmtMb(big.baseline.peakKb),
+      ratio(big.cli.peakKb, big.baseline.peakKb),
+    ],
+    [
+      'gaps peak RSS growth at 5x the data (must be < 20 MB)',
+      fmtMb(growthKb),
+      fmtMb(big.baseline.peakKb - full.baseline.peakKb),
+      '-',
+    ],
   ];
-  console.log(`\nanalytics gaps (sandbox in-process, CLI as a subprocess; peak RSS from ${rssSource}; baseline = bare node fetch loop over the same URLs)\n`);
+  console.log(
+    `\nanalytics gaps (sandbox in-process, CLI as a subprocess; peak RSS from ${rssSource}; baseline = bare node fetch loop over the same URLs)\n`,
+  );
   console.log('| figure | mint-admin | baseline | ratio |');
   console.log('|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);

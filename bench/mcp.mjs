@@ -22,7 +22,12 @@ const CLI = join(root, 'dist/cli/main.cjs');
 const RUNS = Number(process.env.BENCH_RUNS ?? (process.env.BENCH_QUICK === '1' ? 5 : 30));
 const work = mkdtempSync(join(tmpdir(), 'mint-admin-bench-mcp-'));
 const sandbox = await startSandbox({});
-const env = { MINTLIFY_API_URL: sandbox.baseUrl, MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, XDG_CONFIG_HOME: join(work, 'xdg') };
+const env = {
+  MINTLIFY_API_URL: sandbox.baseUrl,
+  MINTLIFY_ADMIN_API_KEY: sandbox.apiKey,
+  MINTLIFY_PROJECT_ID: sandbox.projectId,
+  XDG_CONFIG_HOME: join(work, 'xdg'),
+};
 const floor = await buildSdkFloor(join(work, 'sdk-floor'));
 const LAUNCH = join(root, 'bench/mcp-sdk-floor/launch.cjs');
 // Each server as the bench starts it: the command line after `node`.
@@ -30,7 +35,12 @@ const SERVERS = {
   mcp: [CLI, 'mcp'],
   floor: [LAUNCH, floor],
 };
-const INITIALIZE = { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } };
+const INITIALIZE = {
+  jsonrpc: '2.0',
+  id: 0,
+  method: 'initialize',
+  params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+};
 
 /** A server process, and a way to send one request and get its answer (newline-delimited JSON-RPC). */
 function startServer(args = SERVERS.mcp) {
@@ -95,11 +105,18 @@ try {
   const x = (xs) => `${(median(xs) / median(base)).toFixed(2)}x`;
   const ratio = median(ours) / median(base);
   // The third column: the SDK's own minimal server, and mint-admin's figure over it.
-  const overFloor = (xs, floorXs) => `${spread(floorXs, ms)}: ${x(floorXs)}; mint-admin ${(median(xs) / median(floorXs)).toFixed(2)}x it`;
-  rows.push(`| MCP start-up to \`initialize\` answered | ${spread(ours, ms)} | ${spread(base, ms)} (\`node -e 0\`) | ${ratio.toFixed(2)}x | ${overFloor(ours, floorInit)} |`);
+  const overFloor = (xs, floorXs) =>
+    `${spread(floorXs, ms)}: ${x(floorXs)}; mint-admin ${(median(xs) / median(floorXs)).toFixed(2)}x it`;
+  rows.push(
+    `| MCP start-up to \`initialize\` answered | ${spread(ours, ms)} | ${spread(base, ms)} (\`node -e 0\`) | ${ratio.toFixed(2)}x | ${overFloor(ours, floorInit)} |`,
+  );
   // What a client waits for before it can call a tool is the answer to the tools/list it sends next.
-  rows.push(`| MCP start-up to \`tools/list\` answered (the next request) | ${spread(toolsListed, ms)} | ${spread(base, ms)} (\`node -e 0\`) | ${x(toolsListed)} | ${overFloor(toolsListed, sides.floor.listed)} |`);
-  rows.push(`| (context) \`config path\`, a whole run | ${spread(command, ms)} | ${spread(base, ms)} (\`node -e 0\`) | ${x(command)} | |`);
+  rows.push(
+    `| MCP start-up to \`tools/list\` answered (the next request) | ${spread(toolsListed, ms)} | ${spread(base, ms)} (\`node -e 0\`) | ${x(toolsListed)} | ${overFloor(toolsListed, sides.floor.listed)} |`,
+  );
+  rows.push(
+    `| (context) \`config path\`, a whole run | ${spread(command, ms)} | ${spread(base, ms)} (\`node -e 0\`) | ${x(command)} | |`,
+  );
   raw.push(
     rawLine('MCP start-up to initialize', {
       'mint-admin mcp': ours,
@@ -111,7 +128,10 @@ try {
     }),
   );
   checks.push([`MCP start-up <= 1.5x bare node (${ratio.toFixed(2)}x)`, ratio <= 1.5]);
-  checks.push([`MCP start-up to tools/list <= 2.5x bare node (${x(toolsListed)})`, median(toolsListed) / median(base) <= 2.5]);
+  checks.push([
+    `MCP start-up to tools/list <= 2.5x bare node (${x(toolsListed)})`,
+    median(toolsListed) / median(base) <= 2.5,
+  ]);
 
   const server = startServer();
   await server.request(INITIALIZE);
@@ -119,7 +139,12 @@ try {
   let id = 1;
   const toolCall = async () => {
     const started = process.hrtime.bigint();
-    const answer = await server.request({ jsonrpc: '2.0', id: id++, method: 'tools/call', params: { name: 'analytics_views', arguments: { limit: 50 } } });
+    const answer = await server.request({
+      jsonrpc: '2.0',
+      id: id++,
+      method: 'tools/call',
+      params: { name: 'analytics_views', arguments: { limit: 50 } },
+    });
     if (answer.result?.isError) throw new Error(answer.result.content[0].text);
     return Number(process.hrtime.bigint() - started) / 1e6;
   };
@@ -134,11 +159,14 @@ try {
   for (const latencyMs of [0, 20, 80]) {
     // Every answer of the endpoint that late, for both sides alike.
     sandbox.faults.reset();
-    if (latencyMs > 0) sandbox.faults.inject({ route: 'views.list', delayMs: latencyMs, times: Number.MAX_SAFE_INTEGER });
+    if (latencyMs > 0)
+      sandbox.faults.inject({ route: 'views.list', delayMs: latencyMs, times: Number.MAX_SAFE_INTEGER });
     const [fetched, called] = await interleaved(latencyMs === 0 ? RUNS * 3 : RUNS, [bareFetch, toolCall]);
     const callRatio = median(called) / median(fetched);
     const where = latencyMs === 0 ? 'loopback' : `API ${latencyMs} ms away`;
-    rows.push(`| MCP tool round trip (analytics_views, 50 rows), ${where} | ${spread(called, ms)} | ${spread(fetched, ms)} (bare fetch) | ${callRatio.toFixed(2)}x | |`);
+    rows.push(
+      `| MCP tool round trip (analytics_views, 50 rows), ${where} | ${spread(called, ms)} | ${spread(fetched, ms)} (bare fetch) | ${callRatio.toFixed(2)}x | |`,
+    );
     raw.push(rawLine(`MCP tool round trip, ${where}`, { analytics_views: called, 'bare fetch': fetched }));
     checks.push([`MCP tool round trip, ${where}, <= 1.2x a bare fetch (${callRatio.toFixed(2)}x)`, callRatio <= 1.2]);
   }
@@ -149,10 +177,14 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-console.log(`MCP server: start-up to the answer of \`initialize\` vs a whole \`node -e 0\`, and a read-only tool's round trip over stdio vs a bare fetch of the same endpoint from the bench process (warm connections both); median (min-max) of ${RUNS} (start-up) and ${RUNS * 3} (round trip) interleaved runs.`);
+console.log(
+  `MCP server: start-up to the answer of \`initialize\` vs a whole \`node -e 0\`, and a read-only tool's round trip over stdio vs a bare fetch of the same endpoint from the bench process (warm connections both); median (min-max) of ${RUNS} (start-up) and ${RUNS * 3} (round trip) interleaved runs.`,
+);
 console.log(describeEnv(['XDG_CONFIG_HOME', 'MINTLIFY_*']));
 console.log('');
-console.log("The SDK floor: the SDK's own minimal stdio server (bench/mcp-sdk-floor/server.mjs: McpServer, StdioServerTransport, one tool), bundled as dist/cli is and started with Node's compile cache (its ratio to `node -e 0`, and mint-admin's to it).");
+console.log(
+  "The SDK floor: the SDK's own minimal stdio server (bench/mcp-sdk-floor/server.mjs: McpServer, StdioServerTransport, one tool), bundled as dist/cli is and started with Node's compile cache (its ratio to `node -e 0`, and mint-admin's to it).",
+);
 console.log('');
 console.log('| figure | mint-admin | baseline | ratio | SDK floor |');
 console.log('|---|---|---|---|---|');

@@ -15,7 +15,8 @@ export function cleanEnv(extra = {}) {
   const env = {};
   for (const name of INHERITED) if (process.env[name] !== undefined) env[name] = process.env[name];
   for (const [name, value] of Object.entries(extra)) {
-    if (/^NODE_/i.test(name)) throw new Error(`a timed process may not get ${name}: benchmarks run without NODE_* variables`);
+    if (/^NODE_/i.test(name))
+      throw new Error(`a timed process may not get ${name}: benchmarks run without NODE_* variables`);
     if (value !== undefined) env[name] = value;
   }
   return env;
@@ -24,7 +25,9 @@ export function cleanEnv(extra = {}) {
 /** One line that says what a timed process saw; values of secrets and temp paths are left out. */
 export function describeEnv(extraNames = []) {
   const shown = INHERITED.filter((n) => process.env[n] !== undefined).map((n) => `${n}=${process.env[n]}`);
-  const dropped = Object.keys(process.env).filter((n) => !INHERITED.includes(n)).sort();
+  const dropped = Object.keys(process.env)
+    .filter((n) => !INHERITED.includes(n))
+    .sort();
   const droppedNode = dropped.filter((n) => /^NODE_/i.test(n));
   return (
     `Environment of every timed process (built from an allowlist, as \`env -i\` would): ${shown.join(' ')}` +
@@ -117,4 +120,6 @@ export const ms = (x) => `${x.toFixed(1)} ms`;
 
 /** The raw samples, one line, for docs/performance.md. */
 export const rawLine = (figure, named) =>
-  `raw: ${figure}: ${Object.entries(named).map(([name, xs]) => `${name} ${xs.map((x) => x.toFixed(1)).join(' ')}`).join('; ')}`;
+  `raw: ${figure}: ${Object.entries(named)
+    .map(([name, xs]) => `${name} ${xs.map((x) => x.toFixed(1)).join(' ')}`)
+    .join('; ')}`;

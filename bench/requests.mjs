@@ -43,10 +43,16 @@ const exportJob = await api('POST', '/v1/static-export/jobs', { domain: 'docs.ex
 const cases = [
   ['`agent get <id>`', ['agent', 'get', agentJob.id], `/v2/agent/${sandbox.projectId}/job/${agentJob.id}`],
   ['`export status <id>`', ['export', 'status', exportJob.jobId], `/v1/static-export/jobs/${exportJob.jobId}`],
-  ['`searches list --limit 1`', ['searches', 'list', '--limit', '1'], `/v1/analytics/${sandbox.projectId}/searches?limit=1`],
+  [
+    '`searches list --limit 1`',
+    ['searches', 'list', '--limit', '1'],
+    `/v1/analytics/${sandbox.projectId}/searches?limit=1`,
+  ],
 ];
 
-console.log(`One-request commands, sandbox on loopback: wall time vs a bare Node global-fetch script and vs curl, median (min-max) of ${RUNS} interleaved runs.`);
+console.log(
+  `One-request commands, sandbox on loopback: wall time vs a bare Node global-fetch script and vs curl, median (min-max) of ${RUNS} interleaved runs.`,
+);
 console.log(describeEnv(['XDG_CONFIG_HOME', 'MINTLIFY_API_URL', 'MINTLIFY_ADMIN_API_KEY', 'MINTLIFY_PROJECT_ID']));
 console.log('');
 console.log('| figure | mint-admin | baseline | ratio |');
@@ -64,8 +70,12 @@ try {
     for (const side of sides) for (let i = 0; i < 3; i++) await side(); // warm the file cache (and any code cache)
     const [ours, fetchScript, curl] = await interleaved(RUNS, sides);
     const ratio = median(ours) / median(fetchScript);
-    console.log(`| ${name} vs Node fetch script | ${spread(ours, ms)} | ${spread(fetchScript, ms)} | ${ratio.toFixed(2)}x |`);
-    console.log(`| ${name} vs curl | ${spread(ours, ms)} | ${spread(curl, ms)} | ${(median(ours) / median(curl)).toFixed(2)}x |`);
+    console.log(
+      `| ${name} vs Node fetch script | ${spread(ours, ms)} | ${spread(fetchScript, ms)} | ${ratio.toFixed(2)}x |`,
+    );
+    console.log(
+      `| ${name} vs curl | ${spread(ours, ms)} | ${spread(curl, ms)} | ${(median(ours) / median(curl)).toFixed(2)}x |`,
+    );
     raw.push(rawLine(name, { 'mint-admin': ours, 'node fetch script': fetchScript, curl }));
     checks.push([`${name} <= ${TARGET}x a bare Node fetch script (${ratio.toFixed(2)}x)`, ratio <= TARGET]);
   }

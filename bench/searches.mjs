@@ -43,11 +43,19 @@ async function run(terms) {
   try {
     sandbox.searchTerms(); // aggregate once, so neither run pays for the sandbox's first sort
     const out = join(work, `searches-${terms}.csv`);
-    const cli = await measure(process.execPath, [CLI, '--quiet', 'searches', 'list', '--all', '--format', 'csv', '-o', out], env);
+    const cli = await measure(
+      process.execPath,
+      [CLI, '--quiet', 'searches', 'list', '--all', '--format', 'csv', '-o', out],
+      env,
+    );
     if (cli.code !== 0) throw new Error(`mint-admin exited ${cli.code}: ${cli.stderr}`);
     const requests = sandbox.requests.filter((r) => r.path.includes('/searches')).length;
     sandbox.requests.length = 0;
-    const baseline = await measure(process.execPath, [BASELINE, sandbox.baseUrl, sandbox.apiKey, sandbox.projectId], env);
+    const baseline = await measure(
+      process.execPath,
+      [BASELINE, sandbox.baseUrl, sandbox.apiKey, sandbox.projectId],
+      env,
+    );
     if (baseline.code !== 0) throw new Error(`baseline exited ${baseline.code}: ${baseline.stderr}`);
     return { terms, requests, cli, baseline, csvBytes: statSync(out).size };
   } finally {
@@ -69,26 +77,59 @@ try {
   const rows = [
     ['requests, 20,000 terms (must be ceil(N/100))', small.requests, pages(small), ratio(small.requests, pages(small))],
     ['requests, 100,000 terms', large.requests, pages(large), ratio(large.requests, pages(large))],
-    ['wall time, 20,000 terms (200 pages)', fmtMs(small.cli.wallMs), fmtMs(small.baseline.wallMs), ratio(small.cli.wallMs, small.baseline.wallMs)],
-    ['wall time, 100,000 terms (1,000 pages)', fmtMs(large.cli.wallMs), fmtMs(large.baseline.wallMs), ratio(large.cli.wallMs, large.baseline.wallMs)],
-    ['time per page, 100,000 terms', fmtMs(perPage(large, 'cli')), fmtMs(perPage(large, 'baseline')), ratio(perPage(large, 'cli'), perPage(large, 'baseline'))],
-    ['marginal time per page (slope from 20k to 100k terms)',
+    [
+      'wall time, 20,000 terms (200 pages)',
+      fmtMs(small.cli.wallMs),
+      fmtMs(small.baseline.wallMs),
+      ratio(small.cli.wallMs, small.baseline.wallMs),
+    ],
+    [
+      'wall time, 100,000 terms (1,000 pages)',
+      fmtMs(large.cli.wallMs),
+      fmtMs(large.baseline.wallMs),
+      ratio(large.cli.wallMs, large.baseline.wallMs),
+    ],
+    [
+      'time per page, 100,000 terms',
+      fmtMs(perPage(large, 'cli')),
+      fmtMs(perPage(large, 'baseline')),
+      ratio(perPage(large, 'cli'), perPage(large, 'baseline')),
+    ],
+    [
+      'marginal time per page (slope from 20k to 100k terms)',
       fmtMs((large.cli.wallMs - small.cli.wallMs) / (pages(large) - pages(small))),
       fmtMs((large.baseline.wallMs - small.baseline.wallMs) / (pages(large) - pages(small))),
-      ratio(large.cli.wallMs - small.cli.wallMs, large.baseline.wallMs - small.baseline.wallMs)],
-    ['peak RSS, 20,000 terms', fmtMb(small.cli.peakKb), fmtMb(small.baseline.peakKb), ratio(small.cli.peakKb, small.baseline.peakKb)],
-    ['peak RSS, 100,000 terms', fmtMb(large.cli.peakKb), fmtMb(large.baseline.peakKb), ratio(large.cli.peakKb, large.baseline.peakKb)],
+      ratio(large.cli.wallMs - small.cli.wallMs, large.baseline.wallMs - small.baseline.wallMs),
+    ],
+    [
+      'peak RSS, 20,000 terms',
+      fmtMb(small.cli.peakKb),
+      fmtMb(small.baseline.peakKb),
+      ratio(small.cli.peakKb, small.baseline.peakKb),
+    ],
+    [
+      'peak RSS, 100,000 terms',
+      fmtMb(large.cli.peakKb),
+      fmtMb(large.baseline.peakKb),
+      ratio(large.cli.peakKb, large.baseline.peakKb),
+    ],
     ['peak RSS growth 20k -> 100k (must be < 20 MB)', fmtMb(growthKb), fmtMb(baseGrowthKb), '-'],
     ['CSV written, 100,000 terms', fmtMb(large.csvBytes / 1024), '-', '-'],
   ];
-  console.log(`\nsearches list --all --format csv -o FILE (sandbox in-process, CLI as a subprocess; peak RSS from ${rssSource}; baseline = bare node fetch loop over the same pages)`);
-  console.log(`${describeEnv(['XDG_CONFIG_HOME', 'MINTLIFY_API_URL', 'MINTLIFY_ADMIN_API_KEY', 'MINTLIFY_PROJECT_ID'])}\n`);
+  console.log(
+    `\nsearches list --all --format csv -o FILE (sandbox in-process, CLI as a subprocess; peak RSS from ${rssSource}; baseline = bare node fetch loop over the same pages)`,
+  );
+  console.log(
+    `${describeEnv(['XDG_CONFIG_HOME', 'MINTLIFY_API_URL', 'MINTLIFY_ADMIN_API_KEY', 'MINTLIFY_PROJECT_ID'])}\n`,
+  );
   console.log('| figure | mint-admin | baseline | ratio |');
   console.log('|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);
   const failures = [];
-  if (small.requests !== pages(small)) failures.push(`sent ${small.requests} requests for 20,000 terms, expected ${pages(small)}`);
-  if (large.requests !== pages(large)) failures.push(`sent ${large.requests} requests for 100,000 terms, expected ${pages(large)}`);
+  if (small.requests !== pages(small))
+    failures.push(`sent ${small.requests} requests for 20,000 terms, expected ${pages(small)}`);
+  if (large.requests !== pages(large))
+    failures.push(`sent ${large.requests} requests for 100,000 terms, expected ${pages(large)}`);
   if (growthKb >= 20 * 1024) failures.push(`peak RSS grew by ${fmtMb(growthKb)} from 20,000 to 100,000 terms`);
   if (failures.length > 0) {
     console.error(`\nFAILED: ${failures.join('; ')}`);

@@ -41,7 +41,14 @@ export function pageAt(i) {
 const HEADING_IDS = ['overview', 'install', 'configure', 'deploy'];
 const NAMED_ANCHOR = 'legacy-setup';
 
-export const PLANTED_KINDS = ['broken-link', 'missing-image', 'missing-stylesheet', 'missing-script', 'bad-own-fragment', 'bad-other-fragment'];
+export const PLANTED_KINDS = [
+  'broken-link',
+  'missing-image',
+  'missing-stylesheet',
+  'missing-script',
+  'bad-own-fragment',
+  'bad-other-fragment',
+];
 
 /**
  * Writes a site of `pages` pages into `root`; returns what was planted as the problems `export verify`
@@ -63,7 +70,8 @@ export function generateSite(root, { pages, seed = 1 }) {
       plants.get(i).add(kind);
     }
   }
-  const text = 'Configure the project, deploy the docs with the static export, then check every link before it ships. '.repeat(12);
+  const text =
+    'Configure the project, deploy the docs with the static export, then check every link before it ships. '.repeat(12);
   for (let i = 0; i < pages; i++) {
     const p = pageAt(i);
     const links = ['/', i + 1 < pages ? pageAt(i + 1).url : '/s-0'];
@@ -85,17 +93,26 @@ export function generateSite(root, { pages, seed = 1 }) {
       where.push(html);
     };
     for (const kind of plants.get(i) ?? []) {
-      if (kind === 'broken-link') plant(kind, `/s-${p.section}/gone-${i}`, `<a href="/s-${p.section}/gone-${i}">gone</a>`);
-      if (kind === 'missing-image') plant(kind, `/images/missing-${i}.png`, `<img src="/images/missing-${i}.png" alt="missing">`);
-      if (kind === 'missing-stylesheet') plant(kind, `/assets/missing-${i}.css`, `<link rel="stylesheet" href="/assets/missing-${i}.css">`, head);
-      if (kind === 'missing-script') plant(kind, `/assets/missing-${i}.js`, `<script src="/assets/missing-${i}.js"></script>`, head);
+      if (kind === 'broken-link')
+        plant(kind, `/s-${p.section}/gone-${i}`, `<a href="/s-${p.section}/gone-${i}">gone</a>`);
+      if (kind === 'missing-image')
+        plant(kind, `/images/missing-${i}.png`, `<img src="/images/missing-${i}.png" alt="missing">`);
+      if (kind === 'missing-stylesheet')
+        plant(kind, `/assets/missing-${i}.css`, `<link rel="stylesheet" href="/assets/missing-${i}.css">`, head);
+      if (kind === 'missing-script')
+        plant(kind, `/assets/missing-${i}.js`, `<script src="/assets/missing-${i}.js"></script>`, head);
       if (kind === 'bad-own-fragment') plant(kind, `#nowhere-${i}`, `<a href="#nowhere-${i}">nowhere</a>`);
       if (kind === 'bad-other-fragment') {
         const target = `${pageAt(pick(pages)).url}#nowhere-${i}`;
         plant(kind, target, `<a href="${target}">elsewhere</a>`);
       }
     }
-    if (i === 0) body.push(...cornerCases((kind, target, where) => planted.push({ page: where ?? p.file, target, kind: verifyKind(kind), plantedAs: kind })));
+    if (i === 0)
+      body.push(
+        ...cornerCases((kind, target, where) =>
+          planted.push({ page: where ?? p.file, target, kind: verifyKind(kind), plantedAs: kind }),
+        ),
+      );
     const toc = [...HEADING_IDS, NAMED_ANCHOR].map((id) => `<li><a href="#${id}">${id}</a></li>`).join('');
     const sections = HEADING_IDS.map((id) => `<h2 id="${id}">${id}</h2><p>${text}</p>`).join('\n');
     writePage(
@@ -107,8 +124,17 @@ export function generateSite(root, { pages, seed = 1 }) {
         `<p>${goodFragments.map((f) => `<a href="${f}">see also</a>`).join(' ')} <a href="https://github.com/mintlify">GitHub</a></p>\n${body.join('\n')}\n</main></body></html>\n`,
     );
   }
-  writePage(root, 'assets/app.css', 'body { font-family: sans-serif; }\n@font-face { font-family: Inter; src: url(/fonts/missing-inter.woff2) format("woff2"); }\n');
-  planted.push({ page: 'assets/app.css', target: '/fonts/missing-inter.woff2', kind: 'missing-asset', plantedAs: 'missing-font-in-css' });
+  writePage(
+    root,
+    'assets/app.css',
+    'body { font-family: sans-serif; }\n@font-face { font-family: Inter; src: url(/fonts/missing-inter.woff2) format("woff2"); }\n',
+  );
+  planted.push({
+    page: 'assets/app.css',
+    target: '/fonts/missing-inter.woff2',
+    kind: 'missing-asset',
+    plantedAs: 'missing-font-in-css',
+  });
   writePage(root, 'assets/app.js', '"use strict";\n');
   writePage(root, 'images/logo.png', 'png');
   const locs = [];
@@ -116,7 +142,12 @@ export function generateSite(root, { pages, seed = 1 }) {
   for (let k = 0; k < Math.ceil(pages / 200); k++) {
     const loc = `https://${SITE_HOST}/s-${k % Math.max(1, Math.ceil(pages / 100))}/retired-${k}`;
     locs.splice(1 + pick(locs.length - 1), 0, loc);
-    planted.push({ page: 'sitemap.xml', target: loc, kind: 'missing-sitemap-entry', plantedAs: 'missing-sitemap-entry' });
+    planted.push({
+      page: 'sitemap.xml',
+      target: loc,
+      kind: 'missing-sitemap-entry',
+      plantedAs: 'missing-sitemap-entry',
+    });
   }
   writePage(
     root,

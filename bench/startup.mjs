@@ -32,7 +32,10 @@ const raw = [];
 try {
   for (const [name, args, target] of cases) {
     for (let i = 0; i < 3; i++) await timeRun(process.execPath, [cli, ...args], env); // warm the file cache (and any code cache)
-    const [base, ours] = await interleaved(RUNS, [() => timeRun(process.execPath, ['-e', '0'], env), () => timeRun(process.execPath, [cli, ...args], env)]);
+    const [base, ours] = await interleaved(RUNS, [
+      () => timeRun(process.execPath, ['-e', '0'], env),
+      () => timeRun(process.execPath, [cli, ...args], env),
+    ]);
     const ratio = median(ours) / median(base);
     console.log(`| start-up, ${name} | ${spread(ours, ms)} | ${spread(base, ms)} | ${ratio.toFixed(2)}x |`);
     raw.push(rawLine(`start-up, ${name}`, { 'mint-admin': ours, 'node -e 0': base }));
@@ -41,7 +44,11 @@ try {
   // Other CLIs' `--version` side by side (no target: context): those bench/startup-peers-setup.sh
   // installs from the registry, and gh where it is on PATH.
   const peersDir = fileURLToPath(new URL('.cache/startup-peers/', import.meta.url));
-  const peers = [['wrangler', 'wrangler'], ['netlify', 'netlify-cli'], ['vercel', 'vercel']].map(([name, pkg]) => [name, join(peersDir, pkg, 'node_modules/.bin', name)]);
+  const peers = [
+    ['wrangler', 'wrangler'],
+    ['netlify', 'netlify-cli'],
+    ['vercel', 'vercel'],
+  ].map(([name, pkg]) => [name, join(peersDir, pkg, 'node_modules/.bin', name)]);
   const gh = (() => {
     try {
       return execFileSync('sh', ['-c', 'command -v gh'], { encoding: 'utf8' }).trim();
@@ -56,15 +63,26 @@ try {
       console.log(`(${name} is not installed: run bench/startup-peers-setup.sh; not timed)`);
       continue;
     }
-    const peerEnv = { ...env, PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`, DO_NOT_TRACK: '1', WRANGLER_SEND_METRICS: 'false', NETLIFY_TELEMETRY_DISABLED: '1', VERCEL_TELEMETRY_DISABLED: '1' };
+    const peerEnv = {
+      ...env,
+      PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ''}`,
+      DO_NOT_TRACK: '1',
+      WRANGLER_SEND_METRICS: 'false',
+      NETLIFY_TELEMETRY_DISABLED: '1',
+      VERCEL_TELEMETRY_DISABLED: '1',
+    };
     for (let i = 0; i < 2; i++) await timeRun(bin, ['--version'], peerEnv);
     const [base, ours, theirs] = await interleaved(Math.min(RUNS, 10), [
       () => timeRun(process.execPath, ['-e', '0'], env),
       () => timeRun(process.execPath, [cli, '--version'], env),
       () => timeRun(bin, ['--version'], peerEnv),
     ]);
-    console.log(`| \`${name} --version\` (context) | mint-admin ${spread(ours, ms)} | ${spread(theirs, ms)} (node -e 0 ${spread(base, ms)}) | ${(median(theirs) / median(ours)).toFixed(1)}x mint-admin's |`);
-    raw.push(rawLine(`${name} --version`, { 'mint-admin --version': ours, [`${name} --version`]: theirs, 'node -e 0': base }));
+    console.log(
+      `| \`${name} --version\` (context) | mint-admin ${spread(ours, ms)} | ${spread(theirs, ms)} (node -e 0 ${spread(base, ms)}) | ${(median(theirs) / median(ours)).toFixed(1)}x mint-admin's |`,
+    );
+    raw.push(
+      rawLine(`${name} --version`, { 'mint-admin --version': ours, [`${name} --version`]: theirs, 'node -e 0': base }),
+    );
     checks.push([`mint-admin --version faster than ${name} --version`, median(ours) < median(theirs)]);
   }
 } finally {

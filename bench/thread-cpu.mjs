@@ -56,7 +56,9 @@ function threadTimes(pid) {
 }
 
 /** What the CLI needs of this script's environment: its config directory and the API's settings. */
-const needed = Object.fromEntries(Object.entries(process.env).filter(([name]) => name === 'XDG_CONFIG_HOME' || name.startsWith('MINTLIFY_')));
+const needed = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => name === 'XDG_CONFIG_HOME' || name.startsWith('MINTLIFY_')),
+);
 const env = cleanEnv(needed);
 
 async function once() {
@@ -70,12 +72,15 @@ async function once() {
   while (!done) {
     const times = threadTimes(child.pid);
     const now = performance.now() - started;
-    if (times) for (const [tid, cpuMs] of times) threads.set(tid, { cpuMs, firstSeenMs: threads.get(tid)?.firstSeenMs ?? now });
+    if (times)
+      for (const [tid, cpuMs] of times) threads.set(tid, { cpuMs, firstSeenMs: threads.get(tid)?.firstSeenMs ?? now });
     await sleep(POLL_MS);
   }
   const status = await exited;
   const wallMs = performance.now() - started;
-  const rows = [...threads].map(([tid, t]) => ({ main: tid === child.pid, ...t })).sort((a, b) => a.firstSeenMs - b.firstSeenMs);
+  const rows = [...threads]
+    .map(([tid, t]) => ({ main: tid === child.pid, ...t }))
+    .sort((a, b) => a.firstSeenMs - b.firstSeenMs);
   return { status, wallMs, rows };
 }
 
@@ -86,9 +91,15 @@ for (let i = 0; i < runs; i++) {
   results.push(result);
   const total = result.rows.reduce((sum, row) => sum + row.cpuMs, 0);
   console.log(`run ${i + 1}: exit ${result.status}, wall ${result.wallMs.toFixed(0)} ms, CPU ${total.toFixed(0)} ms`);
-  for (const row of result.rows) if (row.cpuMs > 0) console.log(`  ${row.main ? 'main thread' : 'thread'} seen at ${row.firstSeenMs.toFixed(0).padStart(5)} ms: ${row.cpuMs.toFixed(0).padStart(5)} ms`);
+  for (const row of result.rows)
+    if (row.cpuMs > 0)
+      console.log(
+        `  ${row.main ? 'main thread' : 'thread'} seen at ${row.firstSeenMs.toFixed(0).padStart(5)} ms: ${row.cpuMs.toFixed(0).padStart(5)} ms`,
+      );
 }
 if (runs > 1) {
   const totals = results.map((r) => r.rows.reduce((sum, row) => sum + row.cpuMs, 0));
-  console.log(`median of ${runs} runs: wall ${median(results.map((r) => r.wallMs)).toFixed(0)} ms, CPU ${median(totals).toFixed(0)} ms`);
+  console.log(
+    `median of ${runs} runs: wall ${median(results.map((r) => r.wallMs)).toFixed(0)} ms, CPU ${median(totals).toFixed(0)} ms`,
+  );
 }

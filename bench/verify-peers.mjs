@@ -55,7 +55,18 @@ const which = (name) =>
  * A peer under BENCH_VERIFY_PEER_TIMEOUT runs under coreutils' timeout (exit 124 when it stopped the
  * peer); its peak RSS is still the peer's, since a process's figures include the children it waited for.
  */
-const toFile = (out, cmd, args, limit) => ['/bin/sh', ['-c', 'out="$1"; shift; exec "$@" > "$out"', 'sh', out, ...(limit ? ['timeout', '--kill-after=10', String(limit)] : []), cmd, ...args]];
+const toFile = (out, cmd, args, limit) => [
+  '/bin/sh',
+  [
+    '-c',
+    'out="$1"; shift; exec "$@" > "$out"',
+    'sh',
+    out,
+    ...(limit ? ['timeout', '--kill-after=10', String(limit)] : []),
+    cmd,
+    ...args,
+  ],
+];
 const STOPPED = 124;
 
 const tools = [
@@ -80,7 +91,10 @@ if (htmlproofer) {
     // It prints its findings on stderr.
     findings: (dir, _out, stderr) => htmlProoferFindings(dir, stderr),
   });
-} else skipped.push('html-proofer is not installed (bench/verify-peers-setup.sh: apt-get install ruby-html-proofer): skipped');
+} else
+  skipped.push(
+    'html-proofer is not installed (bench/verify-peers-setup.sh: apt-get install ruby-html-proofer): skipped',
+  );
 const linkinatorCli = join(cache, 'linkinator/node_modules/linkinator/build/src/cli.js');
 const node24 = join(cache, 'node-24/bin/node');
 if (existsSync(linkinatorCli)) {
@@ -88,10 +102,28 @@ if (existsSync(linkinatorCli)) {
   tools.push({
     name: 'linkinator',
     label: `linkinator ${JSON.parse(readFileSync(join(cache, 'linkinator/node_modules/linkinator/package.json'), 'utf8')).version} on Node ${versionOf(node)} (\`--recurse --clean-urls --check-fragments --check-css --skip ^https://\`)`,
-    command: (dir, out) => toFile(out, node, [linkinatorCli, dir, '--recurse', '--clean-urls', '--check-fragments', '--check-css', '--skip', '^https://', '--format', 'json'], peerTimeout),
+    command: (dir, out) =>
+      toFile(
+        out,
+        node,
+        [
+          linkinatorCli,
+          dir,
+          '--recurse',
+          '--clean-urls',
+          '--check-fragments',
+          '--check-css',
+          '--skip',
+          '^https://',
+          '--format',
+          'json',
+        ],
+        peerTimeout,
+      ),
     findings: (dir, out) => linkinatorFindings(dir, readFileSync(out, 'utf8')),
   });
-} else skipped.push('linkinator is not installed (bench/verify-peers-setup.sh: npm install into bench/.cache): skipped');
+} else
+  skipped.push('linkinator is not installed (bench/verify-peers-setup.sh: npm install into bench/.cache): skipped');
 
 function versionOf(program) {
   const r = spawnVersion(program);
@@ -122,8 +154,13 @@ function key(file, link) {
 async function verifyFindings(dir, out) {
   const cli = JSON.parse(readFileSync(out, 'utf8'));
   const report = await verifySite({ directory: dir, basePath: '', listLimit: Number.MAX_SAFE_INTEGER });
-  if (report.problemCount !== cli.problemCount) throw new Error(`the CLI counted ${cli.problemCount} problems, the engine ${report.problemCount}`);
-  return new Set(report.problems.map((p) => (p.page === 'sitemap.xml' ? `sitemap.xml -> ${new URL(p.target).pathname}` : key(p.page, p.target))));
+  if (report.problemCount !== cli.problemCount)
+    throw new Error(`the CLI counted ${cli.problemCount} problems, the engine ${report.problemCount}`);
+  return new Set(
+    report.problems.map((p) =>
+      p.page === 'sitemap.xml' ? `sitemap.xml -> ${new URL(p.target).pathname}` : key(p.page, p.target),
+    ),
+  );
 }
 
 /**
@@ -143,7 +180,9 @@ function htmlProoferFindings(dir, text) {
     }
     if (!line.startsWith('  *  ') || page === undefined) continue;
     const element = /(?:href|src)="([^"]*)"/.exec(lines[i + 1] ?? '')?.[1];
-    const named = /(?:internally linking to|internal image|internal script) (\S+?),? (?:which )?does not exist/.exec(line)?.[1];
+    const named = /(?:internally linking to|internal image|internal script) (\S+?),? (?:which )?does not exist/.exec(
+      line,
+    )?.[1];
     const link = element ?? named;
     found.add(link === undefined ? `${page} -> ? ${line.trim()}` : key(page, link));
   }
@@ -157,13 +196,21 @@ function linkinatorFindings(dir, text) {
   const found = new Set();
   for (const link of JSON.parse(text).links) {
     if (link.state !== 'BROKEN') continue;
-    const parent = (link.parent.startsWith(dir) ? link.parent.slice(dir.length) : link.parent).replace(/^\/+|\/+$/g, '');
-    const file = (parent === '' ? ['index.html'] : [parent, `${parent}.html`, `${parent}/index.html`]).find((f) => existsSync(join(dir, f)) && statSync(join(dir, f)).isFile());
+    const parent = (link.parent.startsWith(dir) ? link.parent.slice(dir.length) : link.parent).replace(
+      /^\/+|\/+$/g,
+      '',
+    );
+    const file = (parent === '' ? ['index.html'] : [parent, `${parent}.html`, `${parent}/index.html`]).find(
+      (f) => existsSync(join(dir, f)) && statSync(join(dir, f)).isFile(),
+    );
     const target = link.url.startsWith(dir) ? link.url.slice(dir.length) : link.url;
     const k = key(file ?? parent, target);
     found.add(k);
     // What linkinator said, shown with the examples of a disagreement.
-    details.set(k, `status ${link.status}${link.failureDetails?.length ? ` ${JSON.stringify(link.failureDetails[0]).slice(0, 160)}` : ''}`);
+    details.set(
+      k,
+      `status ${link.status}${link.failureDetails?.length ? ` ${JSON.stringify(link.failureDetails[0]).slice(0, 160)}` : ''}`,
+    );
   }
   return found;
 }
@@ -173,12 +220,16 @@ function linkinatorFindings(dir, text) {
  * right. Anything else is unexplained (a MISS).
  */
 const EXPLAINED = {
-  'html-proofer missed missing-sitemap-entry': 'html-proofer does not read sitemap.xml; verify is right (a sitemap entry of a missing page is a 404 a search engine is sent to)',
+  'html-proofer missed missing-sitemap-entry':
+    'html-proofer does not read sitemap.xml; verify is right (a sitemap entry of a missing page is a 404 a search engine is sent to)',
   'html-proofer missed bad-fragment-div-name':
     'html-proofer 3 takes name= on any element as an anchor (url_validator.rb: //*[@name=...]); the HTML spec finds a fragment by id=, or by name= on an <a> only, as linkinator does; verify is right',
-  'html-proofer missed missing-srcset-image': 'html-proofer 3 checks an <img> src, and its srcset only when there is no src (element.rb: @src || @srcset); verify is right',
-  'html-proofer missed missing-font-in-css': 'html-proofer reads only *.html files, never a stylesheet (linkinator does with --check-css); verify is right',
-  'linkinator missed missing-sitemap-entry': 'linkinator reads sitemap.xml only with --sitemap, which it refuses on a directory ("\'sitemap\' can only be used with HTTP paths"); verify is right',
+  'html-proofer missed missing-srcset-image':
+    'html-proofer 3 checks an <img> src, and its srcset only when there is no src (element.rb: @src || @srcset); verify is right',
+  'html-proofer missed missing-font-in-css':
+    'html-proofer reads only *.html files, never a stylesheet (linkinator does with --check-css); verify is right',
+  'linkinator missed missing-sitemap-entry':
+    'linkinator reads sitemap.xml only with --sitemap, which it refuses on a directory ("\'sitemap\' can only be used with HTTP paths"); verify is right',
 };
 
 /** Whether a finding's link leads to a file of the site (host rules, fragment aside). */
@@ -189,7 +240,12 @@ function linkedFileExists(dir, finding) {
 }
 
 function compare(tool, found, planted, dir) {
-  const plantedKeys = new Map(planted.map((p) => [p.page === 'sitemap.xml' ? `sitemap.xml -> ${new URL(p.target).pathname}` : key(p.page, p.target), p.plantedAs]));
+  const plantedKeys = new Map(
+    planted.map((p) => [
+      p.page === 'sitemap.xml' ? `sitemap.xml -> ${new URL(p.target).pathname}` : key(p.page, p.target),
+      p.plantedAs,
+    ]),
+  );
   const groups = new Map();
   const group = (what, item) => {
     if (!groups.has(what)) groups.set(what, []);
@@ -205,7 +261,11 @@ function compare(tool, found, planted, dir) {
   return [...groups].map(([what, items]) => ({
     what,
     items,
-    why: EXPLAINED[what] ?? (what.endsWith('a file that is there') ? `the linked file exists, as the host serves it: ${tool} is wrong` : undefined),
+    why:
+      EXPLAINED[what] ??
+      (what.endsWith('a file that is there')
+        ? `the linked file exists, as the host serves it: ${tool} is wrong`
+        : undefined),
   }));
 }
 
@@ -238,25 +298,36 @@ try {
         const out = join(work, `${tool.name}.out`);
         const [cmd, args] = tool.command(dir, out);
         const r = await measure(cmd, args, { XDG_CONFIG_HOME: join(work, 'xdg'), ...tool.env });
-        const stopped = tool.name !== 'mint-admin' && peerTimeout !== undefined && (r.code === STOPPED || r.code === 137);
-        if (!stopped && ((r.code !== 0 && r.code !== 1 && r.code !== 4) || tool.crashed?.(r.stderr))) throw new Error(`${tool.name} exited ${r.code}: ${r.stderr.slice(-2000)}`);
+        const stopped =
+          tool.name !== 'mint-admin' && peerTimeout !== undefined && (r.code === STOPPED || r.code === 137);
+        if (!stopped && ((r.code !== 0 && r.code !== 1 && r.code !== 4) || tool.crashed?.(r.stderr)))
+          throw new Error(`${tool.name} exited ${r.code}: ${r.stderr.slice(-2000)}`);
         if (stopped) stoppedRuns.add(`${tool.name} ${pages}`);
         else if (round === 0) findings.set(tool.name, await tool.findings(dir, out, r.stderr));
         runs.get(tool.name).push(r);
-        raw.push(`raw: verify-peers ${n(pages)} pages, ${tool.name}: ${r.wallMs.toFixed(0)} ms, ${(r.peakKb / 1024).toFixed(1)} MB${stopped ? ` (stopped after ${peerTimeout} s)` : ''}`);
+        raw.push(
+          `raw: verify-peers ${n(pages)} pages, ${tool.name}: ${r.wallMs.toFixed(0)} ms, ${(r.peakKb / 1024).toFixed(1)} MB${stopped ? ` (stopped after ${peerTimeout} s)` : ''}`,
+        );
       }
     }
     const wall = (name) => median(runs.get(name).map((r) => r.wallMs));
     const peak = (name) => Math.max(...runs.get(name).map((r) => r.peakKb));
     verifyPeaks.push({ pages, kb: peak('mint-admin') });
-    rows.push(`| verify, ${n(pages)} pages: wall time / peak RSS | ${fmtS(wall('mint-admin'))} / ${fmtMb(peak('mint-admin'))} | - | - |`);
+    rows.push(
+      `| verify, ${n(pages)} pages: wall time / peak RSS | ${fmtS(wall('mint-admin'))} / ${fmtMb(peak('mint-admin'))} | - | - |`,
+    );
     for (const peer of here.filter((t) => t.name !== 'mint-admin')) {
       peersRan.add(peer.name);
       // A peer that was stopped ran at least this long and held at least this much.
       const atLeast = stoppedRuns.has(`${peer.name} ${pages}`) ? 'stopped at ' : '';
-      rows.push(`| verify vs ${peer.name}, ${n(pages)} pages: wall time | ${fmtS(wall('mint-admin'))} | ${atLeast}${fmtS(wall(peer.name))} | ${atLeast ? '< ' : ''}${ratio(wall('mint-admin'), wall(peer.name))} |`);
-      rows.push(`| verify vs ${peer.name}, ${n(pages)} pages: peak RSS | ${fmtMb(peak('mint-admin'))} | ${atLeast}${fmtMb(peak(peer.name))} | ${atLeast ? '< ' : ''}${ratio(peak('mint-admin'), peak(peer.name))} |`);
-      if (wall('mint-admin') >= wall(peer.name)) failures.push(`verify is not faster than ${peer.name} on ${n(pages)} pages`);
+      rows.push(
+        `| verify vs ${peer.name}, ${n(pages)} pages: wall time | ${fmtS(wall('mint-admin'))} | ${atLeast}${fmtS(wall(peer.name))} | ${atLeast ? '< ' : ''}${ratio(wall('mint-admin'), wall(peer.name))} |`,
+      );
+      rows.push(
+        `| verify vs ${peer.name}, ${n(pages)} pages: peak RSS | ${fmtMb(peak('mint-admin'))} | ${atLeast}${fmtMb(peak(peer.name))} | ${atLeast ? '< ' : ''}${ratio(peak('mint-admin'), peak(peer.name))} |`,
+      );
+      if (wall('mint-admin') >= wall(peer.name))
+        failures.push(`verify is not faster than ${peer.name} on ${n(pages)} pages`);
     }
     notes.push(`Findings on ${n(pages)} pages (${n(planted.length)} planted):`);
     for (const tool of here) {
@@ -265,19 +336,26 @@ try {
         continue;
       }
       const diffs = compare(tool.name, findings.get(tool.name), planted, dir);
-      notes.push(`- ${tool.name}: ${n(findings.get(tool.name).size)} found; ${diffs.length === 0 ? 'exactly what was planted' : `${diffs.length} kind(s) of disagreement`}`);
+      notes.push(
+        `- ${tool.name}: ${n(findings.get(tool.name).size)} found; ${diffs.length === 0 ? 'exactly what was planted' : `${diffs.length} kind(s) of disagreement`}`,
+      );
       for (const d of diffs) {
-        notes.push(`  - ${d.what}: ${n(d.items.length)} (e.g. ${d.items.slice(0, 2).join('; ')}): ${d.why ?? 'UNEXPLAINED'}`);
+        notes.push(
+          `  - ${d.what}: ${n(d.items.length)} (e.g. ${d.items.slice(0, 2).join('; ')}): ${d.why ?? 'UNEXPLAINED'}`,
+        );
         if (!d.why) failures.push(`${d.what} on ${n(pages)} pages, unexplained`);
       }
     }
-    for (const peer of tools.filter((t) => !here.includes(t))) notes.push(`- ${peer.name}: not run on ${n(pages)} pages (BENCH_VERIFY_PEERS_MAX=${peersMax})`);
+    for (const peer of tools.filter((t) => !here.includes(t)))
+      notes.push(`- ${peer.name}: not run on ${n(pages)} pages (BENCH_VERIFY_PEERS_MAX=${peersMax})`);
     process.stderr.write(`${[...rows, ...notes, ...raw].join('\n')}\n`);
     rmSync(dir, { recursive: true, force: true });
   }
   const growth = verifyPeaks.length > 1 ? verifyPeaks.at(-1).kb - verifyPeaks[0].kb : 0;
   if (verifyPeaks.length > 1) {
-    rows.push(`| verify peak RSS growth, ${n(verifyPeaks[0].pages)} -> ${n(verifyPeaks.at(-1).pages)} pages (must be < 40 MB) | ${fmtMb(growth)} | - | - |`);
+    rows.push(
+      `| verify peak RSS growth, ${n(verifyPeaks[0].pages)} -> ${n(verifyPeaks.at(-1).pages)} pages (must be < 40 MB) | ${fmtMb(growth)} | - | - |`,
+    );
     if (!quick && growth >= 40 * 1024) failures.push(`verify's peak RSS grew by ${fmtMb(growth)}`);
   }
   console.log(
@@ -291,8 +369,15 @@ try {
   for (const s of skipped) console.log(`Note: ${s}`);
   for (const note of notes) console.log(note);
   for (const r of raw) console.log(r);
-  const against = peersRan.size === 0 ? 'no peer ran' : `against ${[...peersRan].join(' and ')}: every disagreement explained, faster than each`;
-  console.log(failures.length === 0 ? `PASS export verify vs peers: exactly what was planted; ${against}; memory flat` : `MISS export verify vs peers: ${failures.join('; ')}`);
+  const against =
+    peersRan.size === 0
+      ? 'no peer ran'
+      : `against ${[...peersRan].join(' and ')}: every disagreement explained, faster than each`;
+  console.log(
+    failures.length === 0
+      ? `PASS export verify vs peers: exactly what was planted; ${against}; memory flat`
+      : `MISS export verify vs peers: ${failures.join('; ')}`,
+  );
   if (failures.length > 0) process.exitCode = 1;
 } finally {
   rmSync(work, { recursive: true, force: true });

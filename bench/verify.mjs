@@ -40,7 +40,10 @@ function writeSite(dir, pages) {
   const path = (i) => `section-${i % 7}/group-${Math.floor(i / 200)}/page-${i}`;
   const text = 'Configure the project, then deploy the docs with the static export and check every link. '.repeat(40);
   for (let i = 0; i < pages; i++) {
-    const links = Array.from({ length: 25 }, (_, k) => `<li><a href="/${path((i * 31 + k * 17) % pages)}">Page ${k}</a></li>`).join('');
+    const links = Array.from(
+      { length: 25 },
+      (_, k) => `<li><a href="/${path((i * 31 + k * 17) % pages)}">Page ${k}</a></li>`,
+    ).join('');
     write(
       `${path(i)}.html`,
       `<!DOCTYPE html><html><head><meta charset="utf-8"><title>Page ${i}</title><link rel="stylesheet" href="/_next/static/css/app-3f9a2c1b.css"><script src="/_next/static/chunks/main-8e7d4a06.js" defer></script></head>` +
@@ -74,20 +77,51 @@ try {
   const large = await run(quick ? 2_000 : 40_000);
   const growthKb = large.cli.peakKb - small.cli.peakKb;
   const rows = [
-    [`wall time, ${small.pages.toLocaleString('en-US')} pages (must be < 5 s)`, fmtMs(small.cli.wallMs), fmtMs(small.baseline.wallMs), ratio(small.cli.wallMs, small.baseline.wallMs)],
-    [`wall time, ${large.pages.toLocaleString('en-US')} pages`, fmtMs(large.cli.wallMs), fmtMs(large.baseline.wallMs), ratio(large.cli.wallMs, large.baseline.wallMs)],
-    [`peak RSS, ${small.pages.toLocaleString('en-US')} pages`, fmtMb(small.cli.peakKb), fmtMb(small.baseline.peakKb), ratio(small.cli.peakKb, small.baseline.peakKb)],
-    [`peak RSS, ${large.pages.toLocaleString('en-US')} pages`, fmtMb(large.cli.peakKb), fmtMb(large.baseline.peakKb), ratio(large.cli.peakKb, large.baseline.peakKb)],
-    ['peak RSS growth, 4x the pages (must be < 40 MB)', fmtMb(growthKb), fmtMb(large.baseline.peakKb - small.baseline.peakKb), '-'],
+    [
+      `wall time, ${small.pages.toLocaleString('en-US')} pages (must be < 5 s)`,
+      fmtMs(small.cli.wallMs),
+      fmtMs(small.baseline.wallMs),
+      ratio(small.cli.wallMs, small.baseline.wallMs),
+    ],
+    [
+      `wall time, ${large.pages.toLocaleString('en-US')} pages`,
+      fmtMs(large.cli.wallMs),
+      fmtMs(large.baseline.wallMs),
+      ratio(large.cli.wallMs, large.baseline.wallMs),
+    ],
+    [
+      `peak RSS, ${small.pages.toLocaleString('en-US')} pages`,
+      fmtMb(small.cli.peakKb),
+      fmtMb(small.baseline.peakKb),
+      ratio(small.cli.peakKb, small.baseline.peakKb),
+    ],
+    [
+      `peak RSS, ${large.pages.toLocaleString('en-US')} pages`,
+      fmtMb(large.cli.peakKb),
+      fmtMb(large.baseline.peakKb),
+      ratio(large.cli.peakKb, large.baseline.peakKb),
+    ],
+    [
+      'peak RSS growth, 4x the pages (must be < 40 MB)',
+      fmtMb(growthKb),
+      fmtMb(large.baseline.peakKb - small.baseline.peakKb),
+      '-',
+    ],
   ];
-  console.log(`\nexport verify DIR (~8 KB and ~40 references a page; peak RSS from ${rssSource}; baseline = read every page and count href= with a regex)\n`);
+  console.log(
+    `\nexport verify DIR (~8 KB and ~40 references a page; peak RSS from ${rssSource}; baseline = read every page and count href= with a regex)\n`,
+  );
   console.log('| figure | mint-admin | baseline | ratio |');
   console.log('|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);
   const failures = [];
   if (!quick && small.cli.wallMs >= 5000) failures.push(`verify took ${fmtMs(small.cli.wallMs)} for 10,000 pages`);
   if (!quick && growthKb >= 40 * 1024) failures.push(`peak RSS grew by ${fmtMb(growthKb)} from 10,000 to 40,000 pages`);
-  console.log(failures.length === 0 ? 'PASS export verify: 10,000 pages in under 5 s, memory flat' : `MISS export verify: ${failures.join('; ')}`);
+  console.log(
+    failures.length === 0
+      ? 'PASS export verify: 10,000 pages in under 5 s, memory flat'
+      : `MISS export verify: ${failures.join('; ')}`,
+  );
   if (failures.length > 0) process.exitCode = 1;
 } finally {
   rmSync(work, { recursive: true, force: true });

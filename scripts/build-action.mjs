@@ -13,7 +13,9 @@ const toolkitUndici = new URL('node_modules/@actions/http-client/node_modules/un
 const oneUndiciEach = {
   name: 'one-undici-each',
   setup(b) {
-    b.onResolve({ filter: /^undici$/ }, (args) => (args.importer.includes('/node_modules/@actions/') ? { path: toolkitUndici } : undefined));
+    b.onResolve({ filter: /^undici$/ }, (args) =>
+      args.importer.includes('/node_modules/@actions/') ? { path: toolkitUndici } : undefined,
+    );
   },
 };
 

@@ -23,10 +23,14 @@ const root = new URL('..', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
 
 rmSync(new URL('dist', root), { recursive: true, force: true });
-execFileSync(process.execPath, [new URL('node_modules/typescript/bin/tsc', root).pathname, '-p', 'tsconfig.json', '--declaration'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+execFileSync(
+  process.execPath,
+  [new URL('node_modules/typescript/bin/tsc', root).pathname, '-p', 'tsconfig.json', '--declaration'],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 
 // valibot is bundled: tree-shaken to the part the schemas use, it loads in about half the time of the
 // whole package (src/api/schemas.ts).
@@ -41,14 +45,17 @@ const CLI_ONLY = ['ora', 'cli-table3', 'csv-stringify'];
 // stay out). One chunk, not one per specifier: the SDK and the tools must share one zod.
 const MCP_VENDOR = { chunk: 'vendor-mcp', entry: 'src/mcp/sdk.ts', packages: ['@modelcontextprotocol/sdk', 'zod'] };
 for (const name of [...CLI_ONLY, ...MCP_VENDOR.packages, 'commander']) {
-  if (pkg.dependencies[name]) throw new Error(`${name} is bundled into the CLI: it belongs in devDependencies, not in a library user's tree`);
+  if (pkg.dependencies[name])
+    throw new Error(`${name} is bundled into the CLI: it belongs in devDependencies, not in a library user's tree`);
 }
 // What stays external: the library's own dependencies, which both faces load from node_modules.
 // An optional dependency or a peer (DuckDB's native binding, an optional peer that no install brings)
 // is never bundled: it may be absent, and the one module that imports it (src/analytics-store/db.ts)
 // says how to install it.
 const optionalDependencies = Object.keys({ ...pkg.optionalDependencies, ...pkg.peerDependencies });
-const lazyDependencies = [...Object.keys(pkg.dependencies), ...optionalDependencies].filter((name) => !BUNDLED.has(name));
+const lazyDependencies = [...Object.keys(pkg.dependencies), ...optionalDependencies].filter(
+  (name) => !BUNDLED.has(name),
+);
 const vendorChunk = (specifier) => `vendor-${specifier.replace(/\//g, '-')}`;
 const CLI_ONLY_IMPORT = new RegExp(`^(${CLI_ONLY.join('|')})(/.*)?$`);
 // In the program, `import('ora')` becomes a require() of ./vendor-ora.cjs: a plain require, so Node
@@ -121,7 +128,9 @@ const program = await build({
 const vendor = await build({
   ...CLI_BUNDLE,
   entryPoints: {
-    ...Object.fromEntries([...vendorSpecifiers].map((specifier) => [vendorChunk(specifier), `vendor-entry:${specifier}`])),
+    ...Object.fromEntries(
+      [...vendorSpecifiers].map((specifier) => [vendorChunk(specifier), `vendor-entry:${specifier}`]),
+    ),
     [MCP_VENDOR.chunk]: MCP_VENDOR.entry,
   },
   external: lazyDependencies,
@@ -129,8 +138,15 @@ const vendor = await build({
     {
       name: 'vendor-entry',
       setup(b) {
-        b.onResolve({ filter: /^vendor-entry:/ }, (args) => ({ path: args.path.slice('vendor-entry:'.length), namespace: 'vendor-entry' }));
-        b.onLoad({ filter: /.*/, namespace: 'vendor-entry' }, (args) => ({ contents: `module.exports = require(${JSON.stringify(args.path)});`, loader: 'js', resolveDir: root.pathname }));
+        b.onResolve({ filter: /^vendor-entry:/ }, (args) => ({
+          path: args.path.slice('vendor-entry:'.length),
+          namespace: 'vendor-entry',
+        }));
+        b.onLoad({ filter: /.*/, namespace: 'vendor-entry' }, (args) => ({
+          contents: `module.exports = require(${JSON.stringify(args.path)});`,
+          loader: 'js',
+          resolveDir: root.pathname,
+        }));
       },
     },
   ],
@@ -158,9 +174,18 @@ const { renderHelp, helpFileName, PRERENDERED_DIR } = await import(new URL('dist
 let captured = '';
 const sink = { write: (text) => ((captured += text), true) };
 // columns: Infinity renders help unwrapped; main.ts wraps it to the terminal when it prints it.
-const tree = buildProgram({ io: { stdout: sink, stderr: sink, columns: Number.POSITIVE_INFINITY }, env: {}, signal: new AbortController().signal, random: Math.random });
+const tree = buildProgram({
+  io: { stdout: sink, stderr: sink, columns: Number.POSITIVE_INFINITY },
+  env: {},
+  signal: new AbortController().signal,
+  random: Math.random,
+});
 mkdirSync(new URL(`dist/cli/${PRERENDERED_DIR}/`, root), { recursive: true });
-for (const { path, help } of renderHelp(tree, () => captured, () => (captured = ''))) {
+for (const { path, help } of renderHelp(
+  tree,
+  () => captured,
+  () => (captured = ''),
+)) {
   const name = helpFileName(path);
   if (name === undefined) throw new Error(`command ${path.join(' ')} has a name the help files cannot hold`);
   writeFileSync(new URL(`dist/cli/${PRERENDERED_DIR}/${name}`, root), help);
@@ -197,9 +222,9 @@ const library = await build({
 const packageOf = (input) => /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1];
 const libraryPackages = new Set(Object.keys(library.metafile.inputs).map(packageOf).filter(Boolean));
 const undeclared = [...libraryPackages].filter((name) => !pkg.dependencies[name]);
-if (undeclared.length > 0) throw new Error(`the library loads ${undeclared.join(', ')}: move them to dependencies (or stop importing them)`);
+if (undeclared.length > 0)
+  throw new Error(`the library loads ${undeclared.join(', ')}: move them to dependencies (or stop importing them)`);
 copyDeclarations(fileURLToPath(new URL('dist/', root)), 'index.d.ts', fileURLToPath(new URL('dist/lib/', root)));
-
 
 /**
  * The declarations the library's index.d.ts reaches, and no others, copied with their relative

@@ -19,7 +19,9 @@ try {
 }
 const fresh = Buffer.from(await buildAction({ write: false }));
 if (!committed.equals(fresh)) {
-  console.error(`action bundle: ${bundle} (${committed.length} bytes) is not what action/src and src/ build (${fresh.length} bytes): run \`npm run build:action\`, commit the result, and tag that commit`);
+  console.error(
+    `action bundle: ${bundle} (${committed.length} bytes) is not what action/src and src/ build (${fresh.length} bytes): run \`npm run build:action\`, commit the result, and tag that commit`,
+  );
   process.exit(1);
 }
 console.log(`action bundle: ${bundle} is a fresh build of the source`);

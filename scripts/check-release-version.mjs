@@ -20,15 +20,22 @@ export function changelogSection(changelog, version) {
   if (start < 0) return undefined;
   const rest = lines.slice(start + 1);
   const end = rest.findIndex((line) => /^## /.test(line) || /^\[[^\]]+\]: /.test(line));
-  return rest.slice(0, end < 0 ? rest.length : end).join('\n').trim();
+  return rest
+    .slice(0, end < 0 ? rest.length : end)
+    .join('\n')
+    .trim();
 }
 
 /** What is wrong with releasing `tag` from these files (an empty `problems` when nothing is), and what the workflow needs. */
 export function checkReleaseVersion(tag, packageJson, changelog) {
   const problems = [];
   const version = packageJson.version;
-  if (typeof version !== 'string' || !SEMVER.test(version)) problems.push(`package.json's version ${JSON.stringify(version)} is not a semantic version`);
-  if (tag !== `v${version}`) problems.push(`the tag ${JSON.stringify(tag)} does not match package.json's version ${JSON.stringify(version)}: tag v${version}, or change the version first`);
+  if (typeof version !== 'string' || !SEMVER.test(version))
+    problems.push(`package.json's version ${JSON.stringify(version)} is not a semantic version`);
+  if (tag !== `v${version}`)
+    problems.push(
+      `the tag ${JSON.stringify(tag)} does not match package.json's version ${JSON.stringify(version)}: tag v${version}, or change the version first`,
+    );
   const notes = typeof version === 'string' ? changelogSection(changelog, version) : undefined;
   if (!notes) problems.push(`CHANGELOG.md has no dated section "## [${version}] - YYYY-MM-DD" with entries under it`);
   const match = SEMVER.exec(version ?? '');
@@ -50,14 +57,23 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error('usage: node scripts/check-release-version.mjs <tag> [--root <dir>] [--notes <file>]');
     process.exit(2);
   }
-  const result = checkReleaseVersion(tag, JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')), readFileSync(join(root, 'CHANGELOG.md'), 'utf8'));
+  const result = checkReleaseVersion(
+    tag,
+    JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')),
+    readFileSync(join(root, 'CHANGELOG.md'), 'utf8'),
+  );
   if (result.problems.length > 0) {
     for (const problem of result.problems) console.error(`release: ${problem}`);
     process.exit(1);
   }
   if (notesFile) writeFileSync(notesFile, `${result.notes}\n`);
   if (process.env.GITHUB_OUTPUT) {
-    appendFileSync(process.env.GITHUB_OUTPUT, `version=${result.version}\nmajor=${result.major}\nprerelease=${result.prerelease}\n`);
+    appendFileSync(
+      process.env.GITHUB_OUTPUT,
+      `version=${result.version}\nmajor=${result.major}\nprerelease=${result.prerelease}\n`,
+    );
   }
-  console.log(`release: ${tag} is package.json's ${result.version}, with its CHANGELOG section${result.prerelease ? ' (a prerelease)' : `; moves ${result.major}`}`);
+  console.log(
+    `release: ${tag} is package.json's ${result.version}, with its CHANGELOG section${result.prerelease ? ' (a prerelease)' : `; moves ${result.major}`}`,
+  );
 }

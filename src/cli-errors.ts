@@ -30,9 +30,20 @@ import {
   UnknownExportStatusError,
 } from './export-flows/errors.js';
 import { ListOutputError } from './list-export/errors.js';
-import { DatabaseBusyError, DatabaseWriteError, DuckDbMissingError, IncompatibleDatabaseError } from './analytics-store/errors.js';
+import {
+  DatabaseBusyError,
+  DatabaseWriteError,
+  DuckDbMissingError,
+  IncompatibleDatabaseError,
+} from './analytics-store/errors.js';
 import { InvalidQueryError, NoDatabaseError, QueryRefusedError } from './analytics-store/read-errors.js';
-import { AgentJobFailedError, AgentJobTimeoutError, BuildFailedError, BuildTimeoutError, UnknownStatusError } from './waits/errors.js';
+import {
+  AgentJobFailedError,
+  AgentJobTimeoutError,
+  BuildFailedError,
+  BuildTimeoutError,
+  UnknownStatusError,
+} from './waits/errors.js';
 
 export const EXIT_CODES = {
   ok: 0,
@@ -51,7 +62,11 @@ export const EXIT_CODES = {
 export type ExitCode = (typeof EXIT_CODES)[keyof typeof EXIT_CODES];
 
 /** Each stop signal's exit code; the clean-up is the same for all. */
-export const STOP_SIGNALS: Record<StopSignal, ExitCode> = { SIGINT: EXIT_CODES.interrupted, SIGTERM: EXIT_CODES.terminated, SIGHUP: EXIT_CODES.hungUp };
+export const STOP_SIGNALS: Record<StopSignal, ExitCode> = {
+  SIGINT: EXIT_CODES.interrupted,
+  SIGTERM: EXIT_CODES.terminated,
+  SIGHUP: EXIT_CODES.hungUp,
+};
 
 interface Row {
   exitCode: (error: never) => ExitCode;
@@ -61,7 +76,10 @@ interface Row {
 
 type ErrorClass = abstract new (...args: never[]) => MintAdminError;
 
-function row<E extends MintAdminError>(_class: abstract new (...args: never[]) => E, r: { exitCode: (error: E) => ExitCode; advice?: (error: E) => string | undefined }): [ErrorClass, Row] {
+function row<E extends MintAdminError>(
+  _class: abstract new (...args: never[]) => E,
+  r: { exitCode: (error: E) => ExitCode; advice?: (error: E) => string | undefined },
+): [ErrorClass, Row] {
   return [_class, r as Row];
 }
 
@@ -132,7 +150,9 @@ function apiAdvice(error: ApiError): string | undefined {
       return '; check the id and --project';
     case 'not_json':
       // A 2xx names the call and its problem; the advice sits in the problem's parenthesis.
-      return error.status < 300 ? ' (a proxy or gateway page? check --base-url and your proxy settings)' : '; check --base-url and your proxy settings';
+      return error.status < 300
+        ? ' (a proxy or gateway page? check --base-url and your proxy settings)'
+        : '; check --base-url and your proxy settings';
     case 'too_large':
       return '; check --base-url';
     default:
@@ -141,7 +161,11 @@ function apiAdvice(error: ApiError): string | undefined {
 }
 
 function rowOf(error: MintAdminError): Row | undefined {
-  for (let proto: object | null = Object.getPrototypeOf(error) as object | null; proto !== null; proto = Object.getPrototypeOf(proto) as object | null) {
+  for (
+    let proto: object | null = Object.getPrototypeOf(error) as object | null;
+    proto !== null;
+    proto = Object.getPrototypeOf(proto) as object | null
+  ) {
     const found = ERROR_TABLE.get((proto as { constructor: ErrorClass }).constructor);
     if (found) return found;
   }

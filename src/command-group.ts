@@ -5,7 +5,19 @@
 const GLOBAL_WITH_VALUE = new Set(['-p', '--project', '--base-url', '--profile']);
 /** Global options without a value, and the `--name=value` forms of those with one. */
 const GLOBAL_FLAG = /^(--json|-q|--quiet|--no-color|--debug|(--project|--base-url|--profile)=.*)$/;
-const GROUPS = ['agent', 'export', 'searches', 'deploy', 'preview', 'automation', 'autopilot', 'analytics', 'config', 'auth', 'mcp'] as const;
+const GROUPS = [
+  'agent',
+  'export',
+  'searches',
+  'deploy',
+  'preview',
+  'automation',
+  'autopilot',
+  'analytics',
+  'config',
+  'auth',
+  'mcp',
+] as const;
 export type Group = (typeof GROUPS)[number];
 
 /**
@@ -16,7 +28,8 @@ export function groupAt(argv: readonly string[]): { group: Group; at: number } |
   for (let i = 0; i < argv.length; i++) {
     const word = argv[i]!;
     if (GLOBAL_WITH_VALUE.has(word)) i++;
-    else if (!GLOBAL_FLAG.test(word)) return (GROUPS as readonly string[]).includes(word) ? { group: word as Group, at: i } : undefined;
+    else if (!GLOBAL_FLAG.test(word))
+      return (GROUPS as readonly string[]).includes(word) ? { group: word as Group, at: i } : undefined;
   }
   return undefined;
 }

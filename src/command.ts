@@ -9,7 +9,10 @@ import { jsonText } from './output/json-text.js';
  * Wraps a leaf command's handler as a commander action. The handler gets the positional arguments,
  * the command's own options and the Context.
  */
-export function action<O extends object = Record<string, unknown>>(deps: Deps, handler: (args: string[], opts: O, ctx: Context) => Promise<void>) {
+export function action<O extends object = Record<string, unknown>>(
+  deps: Deps,
+  handler: (args: string[], opts: O, ctx: Context) => Promise<void>,
+) {
   return async (...params: unknown[]): Promise<void> => {
     const command = params[params.length - 1] as Command;
     const ctx = createContext(deps, command.optsWithGlobals<GlobalOptions>());

@@ -8,7 +8,21 @@
 // (This replaces conf's write path: conf follows a symlinked config.json, keeps an existing file's
 // mode under SNAP, and has no lock, so two concurrent writes lost one value.)
 import { randomBytes } from 'node:crypto';
-import { closeSync, constants, fchmodSync, fstatSync, fsyncSync, lstatSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fchmodSync,
+  fstatSync,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+  type Stats,
+} from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigError } from './errors.js';
 import { holderAlive, parseHolder, tryLockFile } from './lock-file.js';
@@ -43,11 +57,17 @@ export function readTrusted(directory: string, path: string): string | undefined
  * Runs `update` on the current text under the lock and writes what it returns (undefined: no
  * change). Creates the directory 0700 when missing. Returns whether anything was written.
  */
-export async function updateTrusted(directory: string, path: string, update: (text: string | undefined) => string | undefined): Promise<boolean> {
+export async function updateTrusted(
+  directory: string,
+  path: string,
+  update: (text: string | undefined) => string | undefined,
+): Promise<boolean> {
   try {
     makeDirectory(directory, 0o700);
   } catch (error) {
-    throw new ConfigError(`cannot create the config directory ${directory} (${(error as NodeJS.ErrnoException).code ?? 'error'}); set XDG_CONFIG_HOME to a directory you can write to`);
+    throw new ConfigError(
+      `cannot create the config directory ${directory} (${(error as NodeJS.ErrnoException).code ?? 'error'}); set XDG_CONFIG_HOME to a directory you can write to`,
+    );
   }
   checkDirectory(directory);
   const release = await lock(`${path}.lock`);
@@ -80,17 +100,24 @@ function checkOwnership(which: 'file' | 'directory', path: string, info: Stats):
   const uid = process.getuid?.();
   if (uid === undefined) return; // Windows: no POSIX owners or modes to check
   if (info.uid !== uid) {
-    throw new ConfigError(`the config ${which} ${path} belongs to uid ${info.uid}, not to you (uid ${uid}); remove it, or give it to yourself with chown`);
+    throw new ConfigError(
+      `the config ${which} ${path} belongs to uid ${info.uid}, not to you (uid ${uid}); remove it, or give it to yourself with chown`,
+    );
   }
   if ((info.mode & 0o022) !== 0) {
     const mode = (info.mode & 0o777).toString(8).padStart(3, '0');
-    throw new ConfigError(`the config ${which} ${path} is writable by others (mode 0${mode}); run \`chmod ${which === 'file' ? 600 : 700} ${path}\``);
+    throw new ConfigError(
+      `the config ${which} ${path} is writable by others (mode 0${mode}); run \`chmod ${which === 'file' ? 600 : 700} ${path}\``,
+    );
   }
 }
 
 function linkRefused(which: 'file' | 'directory', path: string): ConfigError {
-  const fix = which === 'file' ? 'replace it with a regular file (or remove it)' : 'replace it with a real directory (mode 0700)';
-  return new ConfigError(`the config ${which} ${path} is a symbolic link; mint-admin does not follow links for its config: ${fix}`);
+  const fix =
+    which === 'file' ? 'replace it with a regular file (or remove it)' : 'replace it with a real directory (mode 0700)';
+  return new ConfigError(
+    `the config ${which} ${path} is a symbolic link; mint-admin does not follow links for its config: ${fix}`,
+  );
 }
 
 function isLink(path: string): boolean {
@@ -139,7 +166,9 @@ async function lock(lockPath: string): Promise<() => void> {
     if (release) return release;
     if (removeIfStale(lockPath)) continue;
     if (Date.now() - started > LOCK_WAIT_MS) {
-      throw new ConfigError(`the config file is locked by another mint-admin (${lockPath}); try again, or remove that file if no mint-admin is running`);
+      throw new ConfigError(
+        `the config file is locked by another mint-admin (${lockPath}); try again, or remove that file if no mint-admin is running`,
+      );
     }
     await sleep(5 + Math.min(attempt, 10) * 5);
   }

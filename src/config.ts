@@ -76,7 +76,8 @@ export interface ConfigStore {
 /** The platform's config directory without conf's default `-nodejs` suffix. */
 export function configDirectory(env: Env): string {
   const home = env.HOME ?? homedir();
-  if (process.platform === 'win32') return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'mint-admin', 'Config');
+  if (process.platform === 'win32')
+    return join(env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'mint-admin', 'Config');
   if (process.platform === 'darwin') return join(home, 'Library', 'Preferences', 'mint-admin');
   return join(env.XDG_CONFIG_HOME || join(home, '.config'), 'mint-admin');
 }
@@ -127,7 +128,9 @@ function parseConfig(text: string | undefined, path: string): Partial<ConfData> 
     if (!data || typeof data !== 'object' || Array.isArray(data)) return {};
     return typeof data.profiles === 'object' && data.profiles !== null ? data : { ...data, profiles: {} };
   } catch {
-    throw new ConfigError(`the config file ${path} is not valid JSON; fix it, or remove it and set your settings again`);
+    throw new ConfigError(
+      `the config file ${path} is not valid JSON; fix it, or remove it and set your settings again`,
+    );
   }
 }
 
@@ -153,7 +156,10 @@ export function resolveSettings(globals: GlobalOptions, env: Env, store: ConfigS
     const winner = found.findIndex(([, value]) => value !== undefined);
     if (winner < 0) return undefined;
     const [source, value] = found[winner]!;
-    const overrides = found.slice(winner + 1).filter(([, hidden]) => hidden !== undefined).map(([, , label]) => label);
+    const overrides = found
+      .slice(winner + 1)
+      .filter(([, hidden]) => hidden !== undefined)
+      .map(([, , label]) => label);
     return overrides.length > 0 ? { value: value!, source, overrides } : { value: value!, source };
   };
   return {
@@ -244,7 +250,9 @@ export function checkBaseUrl(url: string, where: string): string {
   // Every route starts at the root (/v1/..., /v2/...): a path here would reach none of them, and the
   // 404 that came back would blame the id, not the setting.
   if (parsed.pathname !== '/') {
-    throw new UsageError(`${where}: "${shown}" has a path ("${parsed.pathname}"); use the API's origin alone, e.g. ${parsed.origin}`);
+    throw new UsageError(
+      `${where}: "${shown}" has a path ("${parsed.pathname}"); use the API's origin alone, e.g. ${parsed.origin}`,
+    );
   }
   return url.replace(/\/+$/, '');
 }
@@ -281,7 +289,13 @@ export function describeSource(key: SettingKey | 'profile', setting: Setting): s
 function sourceName(key: SettingKey | 'profile', setting: Setting): string {
   switch (setting.source) {
     case 'flag':
-      return key === 'project-id' ? '--project' : key === 'base-url' ? '--base-url' : key === 'export-api' ? '--export-api' : '--profile';
+      return key === 'project-id'
+        ? '--project'
+        : key === 'base-url'
+          ? '--base-url'
+          : key === 'export-api'
+            ? '--export-api'
+            : '--profile';
     case 'env':
       return ENV_VARS[key];
     case 'config':

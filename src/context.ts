@@ -163,7 +163,11 @@ async function buildClient(ctx: Context): Promise<ApiClient> {
   }
   const apiKey = checkApiKey(s.apiKey.value, settingOrigin('api-key', s.apiKey, s.profile.value));
   const baseUrl = checkBaseUrl(s.baseUrl.value, settingOrigin('base-url', s.baseUrl, s.profile.value));
-  const [{ ApiClient }, { fileRequestLedger }, dispatcher] = await Promise.all([import('./api/client.js'), import('./budget/ledger-file.js'), ctx.dispatcher()]);
+  const [{ ApiClient }, { fileRequestLedger }, dispatcher] = await Promise.all([
+    import('./api/client.js'),
+    import('./budget/ledger-file.js'),
+    ctx.dispatcher(),
+  ]);
   return new ApiClient({
     baseUrl,
     apiKey,

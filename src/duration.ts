@@ -16,7 +16,8 @@ export const LONGEST_WAIT_MS = 596 * UNIT_MS.h!;
  */
 export function parseDuration(text: string, flag: string): number {
   const ms = millisecondsIn(text.trim());
-  if (ms === undefined) throw new UsageError(`${flag}: "${text}" is not a duration; use e.g. 90s, 5m, 1h30m or a number of seconds`);
+  if (ms === undefined)
+    throw new UsageError(`${flag}: "${text}" is not a duration; use e.g. 90s, 5m, 1h30m or a number of seconds`);
   checkWaitLength(ms, `${flag}: "${text}"`);
   return ms;
 }
@@ -24,7 +25,8 @@ export function parseDuration(text: string, flag: string): number {
 /** Refuses a wait no timer can hold; `what` opens the message (`--timeout: "597h"`, `timeoutMs: 1e12`). */
 export function checkWaitLength(ms: number, what: string): void {
   // !(ms <= max) also refuses NaN.
-  if (!(ms <= LONGEST_WAIT_MS)) throw new UsageError(`${what} is longer than a wait can be timed; the most is 596h (about 24.8 days)`);
+  if (!(ms <= LONGEST_WAIT_MS))
+    throw new UsageError(`${what} is longer than a wait can be timed; the most is 596h (about 24.8 days)`);
 }
 
 function millisecondsIn(text: string): number | undefined {

@@ -64,7 +64,12 @@ export class TargetRefusedError extends UsageError {
   readonly archivePath: string | undefined;
   /** For `protected`: which directory it is. */
   readonly protectedAs: ProtectedDirectory | undefined;
-  constructor(message: string, reason: TargetRefusal, target: string, more: { archivePath?: string; protectedAs?: ProtectedDirectory } = {}) {
+  constructor(
+    message: string,
+    reason: TargetRefusal,
+    target: string,
+    more: { archivePath?: string; protectedAs?: ProtectedDirectory } = {},
+  ) {
     super(message);
     this.reason = reason;
     this.target = target;
@@ -143,7 +148,12 @@ export class ApiError extends MintAdminError {
 export class RateLimitError extends ApiError {
   /** When the server said a retry may succeed (epoch ms), if it said. */
   readonly retryAt: number | undefined;
-  constructor(message: string, retryAt: number | undefined, serverMessage?: string, call: Pick<ApiErrorDetails, 'method' | 'route'> = {}) {
+  constructor(
+    message: string,
+    retryAt: number | undefined,
+    serverMessage?: string,
+    call: Pick<ApiErrorDetails, 'method' | 'route'> = {},
+  ) {
     super(message, 429, { serverMessage, code: 'rate_limited', ...call });
     this.retryAt = retryAt;
   }
@@ -256,7 +266,8 @@ export function isTransient(error: unknown): boolean {
 
 /** A few words for a transient failure, for "…; retrying" notes (the full message is for final errors). */
 export function briefReason(error: unknown): string {
-  if (error instanceof ApiError) return error.status === 429 ? 'rate limited (429)' : `the API answered ${error.status}`;
+  if (error instanceof ApiError)
+    return error.status === 429 ? 'rate limited (429)' : `the API answered ${error.status}`;
   if (error instanceof NetworkError) return error.message.split(';')[0] ?? 'network error';
   return error instanceof Error ? error.message : String(error);
 }

@@ -24,8 +24,15 @@ export function checkHelpTopic(program: Command, words: readonly string[]): void
     const sub = command.commands.find((c) => c.name() === word || c.aliases().includes(word));
     if (!sub) {
       const lister = ['mint-admin', ...path, '--help'].join(' ');
-      const topics = path.length === 0 ? ` (and ${Object.keys(TOPICS).map((t) => `\`mint-admin help ${t}\``).join(', ')})` : '';
-      throw new UsageError(`unknown help topic "${[...path, word].join(' ')}"; \`${lister}\` lists the commands${topics}`);
+      const topics =
+        path.length === 0
+          ? ` (and ${Object.keys(TOPICS)
+              .map((t) => `\`mint-admin help ${t}\``)
+              .join(', ')})`
+          : '';
+      throw new UsageError(
+        `unknown help topic "${[...path, word].join(' ')}"; \`${lister}\` lists the commands${topics}`,
+      );
     }
     path.push(word);
     command = sub;

@@ -24,7 +24,8 @@ function joinParagraphs(lines: string[]): string[] {
   const isProse = (line: string) => /^\S/.test(line) && !UNBREAKABLE.test(line);
   for (const line of lines) {
     const previous = out.at(-1);
-    if (previous !== undefined && isProse(previous) && isProse(line) && !previous.trimEnd().endsWith(':')) out[out.length - 1] = `${previous.trimEnd()} ${line.trim()}`;
+    if (previous !== undefined && isProse(previous) && isProse(line) && !previous.trimEnd().endsWith(':'))
+      out[out.length - 1] = `${previous.trimEnd()} ${line.trim()}`;
     else out.push(line);
   }
   return out;

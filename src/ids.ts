@@ -35,10 +35,13 @@ export function checkId(kind: string, value: string | undefined, hint: string): 
  * path segment as it is; anything else is a UsageError (nothing sent).
  */
 export function checkExactId(kind: string, value: unknown, hint: string): string {
-  if (typeof value !== 'string') throw new UsageError(`the ${kind} must be a string, not ${describeValue(value)}; ${hint}`);
+  if (typeof value !== 'string')
+    throw new UsageError(`the ${kind} must be a string, not ${describeValue(value)}; ${hint}`);
   if (value === '') throw new UsageError(`the ${kind} is empty; ${hint}`);
   if (!isSafeSegment(value)) {
-    throw new UsageError(`${JSON.stringify(value)} is not ${article(kind)} ${kind} (no "/", "\\", spaces or control characters, and not "." or ".."); ${hint}`);
+    throw new UsageError(
+      `${JSON.stringify(value)} is not ${article(kind)} ${kind} (no "/", "\\", spaces or control characters, and not "." or ".."); ${hint}`,
+    );
   }
   return value;
 }

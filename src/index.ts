@@ -3,7 +3,15 @@
 // The CLI is built on the same client and download engine, so a script gets the CLI's checks,
 // retries, rate-limit rules and redaction.
 export { AdminClient, type AdminClientOptions, type WaitOptions } from './library/client.js';
-export { downloadBundle, type DownloadBundleOptions, type SiteInstallOptions, type DownloadEvent, type DownloadPhase, type DownloadProgressEvent, type DownloadResult } from './library/download.js';
+export {
+  downloadBundle,
+  type DownloadBundleOptions,
+  type SiteInstallOptions,
+  type DownloadEvent,
+  type DownloadPhase,
+  type DownloadProgressEvent,
+  type DownloadResult,
+} from './library/download.js';
 export {
   startStaticExport,
   waitForStaticExport,
@@ -27,8 +35,21 @@ export {
   UnknownExportStatusError,
   type FlowField,
 } from './export-flows/errors.js';
-export { waitForAgentJob, waitForBuild, type AgentJobWaitEvent, type BuildWaitEvent, type WaitForAgentJobOptions, type WaitForBuildOptions } from './library/waits.js';
-export { AgentJobFailedError, AgentJobTimeoutError, BuildFailedError, BuildTimeoutError, UnknownStatusError } from './waits/errors.js';
+export {
+  waitForAgentJob,
+  waitForBuild,
+  type AgentJobWaitEvent,
+  type BuildWaitEvent,
+  type WaitForAgentJobOptions,
+  type WaitForBuildOptions,
+} from './library/waits.js';
+export {
+  AgentJobFailedError,
+  AgentJobTimeoutError,
+  BuildFailedError,
+  BuildTimeoutError,
+  UnknownStatusError,
+} from './waits/errors.js';
 export { contentGaps, type ContentGapsQuery } from './library/gaps.js';
 export { autopilotRunId } from './autopilot/run-id.js';
 export type { GapSource, GapsCollection, GapsReport, SourceUse } from './gaps/collect.js';

@@ -9,7 +9,12 @@ import { Socket } from 'node:net';
 import { BoundedBytes } from './input-limit.js';
 
 /** The whole text a FIFO's writers send, up to their end; rejects with `signal.reason` on abort, InputTooLarge past `maxBytes`. */
-export function readFifo(path: string, signal: AbortSignal, waiting?: () => void, maxBytes = Infinity): Promise<string> {
+export function readFifo(
+  path: string,
+  signal: AbortSignal,
+  waiting?: () => void,
+  maxBytes = Infinity,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     if (signal.aborted) return reject(signal.reason);
     open(path, constants.O_RDONLY | constants.O_NONBLOCK, (error, fd) => {

@@ -75,7 +75,12 @@ export const PLAIN_PROGRESS_INTERVAL_MS = 5000;
  * `clean` is applied to every message before it reaches stderr: the Context passes one that makes
  * control characters visible and masks the admin key (messages carry server text).
  */
-export function createReporter(io: IO, mode: OutputMode, clock: Clock, clean: (text: string) => string = (t) => t): Reporter {
+export function createReporter(
+  io: IO,
+  mode: OutputMode,
+  clock: Clock,
+  clean: (text: string) => string = (t) => t,
+): Reporter {
   const live = io.stderrIsTTY && !mode.json && !mode.quiet;
   const line = (text: string) => io.stderr.write(`${clean(text)}\n`);
   return {
@@ -115,13 +120,24 @@ function plainActivity(line: (text: string) => void, clock: Clock, first: string
   };
 }
 
-async function spinnerActivity(io: IO, mode: OutputMode, first: string, clean: (text: string) => string): Promise<Activity> {
+async function spinnerActivity(
+  io: IO,
+  mode: OutputMode,
+  first: string,
+  clean: (text: string) => string,
+): Promise<Activity> {
   // ora is loaded only when a spinner is really drawn, so help and piped runs never pay for it.
   const { default: ora } = await import('ora');
   // discardStdin off: ora's discarder puts the terminal in raw mode, where a typed Ctrl-C is just a byte
   // (and the discarder, never reading, does not turn it into SIGINT). In the terminal's normal mode the
   // kernel sends SIGINT, which run.ts handles like `kill -INT`; typed keys echo, as they do under gh.
-  const spinner = ora({ text: clean(first), stream: io.stderr, color: mode.color ? 'cyan' : false, isEnabled: true, discardStdin: false }).start();
+  const spinner = ora({
+    text: clean(first),
+    stream: io.stderr,
+    color: mode.color ? 'cyan' : false,
+    isEnabled: true,
+    discardStdin: false,
+  }).start();
   return {
     update(next) {
       spinner.text = clean(next);

@@ -2,7 +2,17 @@
 // taker's pid and, where /proc tells it, when that process started; a look at what holds the path that
 // never follows one either; and the check that decides whether a holder's lock is stale. The config
 // file and the analytics database each decide for themselves how long to wait.
-import { closeSync, constants, fstatSync, openSync, readFileSync, readSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  readFileSync,
+  readSync,
+  unlinkSync,
+  writeFileSync,
+  type Stats,
+} from 'node:fs';
 import { resolve } from 'node:path';
 
 /** The lock paths this process holds: a lock naming our pid that is not one of them is a dead run's. */
@@ -12,7 +22,11 @@ const heldHere = new Set<string>();
 export function tryLockFile(lockPath: string): (() => void) | undefined {
   let fd: number;
   try {
-    fd = openSync(lockPath, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o600);
+    fd = openSync(
+      lockPath,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0),
+      0o600,
+    );
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return undefined;
     throw error;

@@ -14,7 +14,8 @@ export function makeDirectory(path: string, mode = 0o777): string[] {
   for (let at = resolve(path); ; at = dirname(at)) {
     const stats = statSync(at, { throwIfNoEntry: false });
     if (stats) {
-      if (!stats.isDirectory()) throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${at}'`), { code: 'ENOTDIR', path: at });
+      if (!stats.isDirectory())
+        throw Object.assign(new Error(`ENOTDIR: not a directory, mkdir '${at}'`), { code: 'ENOTDIR', path: at });
       break;
     }
     missing.unshift(at);

@@ -40,7 +40,11 @@ export function prerenderedOutput(argv: string[]): string | undefined {
 }
 
 /** What commander prints for each command's help, with the command's path (`[]` is the root). */
-export function renderHelp(program: Command, captured: () => string, reset: () => void): Array<{ path: string[]; help: string }> {
+export function renderHelp(
+  program: Command,
+  captured: () => string,
+  reset: () => void,
+): Array<{ path: string[]; help: string }> {
   const outputs: Array<{ path: string[]; help: string }> = [];
   const render = (command: Command, path: string[]) => {
     reset();

@@ -67,7 +67,9 @@ export function groupToBuild(argv: readonly string[]): Group | undefined {
 /** The command tree; with `argv`, only the group it runs gets its leaves (groupToBuild). */
 export function buildProgram(deps: Deps, argv?: readonly string[]): Command {
   const program = new Command('mint-admin')
-    .description('Command-line client for the Mintlify Admin API: agent jobs, static export, docs analytics, deployments, previews and automations.')
+    .description(
+      'Command-line client for the Mintlify Admin API: agent jobs, static export, docs analytics, deployments, previews and automations.',
+    )
     .version(VERSION, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show help')
     .option('-p, --project <id>', 'project id (env MINTLIFY_PROJECT_ID)')
@@ -81,7 +83,10 @@ export function buildProgram(deps: Deps, argv?: readonly string[]): Command {
     .showSuggestionAfterError(true)
     .exitOverride()
     // Every command's help lists the global options under their own heading, as gh shows inherited flags.
-    .configureHelp({ showGlobalOptions: true, styleTitle: (title) => (title === 'Global Options:' ? 'Global options:' : title) })
+    .configureHelp({
+      showGlobalOptions: true,
+      styleTitle: (title) => (title === 'Global Options:' ? 'Global options:' : title),
+    })
     .configureOutput({
       writeOut: (text) => void deps.io.stdout.write(wrapHelp(text, deps.io.columns ?? HELP_WIDTH)),
       writeErr: (text) => void deps.io.stderr.write(text),

@@ -1,6 +1,7 @@
 // Secrets must never reach output, logs or errors: the admin key and presigned URL signatures.
 
-const SIGNED_QUERY_PARAMS = /^(x-amz-signature|x-amz-credential|x-amz-security-token|signature|sig|token|x-goog-signature|x-goog-credential)$/i;
+const SIGNED_QUERY_PARAMS =
+  /^(x-amz-signature|x-amz-credential|x-amz-security-token|signature|sig|token|x-goog-signature|x-goog-credential)$/i;
 
 /**
  * The URL with presigned-signature query values and a password replaced, for logs and errors; as

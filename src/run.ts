@@ -71,7 +71,12 @@ function stopOnSignals(controller: AbortController): void {
 
 /** The first line report() prints for an error, without its `error: `, the key masked. */
 function failureLine(error: unknown, deps: Deps): string {
-  const text = error instanceof CommanderError || !(error instanceof MintAdminError) ? (error instanceof Error ? error.message : String(error)) : forPeople(error);
+  const text =
+    error instanceof CommanderError || !(error instanceof MintAdminError)
+      ? error instanceof Error
+        ? error.message
+        : String(error)
+      : forPeople(error);
   return scrubSecrets(text.replace(/^error: /, ''), [...(deps.secrets ?? [])]).split('\n')[0] ?? '';
 }
 

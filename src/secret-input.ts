@@ -27,7 +27,8 @@ export function promptHidden(io: IO, question: string): Promise<string> {
       for (const char of data.toString('utf8')) {
         if (char === '\r' || char === '\n') return finish(() => resolve(answer));
         if (char === '\u0003') return finish(() => reject(new InterruptedError('cancelled; nothing was saved')));
-        if (char === '\u0004' && answer === '') return finish(() => reject(new UsageError('no key entered; nothing was saved')));
+        if (char === '\u0004' && answer === '')
+          return finish(() => reject(new UsageError('no key entered; nothing was saved')));
         if (char === '\u007f' || char === '\b') answer = answer.slice(0, -1);
         else if (char >= ' ') answer += char;
       }

@@ -14,7 +14,13 @@ export function shellCommand(argv: readonly string[]): string {
 }
 
 /** How each global option a printed command may repeat is spelled on the command line. */
-const REPEATABLE = { project: '--project', profile: '--profile', baseUrl: '--base-url', exportApi: '--export-api', quiet: '--quiet' } as const;
+const REPEATABLE = {
+  project: '--project',
+  profile: '--profile',
+  baseUrl: '--base-url',
+  exportApi: '--export-api',
+  quiet: '--quiet',
+} as const;
 export type RepeatableFlag = keyof typeof REPEATABLE;
 
 /**
@@ -23,7 +29,10 @@ export type RepeatableFlag = keyof typeof REPEATABLE;
  * by themselves, flags do not. Each command family asks for the ones its hints need (a build's
  * status needs no project; a resumed export wants --quiet again).
  */
-export function repeatedFlags(given: { [K in RepeatableFlag]?: K extends 'quiet' ? boolean : string }, which: readonly RepeatableFlag[]): string[] {
+export function repeatedFlags(
+  given: { [K in RepeatableFlag]?: K extends 'quiet' ? boolean : string },
+  which: readonly RepeatableFlag[],
+): string[] {
   const words: string[] = [];
   for (const name of which) {
     const value = given[name];

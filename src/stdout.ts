@@ -21,9 +21,14 @@ export function lazyStdout(): { stream: NodeJS.WritableStream; flush(): Promise<
     });
     return real;
   };
-  const write = (chunk: string | Uint8Array, encoding?: BufferEncoding | ((error?: Error | null) => void), callback?: (error?: Error | null) => void): boolean => {
+  const write = (
+    chunk: string | Uint8Array,
+    encoding?: BufferEncoding | ((error?: Error | null) => void),
+    callback?: (error?: Error | null) => void,
+  ): boolean => {
     const done = typeof encoding === 'function' ? encoding : callback;
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8') : chunk;
+    const bytes =
+      typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8') : chunk;
     if (real) return real.write(bytes, done);
     let offset = 0;
     try {

@@ -40,7 +40,9 @@ const LEGACY_COMMAND = /##\[/g;
 
 /** The text with no line the Actions runner would run as a workflow command (see the top). */
 export function withoutWorkflowCommands(text: string, opts: { firstLine?: boolean } = {}): string {
-  return text.replace(opts.firstLine === false ? LATER_COMMAND_LINE : COMMAND_LINE, "'").replace(LEGACY_COMMAND, "##'[");
+  return text
+    .replace(opts.firstLine === false ? LATER_COMMAND_LINE : COMMAND_LINE, "'")
+    .replace(LEGACY_COMMAND, "##'[");
 }
 
 function caret(c: string): string {

@@ -12,6 +12,9 @@ export function unknownStatusError(what: string, status: string, lookCommand: st
 /** The status as a JSON string (control characters escaped), cut short: it comes from the server. */
 function quoteStatus(status: string): string {
   // eslint-disable-next-line no-control-regex
-  const quoted = JSON.stringify(status.length > 40 ? `${status.slice(0, 40)}...` : status).replace(/[\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const quoted = JSON.stringify(status.length > 40 ? `${status.slice(0, 40)}...` : status).replace(
+    /[\u007f-\u009f]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
   return quoted;
 }

@@ -63,7 +63,10 @@ export async function pollUntil<T>(opts: PollOptions<T>): Promise<T> {
       if (!isTransient(error)) throw error;
       failures++;
       const retryAt = (error as { retryAt?: number }).retryAt;
-      delay = retryAt !== undefined ? Math.max(0, retryAt - clock.now()) : backoffDelay(failures, opts.intervalMs, maxInterval, random);
+      delay =
+        retryAt !== undefined
+          ? Math.max(0, retryAt - clock.now())
+          : backoffDelay(failures, opts.intervalMs, maxInterval, random);
       opts.onTransientError?.(error, delay);
     }
     const remaining = deadline - clock.now();
@@ -72,5 +75,3 @@ export async function pollUntil<T>(opts: PollOptions<T>): Promise<T> {
     await clock.sleep(Math.min(delay, remaining), signal);
   }
 }
-
-

@@ -46,7 +46,9 @@ describe('branch names are checked by git check-ref-format --branch rules', () =
   });
 
   it('a bad name is exit 2 with the rule it breaks and "nothing was sent"', () => {
-    expect(() => checkBranchName('a..b')).toThrow('"a..b" is not a valid git branch name: it contains ".."; nothing was sent');
+    expect(() => checkBranchName('a..b')).toThrow(
+      '"a..b" is not a valid git branch name: it contains ".."; nothing was sent',
+    );
     expect(() => checkBranchName('a..b')).toThrow(UsageError);
   });
 

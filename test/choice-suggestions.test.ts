@@ -37,7 +37,13 @@ describe('a mistyped choice at the command line', () => {
 });
 
 describe('every choice of every command', () => {
-  const deps = { io: captureIO().io, env: {}, clock: systemClock, signal: new AbortController().signal, random: Math.random };
+  const deps = {
+    io: captureIO().io,
+    env: {},
+    clock: systemClock,
+    signal: new AbortController().signal,
+    random: Math.random,
+  };
   const all = (command: Command): Command[] => [command, ...command.commands.flatMap(all)];
   const targets = all(buildProgram(deps)).flatMap((command) =>
     [...command.registeredArguments, ...command.options]

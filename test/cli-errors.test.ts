@@ -6,14 +6,29 @@ import { ERROR_TABLE, exitCodeOf, forPeople } from '../src/cli-errors.js';
 import * as errors from '../src/errors.js';
 import * as library from '../src/index.js';
 
-const { ApiError, ArchiveRefusedError, BundleStorageError, ConfigError, InterruptedError, JobFailedError, MintAdminError, NetworkError, RateLimitError, SiteProblemsError, UsageError, WaitTimeoutError, reworded } = errors;
+const {
+  ApiError,
+  ArchiveRefusedError,
+  BundleStorageError,
+  ConfigError,
+  InterruptedError,
+  JobFailedError,
+  MintAdminError,
+  NetworkError,
+  RateLimitError,
+  SiteProblemsError,
+  UsageError,
+  WaitTimeoutError,
+  reworded,
+} = errors;
 
 /** A subclass from outside the error model, like a command's own 409 "not finished yet". */
 class NotFinishedYet extends ApiError {}
 
 /** Every class of the error model: what src/errors.ts and the library's entry export that is an Error. */
 const errorClasses = [...new Set<unknown>([...Object.values(errors), ...Object.values(library)])].filter(
-  (value): value is abstract new (...args: never[]) => Error => typeof value === 'function' && value.prototype instanceof Error,
+  (value): value is abstract new (...args: never[]) => Error =>
+    typeof value === 'function' && value.prototype instanceof Error,
 );
 
 describe('the table', () => {
@@ -77,7 +92,7 @@ describe('exit codes (cli.md)', () => {
     ['SIGTERM', new InterruptedError('x', 'SIGTERM'), 143],
     ['SIGHUP', new InterruptedError('x', 'SIGHUP'), 129],
     ['any other failure of ours', new MintAdminError('x'), 1],
-    ['a subclass without a row of its own takes its parent\'s (a 409 not finished)', new NotFinishedYet('x', 409), 1],
+    ["a subclass without a row of its own takes its parent's (a 409 not finished)", new NotFinishedYet('x', 409), 1],
     ['a reworded 401 keeps its exit code', reworded(new ApiError('x', 401), 'y'), 3],
     ['an error that is not ours', new TypeError('x'), 1],
   ])('%s: exit %i', (_name, error, code) => {
@@ -85,18 +100,34 @@ describe('exit codes (cli.md)', () => {
   });
 });
 
-describe('advice the CLI adds to the library\'s words', () => {
+describe("advice the CLI adds to the library's words", () => {
   const apiError = (status: number, code?: errors.ApiErrorCode) => new ApiError('what went wrong', status, { code });
   it.each<[string, Error, string]>([
-    ['a refused key: how to check it', apiError(401), 'what went wrong; check it with `mint-admin config list` or create a new one at https://app.mintlify.com/settings/organization/api-keys'],
+    [
+      'a refused key: how to check it',
+      apiError(401),
+      'what went wrong; check it with `mint-admin config list` or create a new one at https://app.mintlify.com/settings/organization/api-keys',
+    ],
     ['a 404: the id and --project', apiError(404), 'what went wrong; check the id and --project'],
-    ['a proxy page on a failure', apiError(502, 'not_json'), 'what went wrong; check --base-url and your proxy settings'],
-    ['a proxy page on a 2xx', apiError(200, 'not_json'), 'what went wrong (a proxy or gateway page? check --base-url and your proxy settings)'],
+    [
+      'a proxy page on a failure',
+      apiError(502, 'not_json'),
+      'what went wrong; check --base-url and your proxy settings',
+    ],
+    [
+      'a proxy page on a 2xx',
+      apiError(200, 'not_json'),
+      'what went wrong (a proxy or gateway page? check --base-url and your proxy settings)',
+    ],
     ['a body past the cap', apiError(200, 'too_large'), 'what went wrong; check --base-url'],
     ['a 403: nothing to add', apiError(403), 'what went wrong'],
     ['a 500: nothing to add', apiError(500), 'what went wrong'],
     ['a rate limit: nothing to add', new RateLimitError('what went wrong', undefined), 'what went wrong'],
-    ['a reworded 404: the caller already said what to do', reworded(apiError(404), 'no job se_1; check the job id'), 'no job se_1; check the job id'],
+    [
+      'a reworded 404: the caller already said what to do',
+      reworded(apiError(404), 'no job se_1; check the job id'),
+      'no job se_1; check the job id',
+    ],
     ['an error that is not ours', new Error('what went wrong'), 'what went wrong'],
   ])('%s', (_name, error, printed) => {
     expect(forPeople(error)).toBe(printed);
@@ -105,10 +136,21 @@ describe('advice the CLI adds to the library\'s words', () => {
 
 describe('reworded', () => {
   it('keeps the class and the data, takes the new words, and keeps the original as its cause', () => {
-    const original = new RateLimitError('rate limited', 1234, 'slow down', { method: 'POST', route: '/v2/agent/{projectId}/job' });
+    const original = new RateLimitError('rate limited', 1234, 'slow down', {
+      method: 'POST',
+      route: '/v2/agent/{projectId}/job',
+    });
     const again = reworded(original, 'rate limited: 100 jobs an hour');
     expect(again).toBeInstanceOf(RateLimitError);
-    expect(again).toMatchObject({ name: 'RateLimitError', status: 429, code: 'rate_limited', retryAt: 1234, serverMessage: 'slow down', method: 'POST', route: '/v2/agent/{projectId}/job' });
+    expect(again).toMatchObject({
+      name: 'RateLimitError',
+      status: 429,
+      code: 'rate_limited',
+      retryAt: 1234,
+      serverMessage: 'slow down',
+      method: 'POST',
+      route: '/v2/agent/{projectId}/job',
+    });
     expect(again.message).toBe('rate limited: 100 jobs an hour');
     expect(again.cause).toBe(original);
     expect(original.message).toBe('rate limited');

@@ -10,8 +10,16 @@ import { captureIO } from './helpers/io.js';
 import { runCli } from './helpers/cli.js';
 import { externalProgram } from './helpers/programs.js';
 
-const file = (shell: keyof typeof COMPLETION_FILES) => new URL(`../completions/${COMPLETION_FILES[shell]}`, import.meta.url).pathname;
-const program = () => buildProgram({ io: captureIO().io, env: {}, clock: systemClock, signal: new AbortController().signal, random: Math.random });
+const file = (shell: keyof typeof COMPLETION_FILES) =>
+  new URL(`../completions/${COMPLETION_FILES[shell]}`, import.meta.url).pathname;
+const program = () =>
+  buildProgram({
+    io: captureIO().io,
+    env: {},
+    clock: systemClock,
+    signal: new AbortController().signal,
+    random: Math.random,
+  });
 
 // CI installs every shell (.ci/run); there a missing one is a failure, not a skip.
 const zsh = externalProgram('zsh', { installedByCi: true });
@@ -23,7 +31,11 @@ const cases: Array<[string, string[], string[]]> = [
   ['subcommands', ['config', 'u'], ['unset']],
   ['config keys for config set', ['config', 'set', ''], ['api-key', 'base-url', 'export-api', 'project-id']],
   ['nothing more after the key', ['config', 'set', 'api-key', 'x'], []],
-  ['global flags after a subcommand, skipping option values', ['--profile', 'staging', 'config', 'list', '--pro'], ['--profile', '--project']],
+  [
+    'global flags after a subcommand, skipping option values',
+    ['--profile', 'staging', 'config', 'list', '--pro'],
+    ['--profile', '--project'],
+  ],
   ['shell names for completion', ['completion', 'f'], ['fish']],
   ['export subcommands', ['export', 'd'], ['download']],
   ['agent subcommands', ['agent', ''], ['get', 'message', 'run']],
@@ -51,9 +63,12 @@ function pathFixture(): { dir: string; cleanup: () => void } {
 }
 
 describe('completions/', () => {
-  it.each(['bash', 'zsh', 'fish'] as const)('%s matches the command tree (run `npm run completions` after changing commands)', async (shell) => {
-    expect(readFileSync(file(shell), 'utf8')).toBe(await completionScript(shell, program()));
-  });
+  it.each(['bash', 'zsh', 'fish'] as const)(
+    '%s matches the command tree (run `npm run completions` after changing commands)',
+    async (shell) => {
+      expect(readFileSync(file(shell), 'utf8')).toBe(await completionScript(shell, program()));
+    },
+  );
 
   it.each(['bash', 'zsh', 'fish'] as const)('`mint-admin completion %s` prints the same text', async (shell) => {
     const r = await runCli(['completion', shell]);
@@ -70,7 +85,16 @@ describe('completions/', () => {
 
 describe('bash', () => {
   const complete = (words: string[], cwd?: string) =>
-    execFileSync('bash', ['-c', `source "$0"; COMP_WORDS=(mint-admin "$@"); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); _mint_admin; printf '%s\\n' "\${COMPREPLY[@]}"`, file('bash'), ...words], { encoding: 'utf8', cwd })
+    execFileSync(
+      'bash',
+      [
+        '-c',
+        `source "$0"; COMP_WORDS=(mint-admin "$@"); COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); _mint_admin; printf '%s\\n' "\${COMPREPLY[@]}"`,
+        file('bash'),
+        ...words,
+      ],
+      { encoding: 'utf8', cwd },
+    )
       .split('\n')
       .filter(Boolean)
       .sort();
@@ -101,7 +125,10 @@ describe.skipIf(!zsh.path)(`zsh${zsh.skipNote}`, () => {
     words=(mint-admin "$@"); CURRENT=$#words
     _mint-admin`;
   const complete = (words: string[]) =>
-    execFileSync(zsh.path!, ['-f', '-c', harness, 'zsh', file('zsh'), ...words], { encoding: 'utf8' }).split('\n').filter(Boolean).sort();
+    execFileSync(zsh.path!, ['-f', '-c', harness, 'zsh', file('zsh'), ...words], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .sort();
 
   it('is valid zsh', () => {
     expect(spawnSync(zsh.path!, ['-n', file('zsh')]).status).toBe(0);
@@ -122,7 +149,11 @@ describe.skipIf(!zsh.path)(`zsh${zsh.skipNote}`, () => {
 
 describe.skipIf(!fish.path)(`fish${fish.skipNote}`, () => {
   const complete = (words: string[], cwd?: string) =>
-    execFileSync(fish.path!, ['--no-config', '-c', 'source $argv[1]; complete -C "mint-admin $argv[2..-1]"', file('fish'), ...words], { encoding: 'utf8', cwd })
+    execFileSync(
+      fish.path!,
+      ['--no-config', '-c', 'source $argv[1]; complete -C "mint-admin $argv[2..-1]"', file('fish'), ...words],
+      { encoding: 'utf8', cwd },
+    )
       .split('\n')
       .filter(Boolean)
       .map((line) => line.split('\t')[0]!)

@@ -30,14 +30,78 @@ const store = memoryStore({
 
 describe('resolveSettings precedence: flag > env > profile > default', () => {
   it.each([
-    ['the default profile supplies what nothing else does', {}, {}, 'cfg-project', 'config', 'https://api.mintlify.com', 'default'],
-    ['the environment beats the config file', {}, { MINTLIFY_PROJECT_ID: 'env-project' }, 'env-project', 'env', 'https://api.mintlify.com', 'default'],
-    ['a flag beats the environment', { project: 'flag-project' }, { MINTLIFY_PROJECT_ID: 'env-project' }, 'flag-project', 'flag', 'https://api.mintlify.com', 'default'],
-    ['--profile selects another profile', { profile: 'staging' }, {}, 'staging-project', 'config', 'https://staging.example.com', 'config'],
-    ['MINT_ADMIN_PROFILE selects a profile', {}, { MINT_ADMIN_PROFILE: 'staging' }, 'staging-project', 'config', 'https://staging.example.com', 'config'],
-    ['--profile beats MINT_ADMIN_PROFILE', { profile: 'default' }, { MINT_ADMIN_PROFILE: 'staging' }, 'cfg-project', 'config', 'https://api.mintlify.com', 'default'],
-    ['MINTLIFY_API_URL beats the profile', { profile: 'staging' }, { MINTLIFY_API_URL: 'http://127.0.0.1:9' }, 'staging-project', 'config', 'http://127.0.0.1:9', 'env'],
-    ['--base-url beats MINTLIFY_API_URL', { baseUrl: 'http://flag' }, { MINTLIFY_API_URL: 'http://env' }, 'cfg-project', 'config', 'http://flag', 'flag'],
+    [
+      'the default profile supplies what nothing else does',
+      {},
+      {},
+      'cfg-project',
+      'config',
+      'https://api.mintlify.com',
+      'default',
+    ],
+    [
+      'the environment beats the config file',
+      {},
+      { MINTLIFY_PROJECT_ID: 'env-project' },
+      'env-project',
+      'env',
+      'https://api.mintlify.com',
+      'default',
+    ],
+    [
+      'a flag beats the environment',
+      { project: 'flag-project' },
+      { MINTLIFY_PROJECT_ID: 'env-project' },
+      'flag-project',
+      'flag',
+      'https://api.mintlify.com',
+      'default',
+    ],
+    [
+      '--profile selects another profile',
+      { profile: 'staging' },
+      {},
+      'staging-project',
+      'config',
+      'https://staging.example.com',
+      'config',
+    ],
+    [
+      'MINT_ADMIN_PROFILE selects a profile',
+      {},
+      { MINT_ADMIN_PROFILE: 'staging' },
+      'staging-project',
+      'config',
+      'https://staging.example.com',
+      'config',
+    ],
+    [
+      '--profile beats MINT_ADMIN_PROFILE',
+      { profile: 'default' },
+      { MINT_ADMIN_PROFILE: 'staging' },
+      'cfg-project',
+      'config',
+      'https://api.mintlify.com',
+      'default',
+    ],
+    [
+      'MINTLIFY_API_URL beats the profile',
+      { profile: 'staging' },
+      { MINTLIFY_API_URL: 'http://127.0.0.1:9' },
+      'staging-project',
+      'config',
+      'http://127.0.0.1:9',
+      'env',
+    ],
+    [
+      '--base-url beats MINTLIFY_API_URL',
+      { baseUrl: 'http://flag' },
+      { MINTLIFY_API_URL: 'http://env' },
+      'cfg-project',
+      'config',
+      'http://flag',
+      'flag',
+    ],
   ])('%s', (_name, globals, env, project, projectSource, baseUrl, baseSource) => {
     const s = resolveSettings(globals, env, store);
     expect(s.projectId).toMatchObject({ value: project, source: projectSource });
@@ -46,13 +110,25 @@ describe('resolveSettings precedence: flag > env > profile > default', () => {
 
   it('takes the key from the environment before the profile, and never from a flag', () => {
     expect(resolveSettings({}, {}, store).apiKey).toEqual({ value: 'mint_fromconfig00001', source: 'config' });
-    expect(resolveSettings({}, { MINTLIFY_ADMIN_API_KEY: 'mint_fromenv' }, store).apiKey).toEqual({ value: 'mint_fromenv', source: 'env', overrides: ['profile "default"'] });
+    expect(resolveSettings({}, { MINTLIFY_ADMIN_API_KEY: 'mint_fromenv' }, store).apiKey).toEqual({
+      value: 'mint_fromenv',
+      source: 'env',
+      overrides: ['profile "default"'],
+    });
     expect(resolveSettings({ profile: 'staging' }, {}, store).apiKey).toBeUndefined();
   });
 
   it('names every lower place that holds a value the winner hides, and nothing when none does', () => {
-    const s = resolveSettings({ project: 'flag-project' }, { MINTLIFY_PROJECT_ID: 'env-project', MINTLIFY_API_URL: 'http://env' }, store);
-    expect(s.projectId).toEqual({ value: 'flag-project', source: 'flag', overrides: ['MINTLIFY_PROJECT_ID', 'profile "default"'] });
+    const s = resolveSettings(
+      { project: 'flag-project' },
+      { MINTLIFY_PROJECT_ID: 'env-project', MINTLIFY_API_URL: 'http://env' },
+      store,
+    );
+    expect(s.projectId).toEqual({
+      value: 'flag-project',
+      source: 'flag',
+      overrides: ['MINTLIFY_PROJECT_ID', 'profile "default"'],
+    });
     expect(s.baseUrl).toEqual({ value: 'http://env', source: 'env' });
     expect(resolveSettings({}, {}, store).projectId).toEqual({ value: 'cfg-project', source: 'config' });
   });
@@ -62,7 +138,10 @@ describe('resolveSettings precedence: flag > env > profile > default', () => {
       'no profile "stagign" in /nowhere/config.json; its profiles are default, staging (`mint-admin --profile stagign config set <key> <value>` creates it)',
     );
     expect(() => resolveSettings({}, { MINT_ADMIN_PROFILE: 'stagign' }, store)).toThrow(UsageError);
-    expect(resolveSettings({ profile: 'default' }, {}, memoryStore({})).profile).toEqual({ value: 'default', source: 'flag' });
+    expect(resolveSettings({ profile: 'default' }, {}, memoryStore({})).profile).toEqual({
+      value: 'default',
+      source: 'flag',
+    });
   });
 
   it('refuses a profile name that could not be a key in the file', () => {
@@ -71,9 +150,9 @@ describe('resolveSettings precedence: flag > env > profile > default', () => {
 });
 
 describe('checkApiKey', () => {
-  it.each([
-    ['an admin key', 'mint_abc123DEF_456-x'],
-  ])('accepts %s', (_n, key) => expect(checkApiKey(key, 'the key')).toBe(key));
+  it.each([['an admin key', 'mint_abc123DEF_456-x']])('accepts %s', (_n, key) =>
+    expect(checkApiKey(key, 'the key')).toBe(key),
+  );
 
   it.each([
     ['an assistant key, naming it', 'mint_dsc_abcdef123456', /assistant API key/],

@@ -34,11 +34,17 @@ describe('parseDuration', () => {
     ['seconds beyond any number (Infinity)', '9'.repeat(400)],
   ])('refuses %s as longer than a wait can be timed, naming the flag and the most', (_name, text) => {
     expect(() => parseDuration(text, '--interval')).toThrow(UsageError);
-    expect(() => parseDuration(text, '--interval')).toThrow(`--interval: "${text}" is longer than a wait can be timed; the most is 596h (about 24.8 days)`);
+    expect(() => parseDuration(text, '--interval')).toThrow(
+      `--interval: "${text}" is longer than a wait can be timed; the most is 596h (about 24.8 days)`,
+    );
   });
 
   it('formats durations compactly', () => {
-    expect([formatDuration(45_000), formatDuration(125_000), formatDuration(3_720_000)]).toEqual(['45s', '2m05s', '1h02m']);
+    expect([formatDuration(45_000), formatDuration(125_000), formatDuration(3_720_000)]).toEqual([
+      '45s',
+      '2m05s',
+      '1h02m',
+    ]);
   });
 });
 
@@ -48,14 +54,17 @@ describe('secrets', () => {
     expect(maskKey('mint_short')).toBe('mint_****');
   });
   it('redacts presigned signatures and credentials in URLs', () => {
-    const url = 'https://bucket.s3.amazonaws.com/se_1/bundle.tar.gz?X-Amz-Expires=900&X-Amz-Signature=deadbeef&X-Amz-Credential=AKIA%2Fx';
+    const url =
+      'https://bucket.s3.amazonaws.com/se_1/bundle.tar.gz?X-Amz-Expires=900&X-Amz-Signature=deadbeef&X-Amz-Credential=AKIA%2Fx';
     const redacted = redactUrl(url);
     expect(redacted).not.toContain('deadbeef');
     expect(redacted).not.toContain('AKIA');
     expect(redacted).toContain('X-Amz-Expires=900');
   });
   it('scrubs a key out of free text', () => {
-    expect(scrubSecrets('bad key mint_abcdefghijklwxyz given', ['mint_abcdefghijklwxyz'])).toBe('bad key mint_****wxyz given');
+    expect(scrubSecrets('bad key mint_abcdefghijklwxyz given', ['mint_abcdefghijklwxyz'])).toBe(
+      'bad key mint_****wxyz given',
+    );
   });
   it('scrubs a key however the text around it was cased, wrapped, flattened or escaped', () => {
     const key = 'mint_abcdefghijklwxyz';
@@ -70,7 +79,8 @@ describe('secrets', () => {
       'mint_abcdefgh\\x00ijklwxyz',
       'mint\\_abcdefghijklwxyz',
     ];
-    for (const form of forms) expect(scrubSecrets(`said: ${form}.`, [key]), JSON.stringify(form)).toBe('said: mint_****wxyz.');
+    for (const form of forms)
+      expect(scrubSecrets(`said: ${form}.`, [key]), JSON.stringify(form)).toBe('said: mint_****wxyz.');
     // A word that only shares the key's start is left alone.
     expect(scrubSecrets('mint_abcdefgh and more', [key])).toBe('mint_abcdefgh and more');
   });
@@ -79,8 +89,16 @@ describe('secrets', () => {
 describe('wait flags', async () => {
   const { parseWaitFlags } = await import('../src/wait-flags.js');
   it('parses the defaults and explicit values', () => {
-    expect(parseWaitFlags({ timeout: '30m', interval: '5s' })).toEqual({ wait: false, timeoutMs: 1_800_000, intervalMs: 5000 });
-    expect(parseWaitFlags({ wait: true, timeout: '90', interval: '250ms' })).toEqual({ wait: true, timeoutMs: 90_000, intervalMs: 250 });
+    expect(parseWaitFlags({ timeout: '30m', interval: '5s' })).toEqual({
+      wait: false,
+      timeoutMs: 1_800_000,
+      intervalMs: 5000,
+    });
+    expect(parseWaitFlags({ wait: true, timeout: '90', interval: '250ms' })).toEqual({
+      wait: true,
+      timeoutMs: 90_000,
+      intervalMs: 250,
+    });
   });
   it.each([
     [{ timeout: '0', interval: '5s' }, /--timeout must be longer than zero/],

@@ -9,8 +9,17 @@ import { buildProgram } from '../src/program.js';
 import { runCli } from '../src/run.js';
 import { captureIO } from './helpers/io.js';
 
-const deps = () => ({ io: captureIO().io, env: {}, clock: systemClock, signal: new AbortController().signal, random: Math.random });
-const paths = (command: Command, path: string[] = []): string[][] => [path, ...command.commands.flatMap((sub) => paths(sub, [...path, sub.name()]))];
+const deps = () => ({
+  io: captureIO().io,
+  env: {},
+  clock: systemClock,
+  signal: new AbortController().signal,
+  random: Math.random,
+});
+const paths = (command: Command, path: string[] = []): string[][] => [
+  path,
+  ...command.commands.flatMap((sub) => paths(sub, [...path, sub.name()])),
+];
 const COMMANDS = paths(buildProgram(deps()));
 
 async function helpAt(path: string[], columns: number): Promise<string> {
@@ -30,7 +39,8 @@ function earlyBreaks(lines: string[], width: number): string[] {
   const found: string[] = [];
   for (let i = 0; i + 1 < lines.length; i++) {
     const [line, next] = [lines[i]!, lines[i + 1]!];
-    if (line.trim() === '' || next.trim() === '' || isExample(line) || isExample(next) || line.trimEnd().endsWith(':')) continue;
+    if (line.trim() === '' || next.trim() === '' || isExample(line) || isExample(next) || line.trimEnd().endsWith(':'))
+      continue;
     // A continuation: the same paragraph at the left margin, or a hanging indent under an item's text.
     const continues = indentOf(next) === 0 ? indentOf(line) === 0 : indentOf(next) > indentOf(line);
     if (!continues) continue;
@@ -45,10 +55,13 @@ describe.each([80, 120])('help at %i columns', (width) => {
     expect(COMMANDS.length).toBeGreaterThan(40);
   });
 
-  it.each(COMMANDS.map((path) => [path.join(' ') || '(root)', path] as const))('%s: fits, wrapped once', async (_name, path) => {
-    const lines = (await helpAt(path, width)).split('\n');
-    const tooWide = lines.filter((line) => !isExample(line) && /\S\s+\S/.test(line) && [...line].length > width);
-    expect(tooWide).toEqual([]);
-    expect(earlyBreaks(lines, width)).toEqual([]);
-  });
+  it.each(COMMANDS.map((path) => [path.join(' ') || '(root)', path] as const))(
+    '%s: fits, wrapped once',
+    async (_name, path) => {
+      const lines = (await helpAt(path, width)).split('\n');
+      const tooWide = lines.filter((line) => !isExample(line) && /\S\s+\S/.test(line) && [...line].length > width);
+      expect(tooWide).toEqual([]);
+      expect(earlyBreaks(lines, width)).toEqual([]);
+    },
+  );
 });

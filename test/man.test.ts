@@ -12,9 +12,22 @@ const dir = new URL('../man/', import.meta.url);
 function generated() {
   let captured = '';
   const sink = { write: (text: string) => ((captured += text), true) };
-  const io = { stdout: sink, stderr: sink, columns: Number.MAX_SAFE_INTEGER } as unknown as Parameters<typeof buildProgram>[0]['io'];
-  const program = buildProgram({ io, env: {}, clock: systemClock, signal: new AbortController().signal, random: Math.random });
-  return manPages(program, VERSION, () => captured, () => (captured = ''));
+  const io = { stdout: sink, stderr: sink, columns: Number.MAX_SAFE_INTEGER } as unknown as Parameters<
+    typeof buildProgram
+  >[0]['io'];
+  const program = buildProgram({
+    io,
+    env: {},
+    clock: systemClock,
+    signal: new AbortController().signal,
+    random: Math.random,
+  });
+  return manPages(
+    program,
+    VERSION,
+    () => captured,
+    () => (captured = ''),
+  );
 }
 
 describe('man/', () => {
@@ -36,12 +49,18 @@ describe('man/', () => {
 
   // CI installs groff (.ci/run); there a missing one is a failure, not a skip.
   const groff = externalProgram('groff', { installedByCi: true });
-  it.skipIf(!groff.path)(`pages render without a warning from groff, with the help text in them${groff.skipNote}`, () => {
-    const r = spawnSync(groff.path!, ['-man', '-Tutf8', '-ww', `${dir.pathname}mint-admin-export-download.1`], { encoding: 'utf8', env: { ...process.env, LC_ALL: 'C.UTF-8' } });
-    expect(r.stderr).toBe('');
-    const plain = r.stdout.replace(/.\x08/g, '');
-    expect(plain).toContain('mint-admin export download [options] <jobId>');
-    expect(plain).toContain('$ mint-admin export download se_3f9a2c1b8e7d4a06 -o ./site');
-    expect(plain).toMatch(/--keep-releases <n>\s+with --link: how many releases to keep/);
-  });
+  it.skipIf(!groff.path)(
+    `pages render without a warning from groff, with the help text in them${groff.skipNote}`,
+    () => {
+      const r = spawnSync(groff.path!, ['-man', '-Tutf8', '-ww', `${dir.pathname}mint-admin-export-download.1`], {
+        encoding: 'utf8',
+        env: { ...process.env, LC_ALL: 'C.UTF-8' },
+      });
+      expect(r.stderr).toBe('');
+      const plain = r.stdout.replace(/.\x08/g, '');
+      expect(plain).toContain('mint-admin export download [options] <jobId>');
+      expect(plain).toContain('$ mint-admin export download se_3f9a2c1b8e7d4a06 -o ./site');
+      expect(plain).toMatch(/--keep-releases <n>\s+with --link: how many releases to keep/);
+    },
+  );
 });

@@ -8,13 +8,24 @@ import { captureIO } from './helpers/io.js';
 
 async function answer(argv: string[], lazily: boolean) {
   const capture = captureIO();
-  const deps = { io: capture.io, env: {}, clock: systemClock, signal: new AbortController().signal, random: Math.random };
+  const deps = {
+    io: capture.io,
+    env: {},
+    clock: systemClock,
+    signal: new AbortController().signal,
+    random: Math.random,
+  };
   const program = buildProgram(deps, lazily ? argv : undefined);
   const outcome = await program.parseAsync(argv, { from: 'user' }).then(
     () => 'ran',
     (error: { code?: string; exitCode?: number }) => `${error.code} ${error.exitCode}`,
   );
-  return { outcome, stdout: capture.stdout(), stderr: capture.stderr(), groups: program.commands.map((c) => [c.name(), c.commands.length]) };
+  return {
+    outcome,
+    stdout: capture.stdout(),
+    stderr: capture.stderr(),
+    groups: program.commands.map((c) => [c.name(), c.commands.length]),
+  };
 }
 
 describe('a program built for one group', () => {
@@ -43,7 +54,8 @@ describe('a program built for one group', () => {
   });
 
   it('builds the leaves of the named group only, and every group when unsure', async () => {
-    const leaves = async (argv: string[]) => Object.fromEntries((await answer(argv, true)).groups.filter(([, n]) => n !== 0));
+    const leaves = async (argv: string[]) =>
+      Object.fromEntries((await answer(argv, true)).groups.filter(([, n]) => n !== 0));
     expect(Object.keys(await leaves(['config', 'pth']))).toEqual(['config']);
     expect(Object.keys(await leaves(['-p', 'proj', '--json', 'export', 'status']))).toEqual(['export']);
     expect(Object.keys(await leaves(['frobnicate']))).toHaveLength(10);

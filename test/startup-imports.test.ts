@@ -13,17 +13,32 @@ import { startSandbox, type Sandbox } from '../src/sandbox/index.js';
 import { CLI, tempDir } from './helpers/cli.js';
 import { sandboxApi } from './helpers/sandbox.js';
 
-const HEAVY_PACKAGES = ['undici', 'ora', 'tar', 'csv-stringify', 'cli-table3', 'valibot', 'htmlparser2', 'commander', '@duckdb/node-api', '@modelcontextprotocol/sdk', 'zod'];
+const HEAVY_PACKAGES = [
+  'undici',
+  'ora',
+  'tar',
+  'csv-stringify',
+  'cli-table3',
+  'valibot',
+  'htmlparser2',
+  'commander',
+  '@duckdb/node-api',
+  '@modelcontextprotocol/sdk',
+  'zod',
+];
 const recorder = fileURLToPath(new URL('./helpers/record-imports.mjs', import.meta.url));
 const cliDir = fileURLToPath(new URL('../dist/cli/', import.meta.url));
 interface Metafile {
   outputs: Record<string, { inputs: Record<string, unknown> }>;
 }
-const meta = () => JSON.parse(readFileSync(fileURLToPath(new URL('../dist/cli-meta.json', import.meta.url)), 'utf8')) as Metafile;
+const meta = () =>
+  JSON.parse(readFileSync(fileURLToPath(new URL('../dist/cli-meta.json', import.meta.url)), 'utf8')) as Metafile;
 // In a git worktree whose node_modules is a link to another checkout's, esbuild names a package's
 // files by the real path ('../main/node_modules/x/...'): read them as 'node_modules/x/...' all the same.
 const inputsOf = (output: string) =>
-  Object.keys(meta().outputs[`dist/cli/${output}`]?.inputs ?? {}).map((input) => (input.startsWith('../') ? input.replace(/^(?:\.\.\/)+(?:[^/]+\/)*?(?=node_modules\/)/, '') : input));
+  Object.keys(meta().outputs[`dist/cli/${output}`]?.inputs ?? {}).map((input) =>
+    input.startsWith('../') ? input.replace(/^(?:\.\.\/)+(?:[^/]+\/)*?(?=node_modules\/)/, '') : input,
+  );
 
 /** What a run of the built CLI loaded: a URL a line, and `esm-commonjs <url>` for a CommonJS file the ES module loader loaded. */
 async function recordLoads(args: string[], env: Record<string, string> = {}, status = 0): Promise<string[]> {
@@ -32,12 +47,20 @@ async function recordLoads(args: string[], env: Record<string, string> = {}, sta
   try {
     // Not spawnSync: the sandbox answering some commands runs in this process.
     const child = spawn(process.execPath, ['--import', recorder, CLI, ...args], {
-      env: { ...process.env, ...env, MINT_ADMIN_RECORD_IMPORTS: record, XDG_CONFIG_HOME: join(dir.path, 'config'), XDG_CACHE_HOME: join(dir.path, 'cache') },
+      env: {
+        ...process.env,
+        ...env,
+        MINT_ADMIN_RECORD_IMPORTS: record,
+        XDG_CONFIG_HOME: join(dir.path, 'config'),
+        XDG_CACHE_HOME: join(dir.path, 'cache'),
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    const r = await new Promise<{ status: number | null; stderr: string }>((resolve) => child.on('close', (code) => resolve({ status: code, stderr })));
+    const r = await new Promise<{ status: number | null; stderr: string }>((resolve) =>
+      child.on('close', (code) => resolve({ status: code, stderr })),
+    );
     expect(r.stderr).not.toMatch(/Warning/); // e.g. an experimental feature used by the loader
     expect(r.status).toBe(status);
     return readFileSync(record, 'utf8').split('\n').filter(Boolean);
@@ -64,13 +87,29 @@ const PROGRAM = ['commander', 'valibot'];
 
 describe('start-up', () => {
   it.each(
-    [['--version'], ['--help'], ['export', '--help'], ['searches', 'list', '--help'], ['agent', 'run', '--help'], ['deploy', 'start', '--help'], ['preview', 'start', '-h'], ['automation', 'run', '--help'], ['autopilot', 'run', '--help'], ['mcp', '--help']].map((a) => [a.join(' '), a] as const),
-  )('`mint-admin %s` loads no heavy module, not even commander (its output was rendered at build time)', async (_name, args) => {
-    expect(await heavyLoads(args)).toEqual([]);
-  });
+    [
+      ['--version'],
+      ['--help'],
+      ['export', '--help'],
+      ['searches', 'list', '--help'],
+      ['agent', 'run', '--help'],
+      ['deploy', 'start', '--help'],
+      ['preview', 'start', '-h'],
+      ['automation', 'run', '--help'],
+      ['autopilot', 'run', '--help'],
+      ['mcp', '--help'],
+    ].map((a) => [a.join(' '), a] as const),
+  )(
+    '`mint-admin %s` loads no heavy module, not even commander (its output was rendered at build time)',
+    async (_name, args) => {
+      expect(await heavyLoads(args)).toEqual([]);
+    },
+  );
 
   it('the entry bundle holds no heavy package and none of the program: only the pre-rendered output and the loader', () => {
-    const heavy = inputsOf('main.cjs').filter((input) => input.startsWith('node_modules/') || /^src\/(run|program|commands|api|sandbox)\b/.test(input));
+    const heavy = inputsOf('main.cjs').filter(
+      (input) => input.startsWith('node_modules/') || /^src\/(run|program|commands|api|sandbox)\b/.test(input),
+    );
     expect(heavy).toEqual([]);
   });
 
@@ -88,20 +127,34 @@ describe('start-up', () => {
     });
 
     it('a package outside the program is seen when a command loads it', async () => {
-      const env = { MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, MINTLIFY_API_URL: sandbox.baseUrl };
-      expect(await heavyLoads(['searches', 'list', '--format', 'csv'], env)).toEqual([...PROGRAM, 'csv-stringify', 'undici'].sort());
+      const env = {
+        MINTLIFY_ADMIN_API_KEY: sandbox.apiKey,
+        MINTLIFY_PROJECT_ID: sandbox.projectId,
+        MINTLIFY_API_URL: sandbox.baseUrl,
+      };
+      expect(await heavyLoads(['searches', 'list', '--format', 'csv'], env)).toEqual(
+        [...PROGRAM, 'csv-stringify', 'undici'].sort(),
+      );
     });
 
-    it('a download loads undici, and requires the CLI\'s own files rather than import()ing them (the ES module loader would lex each whole file for its exports)', async () => {
-      const env = { MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, MINTLIFY_API_URL: sandbox.baseUrl };
+    it("a download loads undici, and requires the CLI's own files rather than import()ing them (the ES module loader would lex each whole file for its exports)", async () => {
+      const env = {
+        MINTLIFY_ADMIN_API_KEY: sandbox.apiKey,
+        MINTLIFY_PROJECT_ID: sandbox.projectId,
+        MINTLIFY_API_URL: sandbox.baseUrl,
+      };
       sandbox.faults.exportPollsToFinish = 0;
-      const { jobId } = await sandboxApi<{ jobId: string }>(sandbox, 'POST', '/v1/static-export/jobs', { domain: 'docs.example.com' });
+      const { jobId } = await sandboxApi<{ jobId: string }>(sandbox, 'POST', '/v1/static-export/jobs', {
+        domain: 'docs.example.com',
+      });
       await sandboxApi(sandbox, 'GET', `/v1/static-export/jobs/${jobId}`);
       const dir = tempDir();
       try {
         const lines = await recordLoads(['export', 'download', jobId, '-o', join(dir.path, 'site')], env);
         expect(lines.some((u) => u.startsWith('file://') && packageOf(fileURLToPath(u)) === 'undici')).toBe(true);
-        const ours = lines.filter((l) => l.startsWith('esm-commonjs ')).map((l) => fileURLToPath(l.slice('esm-commonjs '.length)));
+        const ours = lines
+          .filter((l) => l.startsWith('esm-commonjs '))
+          .map((l) => fileURLToPath(l.slice('esm-commonjs '.length)));
         // The entry point itself goes through the ES module loader only because the recorder is
         // preloaded with --import; without it Node's CommonJS loader runs it.
         const entries = [join(cliDir, 'main.cjs')];
@@ -113,17 +166,35 @@ describe('start-up', () => {
 
     it('the MCP server loads the SDK and zod, and no other command does (stdin at its end stops the server); no bundle holds its HTTP transports', async () => {
       expect(await heavyLoads(['mcp'])).toEqual([...PROGRAM, '@modelcontextprotocol/sdk', 'zod'].sort());
-      const all = readdirSync(cliDir).filter((name) => name.endsWith('.cjs')).flatMap((name) => inputsOf(name));
+      const all = readdirSync(cliDir)
+        .filter((name) => name.endsWith('.cjs'))
+        .flatMap((name) => inputsOf(name));
       expect(all.filter((input) => /node_modules\/(express|hono|@hono)\//.test(input))).toEqual([]);
     });
 
     it('DuckDB (@duckdb/node-api) loads only in the command that needs it: not for its help, not for another analytics command', async () => {
-      const env = { MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, MINTLIFY_API_URL: sandbox.baseUrl };
+      const env = {
+        MINTLIFY_ADMIN_API_KEY: sandbox.apiKey,
+        MINTLIFY_PROJECT_ID: sandbox.projectId,
+        MINTLIFY_API_URL: sandbox.baseUrl,
+      };
       expect(await heavyLoads(['analytics', 'sync', '--help'])).toEqual([]);
       expect(await heavyLoads(['analytics', 'views', '--json'], env)).toEqual([...PROGRAM, 'undici'].sort());
       const dir = tempDir();
       try {
-        const loads = await heavyLoads(['analytics', 'sync', '--db', join(dir.path, 'a.duckdb'), '--from', new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), '--max-requests', '3'], env);
+        const loads = await heavyLoads(
+          [
+            'analytics',
+            'sync',
+            '--db',
+            join(dir.path, 'a.duckdb'),
+            '--from',
+            new Date(Date.now() - 86_400_000).toISOString().slice(0, 10),
+            '--max-requests',
+            '3',
+          ],
+          env,
+        );
         expect(loads).toContain('@duckdb/node-api');
       } finally {
         dir.cleanup();

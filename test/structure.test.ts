@@ -37,7 +37,8 @@ function layoutViolations(files: Array<{ path: string; text: string }>): string[
       const to = target(path, specifier);
       if (to === undefined || !to.startsWith('commands/')) continue;
       if (!path.startsWith('commands/')) {
-        if (!REGISTERS_THE_COMMANDS.has(path)) found.push(`${path} -> ${to}: only the commander tree imports the commands`);
+        if (!REGISTERS_THE_COMMANDS.has(path))
+          found.push(`${path} -> ${to}: only the commander tree imports the commands`);
         continue;
       }
       const [from, into] = [groupOf(path), groupOf(to)];
@@ -63,19 +64,44 @@ describe('the layout', () => {
   });
 
   it.each([
-    ['the library importing a command', { path: 'library/query.ts', text: "import { x } from '../commands/searches/dates.js';" }, 'library/query.ts -> commands/searches/dates.js: only the commander tree imports the commands'],
-    ['an engine module importing one lazily', { path: 'waits/build.ts', text: "const m = await import('../commands/deploy/status.js');" }, 'waits/build.ts -> commands/deploy/status.js: only the commander tree imports the commands'],
-    ['one group importing another', { path: 'commands/preview/status.ts', text: "import { registerStatus } from '../deploy/status.js';" }, "commands/preview/status.ts -> commands/deploy/status.js: a command imports no other group's files"],
-    ['a shared file re-exporting a group', { path: 'commands/list-options.ts', text: "export { x } from './searches/flags.js';" }, "commands/list-options.ts -> commands/searches/flags.js: a command imports no other group's files"],
+    [
+      'the library importing a command',
+      { path: 'library/query.ts', text: "import { x } from '../commands/searches/dates.js';" },
+      'library/query.ts -> commands/searches/dates.js: only the commander tree imports the commands',
+    ],
+    [
+      'an engine module importing one lazily',
+      { path: 'waits/build.ts', text: "const m = await import('../commands/deploy/status.js');" },
+      'waits/build.ts -> commands/deploy/status.js: only the commander tree imports the commands',
+    ],
+    [
+      'one group importing another',
+      { path: 'commands/preview/status.ts', text: "import { registerStatus } from '../deploy/status.js';" },
+      "commands/preview/status.ts -> commands/deploy/status.js: a command imports no other group's files",
+    ],
+    [
+      'a shared file re-exporting a group',
+      { path: 'commands/list-options.ts', text: "export { x } from './searches/flags.js';" },
+      "commands/list-options.ts -> commands/searches/flags.js: a command imports no other group's files",
+    ],
   ])('finds %s', (_name, file, violation) => {
     expect(layoutViolations([file])).toEqual([violation]);
   });
 
   it.each([
     ['a group importing its own files', { path: 'commands/deploy/start.ts', text: "import { x } from './status.js';" }],
-    ['a group importing what groups share', { path: 'commands/preview/start.ts', text: "import { x } from '../github-output.js';" }],
-    ['a group importing the engine', { path: 'commands/agent/run.ts', text: "import { x } from '../../waits/agent-job.js';" }],
-    ['the commander tree registering a group', { path: 'program.ts', text: "import { registerAgent } from './commands/agent/index.js';" }],
+    [
+      'a group importing what groups share',
+      { path: 'commands/preview/start.ts', text: "import { x } from '../github-output.js';" },
+    ],
+    [
+      'a group importing the engine',
+      { path: 'commands/agent/run.ts', text: "import { x } from '../../waits/agent-job.js';" },
+    ],
+    [
+      'the commander tree registering a group',
+      { path: 'program.ts', text: "import { registerAgent } from './commands/agent/index.js';" },
+    ],
   ])('allows %s', (_name, file) => {
     expect(layoutViolations([file])).toEqual([]);
   });

@@ -27,7 +27,11 @@ describe('forTerminal: no line a GitHub Actions runner would run as a workflow c
   it.each([
     ['a line that opens with ::', '::error::forged', "'::error::forged"],
     ['after leading spaces (the runner trims them)', '  ::add-mask::x', "'  ::add-mask::x"],
-    ['every such line of several', 'ok\n::stop-commands::t\nok\n\t::warning::w', "ok\n'::stop-commands::t\nok\n'\t::warning::w"],
+    [
+      'every such line of several',
+      'ok\n::stop-commands::t\nok\n\t::warning::w',
+      "ok\n'::stop-commands::t\nok\n'\t::warning::w",
+    ],
     ['the legacy form, anywhere in a line', 'see ##[error]x', "see ##'[error]x"],
     [':: inside a line stays', 'a ::b:: c', 'a ::b:: c'],
     ['an IPv6 address stays', 'http://[::1]:8080', 'http://[::1]:8080'],
@@ -51,9 +55,19 @@ describe('shellCommand', () => {
 describe('repeatedFlags: the global flags a printed command repeats', () => {
   const given = { project: 'p 1', profile: 'ci', baseUrl: 'http://127.0.0.1:9', exportApi: 'project', quiet: true };
   it('spells each one asked for, in the order asked, with its value as one word', () => {
-    expect(repeatedFlags(given, ['profile', 'project', 'baseUrl', 'quiet'])).toEqual(['--profile', 'ci', '--project', 'p 1', '--base-url', 'http://127.0.0.1:9', '--quiet']);
+    expect(repeatedFlags(given, ['profile', 'project', 'baseUrl', 'quiet'])).toEqual([
+      '--profile',
+      'ci',
+      '--project',
+      'p 1',
+      '--base-url',
+      'http://127.0.0.1:9',
+      '--quiet',
+    ]);
     expect(repeatedFlags(given, ['project', 'exportApi'])).toEqual(['--project', 'p 1', '--export-api', 'project']);
-    expect(shellCommand(['mint-admin', 'x', ...repeatedFlags(given, ['project'])])).toBe("mint-admin x --project 'p 1'");
+    expect(shellCommand(['mint-admin', 'x', ...repeatedFlags(given, ['project'])])).toBe(
+      "mint-admin x --project 'p 1'",
+    );
   });
   it('leaves out what was not given on this command line, and --quiet when off', () => {
     expect(repeatedFlags({ quiet: false }, ['project', 'profile', 'baseUrl', 'exportApi', 'quiet'])).toEqual([]);
@@ -77,14 +91,17 @@ describe('checkId: ids bound for a URL path', () => {
 
 describe('checkServerId: ids the API sent', () => {
   it('accepts plain tokens', () => expect(checkServerId('agent job id', 'se_3f9a.2-c')).toBe('se_3f9a.2-c'));
-  it.each<unknown>(['a b', "a'b", '$(x)', '..', '.', 'a/b', '', 'a\x1b', 42, null, 'x'.repeat(257)])('refuses %j (exit 1)', (id) => {
-    let error: unknown;
-    try {
-      checkServerId('agent job id', id);
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(ApiError);
-    expect(exitCodeOf(error)).toBe(1);
-  });
+  it.each<unknown>(['a b', "a'b", '$(x)', '..', '.', 'a/b', '', 'a\x1b', 42, null, 'x'.repeat(257)])(
+    'refuses %j (exit 1)',
+    (id) => {
+      let error: unknown;
+      try {
+        checkServerId('agent job id', id);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ApiError);
+      expect(exitCodeOf(error)).toBe(1);
+    },
+  );
 });

@@ -32,7 +32,14 @@ describe('pollUntil', () => {
   it('never lets the interval pass its ceiling', async () => {
     const clock = new FakeClock();
     const job = scripted([...Array(30).fill('active'), 'done']);
-    await pollUntil({ ...base, timeoutMs: 3_600_000, maxIntervalMs: 5000, clock, fetch: job.fetch, isDone: (s) => s === 'done' });
+    await pollUntil({
+      ...base,
+      timeoutMs: 3_600_000,
+      maxIntervalMs: 5000,
+      clock,
+      fetch: job.fetch,
+      isDone: (s) => s === 'done',
+    });
     expect(Math.max(...clock.sleeps)).toBe(5000);
   });
 
@@ -64,7 +71,9 @@ describe('pollUntil', () => {
   ])('ends at once on %s', async (_n, error) => {
     const clock = new FakeClock();
     const job = scripted<string | Error>(['active', error]);
-    await expect(pollUntil({ ...base, clock, fetch: job.fetch as () => Promise<string>, isDone: () => false })).rejects.toBe(error);
+    await expect(
+      pollUntil({ ...base, clock, fetch: job.fetch as () => Promise<string>, isDone: () => false }),
+    ).rejects.toBe(error);
     expect(job.calls.count).toBe(2);
   });
 
@@ -87,7 +96,9 @@ describe('pollUntil', () => {
       if (++polls === 2) controller.abort(reason);
       return 'active';
     };
-    await expect(pollUntil({ ...base, clock, signal: controller.signal, fetch, isDone: () => false })).rejects.toBe(reason);
+    await expect(pollUntil({ ...base, clock, signal: controller.signal, fetch, isDone: () => false })).rejects.toBe(
+      reason,
+    );
     expect(polls).toBe(2);
   });
 
@@ -113,8 +124,11 @@ describe('pollUntil', () => {
     const clock = new FakeClock();
     const started = clock.now();
     let looks = 0;
-    const fetch = (signal: AbortSignal) => (looks++ < answeredLooks ? Promise.resolve('active') : hanging(clock, 3_600_000)(signal));
-    await expect(pollUntil({ ...base, timeoutMs: 10_000, clock, fetch, isDone: () => false })).rejects.toThrow(WaitTimeoutError);
+    const fetch = (signal: AbortSignal) =>
+      looks++ < answeredLooks ? Promise.resolve('active') : hanging(clock, 3_600_000)(signal);
+    await expect(pollUntil({ ...base, timeoutMs: 10_000, clock, fetch, isDone: () => false })).rejects.toThrow(
+      WaitTimeoutError,
+    );
     expect(looks).toBe(answeredLooks + 1);
     // The hanging request was cut off, not waited out: no sleep was spent on a retry after it.
     expect(clock.sleeps.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(10_000);
@@ -124,7 +138,16 @@ describe('pollUntil', () => {
   it('lets the last look, taken at the deadline, answer within the grace', async () => {
     const clock = new FakeClock();
     const job = scripted(['active', 'active', 'done']);
-    const result = await pollUntil({ ...base, intervalMs: 5000, jitter: 0, growth: 1, timeoutMs: 10_000, clock, fetch: job.fetch, isDone: (s) => s === 'done' });
+    const result = await pollUntil({
+      ...base,
+      intervalMs: 5000,
+      jitter: 0,
+      growth: 1,
+      timeoutMs: 10_000,
+      clock,
+      fetch: job.fetch,
+      isDone: (s) => s === 'done',
+    });
     expect(result).toBe('done');
     expect(clock.sleeps).toEqual([5000, 5000]);
   });

@@ -32,7 +32,8 @@ export function parseCommandLine(line: string): string[] {
       word = (word ?? '') + ch;
     }
   }
-  if (quote) throw new CommandLineError(`the \`command\` input has an unclosed ${quote === '"' ? 'double' : 'single'} quote`);
+  if (quote)
+    throw new CommandLineError(`the \`command\` input has an unclosed ${quote === '"' ? 'double' : 'single'} quote`);
   if (word !== undefined) words.push(word);
   // `mint-admin preview start x` reads as well as `preview start x`: the program's name is optional.
   if (words[0] === 'mint-admin') words.shift();

@@ -18,7 +18,8 @@ export function pullRequestOf(context: typeof GitHub.context): CommentTarget | u
   if ((context.eventName === 'pull_request' || context.eventName === 'pull_request_target') && payload.pull_request) {
     return { owner, repo, issueNumber: payload.pull_request.number };
   }
-  if (context.eventName === 'issue_comment' && payload.issue?.pull_request) return { owner, repo, issueNumber: payload.issue.number };
+  if (context.eventName === 'issue_comment' && payload.issue?.pull_request)
+    return { owner, repo, issueNumber: payload.issue.number };
   return undefined;
 }
 
@@ -45,7 +46,13 @@ export const MAX_COMMENT_PAGES = 50;
 /** A reason the comment was not posted that is no HTTP status: said as it is, never retried. */
 class CommentRefused extends Error {}
 
-export async function upsertComment(octokit: Octokit, target: CommentTarget, marker: string, body: string, core: typeof Core): Promise<CommentResult> {
+export async function upsertComment(
+  octokit: Octokit,
+  target: CommentTarget,
+  marker: string,
+  body: string,
+  core: typeof Core,
+): Promise<CommentResult> {
   try {
     try {
       return await postOrUpdate(octokit, target, marker, body, core);
@@ -58,7 +65,9 @@ export async function upsertComment(octokit: Octokit, target: CommentTarget, mar
     }
   } catch (error) {
     if (error instanceof CommentRefused) {
-      core.warning(`mint-admin: could not comment on pull request #${target.issueNumber} (${error.message}); the result is in the step summary`);
+      core.warning(
+        `mint-admin: could not comment on pull request #${target.issueNumber} (${error.message}); the result is in the step summary`,
+      );
       return 'not-posted';
     }
     const status = (error as { status?: number }).status;
@@ -66,7 +75,9 @@ export async function upsertComment(octokit: Octokit, target: CommentTarget, mar
       status === 403 || status === 404
         ? `${status}: the token may not write here, as on a fork's pull request`
         : `${status ?? 'no answer'}: ${(error instanceof Error ? error.message : String(error)).slice(0, 200)}`;
-    core.warning(`mint-admin: could not comment on pull request #${target.issueNumber} (${why}); the result is in the step summary`);
+    core.warning(
+      `mint-admin: could not comment on pull request #${target.issueNumber} (${why}); the result is in the step summary`,
+    );
     return 'not-posted';
   }
 }
@@ -77,7 +88,13 @@ function isServerSide(error: unknown): boolean {
   return status === undefined || status >= 500;
 }
 
-async function postOrUpdate(octokit: Octokit, target: CommentTarget, marker: string, body: string, core: typeof Core): Promise<'created' | 'updated'> {
+async function postOrUpdate(
+  octokit: Octokit,
+  target: CommentTarget,
+  marker: string,
+  body: string,
+  core: typeof Core,
+): Promise<'created' | 'updated'> {
   const fullBody = `${marker}\n${body}`;
   const marked = await markedComments(octokit, target, marker);
   // Anyone can paste the marker (a member quoting us, another app): only a comment this token's own
@@ -85,14 +102,26 @@ async function postOrUpdate(octokit: Octokit, target: CommentTarget, marker: str
   // the token nothing is provably ours (a deleted account's comment has no login either): a new one.
   const self = marked.length > 0 ? await ownLogin(octokit) : undefined;
   if (marked.length > 0 && self === undefined) {
-    core.warning('mint-admin: GitHub names no login for github-token, so no earlier comment can be proven its own; a new comment is posted');
+    core.warning(
+      'mint-admin: GitHub names no login for github-token, so no earlier comment can be proven its own; a new comment is posted',
+    );
   }
   const mine = self === undefined ? undefined : marked.find((c) => c.user?.login === self);
   if (mine) {
-    await octokit.rest.issues.updateComment({ owner: target.owner, repo: target.repo, comment_id: mine.id, body: fullBody });
+    await octokit.rest.issues.updateComment({
+      owner: target.owner,
+      repo: target.repo,
+      comment_id: mine.id,
+      body: fullBody,
+    });
     return 'updated';
   }
-  await octokit.rest.issues.createComment({ owner: target.owner, repo: target.repo, issue_number: target.issueNumber, body: fullBody });
+  await octokit.rest.issues.createComment({
+    owner: target.owner,
+    repo: target.repo,
+    issue_number: target.issueNumber,
+    body: fullBody,
+  });
   return 'created';
 }
 
@@ -120,7 +149,8 @@ async function markedComments(octokit: Octokit, target: CommentTarget, marker: s
     marked.push(...page.data.filter((comment) => comment.body?.startsWith(marker)));
     if (++read < MAX_COMMENT_PAGES) continue;
     // Stopped on the last page allowed: one naming a next page means the listing did not end.
-    if (/rel="next"/.test(page.headers.link ?? '')) throw new CommentRefused(`more than ${MAX_COMMENT_PAGES} pages of comments, or a listing that never ends`);
+    if (/rel="next"/.test(page.headers.link ?? ''))
+      throw new CommentRefused(`more than ${MAX_COMMENT_PAGES} pages of comments, or a listing that never ends`);
     break;
   }
   return marked;

@@ -20,11 +20,12 @@ export function failureText(failure: RunFailure | undefined, code: number, keys:
   // Commander's own refusals (an unknown option, a missing argument): the command line is the input.
   if (error instanceof CommanderError) return `the \`command\` input: ${line}`;
   if (error instanceof ConfigError && error.setting === 'api-key') {
-    if (!keys.apiKey) return `set the \`api-key\` input to the admin key, from a secret (\`api-key: \${{ secrets.MINTLIFY_ADMIN_API_KEY }}\`); create one at ${API_KEYS_PAGE}`;
+    if (!keys.apiKey)
+      return `set the \`api-key\` input to the admin key, from a secret (\`api-key: \${{ secrets.MINTLIFY_ADMIN_API_KEY }}\`); create one at ${API_KEYS_PAGE}`;
     if (keys.apiKeyFromInput) return line.split(ENV_VARS['api-key']).join('the `api-key` input');
   }
   if (error instanceof ConfigError && error.setting === 'project-id') {
-    return 'set the `project-id` input (or MINTLIFY_PROJECT_ID in the step\'s env, or --project in `command`)';
+    return "set the `project-id` input (or MINTLIFY_PROJECT_ID in the step's env, or --project in `command`)";
   }
   return line;
 }

@@ -33,7 +33,10 @@ async function main(): Promise<void> {
   let wantsComment: boolean;
   try {
     const command = core.getInput('command');
-    if (!command.trim()) throw new CommandLineError('the `command` input is empty: give a mint-admin command line, e.g. `preview start my-branch --wait`');
+    if (!command.trim())
+      throw new CommandLineError(
+        'the `command` input is empty: give a mint-admin command line, e.g. `preview start my-branch --wait`',
+      );
     argv = parseCommandLine(command);
     wantsComment = booleanInput('comment');
   } catch (error) {
@@ -68,7 +71,10 @@ async function main(): Promise<void> {
     if (value !== undefined) core.setOutput(name, scrub(value));
   }
 
-  const why = code === 0 ? undefined : failureText(failure, code, { apiKey: apiKey !== '', apiKeyFromInput: core.getInput('api-key') !== '' });
+  const why =
+    code === 0
+      ? undefined
+      : failureText(failure, code, { apiKey: apiKey !== '', apiKeyFromInput: core.getInput('api-key') !== '' });
   const body = resultText(argv, code, yielded, why, scrub);
   let summarise = !yielded.has('status-id');
   if (wantsComment) summarise = (await comment(githubToken, body)) || summarise;
@@ -106,7 +112,13 @@ async function comment(token: string, body: string): Promise<boolean> {
 }
 
 /** Markdown for the comment and the summary: the preview link, build state or the agent's pull request. */
-function resultText(argv: string[], code: number, outputs: Map<string, string>, why: string | undefined, scrub: (t: string) => string): string {
+function resultText(
+  argv: string[],
+  code: number,
+  outputs: Map<string, string>,
+  why: string | undefined,
+  scrub: (t: string) => string,
+): string {
   const value = (name: string) => {
     const v = outputs.get(name);
     return v === undefined || v === '' ? undefined : codeSpan(scrub(v));

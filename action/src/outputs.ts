@@ -1,7 +1,15 @@
 // The step outputs the CLI writes under --github-output (src/commands/github-output.ts), read back
 // from the private file the action handed it: `name=value` lines and the `name<<DELIMITER` form.
 
-export const ACTION_OUTPUTS = ['exit-code', 'status-id', 'status', 'preview-url', 'job-id', 'pr-link', 'directory'] as const;
+export const ACTION_OUTPUTS = [
+  'exit-code',
+  'status-id',
+  'status',
+  'preview-url',
+  'job-id',
+  'pr-link',
+  'directory',
+] as const;
 
 export function parseOutputFile(text: string): Map<string, string> {
   const outputs = new Map<string, string>();
@@ -23,7 +31,14 @@ export function parseOutputFile(text: string): Map<string, string> {
 }
 
 /** The leaf commands that write step outputs under --github-output; the action adds the flag for them (test/action/command-line.test.ts holds this and the list below to the program). */
-const WITH_GITHUB_OUTPUT = new Set(['preview start', 'preview status', 'deploy start', 'deploy status', 'agent run', 'export run']);
+const WITH_GITHUB_OUTPUT = new Set([
+  'preview start',
+  'preview status',
+  'deploy start',
+  'deploy status',
+  'agent run',
+  'export run',
+]);
 
 /** The program's global options that take a value (src/program.ts): their value is not a command word. */
 const GLOBALS_WITH_VALUE = new Set(['-p', '--project', '--base-url', '--profile']);

@@ -7,7 +7,16 @@ import { build } from 'esbuild';
 
 const root = new URL('../../', import.meta.url);
 const SERVER = fileURLToPath(new URL('server.mjs', import.meta.url));
-const BUNDLE = { absWorkingDir: fileURLToPath(root), outExtension: { '.js': '.cjs' }, bundle: true, format: 'cjs', platform: 'node', target: 'node22', minify: true, logLevel: 'warning' };
+const BUNDLE = {
+  absWorkingDir: fileURLToPath(root),
+  outExtension: { '.js': '.cjs' },
+  bundle: true,
+  format: 'cjs',
+  platform: 'node',
+  target: 'node22',
+  minify: true,
+  logLevel: 'warning',
+};
 
 /** Writes the build under `outdir`; returns the path of its server file. */
 export async function buildSdkFloor(outdir) {

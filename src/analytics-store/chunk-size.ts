@@ -7,19 +7,23 @@ import type { DuckDbModule } from './db.js';
 
 export function chunkElements(chunk: DuckDBDataChunk, duckdb: DuckDbModule, cap: number): number {
   let total = 0;
-  for (let i = 0; i < chunk.columnCount && total <= cap; i++) total += vectorElements(chunk.getColumnVector(i), duckdb, cap - total);
+  for (let i = 0; i < chunk.columnCount && total <= cap; i++)
+    total += vectorElements(chunk.getColumnVector(i), duckdb, cap - total);
   return total;
 }
 
 function vectorElements(vector: DuckDBVector, duckdb: DuckDbModule, cap: number): number {
   if (vector instanceof duckdb.DuckDBListVector) {
     const child = vector.childVector;
-    return child.itemCount > cap ? child.itemCount : child.itemCount + vectorElements(child, duckdb, cap - child.itemCount);
+    return child.itemCount > cap
+      ? child.itemCount
+      : child.itemCount + vectorElements(child, duckdb, cap - child.itemCount);
   }
   if (vector instanceof duckdb.DuckDBStructVector) {
     const entries = vector.type.entryCount;
     let total = vector.itemCount * entries;
-    for (let e = 0; e < entries && total <= cap; e++) total += vectorElements(vector.entryVectorAt(e), duckdb, cap - total);
+    for (let e = 0; e < entries && total <= cap; e++)
+      total += vectorElements(vector.entryVectorAt(e), duckdb, cap - total);
     return total;
   }
   if (vector instanceof duckdb.DuckDBArrayVector) return vector.itemCount * vector.type.length;

@@ -162,15 +162,23 @@ export function busyOrRethrow(error: unknown, path: string): unknown {
 function checkRegularFile(path: string): void {
   const stats = statSync(path, { throwIfNoEntry: false });
   if (!stats || stats.isFile()) return;
-  const kind = stats.isDirectory() ? 'a directory' : stats.isFIFO() ? 'a FIFO (named pipe)' : stats.isSocket() ? 'a socket' : 'a device';
+  const kind = stats.isDirectory()
+    ? 'a directory'
+    : stats.isFIFO()
+      ? 'a FIFO (named pipe)'
+      : stats.isSocket()
+        ? 'a socket'
+        : 'a device';
   throw new IncompatibleDatabaseError(path, `it is ${kind}, not a file`);
 }
 
 /** DuckDB's words for a file it cannot open as a database (not one, or a newer storage format) as our error. */
 function notDuckDbOrRethrow(error: unknown, path: string): unknown {
   const message = error instanceof Error ? error.message : String(error);
-  if (/not a valid DuckDB database file/i.test(message)) return new IncompatibleDatabaseError(path, 'it is not a DuckDB database file', error);
-  if (/database file with version number/i.test(message)) return new IncompatibleDatabaseError(path, 'it was written by a newer DuckDB than this one', error);
+  if (/not a valid DuckDB database file/i.test(message))
+    return new IncompatibleDatabaseError(path, 'it is not a DuckDB database file', error);
+  if (/database file with version number/i.test(message))
+    return new IncompatibleDatabaseError(path, 'it was written by a newer DuckDB than this one', error);
   return error;
 }
 

@@ -71,8 +71,14 @@ export class DatabaseWriteError extends MintAdminError {
  */
 export function writeFailureKind(error: unknown): WriteFailureKind {
   const message = error instanceof Error ? error.message : String(error);
-  if (/no space left on device|disk quota exceeded|\bENOSPC\b|\bEDQUOT\b|disk is full/i.test(message)) return 'disk-full';
-  if (/^(IO|TransactionContext|FATAL|Fatal) Error\b|could not (write|read|open|fsync|truncate|sync)|failed to commit|input\/output error|\bEIO\b/i.test(message)) return 'io';
+  if (/no space left on device|disk quota exceeded|\bENOSPC\b|\bEDQUOT\b|disk is full/i.test(message))
+    return 'disk-full';
+  if (
+    /^(IO|TransactionContext|FATAL|Fatal) Error\b|could not (write|read|open|fsync|truncate|sync)|failed to commit|input\/output error|\bEIO\b/i.test(
+      message,
+    )
+  )
+    return 'io';
   return 'refused';
 }
 
@@ -103,7 +109,10 @@ export class IncompatibleDatabaseError extends MintAdminError {
     readonly problem: string,
     cause?: unknown,
   ) {
-    super(`${path} is not an analytics database this version of mint-admin can use: ${problem}; give --db a new file to sync into (or use the mint-admin version that made it)`, cause === undefined ? undefined : { cause });
+    super(
+      `${path} is not an analytics database this version of mint-admin can use: ${problem}; give --db a new file to sync into (or use the mint-admin version that made it)`,
+      cause === undefined ? undefined : { cause },
+    );
   }
 }
 
@@ -118,6 +127,8 @@ export class DatabaseSideFileError extends UsageError {
     /** What it is ("a symbolic link"). */
     readonly what: string,
   ) {
-    super(`${path} is ${what}, not a write-ahead log DuckDB made: the analytics database is neither opened nor written while it is there; remove it if nothing of yours put it there, then try again`);
+    super(
+      `${path} is ${what}, not a write-ahead log DuckDB made: the analytics database is neither opened nor written while it is there; remove it if nothing of yours put it there, then try again`,
+    );
   }
 }

@@ -32,7 +32,9 @@ export async function lockDatabase(path: string, opts: LockOptions): Promise<() 
     // Planted by someone else (the database may sit in a shared directory): following it could
     // create or truncate a file elsewhere, or read a live pid as the holder; removing it would hide it.
     if (look.kind === 'other') {
-      throw new UsageError(`the lock file ${lockPath} is ${look.what}, not a lock file mint-admin made: a sync neither follows it nor takes it over; remove it if nothing of yours put it there, then run the sync again`);
+      throw new UsageError(
+        `the lock file ${lockPath} is ${look.what}, not a lock file mint-admin made: a sync neither follows it nor takes it over; remove it if nothing of yours put it there, then run the sync again`,
+      );
     }
     const holder = look.holder;
     if (holder !== undefined && !holderAlive(lockPath, holder)) {

@@ -25,13 +25,17 @@ export async function writeParquet(connection: DuckDBConnection, directory: stri
     const final = join(directory, table);
     const temp = join(directory, `.${table}.tmp-${process.pid}`);
     rmSync(temp, { recursive: true, force: true });
-    const rows = Number((await connection.runAndReadAll(`SELECT count(*)::DOUBLE AS n FROM ${table}`)).getRowObjectsJson()[0]?.n ?? 0);
+    const rows = Number(
+      (await connection.runAndReadAll(`SELECT count(*)::DOUBLE AS n FROM ${table}`)).getRowObjectsJson()[0]?.n ?? 0,
+    );
     // An item without a timestamp has no day: its partition is date=__HIVE_DEFAULT_PARTITION__, as Hive names it.
     const quoted = temp.replace(/'/g, "''");
     mkdirSync(temp, { recursive: true });
     if (rows > 0) {
       for (const days of await dayRuns(connection, table)) {
-        await connection.run(`COPY (SELECT * FROM ${table} WHERE ${days}) TO '${quoted}' (FORMAT parquet, PARTITION_BY (date), OVERWRITE_OR_IGNORE)`);
+        await connection.run(
+          `COPY (SELECT * FROM ${table} WHERE ${days}) TO '${quoted}' (FORMAT parquet, PARTITION_BY (date), OVERWRITE_OR_IGNORE)`,
+        );
       }
     }
     const old = join(directory, `.${table}.old-${process.pid}`);
@@ -58,7 +62,9 @@ async function dayRuns(connection: DuckDBConnection, table: DataTable): Promise<
        FROM (SELECT DISTINCT date - DATE '1970-01-01' AS day FROM ${table} WHERE date IS NOT NULL)
      ) GROUP BY run ORDER BY first`,
   );
-  const conditions = runs.getRowObjectsJson().map(({ first, last }) => `date - DATE '1970-01-01' BETWEEN ${Number(first)} AND ${Number(last)}`);
+  const conditions = runs
+    .getRowObjectsJson()
+    .map(({ first, last }) => `date - DATE '1970-01-01' BETWEEN ${Number(first)} AND ${Number(last)}`);
   const undated = await connection.runAndReadAll(`SELECT 1 FROM ${table} WHERE date IS NULL LIMIT 1`);
   if (undated.currentRowCount > 0) conditions.push('date IS NULL');
   return conditions;

@@ -6,7 +6,21 @@
 // sync write its log through it. Through a hard link in a private directory, every path DuckDB
 // allows or writes besides the database itself is inside that directory, where nobody else can put
 // anything: nothing beside the user's file is ever opened by DuckDB.
-import { chmodSync, closeSync, constants, fstatSync, linkSync, mkdtempSync, openSync, readSync, realpathSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  fstatSync,
+  linkSync,
+  mkdtempSync,
+  openSync,
+  readSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { DatabaseSideFileError } from './errors.js';
@@ -88,7 +102,11 @@ function importLog(log: string, copy: string): boolean {
   }
   try {
     const stats = fstatSync(fd);
-    if (!stats.isFile()) throw new DatabaseSideFileError(log, stats.isDirectory() ? 'a directory' : stats.isFIFO() ? 'a FIFO (named pipe)' : 'not a file');
+    if (!stats.isFile())
+      throw new DatabaseSideFileError(
+        log,
+        stats.isDirectory() ? 'a directory' : stats.isFIFO() ? 'a FIFO (named pipe)' : 'not a file',
+      );
     const out = openSync(copy, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, 0o600);
     try {
       const buffer = Buffer.alloc(1 << 20);

@@ -28,7 +28,8 @@ export function rowObject(names: readonly string[], cells: readonly Cell[]): Que
 }
 
 export function queryColumns(columns: readonly QueryColumn[], names: readonly string[]): Columns<QueryRow> {
-  const text = (cell: Cell): string => (cell === null ? '' : typeof cell === 'object' ? JSON.stringify(cell) : String(cell));
+  const text = (cell: Cell): string =>
+    cell === null ? '' : typeof cell === 'object' ? JSON.stringify(cell) : String(cell);
   const csv = (cell: Cell): CsvCell => (cell !== null && typeof cell === 'object' ? JSON.stringify(cell) : cell);
   return {
     csvHeader: names,

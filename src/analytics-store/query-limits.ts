@@ -18,8 +18,20 @@ export interface QueryLimits {
   readonly chunkElements: number;
 }
 
-export const CLI_QUERY_LIMITS: QueryLimits = { memory: '2GB', temporaryDisk: '8GB', threads: 2, timeMs: 10 * 60_000, chunkElements: 1_000_000 };
-export const MCP_QUERY_LIMITS: QueryLimits = { memory: '256MB', temporaryDisk: '1GB', threads: 1, timeMs: 60_000, chunkElements: 100_000 };
+export const CLI_QUERY_LIMITS: QueryLimits = {
+  memory: '2GB',
+  temporaryDisk: '8GB',
+  threads: 2,
+  timeMs: 10 * 60_000,
+  chunkElements: 1_000_000,
+};
+export const MCP_QUERY_LIMITS: QueryLimits = {
+  memory: '256MB',
+  temporaryDisk: '1GB',
+  threads: 1,
+  timeMs: 60_000,
+  chunkElements: 100_000,
+};
 
 export type QueryBound = 'memory' | 'temporary disk' | 'time' | 'result size';
 
@@ -30,7 +42,9 @@ export class QueryLimitError extends UsageError {
     /** The bound in words ("2GB", "10 minutes", "1,000,000 list elements in one chunk of rows"). */
     readonly limit: string,
   ) {
-    super(`the query was stopped at its ${bound} bound (${limit}): narrow it (WHERE, GROUP BY, LIMIT, fewer or smaller lists) and run it again`);
+    super(
+      `the query was stopped at its ${bound} bound (${limit}): narrow it (WHERE, GROUP BY, LIMIT, fewer or smaller lists) and run it again`,
+    );
   }
 }
 
@@ -38,16 +52,23 @@ export class QueryLimitError extends UsageError {
 export function boundOf(error: unknown, limits: QueryLimits): QueryLimitError | undefined {
   const message = error instanceof Error ? error.message : String(error);
   if (!/^Out of Memory Error/.test(message)) return undefined;
-  if (/max_temp_directory_size|temp(orary)? directory/i.test(message)) return new QueryLimitError('temporary disk', limits.temporaryDisk);
+  if (/max_temp_directory_size|temp(orary)? directory/i.test(message))
+    return new QueryLimitError('temporary disk', limits.temporaryDisk);
   return new QueryLimitError('memory', limits.memory);
 }
 
 export function timeBound(limits: QueryLimits): QueryLimitError {
   const seconds = limits.timeMs / 1000;
-  const words = seconds >= 60 && seconds % 60 === 0 ? `${seconds / 60} minute${seconds === 60 ? '' : 's'}` : `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const words =
+    seconds >= 60 && seconds % 60 === 0
+      ? `${seconds / 60} minute${seconds === 60 ? '' : 's'}`
+      : `${seconds} second${seconds === 1 ? '' : 's'}`;
   return new QueryLimitError('time', words);
 }
 
 export function resultSizeBound(limits: QueryLimits): QueryLimitError {
-  return new QueryLimitError('result size', `${limits.chunkElements.toLocaleString('en-US')} list, map or struct elements in one chunk of rows`);
+  return new QueryLimitError(
+    'result size',
+    `${limits.chunkElements.toLocaleString('en-US')} list, map or struct elements in one chunk of rows`,
+  );
 }

@@ -35,9 +35,37 @@ export interface QueryResult {
 
 /** DuckDB's statement types by number (@duckdb/node-bindings' StatementType), for messages. */
 const STATEMENT_KINDS = [
-  'INVALID', 'SELECT', 'INSERT', 'UPDATE', 'EXPLAIN', 'DELETE', 'PREPARE', 'CREATE', 'EXECUTE', 'ALTER', 'TRANSACTION',
-  'COPY', 'ANALYZE', 'SET', 'CREATE FUNCTION', 'DROP', 'EXPORT', 'PRAGMA', 'VACUUM', 'CALL', 'SET', 'INSTALL or LOAD', 'RELATION',
-  'EXTENSION', 'LOGICAL PLAN', 'ATTACH', 'DETACH', 'MULTI', 'COPY DATABASE', 'UPDATE EXTENSIONS', 'MERGE INTO',
+  'INVALID',
+  'SELECT',
+  'INSERT',
+  'UPDATE',
+  'EXPLAIN',
+  'DELETE',
+  'PREPARE',
+  'CREATE',
+  'EXECUTE',
+  'ALTER',
+  'TRANSACTION',
+  'COPY',
+  'ANALYZE',
+  'SET',
+  'CREATE FUNCTION',
+  'DROP',
+  'EXPORT',
+  'PRAGMA',
+  'VACUUM',
+  'CALL',
+  'SET',
+  'INSTALL or LOAD',
+  'RELATION',
+  'EXTENSION',
+  'LOGICAL PLAN',
+  'ATTACH',
+  'DETACH',
+  'MULTI',
+  'COPY DATABASE',
+  'UPDATE EXTENSIONS',
+  'MERGE INTO',
 ] as const;
 const SELECT = 1;
 
@@ -46,7 +74,12 @@ const SELECT = 1;
  * With `limits`, a query past its time or result-size bound (or DuckDB's memory and temporary-disk
  * ones, set when the database was opened) is stopped with a QueryLimitError.
  */
-export async function runReadOnlyQuery(connection: DuckDBConnection, sql: string, signal?: AbortSignal, limits?: QueryLimits): Promise<QueryResult> {
+export async function runReadOnlyQuery(
+  connection: DuckDBConnection,
+  sql: string,
+  signal?: AbortSignal,
+  limits?: QueryLimits,
+): Promise<QueryResult> {
   const duckdb = await import('@duckdb/node-api');
   const statement = await readOnlyStatement(connection, sql);
   // DuckDB runs a query in its own threads, deaf to the event loop: a scan of billions of rows went on
@@ -83,7 +116,8 @@ export async function runReadOnlyQuery(connection: DuckDBConnection, sql: string
       try {
         for await (const chunk of result) {
           if (chunk.rowCount === 0) continue;
-          if (limits && chunkElements(chunk, duckdb, limits.chunkElements) > limits.chunkElements) throw resultSizeBound(limits);
+          if (limits && chunkElements(chunk, duckdb, limits.chunkElements) > limits.chunkElements)
+            throw resultSizeBound(limits);
           const rows = chunk.convertRows(duckdb.JsonDuckDBValueConverter);
           yield rows.map((row) => row.map((cell, i) => asCell(cell as Cell, columns[i]!)));
         }
@@ -102,11 +136,13 @@ export async function runReadOnlyQuery(connection: DuckDBConnection, sql: string
 
 async function readOnlyStatement(connection: DuckDBConnection, sql: string): Promise<DuckDBPreparedStatement> {
   // DuckDB's extractor fails without a word on text that holds no statement.
-  if (sql.replace(/;/g, '').trim() === '') throw new UsageError('give a SQL statement, e.g. "SELECT * FROM searches LIMIT 10"');
+  if (sql.replace(/;/g, '').trim() === '')
+    throw new UsageError('give a SQL statement, e.g. "SELECT * FROM searches LIMIT 10"');
   const extracted = await connection.extractStatements(sql).catch((error: unknown) => {
     throw asQueryError(error);
   });
-  if (extracted.count !== 1) throw new UsageError(`give one SQL statement at a time (this text holds ${extracted.count})`);
+  if (extracted.count !== 1)
+    throw new UsageError(`give one SQL statement at a time (this text holds ${extracted.count})`);
   const statement = await extracted.prepare(0).catch((error: unknown) => {
     throw asQueryError(error);
   });
@@ -114,7 +150,10 @@ async function readOnlyStatement(connection: DuckDBConnection, sql: string): Pro
   if (type !== SELECT) {
     const kind = misnamedKind(sql) ?? STATEMENT_KINDS[type] ?? `statement type ${type}`;
     statement.destroySync();
-    throw new QueryRefusedError(`refused: ${kind} is not a read-only query; analytics query runs SELECT statements only (the database is opened read-only)`, kind);
+    throw new QueryRefusedError(
+      `refused: ${kind} is not a read-only query; analytics query runs SELECT statements only (the database is opened read-only)`,
+      kind,
+    );
   }
   return statement;
 }
@@ -132,11 +171,19 @@ function misnamedKind(sql: string): string | undefined {
 /** DuckDB's own words, as the caller's error: a Permission Error is file access, refused as such. */
 function asQueryError(error: unknown): Error {
   // A syntax error found while splitting the text into statements carries this prefix.
-  const message = (error instanceof Error ? error.message : String(error)).replace(/^Failed to extract statements: /, '');
+  const message = (error instanceof Error ? error.message : String(error)).replace(
+    /^Failed to extract statements: /,
+    '',
+  );
   if (/^Permission Error/.test(message)) {
-    return new QueryRefusedError('refused: the query reaches outside the analytics database (files, extensions, settings); analytics query reads the database only', 'FILE');
+    return new QueryRefusedError(
+      'refused: the query reaches outside the analytics database (files, extensions, settings); analytics query reads the database only',
+      'FILE',
+    );
   }
-  if (/^(Parser|Binder|Catalog|Conversion|Invalid Input|Out of Range|Not implemented) Error|syntax error/i.test(message)) {
+  if (
+    /^(Parser|Binder|Catalog|Conversion|Invalid Input|Out of Range|Not implemented) Error|syntax error/i.test(message)
+  ) {
     return new InvalidQueryError(firstLines(message));
   }
   return error instanceof Error ? error : new Error(message);
@@ -147,7 +194,8 @@ function firstLines(message: string): string {
   return message.trim();
 }
 
-const NUMERIC = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|DOUBLE|DECIMAL)/;
+const NUMERIC =
+  /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|DOUBLE|DECIMAL)/;
 const WIDE = /^(BIGINT|HUGEINT|UBIGINT|UHUGEINT|DECIMAL)/;
 
 function column(name: string, type: DuckDBType): QueryColumn {

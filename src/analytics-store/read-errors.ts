@@ -6,7 +6,9 @@ import { UsageError } from '../errors.js';
 /** No database at the path: nothing has been synced there yet. */
 export class NoDatabaseError extends UsageError {
   constructor(readonly path: string) {
-    super(`no analytics database at ${path}: run \`mint-admin analytics sync\` first (or pass --db <file> to read another one)`);
+    super(
+      `no analytics database at ${path}: run \`mint-admin analytics sync\` first (or pass --db <file> to read another one)`,
+    );
   }
 }
 

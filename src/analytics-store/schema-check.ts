@@ -33,7 +33,11 @@ export async function checkSchema(db: DatabaseToCheck, opts: { complete: true | 
   // A table of another shape says more (a newer mint-admin's) than one that is missing.
   for (const table of TABLES) {
     const columns = actual.get(table);
-    if (columns !== undefined && columns !== wanted.get(table)) throw new IncompatibleDatabaseError(db.path, `its ${table} table has the columns (${columns}), not (${wanted.get(table)})`);
+    if (columns !== undefined && columns !== wanted.get(table))
+      throw new IncompatibleDatabaseError(
+        db.path,
+        `its ${table} table has the columns (${columns}), not (${wanted.get(table)})`,
+      );
   }
   const missing = TABLES.find((table) => !actual.has(table) && !ADDED_TABLES.includes(table));
   if (missing) throw new IncompatibleDatabaseError(db.path, `it has no ${missing} table`);

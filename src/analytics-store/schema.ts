@@ -5,7 +5,15 @@
 // Stable: the report and query commands and analysts' own SQL read these names.
 
 /** The tables the sync fills, one per endpoint, in the order a sync reads them. */
-export const DATA_TABLES = ['searches', 'views', 'visitors', 'feedback_by_page', 'caller_stats', 'conversations', 'feedback'] as const;
+export const DATA_TABLES = [
+  'searches',
+  'views',
+  'visitors',
+  'feedback_by_page',
+  'caller_stats',
+  'conversations',
+  'feedback',
+] as const;
 export type DataTable = (typeof DATA_TABLES)[number];
 
 /**
@@ -14,7 +22,12 @@ export type DataTable = (typeof DATA_TABLES)[number];
  * Each row carries the range it was read for (date_from, date_to exclusive) and overlaps the day
  * tables' rows of the same days: sum one or the other, never both.
  */
-export const RANGE_TABLES = ['searches_by_range', 'views_by_range', 'visitors_by_range', 'feedback_by_page_by_range'] as const;
+export const RANGE_TABLES = [
+  'searches_by_range',
+  'views_by_range',
+  'visitors_by_range',
+  'feedback_by_page_by_range',
+] as const;
 export type RangeTable = (typeof RANGE_TABLES)[number];
 /** The day table each range table mirrors. */
 export const RANGE_OF: Record<RangeTable, 'searches' | 'views' | 'visitors' | 'feedback_by_page'> = {
@@ -114,10 +127,18 @@ export const DDL: Record<TableName, string> = {
     lang VARCHAR
   )`,
   // The same aggregates over a whole week or month (RANGE_TABLES), for the report.
-  searches_by_range: rangeTable('searches_by_range', 'search_query VARCHAR NOT NULL, hits DOUBLE NOT NULL, ctr DOUBLE, top_clicked_page VARCHAR, last_searched_at TIMESTAMP', 'search_query'),
+  searches_by_range: rangeTable(
+    'searches_by_range',
+    'search_query VARCHAR NOT NULL, hits DOUBLE NOT NULL, ctr DOUBLE, top_clicked_page VARCHAR, last_searched_at TIMESTAMP',
+    'search_query',
+  ),
   views_by_range: rangeTable('views_by_range', TRAFFIC_COLUMNS, 'path'),
   visitors_by_range: rangeTable('visitors_by_range', TRAFFIC_COLUMNS, 'path'),
-  feedback_by_page_by_range: rangeTable('feedback_by_page_by_range', 'path VARCHAR NOT NULL, thumbs_up DOUBLE NOT NULL, thumbs_down DOUBLE NOT NULL, code DOUBLE NOT NULL, total DOUBLE NOT NULL', 'path'),
+  feedback_by_page_by_range: rangeTable(
+    'feedback_by_page_by_range',
+    'path VARCHAR NOT NULL, thumbs_up DOUBLE NOT NULL, thumbs_down DOUBLE NOT NULL, code DOUBLE NOT NULL, total DOUBLE NOT NULL',
+    'path',
+  ),
   // The checkpoints, written in the same transaction as the page they follow. One row per stream and
   // window: an aggregate stream's window is one day (window_from = that day, window_to the next); a
   // range stream's window is its week or month; an item stream has one open window at a time (window_from = the watermark it started from).

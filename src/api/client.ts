@@ -46,17 +46,27 @@ export class ApiClient {
     this.transport = new ApiTransport(config);
   }
 
-
   createAgentJob(projectId: string, prompt: string, call?: CallOptions): Promise<AgentJob> {
-    return this.transport.send('POST', '/v2/agent/{projectId}/job', { projectId }, schemas.AgentJob, { body: { prompt }, call });
+    return this.transport.send('POST', '/v2/agent/{projectId}/job', { projectId }, schemas.AgentJob, {
+      body: { prompt },
+      call,
+    });
   }
 
   getAgentJob(projectId: string, jobId: string, call?: CallOptions): Promise<AgentJob> {
-    return this.transport.send('GET', '/v2/agent/{projectId}/job/{jobId}', { projectId, jobId }, schemas.AgentJob, { call });
+    return this.transport.send('GET', '/v2/agent/{projectId}/job/{jobId}', { projectId, jobId }, schemas.AgentJob, {
+      call,
+    });
   }
 
   sendAgentMessage(projectId: string, jobId: string, prompt: string, call?: CallOptions): Promise<AgentJob> {
-    return this.transport.send('POST', '/v2/agent/{projectId}/job/{jobId}/message', { projectId, jobId }, schemas.AgentJob, { body: { prompt }, call });
+    return this.transport.send(
+      'POST',
+      '/v2/agent/{projectId}/job/{jobId}/message',
+      { projectId, jobId },
+      schemas.AgentJob,
+      { body: { prompt }, call },
+    );
   }
 
   startExport(req: StartExportRequest, call?: CallOptions): Promise<ExportJob> {
@@ -68,19 +78,33 @@ export class ApiClient {
   }
 
   createBundle(jobId: string, call?: CallOptions): Promise<Bundle> {
-    return this.transport.send('POST', '/v1/static-export/jobs/{jobId}/bundle', { jobId }, schemas.BundleResponse, { call });
+    return this.transport.send('POST', '/v1/static-export/jobs/{jobId}/bundle', { jobId }, schemas.BundleResponse, {
+      call,
+    });
   }
 
   startProjectExport(projectId: string, req: StartProjectExportRequest, call?: CallOptions): Promise<ProjectExportJob> {
-    return this.transport.send('POST', '/v1/static-export/{projectId}/jobs', { projectId }, schemas.ProjectExportJob, { body: req, call });
+    return this.transport.send('POST', '/v1/static-export/{projectId}/jobs', { projectId }, schemas.ProjectExportJob, {
+      body: req,
+      call,
+    });
   }
 
   getProjectExport(projectId: string, jobId: string, call?: CallOptions): Promise<ProjectExportJob> {
-    return this.transport.send('GET', '/v1/static-export/{projectId}/jobs/{jobId}', { projectId, jobId }, schemas.ProjectExportJob, { call });
+    return this.transport.send(
+      'GET',
+      '/v1/static-export/{projectId}/jobs/{jobId}',
+      { projectId, jobId },
+      schemas.ProjectExportJob,
+      { call },
+    );
   }
 
   listSearches(projectId: string, query: SearchesQuery, call?: CallOptions): Promise<SearchesPage> {
-    return this.transport.send('GET', '/v1/analytics/{projectId}/searches', { projectId }, schemas.SearchesResponse, { query: { ...query }, call });
+    return this.transport.send('GET', '/v1/analytics/{projectId}/searches', { projectId }, schemas.SearchesResponse, {
+      query: { ...query },
+      call,
+    });
   }
 
   // Deployments, previews and automations (openapi.json, whose paths sit under /v1; the webhook is in
@@ -88,11 +112,16 @@ export class ApiClient {
   // the whole window rather than giving up after a short backoff.
 
   triggerUpdate(projectId: string, call?: CallOptions): Promise<UpdateTriggered> {
-    return this.transport.send('POST', '/v1/project/update/{projectId}', { projectId }, schemas.UpdateTriggered, { rateWindowMs: DEPLOY_WINDOW_MS, call });
+    return this.transport.send('POST', '/v1/project/update/{projectId}', { projectId }, schemas.UpdateTriggered, {
+      rateWindowMs: DEPLOY_WINDOW_MS,
+      call,
+    });
   }
 
   getUpdateStatus(statusId: string, call?: CallOptions): Promise<UpdateStatus> {
-    return this.transport.send('GET', '/v1/project/update-status/{statusId}', { statusId }, schemas.UpdateStatus, { call });
+    return this.transport.send('GET', '/v1/project/update-status/{statusId}', { statusId }, schemas.UpdateStatus, {
+      call,
+    });
   }
 
   triggerPreview(projectId: string, branch: string, call?: CallOptions): Promise<PreviewTriggered> {
@@ -104,20 +133,36 @@ export class ApiClient {
   }
 
   triggerAutomation(projectId: string, workflowSchemaId: string, call?: CallOptions): Promise<AutomationTriggered> {
-    return this.transport.send('POST', '/v1/workflow/{projectId}/{workflowSchemaId}/trigger', { projectId, workflowSchemaId }, schemas.AutomationTriggered, {
-      rateWindowMs: DEPLOY_WINDOW_MS,
-      call,
-    });
+    return this.transport.send(
+      'POST',
+      '/v1/workflow/{projectId}/{workflowSchemaId}/trigger',
+      { projectId, workflowSchemaId },
+      schemas.AutomationTriggered,
+      {
+        rateWindowMs: DEPLOY_WINDOW_MS,
+        call,
+      },
+    );
   }
 
-  triggerAutomationWebhook(projectId: string, workflowSchemaId: string, call?: CallOptions): Promise<AutomationWebhookQueued> {
-    return this.transport.send('POST', '/v2/workflow/{projectId}/{workflowSchemaId}/webhook', { projectId, workflowSchemaId }, schemas.AutomationWebhookQueued, {
-      call,
-      rateWindowMs: DEPLOY_WINDOW_MS,
-      // The document: 503 "Credit check failed. Retry the request." No run was queued, so sending the
-      // POST again cannot start a second one.
-      resendOn: [503],
-    });
+  triggerAutomationWebhook(
+    projectId: string,
+    workflowSchemaId: string,
+    call?: CallOptions,
+  ): Promise<AutomationWebhookQueued> {
+    return this.transport.send(
+      'POST',
+      '/v2/workflow/{projectId}/{workflowSchemaId}/webhook',
+      { projectId, workflowSchemaId },
+      schemas.AutomationWebhookQueued,
+      {
+        call,
+        rateWindowMs: DEPLOY_WINDOW_MS,
+        // The document: 503 "Credit check failed. Retry the request." No run was queued, so sending the
+        // POST again cannot start a second one.
+        resendOn: [503],
+      },
+    );
   }
 
   triggerAutopilot(projectId: string, prompt: string, call?: CallOptions): Promise<AutopilotTriggered> {
@@ -131,30 +176,63 @@ export class ApiClient {
   }
 
   listFeedback(projectId: string, query: FeedbackQuery, call?: CallOptions): Promise<FeedbackPage> {
-    return this.transport.send('GET', '/v1/analytics/{projectId}/feedback', { projectId }, schemas.FeedbackResponse, { query: { ...query }, call });
+    return this.transport.send('GET', '/v1/analytics/{projectId}/feedback', { projectId }, schemas.FeedbackResponse, {
+      query: { ...query },
+      call,
+    });
   }
 
   feedbackByPage(projectId: string, query: FeedbackByPageQuery, call?: CallOptions): Promise<FeedbackByPagePage> {
-    return this.transport.send('GET', '/v1/analytics/{projectId}/feedback/by-page', { projectId }, schemas.FeedbackByPageResponse, { query: { ...query }, call });
+    return this.transport.send(
+      'GET',
+      '/v1/analytics/{projectId}/feedback/by-page',
+      { projectId },
+      schemas.FeedbackByPageResponse,
+      { query: { ...query }, call },
+    );
   }
 
   listConversations(projectId: string, query: ConversationsQuery, call?: CallOptions): Promise<ConversationsPage> {
-    return this.transport.send('GET', '/v1/analytics/{projectId}/assistant', { projectId }, schemas.ConversationsResponse, { query: { ...query }, call });
+    return this.transport.send(
+      'GET',
+      '/v1/analytics/{projectId}/assistant',
+      { projectId },
+      schemas.ConversationsResponse,
+      { query: { ...query }, call },
+    );
   }
 
   getThread(projectId: string, threadId: string, call?: CallOptions): Promise<Thread> {
-    return this.transport.send('GET', '/v1/analytics/{projectId}/assistant/threads/{threadId}', { projectId, threadId }, schemas.ThreadResponse, { call });
+    return this.transport.send(
+      'GET',
+      '/v1/analytics/{projectId}/assistant/threads/{threadId}',
+      { projectId, threadId },
+      schemas.ThreadResponse,
+      { call },
+    );
   }
 
   callerStats(projectId: string, query: CallerStatsQuery, call?: CallOptions): Promise<CallerStats> {
-    return this.transport.send('GET', '/v1/analytics/{projectId}/assistant/caller-stats', { projectId }, schemas.CallerStatsResponse, { query: { ...query }, call });
+    return this.transport.send(
+      'GET',
+      '/v1/analytics/{projectId}/assistant/caller-stats',
+      { projectId },
+      schemas.CallerStatsResponse,
+      { query: { ...query }, call },
+    );
   }
 
   listViews(projectId: string, query: TrafficQuery, call?: CallOptions): Promise<ViewsPage> {
-    return this.transport.send('GET', '/v1/analytics/{projectId}/views', { projectId }, schemas.ViewsResponse, { query: { ...query }, call });
+    return this.transport.send('GET', '/v1/analytics/{projectId}/views', { projectId }, schemas.ViewsResponse, {
+      query: { ...query },
+      call,
+    });
   }
 
   listVisitors(projectId: string, query: TrafficQuery, call?: CallOptions): Promise<VisitorsPage> {
-    return this.transport.send('GET', '/v1/analytics/{projectId}/visitors', { projectId }, schemas.VisitorsResponse, { query: { ...query }, call });
+    return this.transport.send('GET', '/v1/analytics/{projectId}/visitors', { projectId }, schemas.VisitorsResponse, {
+      query: { ...query },
+      call,
+    });
   }
 }

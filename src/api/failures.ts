@@ -39,12 +39,16 @@ export function apiErrorOf(call: Call, response: Answered, apiKey: string): ApiE
   // An HTML page on a failure is most often a proxy's or gateway's, not the API's.
   if (response.json === undefined && (message === undefined || isHtml(response))) {
     const kind = response.contentType.split(';')[0]?.trim() || 'a body';
-    return new ApiError(`the API answered ${status} with ${kind} instead of JSON (a proxy or gateway page?)`, status, { code: 'not_json', ...call });
+    return new ApiError(`the API answered ${status} with ${kind} instead of JSON (a proxy or gateway page?)`, status, {
+      code: 'not_json',
+      ...call,
+    });
   }
   const said = [message, ...details].filter(Boolean).join('; ');
   const text = (() => {
     if (status === 401) return `the API refused the admin key (401${said ? `: ${said}` : ''})`;
-    if (status === 403) return `permission denied (403${said ? `: ${said}` : ''}); the key may not have access to this project or feature`;
+    if (status === 403)
+      return `permission denied (403${said ? `: ${said}` : ''}); the key may not have access to this project or feature`;
     if (status === 404) return `not found (404${said ? `: ${said}` : ''})`;
     if (status >= 500) return `the API failed (${status}${said ? `: ${said}` : ''}); try again later`;
     return `the API rejected the request (${status}${said ? `: ${said}` : ''})`;
@@ -55,7 +59,13 @@ export function apiErrorOf(call: Call, response: Answered, apiKey: string): ApiE
 }
 
 /** A 429 past the retries, or with a Retry-After past what we sit out: when to come back. */
-export function rateLimitErrorOf(call: Call, response: Answered, retryAfterMs: number | undefined, now: number, apiKey: string): RateLimitError {
+export function rateLimitErrorOf(
+  call: Call,
+  response: Answered,
+  retryAfterMs: number | undefined,
+  now: number,
+  apiKey: string,
+): RateLimitError {
   const { message } = serverText(response, apiKey);
   const limit = rateLimitNote(describe(call));
   const when = retryAfterMs === undefined ? 'wait a while before trying again' : retryWhen(now + retryAfterMs, now);
@@ -69,10 +79,14 @@ export function rateLimitErrorOf(call: Call, response: Answered, retryAfterMs: n
 
 /** A 2xx body past the cap: the request was aborted there. */
 export function tooLargeError(call: Call, status: number, maxBodyBytes: number): ApiError {
-  return new ApiError(`the API sent more than ${maxBodyBytes / 1024 / 1024} MB in answer to ${describe(call)}, far more than any documented answer`, status, {
-    code: 'too_large',
-    ...call,
-  });
+  return new ApiError(
+    `the API sent more than ${maxBodyBytes / 1024 / 1024} MB in answer to ${describe(call)}, far more than any documented answer`,
+    status,
+    {
+      code: 'too_large',
+      ...call,
+    },
+  );
 }
 
 /**
@@ -81,7 +95,10 @@ export function tooLargeError(call: Call, status: number, maxBodyBytes: number):
  */
 export function unusableAnswerError(call: Call, response: Answered, problem: string): ApiError {
   const code = response.json === undefined ? 'not_json' : 'unexpected_answer';
-  return new ApiError(`unexpected answer from the API to ${describe(call)}: ${problem}`, response.status, { code, ...call });
+  return new ApiError(`unexpected answer from the API to ${describe(call)}: ${problem}`, response.status, {
+    code,
+    ...call,
+  });
 }
 
 /**
@@ -122,5 +139,8 @@ function htmlText(html: string): string {
 }
 
 function decodeEntities(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' })[e] ?? '');
+  return text.replace(
+    /&(amp|lt|gt|quot|#39|nbsp);/g,
+    (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' })[e] ?? '',
+  );
 }

@@ -73,9 +73,13 @@ export function toNetworkError(error: unknown, target: string, tried?: string): 
         return `network error talking to ${target}${code ? ` (${code})` : ''}`;
     }
   })();
-  return new NetworkError(`${reason}; ${tried ? `tried ${tried}; ` : ''}check your connection or proxy settings (HTTPS_PROXY, NO_PROXY)`, code, {
-    cause: error,
-  });
+  return new NetworkError(
+    `${reason}; ${tried ? `tried ${tried}; ` : ''}check your connection or proxy settings (HTTPS_PROXY, NO_PROXY)`,
+    code,
+    {
+      cause: error,
+    },
+  );
 }
 
 function findCode(error: unknown): string | undefined {

@@ -3,8 +3,14 @@
 // a later endpoint with a documented limit adds one row.
 const LIMITS: Array<[RegExp, string]> = [
   [/^(GET|POST) \/v2\/agent\//, 'the agent API allows 100 requests per project per hour'],
-  [/^GET \/v1\/analytics\//, 'the analytics API allows 100 requests per organization per hour, shared by every analytics endpoint and everyone in the organization'],
-  [/^POST \/(v1\/project\/update|v1\/workflow|v2\/workflow)\//, 'deployments, automation triggers and automation webhooks share 10 requests per 10 seconds per organization'],
+  [
+    /^GET \/v1\/analytics\//,
+    'the analytics API allows 100 requests per organization per hour, shared by every analytics endpoint and everyone in the organization',
+  ],
+  [
+    /^POST \/(v1\/project\/update|v1\/workflow|v2\/workflow)\//,
+    'deployments, automation triggers and automation webhooks share 10 requests per 10 seconds per organization',
+  ],
   [/^POST \/v1\/project\/preview\//, 'preview deployments allow 5 requests per minute'],
   [/^POST \S*\/static-export\/\{projectId\}\/jobs$/, 'static export allows 10 job starts per organization per hour'],
 ];

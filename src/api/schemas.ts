@@ -170,7 +170,15 @@ export const SearchesResponse = documented(
 // ---- deployments, previews and automations (openapi.json, admin-openapi.json) --------------------
 
 export const UPDATE_STATUSES = ['queued', 'in_progress', 'success', 'failure'] as const;
-export const UPDATE_SOURCES = ['internal', 'github-app-installation', 'api', 'github', 'dashboard', 'gitlab', 'onboarding'] as const;
+export const UPDATE_SOURCES = [
+  'internal',
+  'github-app-installation',
+  'api',
+  'github',
+  'dashboard',
+  'gitlab',
+  'onboarding',
+] as const;
 
 export const UpdateTriggered = documented(
   {
@@ -213,14 +221,20 @@ export const UpdateStatus = documented(
     screenshot: maybe(v.string()),
     screenshotLight: maybe(v.string()),
     screenshotDark: maybe(v.string()),
-    author: maybeNull(v.looseObject({ name: maybe(v.string()), avatarUrl: maybe(v.string()), githubUserId: maybe(v.number()) })),
+    author: maybeNull(
+      v.looseObject({ name: maybe(v.string()), avatarUrl: maybe(v.string()), githubUserId: maybe(v.number()) }),
+    ),
     commit: maybe(
       v.looseObject({
         sha: maybe(v.string()),
         ref: maybe(v.string()),
         message: maybe(v.string()),
         filesChanged: maybe(
-          v.looseObject({ added: maybe(v.array(v.string())), modified: maybe(v.array(v.string())), removed: maybe(v.array(v.string())) }),
+          v.looseObject({
+            added: maybe(v.array(v.string())),
+            modified: maybe(v.array(v.string())),
+            removed: maybe(v.array(v.string())),
+          }),
         ),
       }),
     ),
@@ -234,7 +248,7 @@ export const AutomationTriggered = documented(
     file: 'openapi.json',
     name: 'Trigger automation',
     response: 'POST /workflow/{projectId}/{workflowSchemaId}/trigger 202',
-    alsoRequired: { instanceId: 'the run\'s id, which the command prints' },
+    alsoRequired: { instanceId: "the run's id, which the command prints" },
   },
   v.looseObject({ schemaId: maybe(v.string()), instanceId: v.string(), jobId: maybe(v.string()) }),
 );
@@ -244,7 +258,7 @@ export const AutomationWebhookQueued = documented(
     file: 'admin-openapi.json',
     name: 'Trigger automation webhook',
     response: 'POST /v2/workflow/{projectId}/{workflowSchemaId}/webhook 202',
-    alsoRequired: { runId: 'the run\'s id, which the command prints' },
+    alsoRequired: { runId: "the run's id, which the command prints" },
   },
   v.looseObject({ success: maybe(v.boolean()), runId: v.string() }),
 );
@@ -308,7 +322,13 @@ export const FeedbackResponse = documented(
 
 export const PageFeedback = documented(
   { file: 'analytics.openapi.json', name: 'FeedbackGroupedByPageResponse', pointer: 'properties.feedback.items' },
-  v.looseObject({ path: v.string(), thumbsUp: v.number(), thumbsDown: v.number(), code: v.number(), total: v.number() }),
+  v.looseObject({
+    path: v.string(),
+    thumbsUp: v.number(),
+    thumbsDown: v.number(),
+    code: v.number(),
+    total: v.number(),
+  }),
 );
 
 export const FeedbackByPageResponse = documented(
@@ -343,7 +363,14 @@ export const ThreadResponse = documented(
   v.looseObject({
     threadId: v.string(),
     createdAt: v.string(),
-    messages: v.array(v.looseObject({ id: v.string(), role: status(['user', 'assistant']), content: v.string(), createdAt: v.string() })),
+    messages: v.array(
+      v.looseObject({
+        id: v.string(),
+        role: status(['user', 'assistant']),
+        content: v.string(),
+        createdAt: v.string(),
+      }),
+    ),
   }),
 );
 
@@ -372,7 +399,11 @@ export const VisitorsResponse = documented(
  * so a part of the body that does not fit is dropped rather than turned into a second error.
  */
 export const ErrorBody = documented(
-  { file: 'analytics.openapi.json', name: 'AnalyticsErrorResponse', lenient: 'a failure is reported whatever its body looks like' },
+  {
+    file: 'analytics.openapi.json',
+    name: 'AnalyticsErrorResponse',
+    lenient: 'a failure is reported whatever its body looks like',
+  },
   v.fallback(
     v.looseObject({
       error: v.fallback(maybe(v.string()), undefined),
@@ -392,7 +423,8 @@ export function checkAnswer<S extends v.GenericSchema>(
   body: unknown,
 ): { ok: true; value: v.InferOutput<S> } | { ok: false; problem: string } {
   // valibot takes an array for an object (it is one to `typeof`); no answer of the API is an array.
-  if (Array.isArray(body) && schema.type === 'loose_object') return { ok: false, problem: 'the body should be an object, got an array' };
+  if (Array.isArray(body) && schema.type === 'loose_object')
+    return { ok: false, problem: 'the body should be an object, got an array' };
   const unbelievable = unbelievableAt(body);
   if (unbelievable !== undefined) return { ok: false, problem: unbelievable };
   const result = v.safeParse(schema, body);
@@ -416,14 +448,17 @@ function unbelievableAt(body: unknown): string | undefined {
     for (let at = node; at?.parent !== undefined; at = at.parent) keys.unshift(at.key);
     return keys.join('.');
   };
-  if (typeof body === 'number') return Number.isFinite(body) ? undefined : 'the body is not a finite number (past what a 64-bit float holds)';
+  if (typeof body === 'number')
+    return Number.isFinite(body) ? undefined : 'the body is not a finite number (past what a 64-bit float holds)';
   if (typeof body !== 'object' || body === null) return undefined;
   const stack: Node[] = [{ value: body, key: '', depth: 0, parent: undefined }];
   for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
     for (const [key, value] of Object.entries(node.value)) {
-      if (typeof value === 'number' && !Number.isFinite(value)) return `${pathOf(node, key)} is not a finite number (past what a 64-bit float holds)`;
+      if (typeof value === 'number' && !Number.isFinite(value))
+        return `${pathOf(node, key)} is not a finite number (past what a 64-bit float holds)`;
       if (typeof value !== 'object' || value === null) continue;
-      if (node.depth + 1 > MAX_ANSWER_DEPTH) return `${pathOf(node, key)} is nested deeper than ${MAX_ANSWER_DEPTH} levels`;
+      if (node.depth + 1 > MAX_ANSWER_DEPTH)
+        return `${pathOf(node, key)} is nested deeper than ${MAX_ANSWER_DEPTH} levels`;
       stack.push({ value, key, depth: node.depth + 1, parent: node });
     }
   }

@@ -12,7 +12,14 @@ import { briefReason, UsageError } from '../errors.js';
 import type { GenericSchema, InferOutput } from 'valibot';
 import { describeValue, isSafeSegment } from '../ids.js';
 import { redactUrl, scrubSecrets } from '../redact.js';
-import { apiErrorOf, rateLimitErrorOf, tooLargeError, unusableAnswerError, type Answered, type Call } from './failures.js';
+import {
+  apiErrorOf,
+  rateLimitErrorOf,
+  tooLargeError,
+  unusableAnswerError,
+  type Answered,
+  type Call,
+} from './failures.js';
 import {
   backoffDelay,
   DEFAULT_TIMEOUTS,
@@ -113,7 +120,13 @@ export class ApiTransport {
    * One call: sends, retries by the rules in the header, and returns the answer only once it fits
    * `schema`. `route` is the documented path with `{name}` placeholders filled from `params`.
    */
-  async send<S extends GenericSchema>(method: Method, route: string, params: Record<string, string>, schema: S, opts: SendOptions = {}): Promise<InferOutput<S>> {
+  async send<S extends GenericSchema>(
+    method: Method,
+    route: string,
+    params: Record<string, string>,
+    schema: S,
+    opts: SendOptions = {},
+  ): Promise<InferOutput<S>> {
     const call: Call = { method, route };
     const url = this.url(fillRoute(route, params), opts.query);
     const { clock } = this.config;
@@ -135,7 +148,12 @@ export class ApiTransport {
         // The error names where the request went (a mistyped base URL, a proxy in the way).
         const failure = toNetworkError(error, 'the API', triedUrl(method, url));
         if (lastTry || !(method === 'GET' || neverReachedServer(failure))) throw failure;
-        await this.pause(attempt, backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random), briefReason(failure), signal);
+        await this.pause(
+          attempt,
+          backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random),
+          briefReason(failure),
+          signal,
+        );
         continue;
       }
       if (response.status >= 200 && response.status < 300) return this.accept(call, response, schema);
@@ -145,15 +163,24 @@ export class ApiTransport {
       if (response.status === 429) {
         const retryAfter = parseRetryAfter(response.headers['retry-after'], clock.now());
         if (budgeted && retryAfter !== undefined) this.config.requestLedger?.recordRetryAfter(clock.now() + retryAfter);
-        const delay = retryAfter ?? opts.rateWindowMs ?? backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random);
-        if (lastTry || delay > this.retry.maxRetryAfterMs) throw rateLimitErrorOf(call, response, retryAfter, clock.now(), this.config.apiKey);
+        const delay =
+          retryAfter ??
+          opts.rateWindowMs ??
+          backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random);
+        if (lastTry || delay > this.retry.maxRetryAfterMs)
+          throw rateLimitErrorOf(call, response, retryAfter, clock.now(), this.config.apiKey);
         await this.pause(attempt, delay, 'rate limited (429)', signal);
         continue;
       }
       const error = apiErrorOf(call, response, this.config.apiKey);
       const resendable = method === 'GET' ? response.status >= 500 : (opts.resendOn ?? []).includes(response.status);
       if (resendable && !lastTry) {
-        await this.pause(attempt, backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random), briefReason(error), signal);
+        await this.pause(
+          attempt,
+          backoffDelay(attempt, this.retry.baseDelayMs, this.retry.maxDelayMs, random),
+          briefReason(error),
+          signal,
+        );
         continue;
       }
       throw error;
@@ -186,13 +213,16 @@ export class ApiTransport {
 
   /** The body of an unusable answer, for --debug only: the key scrubbed, presigned signatures redacted, cut short. */
   private debugBody(call: Call, response: Answered): void {
-    if (response.text !== '') this.config.debug?.(`unexpected body from ${call.method} ${call.route}: ${this.forDebug(response.text)}`);
+    if (response.text !== '')
+      this.config.debug?.(`unexpected body from ${call.method} ${call.route}: ${this.forDebug(response.text)}`);
   }
 
   /** A body for a --debug line: the key scrubbed, presigned signatures redacted, cut short. */
   private forDebug(text: string): string {
     const scrubbed = scrubSecrets(text, [this.config.apiKey]).replace(SIGNATURE_VALUES, '$1REDACTED');
-    return scrubbed.length > DEBUG_BODY_CHARS ? `${scrubbed.slice(0, DEBUG_BODY_CHARS)}... (${text.length} characters in all)` : scrubbed;
+    return scrubbed.length > DEBUG_BODY_CHARS
+      ? `${scrubbed.slice(0, DEBUG_BODY_CHARS)}... (${text.length} characters in all)`
+      : scrubbed;
   }
 
   private async once(method: Method, url: string, body: unknown, signal: AbortSignal | undefined): Promise<Answered> {
@@ -215,7 +245,11 @@ export class ApiTransport {
     });
     // A failure's body only has to say why: the first part of it is enough, the rest is dropped.
     const ok = res.statusCode >= 200 && res.statusCode < 300;
-    const { text, overflowed } = await readCapped(res.body, ok ? MAX_BODY_BYTES : ERROR_BODY_BYTES, ok ? res.headers['content-length'] : undefined);
+    const { text, overflowed } = await readCapped(
+      res.body,
+      ok ? MAX_BODY_BYTES : ERROR_BODY_BYTES,
+      ok ? res.headers['content-length'] : undefined,
+    );
     this.config.debug?.(`< ${res.statusCode} ${method} ${redactUrl(url)} (${this.config.clock.now() - started} ms)`);
     const contentType = String(res.headers['content-type'] ?? '');
     return {
@@ -228,7 +262,12 @@ export class ApiTransport {
     };
   }
 
-  private async pause(attempt: number, delayMs: number, reason: string, signal: AbortSignal | undefined): Promise<void> {
+  private async pause(
+    attempt: number,
+    delayMs: number,
+    reason: string,
+    signal: AbortSignal | undefined,
+  ): Promise<void> {
     this.config.debug?.(`retry ${attempt} in ${delayMs} ms: ${reason}`);
     this.config.onRetry?.({ attempt, delayMs, reason });
     await this.config.clock.sleep(delayMs, signal);
@@ -238,7 +277,8 @@ export class ApiTransport {
 /** How much of a failure's body is read: enough for any message, never a whole error page. */
 const ERROR_BODY_BYTES = 64 * 1024;
 const DEBUG_BODY_CHARS = 2000;
-const SIGNATURE_VALUES = /((?:X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token|Signature|X-Goog-Signature)=)[^&"\s]+/gi;
+const SIGNATURE_VALUES =
+  /((?:X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token|Signature|X-Goog-Signature)=)[^&"\s]+/gi;
 
 /** The client's signal and the call's, as one: either aborting cancels the call. */
 function eitherSignal(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
@@ -258,7 +298,10 @@ function fillRoute(route: string, params: Record<string, string>): string {
 function seg(value: unknown): string {
   // Commands check ids first (src/ids.ts); this is the backstop, so no caller (a script's parsed JSON
   // included: `['..']`, 42, null) can address another path.
-  if (!isSafeSegment(value)) throw new UsageError(`refusing to put ${describeValue(value)} into a URL path (an id must be a string with no "/", "\\", spaces or control characters, and not "." or ".."); nothing was sent`);
+  if (!isSafeSegment(value))
+    throw new UsageError(
+      `refusing to put ${describeValue(value)} into a URL path (an id must be a string with no "/", "\\", spaces or control characters, and not "." or ".."); nothing was sent`,
+    );
   return encodeURIComponent(value);
 }
 

@@ -3,7 +3,16 @@
 // are written by hand: the CLI builds them.
 import type { FEEDBACK_SOURCES, FEEDBACK_STATUSES } from './enums.js';
 import type * as schemas from './schemas.js';
-import type { Answer, AgentJob as AgentJobSchema, BundleResponse, SearchesResponse, SearchTerm as SearchTermSchema, ProjectExportJob as ProjectExportJobSchema, StaticExportJob, UnknownStatus } from './schemas.js';
+import type {
+  Answer,
+  AgentJob as AgentJobSchema,
+  BundleResponse,
+  SearchesResponse,
+  SearchTerm as SearchTermSchema,
+  ProjectExportJob as ProjectExportJobSchema,
+  StaticExportJob,
+  UnknownStatus,
+} from './schemas.js';
 import type {
   AutomationTriggered as AutomationTriggeredSchema,
   AutomationWebhookQueued as AutomationWebhookQueuedSchema,

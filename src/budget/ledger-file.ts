@@ -3,7 +3,16 @@
 // Each line is one request's time, or `R <time>` for a 429's Retry-After. Appends of a line are atomic,
 // so processes sharing a key need no lock to count; the file is compacted to the last hour now and then.
 import { createHash } from 'node:crypto';
-import { appendFileSync, chmodSync, closeSync, ftruncateSync, openSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  closeSync,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { MAX_RETRY_AFTER_MS } from '../api/limits.js';
@@ -24,7 +33,10 @@ export function stateDirectory(env: Record<string, string | undefined>): string 
 }
 
 export function ledgerPath(env: Record<string, string | undefined>, baseUrl: string, apiKey: string): string {
-  const id = createHash('sha256').update(`${baseUrl.replace(/\/+$/, '')}\n${apiKey}`).digest('hex').slice(0, 24);
+  const id = createHash('sha256')
+    .update(`${baseUrl.replace(/\/+$/, '')}\n${apiKey}`)
+    .digest('hex')
+    .slice(0, 24);
   return join(stateDirectory(env), 'analytics-requests', `${id}.log`);
 }
 
@@ -119,6 +131,10 @@ export class FileRequestLedger implements RequestLedger {
 }
 
 /** The ledger for one key and base URL. */
-export function fileRequestLedger(env: Record<string, string | undefined>, baseUrl: string, apiKey: string): FileRequestLedger {
+export function fileRequestLedger(
+  env: Record<string, string | undefined>,
+  baseUrl: string,
+  apiKey: string,
+): FileRequestLedger {
   return new FileRequestLedger(ledgerPath(env, baseUrl, apiKey));
 }

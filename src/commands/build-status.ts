@@ -13,7 +13,12 @@ export type BuildStatusFlags = WaitFlags & { githubOutput?: boolean };
  * One look at a deployment or preview build (the same call serves both), or with --wait its end:
  * the status on stdout (`success`), the log on stderr, exit 4 on `failure`.
  */
-export async function buildStatus(kind: BuildKind, id: string | undefined, flags: BuildStatusFlags, ctx: Context): Promise<void> {
+export async function buildStatus(
+  kind: BuildKind,
+  id: string | undefined,
+  flags: BuildStatusFlags,
+  ctx: Context,
+): Promise<void> {
   const { checkStatusId, showBuild, watchBuild } = await import('./build-watch.js');
   const statusId = checkStatusId(id, kind);
   const wait = parseWaitFlags(flags);
@@ -49,5 +54,8 @@ export function registerStatus(group: Command, deps: Deps, kind: BuildKind): voi
       await buildStatus(kind, statusId, flags, ctx);
     }),
   );
-  examples(command, [`mint-admin ${kind} status 6650d2f1c3a4b5e6f7a8b9c0 --wait`, `mint-admin ${kind} status 6650d2f1c3a4b5e6f7a8b9c0 --json | jq -r .summary`]);
+  examples(command, [
+    `mint-admin ${kind} status 6650d2f1c3a4b5e6f7a8b9c0 --wait`,
+    `mint-admin ${kind} status 6650d2f1c3a4b5e6f7a8b9c0 --json | jq -r .summary`,
+  ]);
 }

@@ -47,10 +47,18 @@ export async function watchBuild(opts: WatchOptions, ctx: Context): Promise<Upda
   const api = await ctx.api();
   const resume = buildStatusCommand(kind, statusId, ctx, ['--wait']);
   const started = ctx.clock.now();
-  const activity = await ctx.reporter.activity(`${kind} ${statusId}: waiting for the build (Ctrl-C stops waiting; the build goes on)`);
+  const activity = await ctx.reporter.activity(
+    `${kind} ${statusId}: waiting for the build (Ctrl-C stops waiting; the build goes on)`,
+  );
   let last: UpdateStatus | undefined;
   const report = (status: string, previewUrl?: string) =>
-    opts.github ? writeGithubReport(opts.github, { kind, statusId, build: last, status, previewUrl, followedMs: ctx.clock.now() - started }, ctx) : undefined;
+    opts.github
+      ? writeGithubReport(
+          opts.github,
+          { kind, statusId, build: last, status, previewUrl, followedMs: ctx.clock.now() - started },
+          ctx,
+        )
+      : undefined;
   // On a terminal the spinner's line also shows the time passing, which moves between polls (they can
   // be half a minute apart), and the last retry note until the next answer. Plain lines stay as they are.
   let note = '';
@@ -73,7 +81,8 @@ export async function watchBuild(opts: WatchOptions, ctx: Context): Promise<Upda
           last = event.build;
           note = '';
           if (ctx.reporter.live) activity.update(liveLine());
-          else if (event.changed && !isBuildOver(event.build)) activity.update(`${kind} ${statusId}: ${event.build.status}`, { milestone: true });
+          else if (event.changed && !isBuildOver(event.build))
+            activity.update(`${kind} ${statusId}: ${event.build.status}`, { milestone: true });
         } else if (event.kind === 'log') {
           // One write for all the new lines: a line a write took seconds for a log of 300,000 lines.
           ctx.reporter.info(event.lines.join('\n'));
@@ -90,14 +99,20 @@ export async function watchBuild(opts: WatchOptions, ctx: Context): Promise<Upda
       if (ctx.mode.json) printJson(ctx, withPreviewUrl(error.lastSeen as UpdateStatus, opts.previewUrl));
       activity.stop();
       await report(error.status);
-      throw unknownStatusError(`${kind} ${statusId}`, error.status, buildStatusCommand(kind, statusId, ctx, ['--json']));
+      throw unknownStatusError(
+        `${kind} ${statusId}`,
+        error.status,
+        buildStatusCommand(kind, statusId, ctx, ['--json']),
+      );
     }
     activity.stop();
     // --json: a pipeline reads the last status seen whatever ended the wait; the exit code says what did.
     if (ctx.mode.json && last) printJson(ctx, withPreviewUrl(last, opts.previewUrl));
     if (error instanceof BuildTimeoutError) await report(last?.status ?? 'unknown');
     if (ctx.signal.aborted) {
-      throw new InterruptedError(`stopped waiting; ${kind} ${statusId} keeps building on the server: resume the wait with \`${resume}\``);
+      throw new InterruptedError(
+        `stopped waiting; ${kind} ${statusId} keeps building on the server: resume the wait with \`${resume}\``,
+      );
     }
     if (error instanceof BuildTimeoutError) {
       throw new WaitTimeoutError(
@@ -124,13 +139,17 @@ export async function watchBuild(opts: WatchOptions, ctx: Context): Promise<Upda
  * A preview's --json output carries the link beside the build, so `jq -r .previewUrl` reads it, and
  * only once the build succeeded: a pipeline that ignores the exit code still never posts a dead link.
  */
-function withPreviewUrl(build: UpdateStatus, previewUrl: string | undefined): UpdateStatus | (UpdateStatus & { previewUrl: string }) {
+function withPreviewUrl(
+  build: UpdateStatus,
+  previewUrl: string | undefined,
+): UpdateStatus | (UpdateStatus & { previewUrl: string }) {
   return previewUrl === undefined || build.status !== 'success' ? build : { ...build, previewUrl };
 }
 
 function failureMessage(kind: BuildKind, statusId: string, build: UpdateStatus, tail: string[]): string {
   const what = kind === 'deploy' ? 'the deployment' : 'the preview build';
-  const lines = tail.length > 0 ? `; last log lines:\n${tail.map((l) => `  ${l}`).join('\n')}` : '; the build sent no log';
+  const lines =
+    tail.length > 0 ? `; last log lines:\n${tail.map((l) => `  ${l}`).join('\n')}` : '; the build sent no log';
   return `${what} ${statusId} failed${build.summary ? `: ${build.summary}` : ''}${lines}`;
 }
 
@@ -139,7 +158,14 @@ function failureMessage(kind: BuildKind, statusId: string, build: UpdateStatus, 
  * command works when pasted into the same shell (the status call needs no project).
  */
 export function buildStatusCommand(kind: BuildKind, statusId: string, ctx: Context, flags: string[]): string {
-  return shellCommand(['mint-admin', kind, 'status', statusId, ...flags, ...repeatedFlags(ctx.globals, ['profile', 'baseUrl'])]);
+  return shellCommand([
+    'mint-admin',
+    kind,
+    'status',
+    statusId,
+    ...flags,
+    ...repeatedFlags(ctx.globals, ['profile', 'baseUrl']),
+  ]);
 }
 
 /** One look at a build without waiting: the status on stdout, the rest on stderr. */

@@ -19,7 +19,10 @@ export interface GithubTarget {
 }
 
 export function addGithubOutputOption(command: Command): Command {
-  return command.option('--github-output', 'write step outputs to $GITHUB_OUTPUT and a summary to $GITHUB_STEP_SUMMARY (GitHub Actions)');
+  return command.option(
+    '--github-output',
+    'write step outputs to $GITHUB_OUTPUT and a summary to $GITHUB_STEP_SUMMARY (GitHub Actions)',
+  );
 }
 
 /**
@@ -30,7 +33,10 @@ export function addGithubOutputOption(command: Command): Command {
 export async function githubTarget(ctx: Context, enabled: boolean | undefined): Promise<GithubTarget | undefined> {
   if (!enabled) return undefined;
   const outputPath = ctx.env.GITHUB_OUTPUT;
-  if (!outputPath) throw new UsageError('--github-output needs $GITHUB_OUTPUT, which GitHub Actions sets for every step; nothing was sent');
+  if (!outputPath)
+    throw new UsageError(
+      '--github-output needs $GITHUB_OUTPUT, which GitHub Actions sets for every step; nothing was sent',
+    );
   const summaryPath = ctx.env.GITHUB_STEP_SUMMARY || undefined;
   const { checkWritableFile } = await import('../output/check-writable.js');
   const remedy = 'give it a file (GitHub Actions sets it for every step); nothing was sent';
@@ -78,7 +84,11 @@ export async function writeGithubReport(target: GithubTarget, report: BuildRepor
  * Appends plain outputs (no summary) for the commands that are not builds: agent run (job-id, status,
  * pr-link) and export run (job-id, directory). Undefined values are left out.
  */
-export async function writeGithubOutputs(target: GithubTarget, outputs: Array<[string, string | null | undefined]>, ctx: Context): Promise<void> {
+export async function writeGithubOutputs(
+  target: GithubTarget,
+  outputs: Array<[string, string | null | undefined]>,
+  ctx: Context,
+): Promise<void> {
   const given = outputs.filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '');
   await append(target.outputPath, ctx.scrub(given.map(([name, value]) => outputEntry(name, value)).join('')), ctx);
 }
@@ -87,7 +97,9 @@ export async function writeGithubOutputs(target: GithubTarget, outputs: Array<[s
 async function append(path: string, text: string, ctx: Context): Promise<void> {
   if (!(await stat(path).catch(() => undefined))?.isFIFO()) return appendFile(path, text);
   const { appendToFifo } = await import('../output/fifo.js');
-  await appendToFifo(path, text, ctx.signal, () => ctx.reporter.info(`${path}: waiting for a reader to open this FIFO (Ctrl-C stops)`));
+  await appendToFifo(path, text, ctx.signal, () =>
+    ctx.reporter.info(`${path}: waiting for a reader to open this FIFO (Ctrl-C stops)`),
+  );
 }
 
 /** A few lines of Markdown: status, commit, duration, link. */
@@ -95,13 +107,21 @@ export function stepSummary(report: BuildReport, scrub: (text: string) => string
   const { build } = report;
   const markdownText = (text: string) => markdownLiteral(scrub(text));
   const title = report.kind === 'deploy' ? 'Mintlify deployment' : 'Mintlify preview';
-  const rows: Array<[string, string]> = [['Status', `**${markdownText(report.status)}**${build?.summary ? ` ${markdownText(build.summary)}` : ''}`]];
+  const rows: Array<[string, string]> = [
+    ['Status', `**${markdownText(report.status)}**${build?.summary ? ` ${markdownText(build.summary)}` : ''}`],
+  ];
   const commit = commitText(build, markdownText);
   if (commit) rows.push(['Commit', commit]);
   const duration = durationOf(report);
   if (duration) rows.push(['Duration', duration]);
-  const link = report.kind === 'preview' ? report.previewUrl : build?.subdomain ? `https://${build.subdomain}.mintlify.app` : undefined;
-  if (link && isPlainHttpsUrl(link) && scrub(link) === link) rows.push([report.kind === 'preview' ? 'Preview' : 'Site', link]);
+  const link =
+    report.kind === 'preview'
+      ? report.previewUrl
+      : build?.subdomain
+        ? `https://${build.subdomain}.mintlify.app`
+        : undefined;
+  if (link && isPlainHttpsUrl(link) && scrub(link) === link)
+    rows.push([report.kind === 'preview' ? 'Preview' : 'Site', link]);
   rows.push(['Status id', `\`${scrub(report.statusId)}\``]);
   return `### ${title}: ${markdownText(report.status)}\n\n| | |\n|---|---|\n${rows.map(([k, v]) => `| ${k} | ${v} |`).join('\n')}\n\n`;
 }
@@ -125,7 +145,10 @@ function durationOf(report: BuildReport): string | undefined {
 
 /** Server text as literal Markdown on one table cell: no markup, no HTML, no line breaks, short. */
 export function markdownLiteral(text: string): string {
-  const flat = text.replace(/[\x00-\x1f\x7f-\x9f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const flat = text
+    .replace(/[\x00-\x1f\x7f-\x9f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const short = flat.length > 200 ? `${flat.slice(0, 200)}...` : flat;
   // Markdown first, then HTML: the entities' own `#` must stay as it is.
   return short

@@ -40,17 +40,25 @@ export interface PageLimits {
 const SEARCH_LIMITS: PageLimits = { default: SEARCHES.defaultLimit, max: SEARCHES.maxLimit, noun: 'terms' };
 
 /** `json` is the global --json flag, which means --format json; `now` (the run's clock) is what `--from 7d` counts back from. */
-export function parseListFlags(flags: SearchesListFlags, json: boolean, now: number, limits: PageLimits = SEARCH_LIMITS): SearchesListOptions {
+export function parseListFlags(
+  flags: SearchesListFlags,
+  json: boolean,
+  now: number,
+  limits: PageLimits = SEARCH_LIMITS,
+): SearchesListOptions {
   const format = chooseFormat(flags.format, json);
   const range = readDateRange(flags, now);
   if (flags.all && flags.limit !== undefined) {
-    throw new UsageError(`--all always asks for ${limits.max} ${limits.noun} a page (the fewest requests against the hourly limit); leave out --limit`);
+    throw new UsageError(
+      `--all always asks for ${limits.max} ${limits.noun} a page (the fewest requests against the hourly limit); leave out --limit`,
+    );
   }
   if (flags.csvRaw && format !== 'csv') throw new UsageError('--csv-raw only applies to --format csv');
   if (flags.header === false && (format === 'json' || format === 'ndjson')) {
     throw new UsageError(`--no-header only applies to --format csv and table; ${format} has no header line`);
   }
-  if (flags.cursor !== undefined && flags.cursor.trim() === '') throw new UsageError('--cursor: give the cursor from a previous page');
+  if (flags.cursor !== undefined && flags.cursor.trim() === '')
+    throw new UsageError('--cursor: give the cursor from a previous page');
   if (flags.output !== undefined && flags.output.trim() === '') throw new UsageError('-o/--output: give a file name');
   return {
     dateFrom: range.from?.text,
@@ -99,26 +107,49 @@ export interface ListShape extends PageLimits {
 }
 
 /** A list's flags as its route declares them: --limit up to the largest page, --cursor or --offset. */
-export function listShape(route: Pick<PagedRoute<object, unknown, object>, 'style' | 'defaultLimit' | 'maxLimit' | 'noun'>): ListShape {
+export function listShape(
+  route: Pick<PagedRoute<object, unknown, object>, 'style' | 'defaultLimit' | 'maxLimit' | 'noun'>,
+): ListShape {
   return { style: route.style, default: route.defaultLimit, max: route.maxLimit, noun: route.noun };
 }
 
 export function addListOptions(command: Command, shape: ListShape): Command {
   command
-    .option('--from <date>', 'start of the date range: YYYY-MM-DD, ISO 8601 (UTC unless it has an offset) or a duration before now (7d, 12h, 2w, 30m)')
+    .option(
+      '--from <date>',
+      'start of the date range: YYYY-MM-DD, ISO 8601 (UTC unless it has an offset) or a duration before now (7d, 12h, 2w, 30m)',
+    )
     .option('--to <date>', 'end of the date range, EXCLUSIVE: that day itself is not counted')
-    .option('--limit <n>', `${shape.noun} per page, 1..${shape.max} (default ${shape.default}; --all always uses ${shape.max})`);
-  if (shape.style === 'offset+hasMore') command.option('--offset <n>', 'start after this many rows (from a resume hint)');
+    .option(
+      '--limit <n>',
+      `${shape.noun} per page, 1..${shape.max} (default ${shape.default}; --all always uses ${shape.max})`,
+    );
+  if (shape.style === 'offset+hasMore')
+    command.option('--offset <n>', 'start after this many rows (from a resume hint)');
   else command.option('--cursor <cursor>', 'start at this cursor (from a previous page, or from a resume hint)');
   return command
-    .option('--all', `follow every page to the end, ${shape.max} ${shape.noun} per request (each request counts against the 100/hour analytics limit)`)
-    .addOption(new Option('--format <format>', 'output format (default: table; --json is --format json)').choices(FORMATS))
+    .option(
+      '--all',
+      `follow every page to the end, ${shape.max} ${shape.noun} per request (each request counts against the 100/hour analytics limit)`,
+    )
+    .addOption(
+      new Option('--format <format>', 'output format (default: table; --json is --format json)').choices(FORMATS),
+    )
     .option('-o, --output <file>', 'write the data to this file instead of stdout')
-    .option('--csv-raw', "keep CSV cells that start with = + - @ tab or CR as they are (by default they get a leading ')")
+    .option(
+      '--csv-raw',
+      "keep CSV cells that start with = + - @ tab or CR as they are (by default they get a leading ')",
+    )
     .option('--no-header', 'leave out the header line of csv and piped table output (to append a resumed export)');
 }
 
-export function parseAnalyticsListFlags(flags: AnalyticsListFlags, json: boolean, now: number, shape: ListShape, filterArgs: string[] = []): AnalyticsListOptions {
+export function parseAnalyticsListFlags(
+  flags: AnalyticsListFlags,
+  json: boolean,
+  now: number,
+  shape: ListShape,
+  filterArgs: string[] = [],
+): AnalyticsListOptions {
   const options = parseListFlags(flags, json, now, shape);
   return { ...options, offset: parseOffset(flags.offset, flags.all), filterArgs };
 }

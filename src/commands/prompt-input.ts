@@ -25,7 +25,10 @@ export async function readPrompt(source: PromptSource, example: string, ctx: Con
   }
   if (source.file === undefined) {
     const prompt = source.words.join(' ').trim();
-    if (prompt === '') throw new UsageError(`the prompt is empty: give it as arguments (${example}) or with -f <file> ("-" reads stdin)`);
+    if (prompt === '')
+      throw new UsageError(
+        `the prompt is empty: give it as arguments (${example}) or with -f <file> ("-" reads stdin)`,
+      );
     return prompt;
   }
   const fromStdin = source.file === '-';
@@ -33,11 +36,17 @@ export async function readPrompt(source: PromptSource, example: string, ctx: Con
   const prompt = (
     await read.catch((error: unknown) => {
       if (!(error instanceof InputTooLarge)) throw error;
-      throw new UsageError(`${fromStdin ? 'the prompt read from stdin' : `the prompt file "${source.file}"`} holds more than 1 MiB; give a shorter prompt; nothing was sent`);
+      throw new UsageError(
+        `${fromStdin ? 'the prompt read from stdin' : `the prompt file "${source.file}"`} holds more than 1 MiB; give a shorter prompt; nothing was sent`,
+      );
     })
   ).trim();
   if (prompt === '') {
-    throw new UsageError(fromStdin ? 'the prompt read from stdin is empty; nothing was sent' : `the prompt file "${source.file}" is empty; nothing was sent`);
+    throw new UsageError(
+      fromStdin
+        ? 'the prompt read from stdin is empty; nothing was sent'
+        : `the prompt file "${source.file}" is empty; nothing was sent`,
+    );
   }
   return prompt;
 }

@@ -70,7 +70,8 @@ export function footer(result: SearchesListResult, opts: SearchesListOptions): s
   // Without --from/--to the API counts over its default period, which is not "the date range" to the user.
   const ranged = opts.dateFrom !== undefined || opts.dateTo !== undefined;
   const searches = `${result.totalSearches} searches ${ranged ? 'in the date range' : 'in total'}`;
-  if (result.nextCursor !== null) return `${verb} ${result.terms} terms${into}, ${searches}; more: ${shellCommand(['--cursor', result.nextCursor])}`;
+  if (result.nextCursor !== null)
+    return `${verb} ${result.terms} terms${into}, ${searches}; more: ${shellCommand(['--cursor', result.nextCursor])}`;
   // From the first page to the last, every term was written, so the term count is known.
   if (opts.cursor === undefined) return `${verb} ${result.terms} of ${result.terms} terms${into}, ${searches}`;
   return `${verb} ${result.terms} terms${into}, the last of the ${ranged ? 'range' : 'list'}; ${searches}`;
@@ -81,14 +82,28 @@ export function register(group: Command, deps: Deps, name = 'list'): void {
   const command = group
     .command(name)
     .description('search terms with their hits, click-through rate and top clicked page, most searched first')
-    .option('--from <date>', 'start of the date range: YYYY-MM-DD, ISO 8601 (UTC unless it has an offset) or a duration before now (7d, 12h, 2w, 30m)')
-    .option('--to <date>', 'end of the date range, EXCLUSIVE: that day itself is not counted (a week: --from 2026-11-16 --to 2026-11-23)')
+    .option(
+      '--from <date>',
+      'start of the date range: YYYY-MM-DD, ISO 8601 (UTC unless it has an offset) or a duration before now (7d, 12h, 2w, 30m)',
+    )
+    .option(
+      '--to <date>',
+      'end of the date range, EXCLUSIVE: that day itself is not counted (a week: --from 2026-11-16 --to 2026-11-23)',
+    )
     .option('--limit <n>', 'terms per page, 1..100 (default 50; --all always uses 100)')
     .option('--cursor <cursor>', 'start at this cursor (from a previous page, or from a resume hint)')
-    .option('--all', 'follow every page to the end, 100 terms per request (each request counts against the 100/hour analytics limit)')
-    .addOption(new Option('--format <format>', 'output format (default: table; --json is --format json)').choices(FORMATS))
+    .option(
+      '--all',
+      'follow every page to the end, 100 terms per request (each request counts against the 100/hour analytics limit)',
+    )
+    .addOption(
+      new Option('--format <format>', 'output format (default: table; --json is --format json)').choices(FORMATS),
+    )
     .option('-o, --output <file>', 'write the data to this file instead of stdout')
-    .option('--csv-raw', 'keep CSV cells that start with = + - @ tab or CR as they are (by default they get a leading \')')
+    .option(
+      '--csv-raw',
+      "keep CSV cells that start with = + - @ tab or CR as they are (by default they get a leading ')",
+    )
     .option('--no-header', 'leave out the header line of csv and piped table output (to append a resumed export)')
     // One line per item: help-wrap.ts wraps them to the terminal when the help is printed.
     .addHelpText(

@@ -8,7 +8,13 @@ export interface ListedSetting {
   source: string | null;
 }
 
-const FIELDS = { profile: 'profile', 'api-key': 'apiKey', 'project-id': 'projectId', 'base-url': 'baseUrl', 'export-api': 'exportApi' } as const;
+const FIELDS = {
+  profile: 'profile',
+  'api-key': 'apiKey',
+  'project-id': 'projectId',
+  'base-url': 'baseUrl',
+  'export-api': 'exportApi',
+} as const;
 export type SettingKey = keyof typeof FIELDS;
 
 /** The given settings in the given order; the key masked. */
@@ -16,7 +22,9 @@ export function listSettings<K extends SettingKey>(settings: Settings, keys: rea
   const listed = {} as Record<K, ListedSetting>;
   for (const key of keys) {
     const setting = settings[FIELDS[key]];
-    const value = setting && (key === 'api-key' ? maskKey(setting.value) : key === 'base-url' ? redactUrl(setting.value) : setting.value);
+    const value =
+      setting &&
+      (key === 'api-key' ? maskKey(setting.value) : key === 'base-url' ? redactUrl(setting.value) : setting.value);
     listed[key] = setting ? { value: value!, source: describeSource(key, setting) } : { value: null, source: null };
   }
   return listed;

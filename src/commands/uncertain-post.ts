@@ -13,9 +13,7 @@ export const AGENT_JOBS_PER_HOUR = 100;
 export function explainCreateFailure(error: unknown, now: number): unknown {
   if (error instanceof RateLimitError) {
     const when =
-      error.retryAt === undefined
-        ? 'wait a while (up to an hour) before trying again'
-        : retryWhen(error.retryAt, now);
+      error.retryAt === undefined ? 'wait a while (up to an hour) before trying again' : retryWhen(error.retryAt, now);
     return new RateLimitError(
       `rate limited${error.serverMessage ? ` (${error.serverMessage})` : ''}: the API accepts ${AGENT_JOBS_PER_HOUR} agent jobs per project per hour; ${when}`,
       error.retryAt,
@@ -58,7 +56,8 @@ function uncertainFailure(error: unknown): string | undefined {
     // A 2xx lands here only when its body was unreadable (the client says what was wrong with it): the
     // server did act.
     if (error.status < 300) return forPeople(error);
-    if (error.status >= 500) return `the API answered ${error.status}${error.serverMessage ? ` (${error.serverMessage})` : ''}`;
+    if (error.status >= 500)
+      return `the API answered ${error.status}${error.serverMessage ? ` (${error.serverMessage})` : ''}`;
     return undefined;
   }
   if (error instanceof NetworkError) return neverReachedServer(error) ? undefined : error.message.split(';')[0];

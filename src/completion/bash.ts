@@ -41,17 +41,21 @@ function bashCase(spec: CommandSpec): string {
     .filter((o) => o.takesValue)
     .map((o) => {
       const flags = o.flags.join('|');
-      if (o.path === 'directory') return `        ${flags}) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -d -- "$cur") ); return ;;`;
-      if (o.path === 'file') return `        ${flags}) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;`;
-      if (o.choices.length) return `        ${flags}) COMPREPLY=( $(compgen -W "${o.choices.join(' ')}" -- "$cur") ); return ;;`;
+      if (o.path === 'directory')
+        return `        ${flags}) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -d -- "$cur") ); return ;;`;
+      if (o.path === 'file')
+        return `        ${flags}) compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -f -- "$cur") ); return ;;`;
+      if (o.choices.length)
+        return `        ${flags}) COMPREPLY=( $(compgen -W "${o.choices.join(' ')}" -- "$cur") ); return ;;`;
       return `        ${flags}) return ;;`;
     });
   const cmds = spec.subcommands.map((s) => s.name).join(' ');
   const opts = spec.options.flatMap((o) => o.flags).join(' ');
   const args = spec.argChoices.length ? `\n      (( npos == 0 )) && cmds="$cmds ${spec.argChoices.join(' ')}"` : '';
-  const dirs = spec.argPath === 'directory'
-    ? `\n      if (( npos == 0 )) && [[ "$cur" != -* ]]; then compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -d -- "$cur") ); return; fi`
-    : '';
+  const dirs =
+    spec.argPath === 'directory'
+      ? `\n      if (( npos == 0 )) && [[ "$cur" != -* ]]; then compopt -o filenames 2>/dev/null; COMPREPLY=( $(compgen -d -- "$cur") ); return; fi`
+      : '';
   return `    ${spec.path})
       case "$prev" in
 ${prevCases.join('\n')}

@@ -53,7 +53,10 @@ function fishLines(spec: CommandSpec): string[] {
   const args = spec.argChoices.length
     ? [`complete -c mint-admin -n ${quote(`__mint_admin_at ${spec.path} 0`)} -a ${quote(spec.argChoices.join(' '))}`]
     : [];
-  const dirs = spec.argPath === 'directory' ? [`complete -c mint-admin -n ${quote(`__mint_admin_at ${spec.path} 0`)} -x -a '(__fish_complete_directories)'`] : [];
+  const dirs =
+    spec.argPath === 'directory'
+      ? [`complete -c mint-admin -n ${quote(`__mint_admin_at ${spec.path} 0`)} -x -a '(__fish_complete_directories)'`]
+      : [];
   return [...subs, ...args, ...dirs, ...options];
 }
 

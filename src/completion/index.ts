@@ -7,7 +7,11 @@ import { completionModel } from './model.js';
 export async function completionScript(shell: 'bash' | 'zsh' | 'fish', program: Command): Promise<string> {
   const specs = completionModel(program);
   const render =
-    shell === 'bash' ? (await import('./bash.js')).bashScript : shell === 'zsh' ? (await import('./zsh.js')).zshScript : (await import('./fish.js')).fishScript;
+    shell === 'bash'
+      ? (await import('./bash.js')).bashScript
+      : shell === 'zsh'
+        ? (await import('./zsh.js')).zshScript
+        : (await import('./fish.js')).fishScript;
   return render(specs);
 }
 

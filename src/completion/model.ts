@@ -34,7 +34,13 @@ const PATH_OPTIONS: Record<string, 'file' | 'directory'> = {
 /** Positional arguments, by name, whose value is a directory. */
 const DIRECTORY_ARGUMENTS = new Set(['dir']);
 
-const HELP: OptionSpec = { flags: ['-h', '--help'], takesValue: false, choices: [], path: undefined, description: 'show help' };
+const HELP: OptionSpec = {
+  flags: ['-h', '--help'],
+  takesValue: false,
+  choices: [],
+  path: undefined,
+  description: 'show help',
+};
 
 export function completionModel(program: Command): CommandSpec[] {
   // --version belongs to the root; the other root options are global and work after any subcommand.

@@ -55,8 +55,11 @@ function zshCase(spec: CommandSpec): string {
     });
   const cmds = spec.subcommands.map((s) => item(s.name, s.description));
   const opts = spec.options.flatMap((o) => o.flags.map((f) => item(f, o.description)));
-  const args = spec.argChoices.length ? `\n      (( npos == 0 )) && cmds+=(${spec.argChoices.map((c) => item(c, 'value')).join(' ')})` : '';
-  const dirs = spec.argPath === 'directory' ? `\n      if (( npos == 0 )) && [[ "$cur" != -* ]]; then _files -/; return; fi` : '';
+  const args = spec.argChoices.length
+    ? `\n      (( npos == 0 )) && cmds+=(${spec.argChoices.map((c) => item(c, 'value')).join(' ')})`
+    : '';
+  const dirs =
+    spec.argPath === 'directory' ? `\n      if (( npos == 0 )) && [[ "$cur" != -* ]]; then _files -/; return; fi` : '';
   return `    (${spec.path})
       case "$prev" in
 ${prevCases.join('\n')}

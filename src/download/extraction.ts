@@ -138,7 +138,11 @@ export class Extraction {
     const compressed = this.gunzip.bytesWritten;
     if (this.inflated > RATIO_FLOOR && this.inflated > MAX_RATIO * compressed) {
       const what = `${formatBytes(this.inflated)} from ${formatBytes(compressed)}`;
-      this.fail(new ArchiveRefusedError(`it expands more than ${MAX_RATIO} times its compressed size (${what}), as only a decompression bomb does`));
+      this.fail(
+        new ArchiveRefusedError(
+          `it expands more than ${MAX_RATIO} times its compressed size (${what}), as only a decompression bomb does`,
+        ),
+      );
       return;
     }
     if (this.reader.ended) return;
@@ -179,7 +183,8 @@ export class Extraction {
 
   private refusal(entry: TarEntry): string | undefined {
     const quoted = JSON.stringify(entry.path);
-    if (entry.sparse) return `entry ${quoted} is a sparse file (PAX GNU.sparse), which mint-admin cannot extract with its real contents`;
+    if (entry.sparse)
+      return `entry ${quoted} is a sparse file (PAX GNU.sparse), which mint-admin cannot extract with its real contents`;
     if (!GUARDED.has(entry.type)) {
       return `entry ${quoted} ${UNKNOWN_TYPES[entry.type] ?? `is a ${entry.type} entry (tar type '${entry.typeKey}'), which mint-admin does not extract`}`;
     }
@@ -193,9 +198,13 @@ export class Extraction {
 
 function overLimit(entry: TarEntry, entries: number, bytes: number, limits: ExtractionLimits): string | undefined {
   // No flag named: the CLI words it with --max-size (commands/export/download.ts), a script with maxBytes.
-  const raise = limits.given ? 'raise the size limit if it is expected' : 'if that is expected, allow a larger size (such as 5 GB)';
-  if (bytes > limits.maxBytes) return `would make the bundle expand beyond ${formatBytes(limits.maxBytes)} (at entry ${JSON.stringify(entry.path)}); ${raise}`;
-  if (entries > limits.maxEntries) return `would make the bundle hold more than ${limits.maxEntries.toLocaleString('en-US')} entries (at entry ${JSON.stringify(entry.path)})`;
+  const raise = limits.given
+    ? 'raise the size limit if it is expected'
+    : 'if that is expected, allow a larger size (such as 5 GB)';
+  if (bytes > limits.maxBytes)
+    return `would make the bundle expand beyond ${formatBytes(limits.maxBytes)} (at entry ${JSON.stringify(entry.path)}); ${raise}`;
+  if (entries > limits.maxEntries)
+    return `would make the bundle hold more than ${limits.maxEntries.toLocaleString('en-US')} entries (at entry ${JSON.stringify(entry.path)})`;
   return undefined;
 }
 
@@ -224,5 +233,7 @@ export function writeError(error: unknown, dir: string): MintAdminError | undefi
 
 export function invalidArchive(error: unknown): MintAdminError {
   const message = error instanceof Error ? error.message : String(error);
-  return new MintAdminError(`the downloaded bundle is not a valid tar.gz archive (${message}); run the command again`, { cause: error });
+  return new MintAdminError(`the downloaded bundle is not a valid tar.gz archive (${message}); run the command again`, {
+    cause: error,
+  });
 }

@@ -59,7 +59,11 @@ export interface FetchBundleResult {
 
 /** A try that failed in a way another try can fix; `restart` drops the bytes we have. */
 class RetryableFailure extends Error {
-  constructor(message: string, readonly restart = false, readonly status?: number) {
+  constructor(
+    message: string,
+    readonly restart = false,
+    readonly status?: number,
+  ) {
     super(message);
   }
 }
@@ -84,7 +88,14 @@ export interface Download {
 export async function fetchBundle(opts: FetchBundleOptions): Promise<FetchBundleResult> {
   const limits = { ...FETCH_LIMITS, ...opts.limits };
   const handle = opts.file === undefined ? undefined : await open(opts.file, 'w', SITE_FILE_MODE);
-  const started: Omit<Download, 'signal'> = { opts, handle, have: 0, received: 0, consumerMs: 0, consumerSince: undefined };
+  const started: Omit<Download, 'signal'> = {
+    opts,
+    handle,
+    have: 0,
+    received: 0,
+    consumerMs: 0,
+    consumerSince: undefined,
+  };
   const watch = watchForStall(started, limits);
   const download: Download = Object.assign(started, { signal: watch.signal });
   try {
@@ -102,11 +113,19 @@ export async function fetchBundle(opts: FetchBundleOptions): Promise<FetchBundle
         if (download.signal.aborted) throw download.signal.reason;
         if (error instanceof LinkExpired) {
           if (++refreshes > limits.linkRefreshes) {
-            throw new BundleStorageError(`the bundle storage refused ${refreshes} download links in a row (403${error.message ? ` ${error.message}` : ''}); run the command again, and check the machine's clock if it keeps happening`, 403);
+            throw new BundleStorageError(
+              `the bundle storage refused ${refreshes} download links in a row (403${error.message ? ` ${error.message}` : ''}); run the command again, and check the machine's clock if it keeps happening`,
+              403,
+            );
           }
           const next = await freshBundle(opts);
           // A different size means a different object: bytes of the old one are no use.
-          if (usableSize(next.sizeBytes) !== expected) await truncate(download, 0, `a fresh link is to a bundle of ${next.sizeBytes} bytes, not ${bundle.sizeBytes}`);
+          if (usableSize(next.sizeBytes) !== expected)
+            await truncate(
+              download,
+              0,
+              `a fresh link is to a bundle of ${next.sizeBytes} bytes, not ${bundle.sizeBytes}`,
+            );
           bundle = next;
           continue;
         }
@@ -144,7 +163,12 @@ function usableSize(size: unknown): number | undefined {
   return typeof size === 'number' && Number.isSafeInteger(size) && size > 0 ? size : undefined;
 }
 
-async function attempt(download: Download, url: string, expected: number | undefined, maxRedirects: number): Promise<void> {
+async function attempt(
+  download: Download,
+  url: string,
+  expected: number | undefined,
+  maxRedirects: number,
+): Promise<void> {
   const { statusCode: status, headers, body } = await requestFollowingRedirects(download, url, maxRedirects);
   if (status === 200 || status === 206 || status === 416) {
     const plan = planBody(status, headers, download.have, expected);
@@ -165,10 +189,17 @@ async function attempt(download: Download, url: string, expected: number | undef
   if (status === 403) throw new LinkExpired(code ?? '');
   const what = `${status}${code ? ` ${code}` : ''}`;
   if (status === 429 || status >= 500) throw new RetryableFailure(`the bundle storage answered ${what}`, false, status);
-  throw new BundleStorageError(`the bundle storage refused the download (${what}) of ${redactUrl(url)}; run the command again for a fresh link`, status);
+  throw new BundleStorageError(
+    `the bundle storage refused the download (${what}) of ${redactUrl(url)}; run the command again for a fresh link`,
+    status,
+  );
 }
 
-async function requestFollowingRedirects(download: Download, url: string, maxRedirects: number): Promise<Dispatcher.ResponseData> {
+async function requestFollowingRedirects(
+  download: Download,
+  url: string,
+  maxRedirects: number,
+): Promise<Dispatcher.ResponseData> {
   const { opts, have } = download;
   // Built here, not merged from anywhere: the storage gets no Authorization and no cookie.
   const headers: Record<string, string> = { 'user-agent': `mint-admin/${VERSION}` };
@@ -176,8 +207,15 @@ async function requestFollowingRedirects(download: Download, url: string, maxRed
   let current = url;
   for (let hop = 0; ; hop++) {
     const started = opts.clock.now();
-    const response = await request(current, { method: 'GET', headers, dispatcher: opts.dispatcher, signal: download.signal });
-    opts.debug(`GET ${redactUrl(current)}${have > 0 ? ` (${headers.range})` : ''} -> ${response.statusCode} in ${opts.clock.now() - started} ms`);
+    const response = await request(current, {
+      method: 'GET',
+      headers,
+      dispatcher: opts.dispatcher,
+      signal: download.signal,
+    });
+    opts.debug(
+      `GET ${redactUrl(current)}${have > 0 ? ` (${headers.range})` : ''} -> ${response.statusCode} in ${opts.clock.now() - started} ms`,
+    );
     if (!isRedirect(response.statusCode)) return response;
     await response.body.dump();
     current = redirectTarget(current, response.headers, hop, maxRedirects);
@@ -188,7 +226,12 @@ async function requestFollowingRedirects(download: Download, url: string, maxRed
 const WRITE_BATCH_BYTES = 1 << 20;
 
 /** The body from byte `have - skip` of the archive: the first `skip` bytes are ones we already hold. */
-async function writeBody(download: Download, body: Dispatcher.ResponseData['body'], total: number | undefined, skip: number): Promise<void> {
+async function writeBody(
+  download: Download,
+  body: Dispatcher.ResponseData['body'],
+  total: number | undefined,
+  skip: number,
+): Promise<void> {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   const flush = async () => {
@@ -267,7 +310,9 @@ async function writeAt(download: Download, handle: FileHandle, chunks: Buffer[])
   try {
     await handle.writev(chunks, download.have);
   } catch (error) {
-    throw new MintAdminError(`cannot write the download to ${download.opts.file}: ${(error as Error).message}`, { cause: error });
+    throw new MintAdminError(`cannot write the download to ${download.opts.file}: ${(error as Error).message}`, {
+      cause: error,
+    });
   }
   download.have += length;
 }

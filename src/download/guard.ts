@@ -96,9 +96,11 @@ export class EntryGuard {
 
   private hardLinkRefusal(target: string): string | undefined {
     const parts = splitPath(target);
-    if (typeof parts === 'string' || parts.length === 0) return `is a hard link to ${JSON.stringify(target)}, outside the bundle`;
+    if (typeof parts === 'string' || parts.length === 0)
+      return `is a hard link to ${JSON.stringify(target)}, outside the bundle`;
     if (this.linkAbove(parts)) return `is a hard link through another link (${JSON.stringify(target)})`;
-    if (!this.files.has(parts.join('/'))) return `is a hard link to ${JSON.stringify(target)}, which is not an earlier file of the bundle`;
+    if (!this.files.has(parts.join('/')))
+      return `is a hard link to ${JSON.stringify(target)}, which is not an earlier file of the bundle`;
     return undefined;
   }
 }
@@ -114,16 +116,21 @@ export function splitPath(path: string): string[] | string {
 }
 
 function splitTarget(target: string): string {
-  return target.split('/').filter((part) => part !== '' && part !== '.').join('/');
+  return target
+    .split('/')
+    .filter((part) => part !== '' && part !== '.')
+    .join('/');
 }
 
 function symlinkRefusal(parts: string[], target: string): string | undefined {
   const quoted = JSON.stringify(target);
   if (target === '') return 'is a symlink with an empty target';
   if (target.includes('\0')) return 'is a symlink with a NUL byte in its target';
-  if (target.startsWith('/') || target.startsWith('\\') || /^[A-Za-z]:/.test(target)) return `is a symlink to an absolute path (${quoted})`;
+  if (target.startsWith('/') || target.startsWith('\\') || /^[A-Za-z]:/.test(target))
+    return `is a symlink to an absolute path (${quoted})`;
   const steps = target.split('/').filter((step) => step !== '' && step !== '.');
-  if (steps.some((step) => step !== '..' && step.split('\\').includes('..'))) return `is a symlink with '..' inside a name (${quoted})`;
+  if (steps.some((step) => step !== '..' && step.split('\\').includes('..')))
+    return `is a symlink with '..' inside a name (${quoted})`;
   const ups = steps.findIndex((step) => step !== '..');
   const climb = ups === -1 ? steps.length : ups;
   if (steps.slice(climb).includes('..')) return `is a symlink whose target goes down then up (${quoted})`;

@@ -14,7 +14,16 @@ import type { Activity, Reporter } from '../io.js';
 import { extractionLimits, type ExtractionLimits } from './limits.js';
 import { LiveExtraction } from './live-extraction.js';
 import { fetchBundle, type FETCH_LIMITS } from './fetch.js';
-import { commitArchive, installTree, makeParents, removeCreated, removeWorkDir, RestoreFailedError, stageArchive, tidyAway } from './install.js';
+import {
+  commitArchive,
+  installTree,
+  makeParents,
+  removeCreated,
+  removeWorkDir,
+  RestoreFailedError,
+  stageArchive,
+  tidyAway,
+} from './install.js';
 import { createWorkDir, sweepLeftovers, type LeftoverReport } from './leftovers.js';
 import { DownloadProgress, type DownloadProgressEvent } from './progress.js';
 import { checkArchivePath, checkFreeSpace, checkTarget } from './target.js';
@@ -77,7 +86,9 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
   const plan = await checkTarget(opts.target, { force: opts.force, link: opts.link, keep: opts.keep });
   const archivePath = opts.archivePath === undefined ? undefined : await checkArchivePath(opts.archivePath, plan);
   throwIfAborted(opts.signal);
-  const others = [plan.workParent, ...(archivePath ? [dirname(archivePath)] : [])].filter((dir) => dir !== dirname(plan.path));
+  const others = [plan.workParent, ...(archivePath ? [dirname(archivePath)] : [])].filter(
+    (dir) => dir !== dirname(plan.path),
+  );
   if (others.length > 0) await sayLeftovers([...new Set(others)], opts);
 
   const created: string[] = [];
@@ -133,12 +144,22 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
     if (archivePath && staged) {
       await commitArchive(staged, archivePath).then(
         () => (staged = undefined),
-        () => opts.reporter.warn(`the site is installed, but the archive could not be kept at ${archivePath}; it is at ${staged}`),
+        () =>
+          opts.reporter.warn(
+            `the site is installed, but the archive could not be kept at ${archivePath}; it is at ${staged}`,
+          ),
       );
       staged = undefined;
     }
     const release = plan.layout === 'link' ? { release: result.directory } : {};
-    progress({ phase: 'done', bytes: extracted.bytes, total: undefined, files: extracted.files, directory: plan.path, ...release });
+    progress({
+      phase: 'done',
+      bytes: extracted.bytes,
+      total: undefined,
+      files: extracted.files,
+      directory: plan.path,
+      ...release,
+    });
     const left = await tidyAway(result.replaced);
     warnLeft(left, opts.reporter);
     // The work directory holds what could not be removed: that warning already named it.
@@ -175,7 +196,8 @@ async function sayLeftovers(parents: string[], opts: DownloadBundleOptions): Pro
 }
 
 function warnLeft(paths: string[], reporter: Reporter): void {
-  for (const path of paths) reporter.warn(`could not remove ${path}; remove it by hand (the install itself succeeded or was not affected)`);
+  for (const path of paths)
+    reporter.warn(`could not remove ${path}; remove it by hand (the install itself succeeded or was not affected)`);
 }
 
 /** `20261123T094500Z`: a release name that sorts by time when no job id is given. */

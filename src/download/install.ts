@@ -18,8 +18,14 @@ import { linkTextFor, notEmpty, targetState, type TargetPlan } from './target.js
 
 /** The old content could not be put back; it is kept in the work directory, which must not be removed. */
 export class RestoreFailedError extends MintAdminError {
-  constructor(readonly kept: string, cause: unknown) {
-    super(`could not install the new content nor put the old one back; the previous content of the directory is in ${kept}`, { cause });
+  constructor(
+    readonly kept: string,
+    cause: unknown,
+  ) {
+    super(
+      `could not install the new content nor put the old one back; the previous content of the directory is in ${kept}`,
+      { cause },
+    );
   }
 }
 
@@ -72,7 +78,8 @@ async function installRelease(tree: string, plan: TargetPlan, name: string): Pro
     await symlink(await linkTextFor(plan.path, release), temp);
     // An empty directory standing where the link goes (checked in target.ts) is removed first;
     // it held nothing a reader could miss.
-    if ((await targetState(plan.path, plan.shown).catch(() => 'absent')) === 'empty' && !(await isLink(plan.path))) await rmdir(plan.path);
+    if ((await targetState(plan.path, plan.shown).catch(() => 'absent')) === 'empty' && !(await isLink(plan.path)))
+      await rmdir(plan.path);
     await rename(temp, plan.path);
   } catch (error) {
     await unlink(temp).catch(() => undefined);
@@ -83,14 +90,23 @@ async function installRelease(tree: string, plan: TargetPlan, name: string): Pro
 }
 
 async function isLink(path: string): Promise<boolean> {
-  return lstat(path).then((i) => i.isSymbolicLink(), () => false);
+  return lstat(path).then(
+    (i) => i.isSymbolicLink(),
+    () => false,
+  );
 }
 
 /** `<name>`, or `<name>-2`, `<name>-3`... when a release of that name is already there (the same job installed again). */
 async function freeName(dir: string, name: string): Promise<string> {
   for (let n = 1; ; n++) {
     const candidate = join(dir, n === 1 ? name : `${name}-${n}`);
-    if (!(await stat(candidate).then(() => true, () => false))) return candidate;
+    if (
+      !(await stat(candidate).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return candidate;
   }
 }
 
@@ -98,9 +114,17 @@ async function freeName(dir: string, name: string): Promise<string> {
 async function oldReleases(dir: string, current: string, keep: number): Promise<string[]> {
   const names = (await readdir(dir)).filter((name) => !name.startsWith('.'));
   const dated = await Promise.all(
-    names.map(async (name) => ({ path: join(dir, name), mtime: await stat(join(dir, name)).then((i) => (i.isDirectory() ? i.mtimeMs : -1), () => -1) })),
+    names.map(async (name) => ({
+      path: join(dir, name),
+      mtime: await stat(join(dir, name)).then(
+        (i) => (i.isDirectory() ? i.mtimeMs : -1),
+        () => -1,
+      ),
+    })),
   );
-  const releases = dated.filter((r) => r.mtime >= 0 && r.path !== current).sort((a, b) => b.mtime - a.mtime || b.path.localeCompare(a.path));
+  const releases = dated
+    .filter((r) => r.mtime >= 0 && r.path !== current)
+    .sort((a, b) => b.mtime - a.mtime || b.path.localeCompare(a.path));
   return releases.slice(Math.max(0, keep - 1)).map((r) => r.path);
 }
 
@@ -148,7 +172,13 @@ export function makeParents(dir: string): string[] {
 /** Removes directories makeParents created, deepest first, only while they are empty. */
 export async function removeCreated(created: string[]): Promise<void> {
   for (const dir of [...created].reverse()) {
-    if (!(await rmdir(dir).then(() => true, () => false))) return;
+    if (
+      !(await rmdir(dir).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
   }
 }
 
@@ -157,5 +187,8 @@ export async function removeCreated(created: string[]): Promise<void> {
  * has stopped no write of it can land while this walks the tree.
  */
 export async function removeWorkDir(work: string): Promise<boolean> {
-  return rm(work, { recursive: true, force: true, maxRetries: 3, retryDelay: 20 }).then(() => true, () => false);
+  return rm(work, { recursive: true, force: true, maxRetries: 3, retryDelay: 20 }).then(
+    () => true,
+    () => false,
+  );
 }

@@ -72,13 +72,24 @@ export async function sweepLeftovers(parent: string, now: number, report: Leftov
     if (!(await isStale(work, now))) continue;
     const target = join(parent, match[1]!);
     const previous = join(work, 'previous');
-    const hasPrevious = await lstat(previous).then((i) => i.isDirectory(), () => false);
-    if (hasPrevious && !(await lstat(target).then(() => true, () => false))) {
+    const hasPrevious = await lstat(previous).then(
+      (i) => i.isDirectory(),
+      () => false,
+    );
+    if (
+      hasPrevious &&
+      !(await lstat(target).then(
+        () => true,
+        () => false,
+      ))
+    ) {
       try {
         await rename(previous, target);
         report.said.push(`restored ${target} from an interrupted earlier run (it was left in ${work})`);
       } catch {
-        report.said.push(`an interrupted earlier run left the previous ${basename(target)} in ${previous}; it could not be put back`);
+        report.said.push(
+          `an interrupted earlier run left the previous ${basename(target)} in ${previous}; it could not be put back`,
+        );
         continue;
       }
     }

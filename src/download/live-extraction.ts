@@ -28,7 +28,8 @@ export class LiveExtraction {
   /** The archive's bytes from `offset`. Rejects (or throws) with what makes the download stop: the archive is refused, broken, or cannot be written. */
   write(chunk: Buffer, offset: number): Promise<void> | undefined {
     if (offset === 0 && this.fed > 0) this.startOver();
-    if (offset !== this.fed) throw new MintAdminError(`the download went on from byte ${offset}, not ${this.fed}; run the command again`);
+    if (offset !== this.fed)
+      throw new MintAdminError(`the download went on from byte ${offset}, not ${this.fed}; run the command again`);
     this.fed += chunk.length;
     this.head.take(chunk, offset);
     const head = this.head.bytes;

@@ -96,7 +96,8 @@ export class DownloadProgress {
   /** The CLI's reading of the events: the activity's lines (the link request is its opening line). */
   show = (event: DownloadProgressEvent): void => {
     if (event.phase === 'download') this.update(event.bytes, event.total);
-    else if (event.phase === 'extract') this.activity.update(`Extracting the ${formatBytes(event.bytes)} archive`, { milestone: true });
+    else if (event.phase === 'extract')
+      this.activity.update(`Extracting the ${formatBytes(event.bytes)} archive`, { milestone: true });
     else if (event.phase === 'done') {
       const where = event.release === undefined ? event.directory : `${event.directory} (release ${event.release})`;
       this.activity.succeed(`Extracted ${event.files} files (${formatBytes(event.bytes)}) into ${where}`);

@@ -24,7 +24,9 @@ function contentLength(headers: Headers): number | undefined {
 }
 
 /** `bytes 100-199/1000` -> { start, end, total }; `*` as total -> undefined. */
-export function parseContentRange(text: string | undefined): { start: number; end: number; total: number | undefined } | undefined {
+export function parseContentRange(
+  text: string | undefined,
+): { start: number; end: number; total: number | undefined } | undefined {
   const m = text === undefined ? null : /^bytes (\d+)-(\d+)\/(\d+|\*)$/.exec(text.trim());
   if (!m) return undefined;
   return { start: Number(m[1]), end: Number(m[2]), total: m[3] === '*' ? undefined : Number(m[3]) };
@@ -47,7 +49,10 @@ export function planBody(status: number, headers: Headers, have: number, expecte
   if (status === 206) {
     const range = parseContentRange(header(headers, 'content-range'));
     if (!range || range.start !== have || range.end < range.start) {
-      return { kind: 'restart', reason: `the storage answered a different range (${header(headers, 'content-range') ?? 'none'}) than bytes=${have}-` };
+      return {
+        kind: 'restart',
+        reason: `the storage answered a different range (${header(headers, 'content-range') ?? 'none'}) than bytes=${have}-`,
+      };
     }
     if (range.total !== undefined && expected !== undefined && range.total !== expected) {
       return { kind: 'restart', reason: `the storage holds ${range.total} bytes but the bundle is ${expected} bytes` };
@@ -57,7 +62,8 @@ export function planBody(status: number, headers: Headers, have: number, expecte
   if (status === 416) {
     const range = header(headers, 'content-range');
     const total = range === undefined ? undefined : /^bytes \*\/(\d+)$/.exec(range.trim())?.[1];
-    if (have > 0 && total !== undefined && Number(total) === have && (expected === undefined || expected === have)) return { kind: 'complete' };
+    if (have > 0 && total !== undefined && Number(total) === have && (expected === undefined || expected === have))
+      return { kind: 'complete' };
     return { kind: 'restart', reason: 'the storage refused the resume range (416)' };
   }
   throw new Error(`planBody called with status ${status}`);
@@ -79,11 +85,14 @@ export class MissingLocation extends Error {}
 export function redirectTarget(from: string, headers: Headers, hop: number, maxRedirects: number): string {
   const location = Array.isArray(headers.location) ? headers.location[0] : headers.location;
   if (!location) throw new MissingLocation('the bundle storage sent a redirect without a Location');
-  if (hop >= maxRedirects) throw new MintAdminError(`the bundle storage redirected more than ${maxRedirects} times; try again later`);
+  if (hop >= maxRedirects)
+    throw new MintAdminError(`the bundle storage redirected more than ${maxRedirects} times; try again later`);
   const next = new URL(location, from);
   const downgrade = new URL(from).protocol === 'https:' && next.protocol !== 'https:';
   if (downgrade || (next.protocol !== 'https:' && next.protocol !== 'http:')) {
-    throw new MintAdminError(`the bundle storage redirected to ${redactUrl(next.href)}, which is not a secure address; not following it`);
+    throw new MintAdminError(
+      `the bundle storage redirected to ${redactUrl(next.href)}, which is not a secure address; not following it`,
+    );
   }
   return next.href;
 }

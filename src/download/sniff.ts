@@ -8,7 +8,9 @@ import { MintAdminError } from '../errors.js';
  */
 export class NotGzipError extends MintAdminError {
   constructor(what: string) {
-    super(`the downloaded bundle is ${what}, not a tar.gz archive (gzip data starts with the bytes 1f 8b); nothing was installed; if it persists, report it to Mintlify; run the command again`);
+    super(
+      `the downloaded bundle is ${what}, not a tar.gz archive (gzip data starts with the bytes 1f 8b); nothing was installed; if it persists, report it to Mintlify; run the command again`,
+    );
   }
 }
 
@@ -41,10 +43,19 @@ export class ArchiveHead {
 
 function describeBytes(head: Buffer): string {
   if (head.length === 0) return 'empty (0 bytes)';
-  if (head.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1')) || head.subarray(0, 4).equals(Buffer.from('PK\x05\x06', 'latin1'))) return 'a zip archive';
+  if (
+    head.subarray(0, 4).equals(Buffer.from('PK\x03\x04', 'latin1')) ||
+    head.subarray(0, 4).equals(Buffer.from('PK\x05\x06', 'latin1'))
+  )
+    return 'a zip archive';
   if (head.subarray(257, 262).toString('latin1') === 'ustar') return 'an uncompressed tar archive';
-  const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart().toLowerCase();
-  if (text.startsWith('<!doctype html') || text.startsWith('<html')) return 'an HTML page (an error page from the storage or a proxy?)';
+  const text = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
+  if (text.startsWith('<!doctype html') || text.startsWith('<html'))
+    return 'an HTML page (an error page from the storage or a proxy?)';
   if (text.startsWith('<?xml') || text.startsWith('<error')) return 'an XML document (a storage error message?)';
   if (text.startsWith('{') || text.startsWith('[')) return 'JSON (an error message?)';
   if (head.subarray(0, 3).equals(Buffer.from('BZh', 'latin1'))) return 'a bzip2 stream';

@@ -17,21 +17,29 @@ export class StalledError extends MintAdminError {
  * clock's own deadlines, so tests with a fake clock decide when a window ends). Returns the signal the
  * requests use (Ctrl-C or stall) and a stop function.
  */
-export function watchForStall(download: Omit<Download, 'signal'>, limits: typeof FETCH_LIMITS): { signal: AbortSignal; stop: () => void } {
+export function watchForStall(
+  download: Omit<Download, 'signal'>,
+  limits: typeof FETCH_LIMITS,
+): { signal: AbortSignal; stop: () => void } {
   const { clock, signal: interrupt } = download.opts;
   const stall = new AbortController();
   let stopped = false;
-  const consumerTime = () => download.consumerMs + (download.consumerSince === undefined ? 0 : clock.now() - download.consumerSince);
+  const consumerTime = () =>
+    download.consumerMs + (download.consumerSince === undefined ? 0 : clock.now() - download.consumerSince);
   // A window of stallMs from `from` bytes; when it ends short of stallMinBytes, it is first extended
   // by the time onData held the reading within it, so the network always gets stallMs of its own.
   const watchWindow = (ms: number, from: number, consumerAt: number) => {
-    clock.timeout(ms).addEventListener('abort', () => {
-      if (stopped || interrupt.aborted) return;
-      const consumer = consumerTime();
-      if (download.received - from >= limits.stallMinBytes) watchWindow(limits.stallMs, download.received, consumer);
-      else if (consumer > consumerAt) watchWindow(consumer - consumerAt, from, consumer);
-      else stall.abort(new StalledError(limits.stallMs, limits.stallMinBytes));
-    }, { once: true });
+    clock.timeout(ms).addEventListener(
+      'abort',
+      () => {
+        if (stopped || interrupt.aborted) return;
+        const consumer = consumerTime();
+        if (download.received - from >= limits.stallMinBytes) watchWindow(limits.stallMs, download.received, consumer);
+        else if (consumer > consumerAt) watchWindow(consumer - consumerAt, from, consumer);
+        else stall.abort(new StalledError(limits.stallMs, limits.stallMinBytes));
+      },
+      { once: true },
+    );
   };
   watchWindow(limits.stallMs, 0, 0);
   return { signal: AbortSignal.any([interrupt, stall.signal]), stop: () => void (stopped = true) };

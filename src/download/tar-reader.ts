@@ -35,10 +35,27 @@ const BLOCK = 512;
 export const MAX_META_BYTES = 1024 * 1024;
 
 export const TYPE_NAMES: Record<string, string> = {
-  '0': 'File', '': 'OldFile', '1': 'Link', '2': 'SymbolicLink', '3': 'CharacterDevice', '4': 'BlockDevice',
-  '5': 'Directory', '6': 'FIFO', '7': 'ContiguousFile', g: 'GlobalExtendedHeader', x: 'ExtendedHeader',
-  A: 'SolarisACL', D: 'GNUDumpDir', I: 'Inode', K: 'NextFileHasLongLinkpath', L: 'NextFileHasLongPath',
-  M: 'ContinuationFile', N: 'OldGnuLongPath', S: 'SparseFile', V: 'TapeVolumeHeader', X: 'OldExtendedHeader',
+  '0': 'File',
+  '': 'OldFile',
+  '1': 'Link',
+  '2': 'SymbolicLink',
+  '3': 'CharacterDevice',
+  '4': 'BlockDevice',
+  '5': 'Directory',
+  '6': 'FIFO',
+  '7': 'ContiguousFile',
+  g: 'GlobalExtendedHeader',
+  x: 'ExtendedHeader',
+  A: 'SolarisACL',
+  D: 'GNUDumpDir',
+  I: 'Inode',
+  K: 'NextFileHasLongLinkpath',
+  L: 'NextFileHasLongPath',
+  M: 'ContinuationFile',
+  N: 'OldGnuLongPath',
+  S: 'SparseFile',
+  V: 'TapeVolumeHeader',
+  X: 'OldExtendedHeader',
 };
 
 /** What PAX headers and long names say about the next entry (or, from a global header, every one after). */
@@ -104,7 +121,14 @@ export class TarReader {
   /** The stream's end: throws when it ends inside an entry. (An archive without its end blocks is whole at a header boundary.) */
   finish(): void {
     if (this.ended) return;
-    if (this.bodyLeft > 0 || this.padLeft > 0 || this.partial || this.meta || this.inEntry || Object.keys(this.local).length > 0) {
+    if (
+      this.bodyLeft > 0 ||
+      this.padLeft > 0 ||
+      this.partial ||
+      this.meta ||
+      this.inEntry ||
+      Object.keys(this.local).length > 0
+    ) {
       throw new TarFormatError('the archive ends in the middle of an entry');
     }
   }
@@ -135,7 +159,10 @@ export class TarReader {
     const size = number(block, 124, 12);
     const padding = (BLOCK - (size % BLOCK)) % BLOCK;
     if (key === 'x' || key === 'g' || key === 'L' || key === 'K') {
-      if (size > MAX_META_BYTES) throw new TarFormatError(`entry ${JSON.stringify(path)} is a header of ${size} bytes, more than any archive needs`);
+      if (size > MAX_META_BYTES)
+        throw new TarFormatError(
+          `entry ${JSON.stringify(path)} is a header of ${size} bytes, more than any archive needs`,
+        );
       this.meta = { type: key, parts: [] };
       this.bodyLeft = size;
       this.padLeft = padding;
@@ -215,9 +242,13 @@ function checkSum(block: Buffer, offset: number): void {
     unsigned += byte;
     signed += byte > 127 ? byte - 256 : byte;
   }
-  const field = block.toString('latin1', 148, 156).replace(/[\0 ]+$/, '').trim();
+  const field = block
+    .toString('latin1', 148, 156)
+    .replace(/[\0 ]+$/, '')
+    .trim();
   const stated = /^[0-7]+$/.test(field) ? parseInt(field, 8) : NaN;
-  if (stated !== unsigned && stated !== signed) throw new TarFormatError(`a tar header with a wrong checksum at byte ${offset}`);
+  if (stated !== unsigned && stated !== signed)
+    throw new TarFormatError(`a tar header with a wrong checksum at byte ${offset}`);
 }
 
 /** A numeric field: octal ASCII, or base-256 (first byte 0x80) for a size past 8 GB. */
@@ -229,9 +260,13 @@ function number(block: Buffer, at: number, length: number): number {
     if (!Number.isSafeInteger(value)) throw new TarFormatError('a tar header with a number too large to be true');
     return value;
   }
-  const field = block.toString('latin1', at, at + length).replace(/\0.*$/s, '').trim();
+  const field = block
+    .toString('latin1', at, at + length)
+    .replace(/\0.*$/s, '')
+    .trim();
   if (field === '') return 0;
-  if (!/^[0-7]+$/.test(field)) throw new TarFormatError(`a tar header with a field that is not a number (${JSON.stringify(field)})`);
+  if (!/^[0-7]+$/.test(field))
+    throw new TarFormatError(`a tar header with a field that is not a number (${JSON.stringify(field)})`);
   return parseInt(field, 8);
 }
 

@@ -51,9 +51,12 @@ type State = 'absent' | 'empty' | 'non-empty';
 
 export async function checkTarget(target: string, opts: TargetOptions): Promise<TargetPlan> {
   const path = resolve(target);
-  if (dirname(path) === path) throw new UsageError(`cannot extract into the filesystem root ${path}; choose a directory below it`);
+  if (dirname(path) === path)
+    throw new UsageError(`cannot extract into the filesystem root ${path}; choose a directory below it`);
   const info = await lstat(path).catch(() => undefined);
-  const plan = info?.isSymbolicLink() ? await linkPlan(target, path, opts) : await directoryPlan(target, path, info !== undefined, opts);
+  const plan = info?.isSymbolicLink()
+    ? await linkPlan(target, path, opts)
+    : await directoryPlan(target, path, info !== undefined, opts);
   await refuseDangerous(plan, opts);
   plan.keep = opts.keep;
   await checkWritable(await nearestExisting(dirname(path)), target);
@@ -65,14 +68,27 @@ export async function checkTarget(target: string, opts: TargetOptions): Promise<
 async function linkPlan(shown: string, path: string, opts: TargetOptions): Promise<TargetPlan> {
   const current = await realpath(path).catch(() => undefined);
   if (current === undefined && !opts.link) {
-    throw new TargetRefusedError(`${shown} is a symbolic link to nothing; remove it or choose another directory (or use the link layout to point it at the new release)`, 'dangling-link', shown);
+    throw new TargetRefusedError(
+      `${shown} is a symbolic link to nothing; remove it or choose another directory (or use the link layout to point it at the new release)`,
+      'dangling-link',
+      shown,
+    );
   }
   if (current !== undefined) {
     const state = await stateOf(current, shown);
     if (state === 'non-empty' && !opts.force) throw notEmpty(shown);
   }
   const releases = opts.link || current === undefined ? ownReleasesDir(path) : dirname(current);
-  return { shown, path, layout: 'link', force: opts.force, current, releases, ownReleases: Boolean(opts.link), workParent: releases };
+  return {
+    shown,
+    path,
+    layout: 'link',
+    force: opts.force,
+    current,
+    releases,
+    ownReleases: Boolean(opts.link),
+    workParent: releases,
+  };
 }
 
 async function directoryPlan(shown: string, path: string, exists: boolean, opts: TargetOptions): Promise<TargetPlan> {
@@ -88,9 +104,27 @@ async function directoryPlan(shown: string, path: string, exists: boolean, opts:
       );
     }
     const releases = ownReleasesDir(path);
-    return { shown, path, layout: 'link', force: opts.force, current: undefined, releases, ownReleases: true, workParent: releases };
+    return {
+      shown,
+      path,
+      layout: 'link',
+      force: opts.force,
+      current: undefined,
+      releases,
+      ownReleases: true,
+      workParent: releases,
+    };
   }
-  return { shown, path, layout: 'directory', force: opts.force, current: exists ? await realpath(path) : undefined, releases: undefined, ownReleases: false, workParent: dirname(path) };
+  return {
+    shown,
+    path,
+    layout: 'directory',
+    force: opts.force,
+    current: exists ? await realpath(path) : undefined,
+    releases: undefined,
+    ownReleases: false,
+    workParent: dirname(path),
+  };
 }
 
 export function ownReleasesDir(linkPath: string): string {
@@ -120,11 +154,15 @@ async function refuseDangerous(plan: TargetPlan, opts: TargetOptions): Promise<v
   const cwd = await realpath(opts.cwd ?? process.cwd()).catch(() => resolve(opts.cwd ?? process.cwd()));
   const home = await realpath(opts.home ?? homedir()).catch(() => undefined);
   const what: ProtectedDirectory | undefined =
-    dirname(real) === real ? 'filesystem-root'
-    : real === home ? 'home'
-    : real === cwd ? 'working-directory'
-    : cwd.startsWith(real + sep) ? 'working-directory-parent'
-    : undefined;
+    dirname(real) === real
+      ? 'filesystem-root'
+      : real === home
+        ? 'home'
+        : real === cwd
+          ? 'working-directory'
+          : cwd.startsWith(real + sep)
+            ? 'working-directory-parent'
+            : undefined;
   if (what) {
     throw new TargetRefusedError(
       `refusing to replace ${plan.shown} (${PROTECTED_NAMES[what]}), even with replacing allowed; name a directory below it, e.g. ${join(plan.shown, 'site')}`,
@@ -135,18 +173,28 @@ async function refuseDangerous(plan: TargetPlan, opts: TargetOptions): Promise<v
   }
 }
 
-
 /** `--archive`: not a directory, not inside what is replaced (checked on real paths), parent writable. */
 export async function checkArchivePath(archivePath: string, plan: TargetPlan): Promise<string> {
   const path = resolve(archivePath);
   const real = join(await realParent(dirname(path)), basename(path));
-  const inside = (dir: string | undefined) => dir !== undefined && (real === dir || real.startsWith(dir + sep) || path === dir || path.startsWith(dir + sep));
+  const inside = (dir: string | undefined) =>
+    dir !== undefined && (real === dir || real.startsWith(dir + sep) || path === dir || path.startsWith(dir + sep));
   if (inside(plan.path) || inside(plan.current) || (plan.ownReleases && inside(plan.releases))) {
-    throw new TargetRefusedError(`the archive path ${archivePath} is inside the directory being replaced; keep the archive somewhere else`, 'archive-inside', plan.shown, { archivePath });
+    throw new TargetRefusedError(
+      `the archive path ${archivePath} is inside the directory being replaced; keep the archive somewhere else`,
+      'archive-inside',
+      plan.shown,
+      { archivePath },
+    );
   }
   const info = await stat(path).catch(() => undefined);
   if (info?.isDirectory()) {
-    throw new TargetRefusedError(`the archive path ${archivePath} is a directory; give a file name such as ${join(archivePath, 'site.tar.gz')}`, 'archive-is-directory', plan.shown, { archivePath });
+    throw new TargetRefusedError(
+      `the archive path ${archivePath} is a directory; give a file name such as ${join(archivePath, 'site.tar.gz')}`,
+      'archive-is-directory',
+      plan.shown,
+      { archivePath },
+    );
   }
   await checkWritable(await nearestExisting(dirname(path)), archivePath);
   return path;
@@ -182,14 +230,19 @@ async function stateOf(path: string, shown: string): Promise<State> {
     throw new UsageError(`cannot use ${shown}: ${error.message}`);
   });
   if (!info) return 'absent';
-  if (!info.isDirectory()) throw new UsageError(`${shown} exists and is not a directory; choose a directory to extract into`);
+  if (!info.isDirectory())
+    throw new UsageError(`${shown} exists and is not a directory; choose a directory to extract into`);
   return (await readdir(path)).length === 0 ? 'empty' : 'non-empty';
 }
 
 export { stateOf as targetState };
 
 export function notEmpty(shown: string): TargetRefusedError {
-  return new TargetRefusedError(`${shown} is not empty; allow replacing its contents, or choose another directory`, 'not-empty', shown);
+  return new TargetRefusedError(
+    `${shown} is not empty; allow replacing its contents, or choose another directory`,
+    'not-empty',
+    shown,
+  );
 }
 
 export async function nearestExisting(path: string): Promise<string> {
@@ -231,7 +284,10 @@ const KERNEL_FILESYSTEMS = new Map<number, string>([
 
 async function refuseKernelFilesystem(dir: string, shown: string): Promise<void> {
   const kind = KERNEL_FILESYSTEMS.get((await statfs(dir).catch(() => undefined))?.type ?? -1);
-  if (kind !== undefined) throw new UsageError(`cannot install ${shown} under ${dir}: it is the kernel's ${kind} filesystem; choose a directory on a disk`);
+  if (kind !== undefined)
+    throw new UsageError(
+      `cannot install ${shown} under ${dir}: it is the kernel's ${kind} filesystem; choose a directory on a disk`,
+    );
 }
 
 /** What the link points at, in the link's own style (relative stays relative). */

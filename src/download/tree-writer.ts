@@ -3,7 +3,19 @@
 // directory is this run's own and new, so nothing can be in the way but what an earlier entry of
 // the same archive made (a duplicate path): that is removed and the entry written again, as tar
 // does. The guard has made sure no entry goes through a link, so every path here is real directories.
-import { closeSync, constants, futimesSync, linkSync, lstatSync, mkdirSync, openSync, rmSync, symlinkSync, utimesSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  futimesSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeSync,
+} from 'node:fs';
 import { dirname } from 'node:path';
 import { SITE_DIRECTORY_MODE, SITE_FILE_MODE } from './limits.js';
 import type { TarEntry } from './tar-reader.js';

@@ -8,7 +8,14 @@
 //   flow names jobs), and a 404 on it tries the other flow once the same way.
 // The caller is told which flow answered and why (the CLI says it in one stderr line, so a CI log shows it).
 import type { AnyExportJob } from '../api/types.js';
-import { FlowInputMismatchError, FlowNeedsDomainError, FlowNeedsProjectError, isNotFound, otherFlow, type FlowField } from './errors.js';
+import {
+  FlowInputMismatchError,
+  FlowNeedsDomainError,
+  FlowNeedsProjectError,
+  isNotFound,
+  otherFlow,
+  type FlowField,
+} from './errors.js';
 import type { FlowApi, StartInput } from './flow-api.js';
 import type { ExportFlow, FlowStore } from './flow-store.js';
 
@@ -72,7 +79,8 @@ export async function startOnFlow(input: StartInput, flows: FlowSetup): Promise<
   if (foreign.length > 0) throw new FlowInputMismatchError(flow, foreign, remembered === flow ? 'memory' : 'domain');
   // No domain and no project id: neither flow can be asked.
   if (!usable(flow)) throw new FlowNeedsProjectError();
-  let reason: FlowReason = remembered === flow ? { by: 'memory' } : { by: 'domain', domain: input.domain !== undefined };
+  let reason: FlowReason =
+    remembered === flow ? { by: 'memory' } : { by: 'domain', domain: input.domain !== undefined };
   let api = await flows.api(flow);
   let job: AnyExportJob;
   try {
@@ -92,14 +100,20 @@ export async function startOnFlow(input: StartInput, flows: FlowSetup): Promise<
   // The start flow is remembered once it departs from the domain rule (a 404 taught it), and kept up
   // to date from then on; the job's flow always, for status, bundle and download.
   const learned = api.flow !== byDomain || remembered !== undefined;
-  await flows.store.remember(flows.baseUrl, { ...(learned ? { startFlow: api.flow } : {}), jobId: job.jobId, jobFlow: api.flow });
+  await flows.store.remember(flows.baseUrl, {
+    ...(learned ? { startFlow: api.flow } : {}),
+    jobId: job.jobId,
+    jobFlow: api.flow,
+  });
   return { api, job };
 }
 
 /** The fields of `input` that `flow` would leave out. */
 export function foreignFields(flow: ExportFlow, input: StartInput): FlowField[] {
   if (flow === 'jobs') return input.basePath === undefined ? [] : ['basePath'];
-  return [input.version !== undefined && 'version', input.paths !== undefined && 'paths'].filter((f): f is FlowField => Boolean(f));
+  return [input.version !== undefined && 'version', input.paths !== undefined && 'paths'].filter((f): f is FlowField =>
+    Boolean(f),
+  );
 }
 
 // ---- an existing job ------------------------------------------------------------------------------
@@ -114,7 +128,11 @@ export interface OnJobFlow<T> {
  * `auto`. The flow that answered is remembered for the job, and the returned api is the one to keep
  * using (polls, link refreshes).
  */
-export async function onJobFlow<T>(jobId: string, flows: FlowSetup, op: (api: FlowApi) => Promise<T>): Promise<OnJobFlow<T>> {
+export async function onJobFlow<T>(
+  jobId: string,
+  flows: FlowSetup,
+  op: (api: FlowApi) => Promise<T>,
+): Promise<OnJobFlow<T>> {
   if (flows.setting !== 'auto') {
     const api = await flows.api(flows.setting);
     const value = await op(api);

@@ -37,9 +37,13 @@ function hostPart(given: string, input: string, pathsName: string): string {
   const authority = end === -1 ? rest : rest.slice(0, end);
   const tail = end === -1 ? '' : rest.slice(end);
   if (authority.includes('@')) throw refuse(input, 'it contains a user name or password');
-  if (authority.includes(':')) throw refuse(input, 'it has a port; the API exports the deployment on its standard port, so drop it');
+  if (authority.includes(':'))
+    throw refuse(input, 'it has a port; the API exports the deployment on its standard port, so drop it');
   if (tail !== '' && tail !== '/') {
-    throw refuse(input, `it has a path, query or fragment; exports cover the whole deployment (use ${pathsName} to pick pages)`);
+    throw refuse(
+      input,
+      `it has a path, query or fragment; exports cover the whole deployment (use ${pathsName} to pick pages)`,
+    );
   }
   return authority;
 }
@@ -51,7 +55,8 @@ function checkHostname(host: string, input: string): string {
   if (ascii === '') throw refuse(input, 'it is not a valid internationalised domain name');
   if (ascii.length > 253) throw refuse(input, 'it is longer than 253 characters');
   const labels = ascii.split('.');
-  if (labels.length < 2) throw refuse(input, 'it has no dot; a deployment domain looks like docs.example.com or acme.mintlify.app');
+  if (labels.length < 2)
+    throw refuse(input, 'it has no dot; a deployment domain looks like docs.example.com or acme.mintlify.app');
   for (const label of labels) {
     if (label === '') throw refuse(input, 'it has an empty label (two dots in a row, or a leading or trailing dot)');
     if (label.length > 63) throw refuse(input, `the label "${label.slice(0, 20)}..." is longer than 63 characters`);
@@ -59,7 +64,7 @@ function checkHostname(host: string, input: string): string {
       throw refuse(input, `the label "${label}" may hold only letters, digits and inner hyphens`);
     }
   }
-  if (/^\d+$/.test(labels[labels.length - 1]!)) throw refuse(input, 'it is an IP address; use the deployment\'s domain');
+  if (/^\d+$/.test(labels[labels.length - 1]!)) throw refuse(input, "it is an IP address; use the deployment's domain");
   return ascii;
 }
 

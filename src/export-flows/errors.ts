@@ -42,7 +42,11 @@ export class ExportJobNotFoundError extends ApiError {
     details: string[],
     advice?: string,
   ) {
-    super(`no static export job ${jobId} (404${serverMessage ? `: ${serverMessage}` : ''})${advice ? `; ${advice}` : ''}`, 404, { serverMessage, details });
+    super(
+      `no static export job ${jobId} (404${serverMessage ? `: ${serverMessage}` : ''})${advice ? `; ${advice}` : ''}`,
+      404,
+      { serverMessage, details },
+    );
   }
 }
 
@@ -55,7 +59,11 @@ export class ExportAlreadyRunningError extends ApiError {
     advice?: string,
   ) {
     const said = serverMessage ? `: ${serverMessage}` : '';
-    super(`an export of this deployment is already running (409${said}); ${advice ?? 'wait for it to finish, then start again'}`, 409, { serverMessage });
+    super(
+      `an export of this deployment is already running (409${said}); ${advice ?? 'wait for it to finish, then start again'}`,
+      409,
+      { serverMessage },
+    );
   }
 }
 
@@ -65,7 +73,9 @@ export class UnknownExportStatusError extends MintAdminError {
     readonly jobId: string,
     readonly status: string,
   ) {
-    super(`stopped waiting: export ${jobId} reports a status this version does not know (${JSON.stringify(status.slice(0, 40))})`);
+    super(
+      `stopped waiting: export ${jobId} reports a status this version does not know (${JSON.stringify(status.slice(0, 40))})`,
+    );
   }
 }
 
@@ -80,7 +90,9 @@ export class FlowInputMismatchError extends UsageError {
     readonly chosenBy: ChosenBy,
     readonly tried?: TriedStart,
   ) {
-    super(`${fields.join(' and ')} ${fields.length === 1 ? 'belongs' : 'belong'} to the ${otherFlow(flow)} flow, but the ${flow} flow is used (${chosenByText(chosenBy, tried)}); leave ${fields.length === 1 ? 'it' : 'them'} out or use the ${otherFlow(flow)} flow`);
+    super(
+      `${fields.join(' and ')} ${fields.length === 1 ? 'belongs' : 'belong'} to the ${otherFlow(flow)} flow, but the ${flow} flow is used (${chosenByText(chosenBy, tried)}); leave ${fields.length === 1 ? 'it' : 'them'} out or use the ${otherFlow(flow)} flow`,
+    );
   }
 }
 
@@ -94,19 +106,27 @@ export class FlowNeedsDomainError extends UsageError {
 /** The project flow is needed (no domain, or the jobs flow's start route is missing) but no project id was given. */
 export class FlowNeedsProjectError extends ConfigError {
   constructor(readonly tried?: TriedStart) {
-    super(`${triedText(tried)}the project flow needs a project id${tried ? '' : ' (or give the deployment\'s domain for the jobs flow)'}`);
+    super(
+      `${triedText(tried)}the project flow needs a project id${tried ? '' : " (or give the deployment's domain for the jobs flow)"}`,
+    );
   }
 }
 
 export const otherFlow = (flow: ExportFlow): ExportFlow => (flow === 'jobs' ? 'project' : 'jobs');
 
 function triedText(tried: TriedStart | undefined): string {
-  return tried ? `this API has no ${tried.flow}-flow export route (${tried.startRoute} answered 404${tried.serverMessage ? `: ${tried.serverMessage}` : ''}); ` : '';
+  return tried
+    ? `this API has no ${tried.flow}-flow export route (${tried.startRoute} answered 404${tried.serverMessage ? `: ${tried.serverMessage}` : ''}); `
+    : '';
 }
 
 function chosenByText(by: ChosenBy, tried: TriedStart | undefined): string {
   if (by === 'fallback') return `${tried?.startRoute ?? 'the other start route'} answered 404`;
-  return { setting: 'it was forced', memory: 'it worked last time with this API', domain: 'chosen by whether a domain was given' }[by];
+  return {
+    setting: 'it was forced',
+    memory: 'it worked last time with this API',
+    domain: 'chosen by whether a domain was given',
+  }[by];
 }
 
 /** A 404 from the API itself (not a 404 we made up): the route or the job is not there. */
@@ -115,7 +135,8 @@ export function isNotFound(error: unknown): error is ApiError {
 }
 
 /** Said of a start whose 2xx answer is unreadable: the job may exist though no id came back. */
-export const MAY_HAVE_STARTED = '; the export may have started anyway: look for it in the Mintlify dashboard before starting another';
+export const MAY_HAVE_STARTED =
+  '; the export may have started anyway: look for it in the Mintlify dashboard before starting another';
 
 /**
  * A start's unreadable 2xx as explainExportError words it: the original error (the words' cause), so
@@ -140,7 +161,9 @@ export function explainExportError(error: unknown, jobId?: string): unknown {
       `static export needs an Enterprise plan (403${said}); ask Mintlify to enable it for your organization, or check that the admin key belongs to it`,
     );
   }
-  if (error.status === 404 && jobId !== undefined) return new ExportJobNotFoundError(jobId, error.serverMessage, error.details);
-  if (error.status === 409 && jobId !== undefined) return new NotFinishedError(jobId, `409${said}`, error.serverMessage);
+  if (error.status === 404 && jobId !== undefined)
+    return new ExportJobNotFoundError(jobId, error.serverMessage, error.details);
+  if (error.status === 409 && jobId !== undefined)
+    return new NotFinishedError(jobId, `409${said}`, error.serverMessage);
   return error;
 }

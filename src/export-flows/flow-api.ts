@@ -31,7 +31,10 @@ export interface FlowApi {
   linkIn(job: AnyExportJob): Bundle | undefined;
 }
 
-export type FlowClient = Pick<ApiClient, 'startExport' | 'getExport' | 'createBundle' | 'startProjectExport' | 'getProjectExport'>;
+export type FlowClient = Pick<
+  ApiClient,
+  'startExport' | 'getExport' | 'createBundle' | 'startProjectExport' | 'getProjectExport'
+>;
 
 export const START_ROUTES: Record<ExportFlow, string> = {
   jobs: 'POST /v1/static-export/jobs',
@@ -58,13 +61,21 @@ async function explained<T>(call: Promise<T>, jobId: string | undefined): Promis
 }
 
 /** The FlowApi of either flow for one client: the project flow cannot be asked without a project id. */
-export function flowApiFor(client: FlowClient, flow: ExportFlow, projectId: string | undefined, call?: CallOptions): FlowApi {
+export function flowApiFor(
+  client: FlowClient,
+  flow: ExportFlow,
+  projectId: string | undefined,
+  call?: CallOptions,
+): FlowApi {
   if (flow === 'jobs') return jobsFlowApi(client, call);
   if (projectId === undefined) throw new FlowNeedsProjectError();
   return projectFlowApi(client, projectId, call);
 }
 
-export function jobsFlowApi(client: Pick<FlowClient, 'startExport' | 'getExport' | 'createBundle'>, call?: CallOptions): FlowApi {
+export function jobsFlowApi(
+  client: Pick<FlowClient, 'startExport' | 'getExport' | 'createBundle'>,
+  call?: CallOptions,
+): FlowApi {
   return {
     flow: 'jobs',
     startRoute: START_ROUTES.jobs,
@@ -73,15 +84,23 @@ export function jobsFlowApi(client: Pick<FlowClient, 'startExport' | 'getExport'
       const req: StartExportRequest = { domain: input.domain };
       if (input.version !== undefined) req.version = input.version;
       if (input.paths !== undefined) req.paths = input.paths;
-      return plainId<ExportJob>(await explained(client.startExport(req, call), undefined), 'the export was started: see it in the Mintlify dashboard');
+      return plainId<ExportJob>(
+        await explained(client.startExport(req, call), undefined),
+        'the export was started: see it in the Mintlify dashboard',
+      );
     },
-    get: async (jobId, signal) => plainId<ExportJob>(await explained(client.getExport(jobId, callFor(call, signal)), jobId)),
+    get: async (jobId, signal) =>
+      plainId<ExportJob>(await explained(client.getExport(jobId, callFor(call, signal)), jobId)),
     link: (jobId) => explained(client.createBundle(jobId, call), jobId),
     linkIn: () => undefined,
   };
 }
 
-export function projectFlowApi(client: Pick<FlowClient, 'startProjectExport' | 'getProjectExport'>, projectId: string, call?: CallOptions): FlowApi {
+export function projectFlowApi(
+  client: Pick<FlowClient, 'startProjectExport' | 'getProjectExport'>,
+  projectId: string,
+  call?: CallOptions,
+): FlowApi {
   const get = async (jobId: string, signal?: AbortSignal): Promise<ProjectExportJob> =>
     plainId(await explained(client.getProjectExport(projectId, jobId, callFor(call, signal)), jobId));
   return {
@@ -90,7 +109,11 @@ export function projectFlowApi(client: Pick<FlowClient, 'startProjectExport' | '
     async start(input) {
       let job: ProjectExportJob;
       try {
-        job = await client.startProjectExport(projectId, input.basePath === undefined ? {} : { basePath: input.basePath }, call);
+        job = await client.startProjectExport(
+          projectId,
+          input.basePath === undefined ? {} : { basePath: input.basePath },
+          call,
+        );
       } catch (error) {
         throw explainProjectStartError(error);
       }
@@ -101,7 +124,8 @@ export function projectFlowApi(client: Pick<FlowClient, 'startProjectExport' | '
       const job = await get(jobId);
       const bundle = bundleOf(job);
       if (bundle) return bundle;
-      if (job.status === 'failed') throw new JobFailedError(`export ${jobId} failed: ${job.error ?? 'the API gave no reason'}`);
+      if (job.status === 'failed')
+        throw new JobFailedError(`export ${jobId} failed: ${job.error ?? 'the API gave no reason'}`);
       // The same meaning as the jobs flow's 409 on POST bundle, so download and run treat both alike.
       throw new NotFinishedError(jobId, job.status);
     },
@@ -116,7 +140,11 @@ export function projectFlowApi(client: Pick<FlowClient, 'startProjectExport' | '
 function bundleOf(job: ProjectExportJob): Bundle | undefined {
   if (job.status !== 'completed') return undefined;
   const { bundleUrl, sizeBytes, expiresAt } = job;
-  const missing = [bundleUrl === undefined && 'bundleUrl', sizeBytes === undefined && 'sizeBytes', expiresAt === undefined && 'expiresAt'].filter(Boolean);
+  const missing = [
+    bundleUrl === undefined && 'bundleUrl',
+    sizeBytes === undefined && 'sizeBytes',
+    expiresAt === undefined && 'expiresAt',
+  ].filter(Boolean);
   if (bundleUrl === undefined || sizeBytes === undefined || expiresAt === undefined) {
     throw new ApiError(
       `unexpected answer from the API to GET /v1/static-export/{projectId}/jobs/{jobId}: job ${job.jobId} is completed but ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing`,

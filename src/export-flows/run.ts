@@ -7,14 +7,21 @@
 // agent is told is the face's: the CLI's live bar and resume hints, the MCP tool's progress.
 import type { Dispatcher } from 'undici';
 import type { AnyExportJob, Bundle } from '../api/types.js';
-import { checkArchivePath, checkTarget, downloadBundle, type DownloadBundleOptions, type DownloadResult } from '../download/index.js';
+import {
+  checkArchivePath,
+  checkTarget,
+  downloadBundle,
+  type DownloadBundleOptions,
+  type DownloadResult,
+} from '../download/index.js';
 import { startOnFlow, type FlowSetup } from './choose.js';
 import type { FlowApi, StartInput } from './flow-api.js';
 import type { ExportFlow } from './flow-store.js';
 import { waitForExportJob } from './wait.js';
 
 /** Where and how the site is installed (src/download's guarantees: nothing partial at the target). */
-export interface InstallSettings extends Pick<DownloadBundleOptions, 'target' | 'force' | 'link' | 'keep' | 'maxBytes' | 'archivePath'> {
+export interface InstallSettings
+  extends Pick<DownloadBundleOptions, 'target' | 'force' | 'link' | 'keep' | 'maxBytes' | 'archivePath'> {
   /** The directories `force` never replaces besides `/`: the home and working directory (default the process's). */
   home?: string;
   cwd?: string;
@@ -38,7 +45,8 @@ export interface InstallingJob {
 }
 
 /** What the download needs of the face's world. */
-export interface InstallDeps extends Pick<DownloadBundleOptions, 'clock' | 'random' | 'signal' | 'reporter' | 'onProgress' | 'debug'> {
+export interface InstallDeps
+  extends Pick<DownloadBundleOptions, 'clock' | 'random' | 'signal' | 'reporter' | 'onProgress' | 'debug'> {
   /** For the storage download (never sent the admin key); asked for once the export is complete. */
   dispatcher: () => Promise<Dispatcher>;
 }
@@ -57,7 +65,12 @@ export interface InstallExport extends InstallDeps {
 
 /** Checks the target (and the archive path) as the download will, before anything is sent: the target, absolute. */
 export async function checkInstallTarget(install: InstallSettings): Promise<string> {
-  const plan = await checkTarget(install.target, { force: install.force, link: Boolean(install.link), home: install.home, cwd: install.cwd });
+  const plan = await checkTarget(install.target, {
+    force: install.force,
+    link: Boolean(install.link),
+    home: install.home,
+    cwd: install.cwd,
+  });
   if (install.archivePath !== undefined) await checkArchivePath(install.archivePath, plan);
   return plan.path;
 }

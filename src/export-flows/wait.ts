@@ -49,7 +49,10 @@ export async function waitForExportJob(opts: ExportWaitOptions): Promise<AnyExpo
     onTransientError: opts.onTransientError,
     timeoutError:
       opts.timeoutError ??
-      ((elapsedMs) => new WaitTimeoutError(`export ${jobId} did not finish within ${Math.round(elapsedMs / 1000)} s; it keeps running on the server`)),
+      ((elapsedMs) =>
+        new WaitTimeoutError(
+          `export ${jobId} did not finish within ${Math.round(elapsedMs / 1000)} s; it keeps running on the server`,
+        )),
     intervalMs: opts.intervalMs,
     timeoutMs: opts.timeoutMs,
     clock: opts.clock,
@@ -57,6 +60,7 @@ export async function waitForExportJob(opts: ExportWaitOptions): Promise<AnyExpo
     random: opts.random,
   });
   if (isUnknownStatus(job.status)) throw new UnknownExportStatusError(jobId, job.status);
-  if (job.status === 'failed') throw new JobFailedError(`export ${jobId} failed: ${job.error ?? 'the API gave no reason'}`);
+  if (job.status === 'failed')
+    throw new JobFailedError(`export ${jobId} failed: ${job.error ?? 'the API gave no reason'}`);
   return job;
 }

@@ -9,11 +9,29 @@
 // A report cut short is still a report: the budget or a 429 marks the sources it left incomplete,
 // and the requests each source used are the ones it sent (a refused one included), never estimated.
 import type { ApiClient } from '../api/client.js';
-import type { Conversation, ConversationsPage, PageFeedback, PageTraffic, SearchesPage, SearchTerm, ViewsPage } from '../api/types.js';
+import type {
+  Conversation,
+  ConversationsPage,
+  PageFeedback,
+  PageTraffic,
+  SearchesPage,
+  SearchTerm,
+  ViewsPage,
+} from '../api/types.js';
 import { RateLimitError } from '../errors.js';
 import type { PagedEndpoint } from '../paging/engine.js';
 import { CONVERSATIONS, SEARCHES, VIEWS, walkOf } from '../paging/endpoints.js';
-import { addConversations, MIN_SEARCH_HITS, pageGaps, questionGaps, rankGaps, searchGaps, viewsByPath, type Gap, type QuestionGroup } from './score.js';
+import {
+  addConversations,
+  MIN_SEARCH_HITS,
+  pageGaps,
+  questionGaps,
+  rankGaps,
+  searchGaps,
+  viewsByPath,
+  type Gap,
+  type QuestionGroup,
+} from './score.js';
 
 /** One request per source: fewer cannot make a report. */
 export const MIN_GAPS_REQUESTS = 4;
@@ -63,12 +81,22 @@ export type GapsProgress = (source: GapSource, rows: number) => void;
 const empty = (): SourceUse => ({ requests: 0, rows: 0, incomplete: null });
 const requestsWord = (n: number) => `${n} ${n === 1 ? 'request' : 'requests'}`;
 
-export async function collectGaps(api: ApiClient, projectId: string, query: GapsQuery, onProgress?: GapsProgress): Promise<GapsCollection> {
+export async function collectGaps(
+  api: ApiClient,
+  projectId: string,
+  query: GapsQuery,
+  onProgress?: GapsProgress,
+): Promise<GapsCollection> {
   // Loaded here, not at the top: a command that imports this file is registered by --help too.
   const { pageThrough } = await import('../paging/engine.js');
   const range = { dateFrom: query.dateFrom, dateTo: query.dateTo };
   const call = query.signal ? { signal: query.signal } : undefined;
-  const sources: GapsReport['sources'] = { feedbackByPage: empty(), views: empty(), conversations: empty(), searches: empty() };
+  const sources: GapsReport['sources'] = {
+    feedbackByPage: empty(),
+    views: empty(),
+    conversations: empty(),
+    searches: empty(),
+  };
   let left = query.maxRequests;
   let rateLimit: RateLimitError | undefined;
   const traffic: PageTraffic[] = [];
@@ -121,16 +149,22 @@ export async function collectGaps(api: ApiClient, projectId: string, query: Gaps
     const page = await api.feedbackByPage(projectId, { ...range, limit: 100 }, call);
     pageRows = page.feedback;
     sources.feedbackByPage.rows = page.feedback.length;
-    if (page.hasMore) sources.feedbackByPage.incomplete = `the ${page.feedback.length} pages with the most feedback only (the API cannot page further)`;
+    if (page.hasMore)
+      sources.feedbackByPage.incomplete = `the ${page.feedback.length} pages with the most feedback only (the API cannot page further)`;
   } catch (error) {
     if (!(error instanceof RateLimitError)) throw error;
     rateLimit = error;
     sources.feedbackByPage.incomplete = 'stopped by the analytics rate limit (429)';
   }
   // Views weight the others; the most viewed pages come first, so a few requests cover the weight.
-  await read<ViewsPage, PageTraffic>('views', Math.max(1, Math.floor((query.maxRequests - 1) * 0.2)), walkOf(VIEWS, api, projectId, range, call, 'page views'), (rows) => {
-    for (const row of rows) traffic.push(row); // a page can be longer than push(...) takes arguments
-  });
+  await read<ViewsPage, PageTraffic>(
+    'views',
+    Math.max(1, Math.floor((query.maxRequests - 1) * 0.2)),
+    walkOf(VIEWS, api, projectId, range, call, 'page views'),
+    (rows) => {
+      for (const row of rows) traffic.push(row); // a page can be longer than push(...) takes arguments
+    },
+  );
   // Every conversation page may hold unanswered questions; search terms, most searched first, make
   // do with what is left.
   await read<ConversationsPage, Conversation>(
@@ -146,13 +180,18 @@ export async function collectGaps(api: ApiClient, projectId: string, query: Gaps
     left,
     walkOf(SEARCHES, api, projectId, range, call),
     (terms) => {
-      for (const t of terms) if (t.hits >= MIN_SEARCH_HITS && (t.ctr === 0 || t.topClickedPage === null)) zeroClick.push(t);
+      for (const t of terms)
+        if (t.hits >= MIN_SEARCH_HITS && (t.ctr === 0 || t.topClickedPage === null)) zeroClick.push(t);
     },
     (terms) => terms.length > 0 && terms[terms.length - 1]!.hits < MIN_SEARCH_HITS,
   );
 
   const views = viewsByPath(traffic);
-  const gaps = rankGaps([...searchGaps(zeroClick), ...questionGaps(groups.values(), views), ...pageGaps(pageRows, views)]);
+  const gaps = rankGaps([
+    ...searchGaps(zeroClick),
+    ...questionGaps(groups.values(), views),
+    ...pageGaps(pageRows, views),
+  ]);
   const used = Object.values(sources).reduce((sum, s) => sum + s.requests, 0);
   const report: GapsReport = {
     from: query.dateFrom ?? null,

@@ -50,7 +50,11 @@ const EXAMPLES = 3;
  * as null) and no sentence says "-3 searches".
  */
 export function wholeCount(n: number): number {
-  return Number.isFinite(n) && n > 0 ? Math.min(Math.floor(n), Number.MAX_SAFE_INTEGER) : n === Infinity ? Number.MAX_SAFE_INTEGER : 0;
+  return Number.isFinite(n) && n > 0
+    ? Math.min(Math.floor(n), Number.MAX_SAFE_INTEGER)
+    : n === Infinity
+      ? Number.MAX_SAFE_INTEGER
+      : 0;
 }
 
 export function trafficWeight(views: number | null): number {
@@ -78,7 +82,8 @@ export function viewsByPath(rows: readonly PageTraffic[]): Map<string, number> {
 
 const round = (n: number) => Math.round(n * 10) / 10;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const weightNote = (views: number | null) => (views === null ? '' : `, x${trafficWeight(views).toFixed(1)} for ${plural(views, 'view')}`);
+const weightNote = (views: number | null) =>
+  views === null ? '' : `, x${trafficWeight(views).toFixed(1)} for ${plural(views, 'view')}`;
 
 export function searchGaps(terms: readonly SearchTerm[]): Gap[] {
   return terms
@@ -147,7 +152,13 @@ export function questionGaps(groups: Iterable<QuestionGroup>, views: ReadonlyMap
 
 export function pageGaps(rows: readonly PageFeedback[], views: ReadonlyMap<string, number>): Gap[] {
   return rows
-    .map((r) => ({ path: r.path, thumbsUp: wholeCount(r.thumbsUp), thumbsDown: wholeCount(r.thumbsDown), code: wholeCount(r.code), total: wholeCount(r.total) }))
+    .map((r) => ({
+      path: r.path,
+      thumbsUp: wholeCount(r.thumbsUp),
+      thumbsDown: wholeCount(r.thumbsDown),
+      code: wholeCount(r.code),
+      total: wholeCount(r.total),
+    }))
     .filter((r) => r.thumbsDown + r.code >= MIN_PAGE_REPORTS)
     .map((r) => {
       const page = pagePath(r.path);
@@ -170,5 +181,11 @@ export function pageGaps(rows: readonly PageFeedback[], views: ReadonlyMap<strin
 
 /** Highest score first; ties by count, then kind and evidence, so the order never depends on input order. */
 export function rankGaps(gaps: readonly Gap[]): Gap[] {
-  return [...gaps].sort((a, b) => b.score - a.score || b.count - a.count || a.kind.localeCompare(b.kind) || (a.evidence < b.evidence ? -1 : a.evidence > b.evidence ? 1 : 0));
+  return [...gaps].sort(
+    (a, b) =>
+      b.score - a.score ||
+      b.count - a.count ||
+      a.kind.localeCompare(b.kind) ||
+      (a.evidence < b.evidence ? -1 : a.evidence > b.evidence ? 1 : 0),
+  );
 }

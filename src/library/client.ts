@@ -30,7 +30,16 @@ import type {
 } from '../api/types.js';
 import { systemClock, type Clock } from '../clock.js';
 import { checkApiKey, checkBaseUrl, checkProjectId, DEFAULT_BASE_URL } from '../config.js';
-import { CONVERSATIONS, FEEDBACK, SEARCHES, startOf, VIEWS, VISITORS, walkOf, type PagedRoute } from '../paging/endpoints.js';
+import {
+  CONVERSATIONS,
+  FEEDBACK,
+  SEARCHES,
+  startOf,
+  VIEWS,
+  VISITORS,
+  walkOf,
+  type PagedRoute,
+} from '../paging/endpoints.js';
 import { pagedItems } from '../paging/iterate.js';
 import { checkAnalyticsQuery, checkQueryDates } from './query.js';
 import { VERSION } from '../version.js';
@@ -80,7 +89,12 @@ export interface WaitOptions extends CallOptions {
 }
 
 // A Record, not a list: a state added to the schema's enum fails to compile here until it is placed.
-const STILL_RUNNING: Record<ExportJobStatus, boolean> = { queued: true, running: true, completed: false, failed: false };
+const STILL_RUNNING: Record<ExportJobStatus, boolean> = {
+  queued: true,
+  running: true,
+  completed: false,
+  failed: false,
+};
 
 export class AdminClient extends ApiClient {
   /** The dispatcher this client made itself, closed by close(); one passed in belongs to the caller. */
@@ -99,7 +113,11 @@ export class AdminClient extends ApiClient {
     const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
     const own = options.dispatcher
       ? undefined
-      : new Agent({ connect: { timeout: timeouts.connectMs }, headersTimeout: timeouts.headersMs, bodyTimeout: timeouts.bodyMs });
+      : new Agent({
+          connect: { timeout: timeouts.connectMs },
+          headersTimeout: timeouts.headersMs,
+          bodyTimeout: timeouts.bodyMs,
+        });
     const clock = options.clock ?? systemClock;
     const random = options.random ?? Math.random;
     const closing = new AbortController();
@@ -134,31 +152,55 @@ export class AdminClient extends ApiClient {
   // endpoint serves: all analytics endpoints share 100 requests per organization an hour.
 
   /** Every search term for the query, most searched first (`analytics searches --all`). */
-  searchTerms(projectId: string, query: SearchesQuery = {}, call?: CallOptions): AsyncGenerator<SearchTerm, void, undefined> {
+  searchTerms(
+    projectId: string,
+    query: SearchesQuery = {},
+    call?: CallOptions,
+  ): AsyncGenerator<SearchTerm, void, undefined> {
     return this.walk(SEARCHES, projectId, query, call);
   }
 
   /** Every feedback entry for the query, newest first (`analytics feedback --all`). */
-  feedbackEntries(projectId: string, query: FeedbackQuery = {}, call?: CallOptions): AsyncGenerator<FeedbackItem, void, undefined> {
+  feedbackEntries(
+    projectId: string,
+    query: FeedbackQuery = {},
+    call?: CallOptions,
+  ): AsyncGenerator<FeedbackItem, void, undefined> {
     return this.walk(FEEDBACK, projectId, query, call);
   }
 
   /** Every assistant conversation for the query, newest first (`analytics conversations --all`). */
-  conversations(projectId: string, query: ConversationsQuery = {}, call?: CallOptions): AsyncGenerator<Conversation, void, undefined> {
+  conversations(
+    projectId: string,
+    query: ConversationsQuery = {},
+    call?: CallOptions,
+  ): AsyncGenerator<Conversation, void, undefined> {
     return this.walk(CONVERSATIONS, projectId, query, call);
   }
 
   /** Views of every page for the query, most viewed first (`analytics views --all`). */
-  pageViews(projectId: string, query: TrafficQuery = {}, call?: CallOptions): AsyncGenerator<PageTraffic, void, undefined> {
+  pageViews(
+    projectId: string,
+    query: TrafficQuery = {},
+    call?: CallOptions,
+  ): AsyncGenerator<PageTraffic, void, undefined> {
     return this.walk(VIEWS, projectId, query, call);
   }
 
   /** Unique visitors of every page for the query, most visited first (`analytics visitors --all`). */
-  pageVisitors(projectId: string, query: TrafficQuery = {}, call?: CallOptions): AsyncGenerator<PageTraffic, void, undefined> {
+  pageVisitors(
+    projectId: string,
+    query: TrafficQuery = {},
+    call?: CallOptions,
+  ): AsyncGenerator<PageTraffic, void, undefined> {
     return this.walk(VISITORS, projectId, query, call);
   }
 
-  private walk<Page extends object, Item, Query extends { cursor?: string | undefined; offset?: number | undefined; limit?: number | undefined }>(
+  private walk<
+    Page extends object,
+    Item,
+    Query extends { cursor?: string | undefined; offset?: number | undefined; limit?: number | undefined },
+  >(
     route: PagedRoute<Page, Item, Query>,
     projectId: string,
     query: Query,
@@ -169,33 +211,55 @@ export class AdminClient extends ApiClient {
     // Read once, so a duration before now (`7d`) is one instant for every page of the walk.
     const checked = checkAnalyticsQuery(route, query, this.clientClock.now());
     const signals = [this.clientSignal, call?.signal].filter((s): s is AbortSignal => s !== undefined);
-    return pagedItems(walkOf(route, this, projectId, checked, call), startOf(route, checked), signals.length > 1 ? AbortSignal.any(signals) : signals[0]);
+    return pagedItems(
+      walkOf(route, this, projectId, checked, call),
+      startOf(route, checked),
+      signals.length > 1 ? AbortSignal.any(signals) : signals[0],
+    );
   }
 
   // The one-page calls: the same checks as the iterators, before anything is sent (a typo is a
   // UsageError, not a 400 that spent one of the organization's 100 requests an hour).
 
   override listSearches(projectId: string, query: SearchesQuery, call?: CallOptions): Promise<SearchesPage> {
-    return this.checked(() => super.listSearches(projectId, checkAnalyticsQuery(SEARCHES, query, this.clientClock.now()), call));
+    return this.checked(() =>
+      super.listSearches(projectId, checkAnalyticsQuery(SEARCHES, query, this.clientClock.now()), call),
+    );
   }
 
   override listFeedback(projectId: string, query: FeedbackQuery, call?: CallOptions): Promise<FeedbackPage> {
-    return this.checked(() => super.listFeedback(projectId, checkAnalyticsQuery(FEEDBACK, query, this.clientClock.now()), call));
+    return this.checked(() =>
+      super.listFeedback(projectId, checkAnalyticsQuery(FEEDBACK, query, this.clientClock.now()), call),
+    );
   }
 
-  override listConversations(projectId: string, query: ConversationsQuery, call?: CallOptions): Promise<ConversationsPage> {
-    return this.checked(() => super.listConversations(projectId, checkAnalyticsQuery(CONVERSATIONS, query, this.clientClock.now()), call));
+  override listConversations(
+    projectId: string,
+    query: ConversationsQuery,
+    call?: CallOptions,
+  ): Promise<ConversationsPage> {
+    return this.checked(() =>
+      super.listConversations(projectId, checkAnalyticsQuery(CONVERSATIONS, query, this.clientClock.now()), call),
+    );
   }
 
   override listViews(projectId: string, query: TrafficQuery, call?: CallOptions): Promise<ViewsPage> {
-    return this.checked(() => super.listViews(projectId, checkAnalyticsQuery(VIEWS, query, this.clientClock.now()), call));
+    return this.checked(() =>
+      super.listViews(projectId, checkAnalyticsQuery(VIEWS, query, this.clientClock.now()), call),
+    );
   }
 
   override listVisitors(projectId: string, query: TrafficQuery, call?: CallOptions): Promise<VisitorsPage> {
-    return this.checked(() => super.listVisitors(projectId, checkAnalyticsQuery(VISITORS, query, this.clientClock.now()), call));
+    return this.checked(() =>
+      super.listVisitors(projectId, checkAnalyticsQuery(VISITORS, query, this.clientClock.now()), call),
+    );
   }
 
-  override feedbackByPage(projectId: string, query: FeedbackByPageQuery, call?: CallOptions): Promise<FeedbackByPagePage> {
+  override feedbackByPage(
+    projectId: string,
+    query: FeedbackByPageQuery,
+    call?: CallOptions,
+  ): Promise<FeedbackByPagePage> {
     return this.checked(() => super.feedbackByPage(projectId, checkQueryDates(query, this.clientClock.now()), call));
   }
 
@@ -224,12 +288,20 @@ export class AdminClient extends ApiClient {
       fetch: () =>
         this.getExport(jobId, options).catch((error: unknown) => {
           if (!isNotFound(error)) throw error;
-          throw new ExportJobNotFoundError(jobId, error.serverMessage, error.details, 'waitForExport follows jobs-flow exports only: for a project-flow job use waitForStaticExport(client, jobId, { projectId })');
+          throw new ExportJobNotFoundError(
+            jobId,
+            error.serverMessage,
+            error.details,
+            'waitForExport follows jobs-flow exports only: for a project-flow job use waitForStaticExport(client, jobId, { projectId })',
+          );
         }),
       // A status this version does not know ends the wait too: it cannot tell whether the job will finish.
       isDone: (job) => !Object.hasOwn(STILL_RUNNING, job.status) || !STILL_RUNNING[job.status as ExportJobStatus],
       onValue: (job) => options.onProgress?.(job),
-      timeoutError: () => new WaitTimeoutError(`export ${jobId} did not finish within ${Math.round(timeoutMs / 1000)} s; it keeps running on the server`),
+      timeoutError: () =>
+        new WaitTimeoutError(
+          `export ${jobId} did not finish within ${Math.round(timeoutMs / 1000)} s; it keeps running on the server`,
+        ),
       intervalMs,
       timeoutMs,
       clock: this.clientClock,
@@ -251,7 +323,10 @@ export class AdminClient extends ApiClient {
 }
 
 /** An export wait's deadline and first pause (defaults 30 minutes and 2 s), checked before anything is sent. */
-export function exportWaitPacing(options: { timeoutMs?: number | undefined; intervalMs?: number | undefined }): { timeoutMs: number; intervalMs: number } {
+export function exportWaitPacing(options: { timeoutMs?: number | undefined; intervalMs?: number | undefined }): {
+  timeoutMs: number;
+  intervalMs: number;
+} {
   const timeoutMs = options.timeoutMs ?? 30 * 60_000;
   const intervalMs = options.intervalMs ?? 2000;
   // Beyond what a timer holds, a timeout fires at once and an interval not at all (a poll without

@@ -44,7 +44,9 @@ export interface SiteInstallOptions {
   dispatcher?: Dispatcher;
 }
 
-export interface DownloadBundleOptions extends SiteInstallOptions, Pick<ExportFlowOptions, 'flow' | 'projectId' | 'store' | 'onFlow'> {
+export interface DownloadBundleOptions
+  extends SiteInstallOptions,
+    Pick<ExportFlowOptions, 'flow' | 'projectId' | 'store' | 'onFlow'> {
   client: AdminClient;
   /**
    * A completed export job, on either flow: its flow is the one remembered for it, else its id's shape
@@ -93,7 +95,10 @@ export async function downloadBundle(options: DownloadBundleOptions): Promise<Do
 }
 
 /** `run` with the caller's dispatcher for the storage download, else a pool of its own, closed when it ends. */
-export async function withDispatcher<T>(given: Dispatcher | undefined, run: (dispatcher: Dispatcher) => Promise<T>): Promise<T> {
+export async function withDispatcher<T>(
+  given: Dispatcher | undefined,
+  run: (dispatcher: Dispatcher) => Promise<T>,
+): Promise<T> {
   const own = given ? undefined : new Agent();
   try {
     return await run(given ?? own!);

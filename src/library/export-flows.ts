@@ -7,7 +7,13 @@ import type { CallOptions } from '../api/client.js';
 import { BASE_PATHS, type AnyExportJob } from '../api/types.js';
 import { checkProjectId } from '../config.js';
 import { UsageError } from '../errors.js';
-import { onJobFlow, startOnFlow, type ExportFlowSetting, type FlowReason, type FlowSetup } from '../export-flows/choose.js';
+import {
+  onJobFlow,
+  startOnFlow,
+  type ExportFlowSetting,
+  type FlowReason,
+  type FlowSetup,
+} from '../export-flows/choose.js';
 import { normaliseDomain } from '../export-flows/domain.js';
 import { flowApiFor, type FlowApi, type StartInput } from '../export-flows/flow-api.js';
 import { memoryFlowStore, type ExportFlow, type FlowStore } from '../export-flows/flow-store.js';
@@ -47,7 +53,8 @@ const defaultStores = new WeakMap<AdminClient, FlowStore>();
 /** What the engine needs, from the client and the options; every option is checked before anything is sent. */
 export function flowSetup(client: AdminClient, options: ExportFlowOptions): FlowSetup {
   const setting = options.flow ?? 'auto';
-  if (setting !== 'auto' && setting !== 'jobs' && setting !== 'project') throw new UsageError(`flow: ${JSON.stringify(setting)} is not auto, jobs or project`);
+  if (setting !== 'auto' && setting !== 'jobs' && setting !== 'project')
+    throw new UsageError(`flow: ${JSON.stringify(setting)} is not auto, jobs or project`);
   const projectId = options.projectId === undefined ? undefined : checkProjectId(options.projectId, 'projectId');
   let store = options.store ?? defaultStores.get(client);
   if (!store) defaultStores.set(client, (store = memoryFlowStore()));
@@ -67,14 +74,22 @@ export function flowSetup(client: AdminClient, options: ExportFlowOptions): Flow
  * Starts a static export: on the jobs flow with a domain, on the project flow without one (given the
  * projectId), or on `options.flow`. A 404 on the start route tries the other flow once and remembers it.
  */
-export async function startStaticExport(client: AdminClient, input: StartInput, options: ExportFlowOptions = {}): Promise<StaticExportStarted> {
+export async function startStaticExport(
+  client: AdminClient,
+  input: StartInput,
+  options: ExportFlowOptions = {},
+): Promise<StaticExportStarted> {
   const flows = flowSetup(client, options);
   const { api, job } = await startOnFlow(checkStartInput(input), flows);
   return { flow: api.flow, job };
 }
 
 /** Waits for an export on its flow (settled by the first look) until it completes; `failed` throws JobFailedError. */
-export async function waitForStaticExport(client: AdminClient, jobId: string, options: StaticExportWaitOptions = {}): Promise<AnyExportJob> {
+export async function waitForStaticExport(
+  client: AdminClient,
+  jobId: string,
+  options: StaticExportWaitOptions = {},
+): Promise<AnyExportJob> {
   const id = checkExactId('export job id', jobId, 'the jobId a start returned');
   const { timeoutMs, intervalMs } = exportWaitPacing(options);
   const flows = flowSetup(client, options);
@@ -88,7 +103,16 @@ export async function waitForStaticExport(client: AdminClient, jobId: string, op
     settled = api;
     return value;
   };
-  return waitForExportJob({ jobId: id, fetch, intervalMs, timeoutMs, clock, random, signal: options.signal, onJob: (job) => options.onProgress?.(job) });
+  return waitForExportJob({
+    jobId: id,
+    fetch,
+    intervalMs,
+    timeoutMs,
+    clock,
+    random,
+    signal: options.signal,
+    onJob: (job) => options.onProgress?.(job),
+  });
 }
 
 /** The library's checks of a start input, in its own words (the CLI checks its flags itself). */
@@ -96,15 +120,18 @@ export function checkStartInput(input: StartInput): StartInput {
   const checked: StartInput = {};
   if (input.domain !== undefined) checked.domain = normaliseDomain(String(input.domain), 'paths').hostname;
   if (input.version !== undefined) {
-    if (typeof input.version !== 'string' || input.version.trim() === '') throw new UsageError('version: give a version label, e.g. 2024-06-01');
+    if (typeof input.version !== 'string' || input.version.trim() === '')
+      throw new UsageError('version: give a version label, e.g. 2024-06-01');
     checked.version = input.version;
   }
   if (input.paths !== undefined) {
-    if (!Array.isArray(input.paths) || input.paths.some((p) => typeof p !== 'string' || p.trim() === '')) throw new UsageError('paths: page paths must be non-empty strings, e.g. ["index"]');
+    if (!Array.isArray(input.paths) || input.paths.some((p) => typeof p !== 'string' || p.trim() === ''))
+      throw new UsageError('paths: page paths must be non-empty strings, e.g. ["index"]');
     checked.paths = input.paths;
   }
   if (input.basePath !== undefined) {
-    if (!(BASE_PATHS as readonly unknown[]).includes(input.basePath)) throw new UsageError(`basePath: ${JSON.stringify(input.basePath)} is not '', '/docs' or '/documentation'`);
+    if (!(BASE_PATHS as readonly unknown[]).includes(input.basePath))
+      throw new UsageError(`basePath: ${JSON.stringify(input.basePath)} is not '', '/docs' or '/documentation'`);
     checked.basePath = input.basePath;
   }
   return checked;

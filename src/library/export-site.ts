@@ -32,7 +32,11 @@ export interface StaticSite extends DownloadResult {
  * `options.flow`), waits for it and installs the site into `options.target`. Every input and the
  * target are checked before anything is sent.
  */
-export async function exportStaticSite(client: AdminClient, input: StartInput, options: ExportStaticSiteOptions): Promise<StaticSite> {
+export async function exportStaticSite(
+  client: AdminClient,
+  input: StartInput,
+  options: ExportStaticSiteOptions,
+): Promise<StaticSite> {
   const checked = checkStartInput(input);
   const { timeoutMs, intervalMs } = exportWaitPacing(options);
   const flows = flowSetup(client, options);

@@ -18,11 +18,21 @@ export interface ContentGapsQuery {
  * `report.partial` says so and each source's `incomplete` says why; `rateLimit` is the 429, if one
  * cut it. `report.requests.used` counts the requests sent.
  */
-export async function contentGaps(client: AdminClient, projectId: string, query: ContentGapsQuery = {}): Promise<GapsCollection> {
-  const range = checkAnalyticsQuery({ maxLimit: 1, noun: 'content gaps' }, { dateFrom: query.dateFrom, dateTo: query.dateTo }, settingsOf(client).clock.now());
+export async function contentGaps(
+  client: AdminClient,
+  projectId: string,
+  query: ContentGapsQuery = {},
+): Promise<GapsCollection> {
+  const range = checkAnalyticsQuery(
+    { maxLimit: 1, noun: 'content gaps' },
+    { dateFrom: query.dateFrom, dateTo: query.dateTo },
+    settingsOf(client).clock.now(),
+  );
   const maxRequests = query.maxRequests ?? DEFAULT_GAPS_REQUESTS;
   if (!(Number.isInteger(maxRequests) && maxRequests >= MIN_GAPS_REQUESTS && maxRequests <= 100)) {
-    throw new UsageError(`maxRequests: ${String(maxRequests)} is not a budget; give a whole number from ${MIN_GAPS_REQUESTS} to 100 (one request per source at least; the organization has 100 an hour)`);
+    throw new UsageError(
+      `maxRequests: ${String(maxRequests)} is not a budget; give a whole number from ${MIN_GAPS_REQUESTS} to 100 (one request per source at least; the organization has 100 an hour)`,
+    );
   }
   return collectGaps(client, projectId, { dateFrom: range.dateFrom, dateTo: range.dateTo, maxRequests });
 }

@@ -14,11 +14,17 @@ type AnyQuery = FeedbackQuery & { offset?: number | undefined };
  * The query as it is to be sent, or a UsageError: its dates read by the CLI's rules (a duration before
  * `now`, `7d`, becomes the instant it names), its page size, position and filters checked.
  */
-export function checkAnalyticsQuery<Q extends object>(route: Pick<PagedRoute<object, unknown, object>, 'maxLimit' | 'noun'>, query: Q, now: number): Q {
+export function checkAnalyticsQuery<Q extends object>(
+  route: Pick<PagedRoute<object, unknown, object>, 'maxLimit' | 'noun'>,
+  query: Q,
+  now: number,
+): Q {
   const dated = checkQueryDates(query, now);
   const q = query as AnyQuery;
   if (q.limit !== undefined && !(Number.isInteger(q.limit) && q.limit >= 1 && q.limit <= route.maxLimit)) {
-    throw new UsageError(`limit: ${String(q.limit)} is not a page size for ${route.noun}; give a whole number from 1 to ${route.maxLimit} (or none: the largest page)`);
+    throw new UsageError(
+      `limit: ${String(q.limit)} is not a page size for ${route.noun}; give a whole number from 1 to ${route.maxLimit} (or none: the largest page)`,
+    );
   }
   if (q.offset !== undefined && !(Number.isInteger(q.offset) && q.offset >= 0)) {
     throw new UsageError(`offset: ${String(q.offset)} is not a number of rows to skip; give a whole number, 0 or more`);
@@ -29,8 +35,16 @@ export function checkAnalyticsQuery<Q extends object>(route: Pick<PagedRoute<obj
   if (q.source !== undefined && !(FEEDBACK_SOURCES as readonly unknown[]).includes(q.source)) {
     throw new UsageError(`source: "${String(q.source)}" is not one of ${FEEDBACK_SOURCES.join(', ')}`);
   }
-  if (q.status !== undefined && !(typeof q.status === 'string' && q.status.split(',').every((s) => (FEEDBACK_STATUSES as readonly string[]).includes(s)))) {
-    throw new UsageError(`status: "${String(q.status)}" is not a comma-separated list of ${FEEDBACK_STATUSES.join(', ')}`);
+  if (
+    q.status !== undefined &&
+    !(
+      typeof q.status === 'string' &&
+      q.status.split(',').every((s) => (FEEDBACK_STATUSES as readonly string[]).includes(s))
+    )
+  ) {
+    throw new UsageError(
+      `status: "${String(q.status)}" is not a comma-separated list of ${FEEDBACK_STATUSES.join(', ')}`,
+    );
   }
   return dated;
 }
@@ -40,5 +54,9 @@ export function checkQueryDates<Q extends object>(query: Q, now: number): Q {
   const q = query as { dateFrom?: unknown; dateTo?: unknown };
   const text = (value: unknown) => (value === undefined ? undefined : String(value));
   const range = readDateRange({ from: text(q.dateFrom), to: text(q.dateTo) }, now, { from: 'dateFrom', to: 'dateTo' });
-  return { ...query, ...(range.from ? { dateFrom: range.from.text } : {}), ...(range.to ? { dateTo: range.to.text } : {}) };
+  return {
+    ...query,
+    ...(range.from ? { dateFrom: range.from.text } : {}),
+    ...(range.to ? { dateTo: range.to.text } : {}),
+  };
 }

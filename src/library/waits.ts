@@ -55,7 +55,9 @@ export interface WaitForBuildOptions extends CommonWaitOptions {
  * deadline an AgentJobTimeoutError carrying the last job seen; a status this version does not know an
  * UnknownStatusError.
  */
-export async function waitForAgentJob(options: WaitForAgentJobOptions): Promise<AgentJob & { status: 'completed' | 'archived' }> {
+export async function waitForAgentJob(
+  options: WaitForAgentJobOptions,
+): Promise<AgentJob & { status: 'completed' | 'archived' }> {
   const projectId = checkProjectId(options.projectId, 'projectId');
   const jobId = checkExactId('agent job id', options.jobId, 'the id createAgentJob returned');
   const job = await followAgentJob({
@@ -89,7 +91,12 @@ export async function waitForBuild(options: WaitForBuildOptions): Promise<Update
 }
 
 /** The deadline and pauses, checked before anything is sent. */
-function pacing(options: CommonWaitOptions): { timeoutMs: number; intervalMs: number; clock: Clock; random: (() => number) | undefined } {
+function pacing(options: CommonWaitOptions): {
+  timeoutMs: number;
+  intervalMs: number;
+  clock: Clock;
+  random: (() => number) | undefined;
+} {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS;
   // Beyond what a timer holds, a timeout fires at once and an interval not at all (a poll without pause).

@@ -39,23 +39,46 @@ export interface ListSpec<Page extends object, Item> {
   voice?: ListVoice<Page>;
 }
 
-
-export async function exportList<Page extends object, Item>(spec: ListSpec<Page, Item>, opts: ListExportOptions, ctx: Context): Promise<ListResult<Page>> {
+export async function exportList<Page extends object, Item>(
+  spec: ListSpec<Page, Item>,
+  opts: ListExportOptions,
+  ctx: Context,
+): Promise<ListResult<Page>> {
   const voice = spec.voice ?? analyticsVoice(spec.noun);
   const projectId = await ctx.projectId();
   const api = await ctx.api();
   const { pageThrough } = await import('../paging/engine.js');
   const target = opts.output === undefined ? stdoutTarget(ctx.io.stdout) : await fileTarget(opts.output, ctx);
-  const progress = opts.all && (opts.output !== undefined || !ctx.io.stdoutIsTTY) ? await ctx.reporter.activity(`fetching ${voice.fetching}`) : undefined;
+  const progress =
+    opts.all && (opts.output !== undefined || !ctx.io.stdoutIsTTY)
+      ? await ctx.reporter.activity(`fetching ${voice.fetching}`)
+      : undefined;
   const start: PagePosition = spec.style === 'offset+hasMore' ? { offset: opts.offset } : { cursor: opts.cursor };
   const result: ListResult<Page> = { pages: 0, items: 0, requests: 0, next: start, last: undefined };
-  const track = (paging: PagingProgress) => Object.assign(result, { pages: paging.pages, items: paging.items, requests: paging.requests, next: spec.singlePage ? null : paging.next });
-  const query = (position: PagePosition): AnalyticsQuery => ({ dateFrom: opts.dateFrom, dateTo: opts.dateTo, limit: opts.limit, ...position });
+  const track = (paging: PagingProgress) =>
+    Object.assign(result, {
+      pages: paging.pages,
+      items: paging.items,
+      requests: paging.requests,
+      next: spec.singlePage ? null : paging.next,
+    });
+  const query = (position: PagePosition): AnalyticsQuery => ({
+    dateFrom: opts.dateFrom,
+    dateTo: opts.dateTo,
+    limit: opts.limit,
+    ...position,
+  });
   const writerSpec = { itemsKey: String(spec.itemsKey), columns: spec.columns };
   let writer: PageWriter<Item, object> | undefined;
   try {
     await pageThrough<Page, Item>({
-      endpoint: { style: spec.style, itemsKey: spec.itemsKey, noun: spec.noun, itemsAtMost: spec.itemsAtMost, fetch: (position) => spec.fetch(api, projectId, query(position)) },
+      endpoint: {
+        style: spec.style,
+        itemsKey: spec.itemsKey,
+        noun: spec.noun,
+        itemsAtMost: spec.itemsAtMost,
+        fetch: (position) => spec.fetch(api, projectId, query(position)),
+      },
       start,
       all: opts.all && !spec.singlePage,
       onPage: async (items, page, paging) => {
@@ -86,7 +109,8 @@ export async function exportList<Page extends object, Item>(spec: ListSpec<Page,
   } finally {
     progress?.stop();
     await target.close();
-    if (voice.countsRequests) ctx.debug(`analytics requests used: ${result.requests} (the organization shares 100 an hour)`);
+    if (voice.countsRequests)
+      ctx.debug(`analytics requests used: ${result.requests} (the organization shares 100 an hour)`);
   }
   if (opts.format === 'table' && result.last && spec.totals) ctx.reporter.info(spec.totals(result.last));
   if (opts.format !== 'json') ctx.reporter.info(voice.footer(result, opts));
@@ -117,7 +141,13 @@ async function stopEarly<Page extends object, Item>(
   );
 }
 
-function diskProblemError<Page extends object>(problem: string, voice: ListVoice<Page>, result: ListResult<Page>, opts: ListExportOptions, cause: unknown): ListOutputError {
+function diskProblemError<Page extends object>(
+  problem: string,
+  voice: ListVoice<Page>,
+  result: ListResult<Page>,
+  opts: ListExportOptions,
+  cause: unknown,
+): ListOutputError {
   const next = result.pages > 0 && result.next !== null ? 'carry on with the command above' : 'run the command again';
   return new ListOutputError(
     `${problem} while writing ${opts.output}: it holds the ${result.items} ${voice.counted} written before, ending with a whole row; free some space, then ${next}`,

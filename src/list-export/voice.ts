@@ -31,7 +31,8 @@ export function analyticsVoice<Page extends object>(noun: string): ListVoice<Pag
   return {
     fetching: noun,
     counted: noun,
-    stoppedAfter: (r) => `${r.items} ${noun} (${plural(r.pages, 'page', 'pages')}, ${plural(r.requests, 'analytics request', 'analytics requests')})`,
+    stoppedAfter: (r) =>
+      `${r.items} ${noun} (${plural(r.pages, 'page', 'pages')}, ${plural(r.requests, 'analytics request', 'analytics requests')})`,
     nextOne: 'the next row',
     footer: (r, opts) => analyticsFooter(noun, r, opts),
     countsRequests: true,
@@ -44,7 +45,10 @@ export function analyticsFooter(noun: string, result: ListResult, opts: ListExpo
   const into = opts.output === undefined ? '' : ` to ${opts.output}`;
   const used = requestsUsed(result.requests);
   if (result.next !== null) {
-    const more = result.next.offset !== undefined ? ['--offset', String(result.next.offset)] : ['--cursor', result.next.cursor ?? ''];
+    const more =
+      result.next.offset !== undefined
+        ? ['--offset', String(result.next.offset)]
+        : ['--cursor', result.next.cursor ?? ''];
     return `${verb} ${result.items} ${noun}${into}; ${used}; more: ${shellCommand(more)} (or --all)`;
   }
   return `${verb} ${result.items} ${noun}${into}, the last of the range; ${used}`;

@@ -12,24 +12,42 @@ export interface WriterSpec<Item> {
 }
 
 /** Opens the target (creating the -o file only now) and writes the format's opening. */
-export async function startWriter<Item>(spec: WriterSpec<Item>, opts: ListExportOptions, target: OutputTarget, ctx: Context): Promise<PageWriter<Item, object>> {
+export async function startWriter<Item>(
+  spec: WriterSpec<Item>,
+  opts: ListExportOptions,
+  target: OutputTarget,
+  ctx: Context,
+): Promise<PageWriter<Item, object>> {
   const stream = await target.open();
   const writer = await createWriter(spec, opts, stream, ctx);
   await writer.begin();
   return writer;
 }
 
-async function createWriter<Item>(spec: WriterSpec<Item>, opts: ListExportOptions, stream: NodeJS.WritableStream, ctx: Context): Promise<PageWriter<Item, object>> {
+async function createWriter<Item>(
+  spec: WriterSpec<Item>,
+  opts: ListExportOptions,
+  stream: NodeJS.WritableStream,
+  ctx: Context,
+): Promise<PageWriter<Item, object>> {
   switch (opts.format) {
     case 'csv':
-      return (await import('../output/csv.js')).csvWriter(stream, { raw: opts.csvRaw, header: opts.header, terminal: opts.output === undefined && ctx.io.stdoutIsTTY }, spec.columns);
+      return (await import('../output/csv.js')).csvWriter(
+        stream,
+        { raw: opts.csvRaw, header: opts.header, terminal: opts.output === undefined && ctx.io.stdoutIsTTY },
+        spec.columns,
+      );
     case 'ndjson':
       return (await import('../output/ndjson.js')).ndjsonWriter<Item>(stream);
     case 'json':
       return (await import('../output/json.js')).jsonWriter<Item, object>(stream, spec.itemsKey);
     case 'table': {
       const terminal = opts.output === undefined && ctx.io.stdoutIsTTY;
-      return (await import('../output/table.js')).tableWriter(stream, { terminal, columns: ctx.io.columns, color: ctx.mode.color, header: opts.header }, spec.columns);
+      return (await import('../output/table.js')).tableWriter(
+        stream,
+        { terminal, columns: ctx.io.columns, color: ctx.mode.color, header: opts.header },
+        spec.columns,
+      );
     }
   }
 }

@@ -17,7 +17,10 @@ export interface ManPage {
 export function manPages(program: Command, version: string, captured: () => string, reset: () => void): ManPage[] {
   const pages: ManPage[] = [];
   const walk = (command: Command, path: string[]) => {
-    pages.push({ file: `${path.join('-')}.1`, text: manPage(command, path, version, trailingHelp(command, captured, reset)) });
+    pages.push({
+      file: `${path.join('-')}.1`,
+      text: manPage(command, path, version, trailingHelp(command, captured, reset)),
+    });
     for (const sub of command.commands) walk(sub, [...path, sub.name()]);
   };
   walk(program, [program.name()]);
@@ -32,7 +35,10 @@ function trailingHelp(command: Command, captured: () => string, reset: () => voi
   const own = command.helpInformation();
   const index = all.indexOf(own);
   // The program must print help unwrapped here (columns: a width it never reaches), or the two differ.
-  if (index === -1) throw new Error(`the help of ${command.name()} was printed wrapped; build the program with unwrapped help for man pages`);
+  if (index === -1)
+    throw new Error(
+      `the help of ${command.name()} was printed wrapped; build the program with unwrapped help for man pages`,
+    );
   return all.slice(index + own.length).trim();
 }
 
@@ -52,26 +58,38 @@ function manPage(command: Command, path: string[], version: string, trailing: st
   const args = help.visibleArguments(command);
   if (args.length > 0) {
     lines.push('.SH ARGUMENTS');
-    for (const arg of args) lines.push('.TP', `.B ${text(help.argumentTerm(arg))}`, text(help.argumentDescription(arg)));
+    for (const arg of args)
+      lines.push('.TP', `.B ${text(help.argumentTerm(arg))}`, text(help.argumentDescription(arg)));
   }
   const commands = help.visibleCommands(command).filter((sub) => sub.name() !== 'help');
   if (commands.length > 0) {
     lines.push('.SH COMMANDS');
     for (const sub of commands) {
-      lines.push('.TP', `.B ${text(help.subcommandTerm(sub))}`, `${text(help.subcommandDescription(sub))}; see \\fB${path.join('-')}-${sub.name()}\\fR(1).`);
+      lines.push(
+        '.TP',
+        `.B ${text(help.subcommandTerm(sub))}`,
+        `${text(help.subcommandDescription(sub))}; see \\fB${path.join('-')}-${sub.name()}\\fR(1).`,
+      );
     }
   }
   const options = help.visibleOptions(command);
   if (options.length > 0) {
     lines.push('.SH OPTIONS');
-    for (const option of options) lines.push('.TP', `.B ${text(help.optionTerm(option))}`, text(help.optionDescription(option)));
+    for (const option of options)
+      lines.push('.TP', `.B ${text(help.optionTerm(option))}`, text(help.optionDescription(option)));
   }
   if (command.parent) {
-    lines.push('.SH GLOBAL OPTIONS', `The options of \\fBmint-admin\\fR(1) (--project, --base-url, --profile, --json, --quiet, --no-color, --debug) apply too.`);
+    lines.push(
+      '.SH GLOBAL OPTIONS',
+      `The options of \\fBmint-admin\\fR(1) (--project, --base-url, --profile, --json, --quiet, --no-color, --debug) apply too.`,
+    );
   }
   lines.push(...trailingSections(trailing));
   const root = path[0] ?? 'mint-admin';
-  const related = [...(command.parent ? [path.slice(0, -1).join('-')] : []), ...commands.map((sub) => `${path.join('-')}-${sub.name()}`)];
+  const related = [
+    ...(command.parent ? [path.slice(0, -1).join('-')] : []),
+    ...commands.map((sub) => `${path.join('-')}-${sub.name()}`),
+  ];
   if (related.length === 0) related.push(root);
   lines.push('.SH SEE ALSO', related.map((page) => `\\fB${page}\\fR(1)`).join(', '));
   return `${lines.join('\n')}\n`;
@@ -88,7 +106,14 @@ function trailingSections(trailing: string): string[] {
       out.push('.PP', text(block.trim()));
       continue;
     }
-    out.push(`.SH ${heading[1].toUpperCase().replace('EXIT CODES', 'EXIT STATUS')}`, '.nf', '.RS 4', ...body.map((line) => text(line.replace(/^ {2}/, ''))), '.RE', '.fi');
+    out.push(
+      `.SH ${heading[1].toUpperCase().replace('EXIT CODES', 'EXIT STATUS')}`,
+      '.nf',
+      '.RS 4',
+      ...body.map((line) => text(line.replace(/^ {2}/, ''))),
+      '.RE',
+      '.fi',
+    );
   }
   return out;
 }
@@ -102,6 +127,11 @@ function firstSentence(description: string): string {
 function text(value: string): string {
   return value
     .split('\n')
-    .map((line) => line.replace(/\\/g, '\\e').replace(/-/g, '\\-').replace(/^([.'])/, '\\&$1'))
+    .map((line) =>
+      line
+        .replace(/\\/g, '\\e')
+        .replace(/-/g, '\\-')
+        .replace(/^([.'])/, '\\&$1'),
+    )
     .join('\n');
 }

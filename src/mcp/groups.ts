@@ -9,7 +9,10 @@ export type WriteGroup = (typeof WRITE_GROUPS)[number];
 /** `--allow agent,preview`: the groups, each known; a UsageError (exit 2) names one that is not. */
 export function parseAllow(text: string | undefined): Set<WriteGroup> {
   if (text === undefined) return new Set();
-  const groups = text.split(',').map((g) => g.trim()).filter(Boolean);
+  const groups = text
+    .split(',')
+    .map((g) => g.trim())
+    .filter(Boolean);
   const unknown = groups.find((g) => !(WRITE_GROUPS as readonly string[]).includes(g));
   if (unknown !== undefined || groups.length === 0) {
     throw new UsageError(

@@ -19,7 +19,9 @@ export function boundedText(text: string, secrets: Array<string | undefined>, ma
   const head = text.length > max * 4 ? text.slice(0, max * 4) : text;
   const shown = readerText(safeText(head, secrets), max) ?? '';
   if (head.length === text.length || shown.endsWith('…')) return shown;
-  return `${Array.from(shown).slice(0, max - 1).join('')}…`;
+  return `${Array.from(shown)
+    .slice(0, max - 1)
+    .join('')}…`;
 }
 
 function boundedValue(value: unknown, secrets: Array<string | undefined>): unknown {
@@ -27,7 +29,8 @@ function boundedValue(value: unknown, secrets: Array<string | undefined>): unkno
   if (Array.isArray(value)) return value.map((item) => boundedValue(item, secrets));
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) out[boundedText(key, secrets, MAX_KEY_CHARS)] = boundedValue(item, secrets);
+    for (const [key, item] of Object.entries(value))
+      out[boundedText(key, secrets, MAX_KEY_CHARS)] = boundedValue(item, secrets);
     return out;
   }
   return value;
@@ -40,7 +43,10 @@ export interface ToolText {
 
 /** A failure as one bounded line of what went wrong, and one of what to do next. */
 export function failureText(failure: ToolFailure, secrets: Array<string | undefined>): ToolText {
-  return { isError: true, text: `${boundedText(failure.message, secrets)}\nNext step: ${boundedText(failure.next, secrets)}` };
+  return {
+    isError: true,
+    text: `${boundedText(failure.message, secrets)}\nNext step: ${boundedText(failure.next, secrets)}`,
+  };
 }
 
 /** A tool's data as one compact JSON text within MAX_RESULT_CHARS, or an error that says it was too big. */

@@ -15,8 +15,11 @@ const inside = (root: string, path: string) => {
 /** The absolute target for `directory` under `root`, or a UsageError that says why not. */
 export async function targetUnderRoot(root: string, directory: string): Promise<string> {
   const refuse = (why: string) =>
-    new UsageError(`directory ${JSON.stringify(directory)} is refused: ${why}; give a path relative to the server's root, below it (e.g. "site")`);
-  if (directory.trim() === '' || /[\x00-\x1f\x7f]/.test(directory)) throw refuse('it is empty or holds control characters');
+    new UsageError(
+      `directory ${JSON.stringify(directory)} is refused: ${why}; give a path relative to the server's root, below it (e.g. "site")`,
+    );
+  if (directory.trim() === '' || /[\x00-\x1f\x7f]/.test(directory))
+    throw refuse('it is empty or holds control characters');
   if (isAbsolute(directory)) throw refuse('it is absolute');
   const realRoot = await realpath(root);
   const target = resolve(realRoot, directory);
@@ -29,7 +32,8 @@ export async function targetUnderRoot(root: string, directory: string): Promise<
   for (;;) {
     const real = await realpath(existing).catch(() => undefined);
     if (real !== undefined) {
-      if (real !== realRoot && !inside(realRoot, real)) throw refuse('a symbolic link on its way leads out of the root');
+      if (real !== realRoot && !inside(realRoot, real))
+        throw refuse('a symbolic link on its way leads out of the root');
       break;
     }
     if ((await lstat(existing).catch(() => undefined)) !== undefined) {
@@ -43,6 +47,8 @@ export async function targetUnderRoot(root: string, directory: string): Promise<
 /** Throws as targetUnderRoot does, or when `directory` no longer resolves to `target` (what it did when checked). */
 export async function sameTargetUnderRoot(root: string, directory: string, target: string): Promise<void> {
   if ((await targetUnderRoot(root, directory)) !== target) {
-    throw new UsageError(`directory ${JSON.stringify(directory)} is refused: it no longer leads where it did when the export started; give a path relative to the server's root, below it (e.g. "site")`);
+    throw new UsageError(
+      `directory ${JSON.stringify(directory)} is refused: it no longer leads where it did when the export started; give a path relative to the server's root, below it (e.g. "site")`,
+    );
   }
 }

@@ -47,59 +47,76 @@ export async function runMcpServer(ctx: Context, options: McpServerOptions): Pro
   for (const tool of tools) {
     server.registerTool(
       tool.name,
-      { title: tool.title, description: tool.description, inputSchema: tool.input, annotations: { title: tool.title, ...tool.annotations } },
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.input,
+        annotations: { title: tool.title, ...tool.annotations },
+      },
       async (args: Record<string, unknown>, extra) => {
         const call = answer(args, extra);
         running.add(call);
         return call.finally(() => running.delete(call));
       },
     );
-    async function answer(args: Record<string, unknown>, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) {
-        const known = await secrets().catch(() => []);
-        const token = extra._meta?.progressToken;
-        let last = -1;
-        // Sent in order, and all of them before the result: a client drops a notification that comes after it.
-        let notified = Promise.resolve();
-        const env: ToolEnv = {
-          api: () => ctx.api(),
-          projectId: () => ctx.projectId(),
-          baseUrl: async () => {
-            const s = await ctx.settings();
-            return checkBaseUrl(s.baseUrl.value, 'base-url').replace(/\/+$/, '');
-          },
-          exportApi: async () => {
-            const value = (await ctx.settings()).exportApi.value;
-            return (EXPORT_API_VALUES as readonly string[]).includes(value) ? (value as ExportApiSetting) : 'auto';
-          },
-          dispatcher: () => ctx.dispatcher(),
-          signal: AbortSignal.any([extra.signal, ctx.signal, sessionEnded.signal]),
-          progress(progress, total, message) {
-            // Nothing about a call the client has cancelled: it no longer listens.
-            if (token === undefined || env.signal.aborted) return;
-            // The protocol wants each notification's progress above the one before.
-            const value = progress > last ? progress : last + 0.01;
-            last = value;
-            const params = { progressToken: token, progress: value, ...(total === undefined ? {} : { total }), message: boundedText(message, known) };
-            notified = notified.then(() => extra.sendNotification({ method: 'notifications/progress', params })).catch(() => undefined);
-          },
-          analyticsDatabase: async () => {
-            if (options.db !== undefined) return options.db;
-            const { defaultDatabasePath } = await import('../analytics-store/db.js');
-            return defaultDatabasePath(ctx.env, await ctx.projectId());
-          },
-          root: options.root,
-          clock: systemClock,
-          random: ctx.random,
-        };
-        try {
-          const data = await tool.run(args as never, env);
-          await notified;
-          return toolResult(resultText(tool.name, data, known));
-        } catch (error) {
-          const cause = extra.signal.aborted ? extra.signal.reason ?? error : error;
-          const failure = (extra.signal.aborted ? undefined : tool.explain?.(cause)) ?? describeFailure(cause, tool.name, tool.group !== undefined);
-          return toolResult(failureText(failure, known));
-        }
+    async function answer(
+      args: Record<string, unknown>,
+      extra: RequestHandlerExtra<ServerRequest, ServerNotification>,
+    ) {
+      const known = await secrets().catch(() => []);
+      const token = extra._meta?.progressToken;
+      let last = -1;
+      // Sent in order, and all of them before the result: a client drops a notification that comes after it.
+      let notified = Promise.resolve();
+      const env: ToolEnv = {
+        api: () => ctx.api(),
+        projectId: () => ctx.projectId(),
+        baseUrl: async () => {
+          const s = await ctx.settings();
+          return checkBaseUrl(s.baseUrl.value, 'base-url').replace(/\/+$/, '');
+        },
+        exportApi: async () => {
+          const value = (await ctx.settings()).exportApi.value;
+          return (EXPORT_API_VALUES as readonly string[]).includes(value) ? (value as ExportApiSetting) : 'auto';
+        },
+        dispatcher: () => ctx.dispatcher(),
+        signal: AbortSignal.any([extra.signal, ctx.signal, sessionEnded.signal]),
+        progress(progress, total, message) {
+          // Nothing about a call the client has cancelled: it no longer listens.
+          if (token === undefined || env.signal.aborted) return;
+          // The protocol wants each notification's progress above the one before.
+          const value = progress > last ? progress : last + 0.01;
+          last = value;
+          const params = {
+            progressToken: token,
+            progress: value,
+            ...(total === undefined ? {} : { total }),
+            message: boundedText(message, known),
+          };
+          notified = notified
+            .then(() => extra.sendNotification({ method: 'notifications/progress', params }))
+            .catch(() => undefined);
+        },
+        analyticsDatabase: async () => {
+          if (options.db !== undefined) return options.db;
+          const { defaultDatabasePath } = await import('../analytics-store/db.js');
+          return defaultDatabasePath(ctx.env, await ctx.projectId());
+        },
+        root: options.root,
+        clock: systemClock,
+        random: ctx.random,
+      };
+      try {
+        const data = await tool.run(args as never, env);
+        await notified;
+        return toolResult(resultText(tool.name, data, known));
+      } catch (error) {
+        const cause = extra.signal.aborted ? (extra.signal.reason ?? error) : error;
+        const failure =
+          (extra.signal.aborted ? undefined : tool.explain?.(cause)) ??
+          describeFailure(cause, tool.name, tool.group !== undefined);
+        return toolResult(failureText(failure, known));
+      }
     }
   }
   const transport = new StdioServerTransport(ctx.io.stdin as NodeJS.ReadStream, ctx.io.stdout as NodeJS.WriteStream);
@@ -114,7 +131,9 @@ export async function runMcpServer(ctx: Context, options: McpServerOptions): Pro
   };
   await server.connect(transport);
   const allowed = [...options.allow];
-  ctx.reporter.info(`mint-admin ${VERSION}: MCP server on stdio, ${tools.length} tools (read-only${allowed.length === 0 ? '' : `, and those of ${allowed.join(', ')}`})`);
+  ctx.reporter.info(
+    `mint-admin ${VERSION}: MCP server on stdio, ${tools.length} tools (read-only${allowed.length === 0 ? '' : `, and those of ${allowed.join(', ')}`})`,
+  );
   // A client that goes away closes stdin: the end of the session.
   const close = () => void server.close().catch(() => undefined);
   ctx.io.stdin.once('end', () => {
@@ -130,7 +149,8 @@ export async function runMcpServer(ctx: Context, options: McpServerOptions): Pro
   // Stopped by a signal rather than by the client: the CLI's exit code for it (130, 143, 129).
   if (ctx.signal.aborted) throw ctx.signal.reason;
   // Closed by the transport, not by the client: a failure, so a supervisor sees it in the exit code.
-  if (!clientEnded && failure !== undefined) throw new MintAdminError(`MCP server stopped: ${boundedText(failure.message, [])}`);
+  if (!clientEnded && failure !== undefined)
+    throw new MintAdminError(`MCP server stopped: ${boundedText(failure.message, [])}`);
 }
 
 function toolResult({ isError, text }: ToolText) {

@@ -62,4 +62,9 @@ export function defineTool<Shape extends InputShape>(tool: ToolDefinition<Shape>
   return tool;
 }
 
-export const READ_ONLY: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: true };
+export const READ_ONLY: ToolAnnotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: true,
+};

@@ -11,7 +11,13 @@ export function formatCtr(ctr: number): string {
 
 /** The table's cells for one term, before escaping. */
 export function tableCells(search: SearchTerm): string[] {
-  return [search.searchQuery, String(search.hits), formatCtr(search.ctr), search.topClickedPage ?? '-', search.lastSearchedAt];
+  return [
+    search.searchQuery,
+    String(search.hits),
+    formatCtr(search.ctr),
+    search.topClickedPage ?? '-',
+    search.lastSearchedAt,
+  ];
 }
 
 export const SEARCH_COLUMNS: Columns<SearchTerm> = {

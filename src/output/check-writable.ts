@@ -16,6 +16,10 @@ export async function checkWritableFile(path: string, shown: string, remedy = 'g
   try {
     await access(target, constants.W_OK);
   } catch {
-    throw new UsageError(existing ? `${shown}: the file is not writable` : `${shown}: cannot create a file in ${target} (missing or not writable)`);
+    throw new UsageError(
+      existing
+        ? `${shown}: the file is not writable`
+        : `${shown}: cannot create a file in ${target} (missing or not writable)`,
+    );
   }
 }

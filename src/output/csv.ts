@@ -31,9 +31,17 @@ export interface CsvOptions {
 type Stringify = typeof import('csv-stringify/sync').stringify;
 
 export function csvWriter(stream: NodeJS.WritableStream, opts: CsvOptions): PageWriter<SearchTerm, object>;
-export function csvWriter<Item>(stream: NodeJS.WritableStream, opts: CsvOptions, columns: Columns<Item>): PageWriter<Item, object>;
+export function csvWriter<Item>(
+  stream: NodeJS.WritableStream,
+  opts: CsvOptions,
+  columns: Columns<Item>,
+): PageWriter<Item, object>;
 
-export function csvWriter<Item>(stream: NodeJS.WritableStream, opts: CsvOptions, columns: Columns<Item> = SEARCH_COLUMNS as Columns<never>): PageWriter<Item, object> {
+export function csvWriter<Item>(
+  stream: NodeJS.WritableStream,
+  opts: CsvOptions,
+  columns: Columns<Item> = SEARCH_COLUMNS as Columns<never>,
+): PageWriter<Item, object> {
   let stringify: Stringify | undefined;
   const settings = {
     record_delimiter: 'windows',
@@ -44,7 +52,8 @@ export function csvWriter<Item>(stream: NodeJS.WritableStream, opts: CsvOptions,
     quoted_match: FIRST_LINE_COMMAND,
     bom: false,
   } as const;
-  const shown = (cells: unknown[]) => (opts.terminal ? cells.map((c) => (typeof c === 'string' ? controlsVisible(c) : c)) : cells);
+  const shown = (cells: unknown[]) =>
+    opts.terminal ? cells.map((c) => (typeof c === 'string' ? controlsVisible(c) : c)) : cells;
   const record = (item: Item) => shown(opts.raw ? columns.csvRecord(item) : columns.csvRecord(item).map(guardCell));
   return {
     async begin() {
@@ -59,7 +68,6 @@ export function csvWriter<Item>(stream: NodeJS.WritableStream, opts: CsvOptions,
     end: async () => undefined,
   };
 }
-
 
 /** A cell that opens with `::` (past whitespace): quoted, so its line opens with `"`. */
 export const FIRST_LINE_COMMAND = /^\s*::/;

@@ -11,7 +11,11 @@ import { open, type FileHandle } from 'node:fs/promises';
 const LONGEST_PAUSE_MS = 50;
 
 /** Opens a FIFO for writing once a reader has it open; `waiting` is called once if none has yet. */
-export async function openFifo(path: string, signal: AbortSignal | undefined, waiting?: () => void): Promise<FileHandle> {
+export async function openFifo(
+  path: string,
+  signal: AbortSignal | undefined,
+  waiting?: () => void,
+): Promise<FileHandle> {
   for (let pause = 1; ; pause = Math.min(pause * 2, LONGEST_PAUSE_MS)) {
     try {
       return await open(path, constants.O_WRONLY | constants.O_NONBLOCK);
@@ -24,7 +28,12 @@ export async function openFifo(path: string, signal: AbortSignal | undefined, wa
 }
 
 /** Writes `chunk` from `at` on, waiting for room; the bytes written (at least one). */
-export async function writeFifo(file: FileHandle, chunk: Buffer, at: number, signal: AbortSignal | undefined): Promise<number> {
+export async function writeFifo(
+  file: FileHandle,
+  chunk: Buffer,
+  at: number,
+  signal: AbortSignal | undefined,
+): Promise<number> {
   for (let pause = 1; ; pause = Math.min(pause * 2, LONGEST_PAUSE_MS)) {
     try {
       return (await file.write(chunk, at, chunk.length - at, null)).bytesWritten;
@@ -36,7 +45,12 @@ export async function writeFifo(file: FileHandle, chunk: Buffer, at: number, sig
 }
 
 /** Appends `text` to a FIFO (a reader of step outputs, say), as appendFile does for a file. */
-export async function appendToFifo(path: string, text: string, signal: AbortSignal | undefined, waiting?: () => void): Promise<void> {
+export async function appendToFifo(
+  path: string,
+  text: string,
+  signal: AbortSignal | undefined,
+  waiting?: () => void,
+): Promise<void> {
   const file = await openFifo(path, signal, waiting);
   try {
     const bytes = Buffer.from(text);

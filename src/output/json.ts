@@ -11,13 +11,22 @@ import { writeChunk, type PageSummary, type PageWriter } from './writer.js';
 const ITEM_INDENT = '    ';
 
 export function jsonWriter(stream: NodeJS.WritableStream): PageWriter<SearchTerm, PageSummary>;
-export function jsonWriter<Item, Summary extends object>(stream: NodeJS.WritableStream, itemsKey: string): PageWriter<Item, Summary>;
-export function jsonWriter<Item, Summary extends object>(stream: NodeJS.WritableStream, itemsKey = 'searches'): PageWriter<Item, Summary> {
+export function jsonWriter<Item, Summary extends object>(
+  stream: NodeJS.WritableStream,
+  itemsKey: string,
+): PageWriter<Item, Summary>;
+export function jsonWriter<Item, Summary extends object>(
+  stream: NodeJS.WritableStream,
+  itemsKey = 'searches',
+): PageWriter<Item, Summary> {
   let written = 0;
   return {
     begin: () => writeChunk(stream, `{\n  ${jsonText(itemsKey)}: [`),
     async writePage(items) {
-      await writeChunk(stream, items.map((s) => `${written++ === 0 ? '' : ','}\n${ITEM_INDENT}${indented(s)}`).join(''));
+      await writeChunk(
+        stream,
+        items.map((s) => `${written++ === 0 ? '' : ','}\n${ITEM_INDENT}${indented(s)}`).join(''),
+      );
     },
     end: (summary: Summary) => {
       const fields = Object.entries(summary).map(([key, value]) => `,\n  ${jsonText(key)}: ${indented(value, '  ')}`);

@@ -16,12 +16,24 @@ export interface TableOptions {
 }
 
 export function tableWriter(stream: NodeJS.WritableStream, opts: TableOptions): PageWriter<SearchTerm, object>;
-export function tableWriter<Item>(stream: NodeJS.WritableStream, opts: TableOptions, columns: Columns<Item>): PageWriter<Item, object>;
-export function tableWriter<Item>(stream: NodeJS.WritableStream, opts: TableOptions, columns = SEARCH_COLUMNS as unknown as Columns<Item>): PageWriter<Item, object> {
+export function tableWriter<Item>(
+  stream: NodeJS.WritableStream,
+  opts: TableOptions,
+  columns: Columns<Item>,
+): PageWriter<Item, object>;
+export function tableWriter<Item>(
+  stream: NodeJS.WritableStream,
+  opts: TableOptions,
+  columns = SEARCH_COLUMNS as unknown as Columns<Item>,
+): PageWriter<Item, object> {
   return opts.terminal ? drawnTableWriter(stream, opts, columns) : tsvWriter(stream, opts.header, columns);
 }
 
-function tsvWriter<Item>(stream: NodeJS.WritableStream, header: boolean, columns: Columns<Item>): PageWriter<Item, object> {
+function tsvWriter<Item>(
+  stream: NodeJS.WritableStream,
+  header: boolean,
+  columns: Columns<Item>,
+): PageWriter<Item, object> {
   const line = (cells: readonly string[]) => `${cells.map((c) => escapeCell(c, { backslash: true })).join('\t')}\n`;
   return {
     begin: () => (header ? writeChunk(stream, line(columns.tableHeader)) : Promise.resolve()),
@@ -36,7 +48,11 @@ type TableModule = typeof import('cli-table3');
  * One drawn table a page, all with the layout fitted to the first page, so an `--all` run on a
  * terminal reads as one long table; only the first carries the header.
  */
-function drawnTableWriter<Item>(stream: NodeJS.WritableStream, opts: TableOptions, columns: Columns<Item>): PageWriter<Item, object> {
+function drawnTableWriter<Item>(
+  stream: NodeJS.WritableStream,
+  opts: TableOptions,
+  columns: Columns<Item>,
+): PageWriter<Item, object> {
   let Table: TableModule | undefined;
   let layout: TableLayout | undefined;
   let pages = 0;
@@ -51,10 +67,14 @@ function drawnTableWriter<Item>(stream: NodeJS.WritableStream, opts: TableOption
       // Search terms have their own priorities (page, then timestamp give way); other lists share the
       // room among their long-text columns.
       const header = [...columns.tableHeader];
-      layout ??= columns === SEARCH_COLUMNS ? fitColumns([header, ...rows], opts.columns ?? 80) : fitFlexible([header, ...rows], opts.columns ?? 80, columns);
+      layout ??=
+        columns === SEARCH_COLUMNS
+          ? fitColumns([header, ...rows], opts.columns ?? 80)
+          : fitFlexible([header, ...rows], opts.columns ?? 80, columns);
       const shown = layout.shown;
       const dates = columns === SEARCH_COLUMNS ? [TIMESTAMP] : (columns.dates ?? []);
-      const pick = (row: readonly string[]) => shown.map((i) => (dates.includes(i) && layout!.dateOnly ? dateOf(row[i] ?? '') : (row[i] ?? '')));
+      const pick = (row: readonly string[]) =>
+        shown.map((i) => (dates.includes(i) && layout!.dateOnly ? dateOf(row[i] ?? '') : (row[i] ?? '')));
       // cli-table3 passes all of a table's rows to one call (push.apply): a page of a few hundred
       // thousand rows overflowed the stack. Such a page is drawn as several tables of TABLE_ROWS.
       for (let first = 0; first === 0 || first < rows.length; first += TABLE_ROWS) {
@@ -103,7 +123,10 @@ export interface TableLayout {
  */
 export function fitColumns(rows: readonly string[][], columns: number): TableLayout {
   const natural = (i: number, dateOnly = false) =>
-    rows.reduce((widest, r, n) => Math.max(widest, displayWidth(dateOnly && n > 0 ? dateOf(r[i] ?? '') : (r[i] ?? ''))), 0) + PADDING;
+    rows.reduce(
+      (widest, r, n) => Math.max(widest, displayWidth(dateOnly && n > 0 ? dateOf(r[i] ?? '') : (r[i] ?? ''))),
+      0,
+    ) + PADDING;
   const candidates: Array<{ timestamp: 'full' | 'date' | 'none'; page: boolean }> = [
     { timestamp: 'full', page: true },
     { timestamp: 'date', page: true },
@@ -114,7 +137,10 @@ export function fitColumns(rows: readonly string[][], columns: number): TableLay
   const p = natural(PAGE);
   for (const [n, c] of candidates.entries()) {
     const shown = [QUERY, 1, 2, ...(c.page ? [PAGE] : []), ...(c.timestamp === 'none' ? [] : [TIMESTAMP])];
-    const fixedWidths = new Map<number, number>([[1, natural(1)], [2, natural(2)]]);
+    const fixedWidths = new Map<number, number>([
+      [1, natural(1)],
+      [2, natural(2)],
+    ]);
     if (c.timestamp !== 'none') fixedWidths.set(TIMESTAMP, natural(TIMESTAMP, c.timestamp === 'date'));
     const fixed = [...fixedWidths.values()].reduce((a, b) => a + b, 0);
     const room = columns - (shown.length + 1) - fixed;
@@ -122,7 +148,10 @@ export function fitColumns(rows: readonly string[][], columns: number): TableLay
     const last = n === candidates.length - 1;
     if (!last && room < Math.min(q, QUERY_COMFORT) + pageMin) continue;
     // The query takes what it needs, up to two thirds of the room when the page wants more; the page the rest.
-    let query = Math.max(Math.min(q, MIN_FLEXIBLE), c.page ? Math.min(q, Math.max(room - p, Math.ceil((room * 2) / 3))) : Math.min(q, room));
+    let query = Math.max(
+      Math.min(q, MIN_FLEXIBLE),
+      c.page ? Math.min(q, Math.max(room - p, Math.ceil((room * 2) / 3))) : Math.min(q, room),
+    );
     const page = c.page ? Math.max(pageMin, Math.min(p, room - query)) : 0;
     if (c.page) query = Math.max(Math.min(q, MIN_FLEXIBLE), Math.min(q, room - page));
     const widths = shown.map((i) => (i === QUERY ? query : i === PAGE ? page : fixedWidths.get(i)!));
@@ -138,14 +167,24 @@ export function fitColumns(rows: readonly string[][], columns: number): TableLay
  * shorten to a date, then the columns in `dropOrder` go one by one, so no row is wider than the
  * terminal (which would wrap it); in the last layout, cells are cut shorter still.
  */
-export function fitFlexible(rows: readonly string[][], columns: number, spec: { flexible: readonly number[]; dates?: readonly number[]; dropOrder?: readonly number[] }): TableLayout {
+export function fitFlexible(
+  rows: readonly string[][],
+  columns: number,
+  spec: { flexible: readonly number[]; dates?: readonly number[]; dropOrder?: readonly number[] },
+): TableLayout {
   const header = rows[0] ?? [];
   const dates = spec.dates ?? [];
   const natural = (i: number, dateOnly: boolean) =>
-    rows.reduce((widest, r, n) => Math.max(widest, displayWidth(dateOnly && n > 0 && dates.includes(i) ? dateOf(r[i] ?? '') : (r[i] ?? ''))), 0) + PADDING;
+    rows.reduce(
+      (widest, r, n) =>
+        Math.max(widest, displayWidth(dateOnly && n > 0 && dates.includes(i) ? dateOf(r[i] ?? '') : (r[i] ?? ''))),
+      0,
+    ) + PADDING;
   const candidates: Array<{ dateOnly: boolean; dropped: number[] }> = [{ dateOnly: false, dropped: [] }];
   if (dates.length > 0) candidates.push({ dateOnly: true, dropped: [] });
-  (spec.dropOrder ?? []).forEach((_, k, order) => candidates.push({ dateOnly: dates.length > 0, dropped: order.slice(0, k + 1) }));
+  (spec.dropOrder ?? []).forEach((_, k, order) =>
+    candidates.push({ dateOnly: dates.length > 0, dropped: order.slice(0, k + 1) }),
+  );
   for (const [n, c] of candidates.entries()) {
     const shown = header.map((_, i) => i).filter((i) => !c.dropped.includes(i));
     const flexible = spec.flexible.filter((i) => shown.includes(i));
@@ -178,7 +217,9 @@ function shareRoom(widths: Map<number, number>, flexible: readonly number[], roo
   }
   const share = Math.floor(room / rest.length);
   const extra = room - share * rest.length;
-  rest.forEach((c, k) => widths.set(c, Math.max(Math.min(widths.get(c)!, MIN_FLEXIBLE), share + (k >= rest.length - extra ? 1 : 0))));
+  rest.forEach((c, k) =>
+    widths.set(c, Math.max(Math.min(widths.get(c)!, MIN_FLEXIBLE), share + (k >= rest.length - extra ? 1 : 0))),
+  );
 }
 
 /** `2026-11-20T10:11:12.000Z` -> `2026-11-20`; anything else as it is. */
@@ -189,6 +230,12 @@ function dateOf(timestamp: string): string {
 /** Terminal cells a string takes: wide (East Asian, emoji) characters count two. */
 export function displayWidth(text: string): number {
   let width = 0;
-  for (const ch of text) width += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|\p{Extended_Pictographic}/u.test(ch) ? 2 : 1;
+  for (const ch of text)
+    width +=
+      /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]|\p{Extended_Pictographic}/u.test(
+        ch,
+      )
+        ? 2
+        : 1;
   return width;
 }

@@ -66,7 +66,12 @@ export async function fileTarget(path: string, run?: FifoWait): Promise<OutputTa
       const fifo = (await stat(path).catch(() => undefined))?.isFIFO() ?? false;
       const waiting = () => run?.reporter.info(`-o ${path}: waiting for a reader to open this FIFO (Ctrl-C stops)`);
       const file = fifo ? await openFifo(path, run?.signal, waiting) : await open(path, 'w');
-      const seekable = !fifo && (await file.stat().then((s) => s.isFile(), () => false));
+      const seekable =
+        !fifo &&
+        (await file.stat().then(
+          (s) => s.isFile(),
+          () => false,
+        ));
       regular = seekable && ((await lstat(path).catch(() => undefined))?.isFile() ?? false);
       return (stream = new WholeWritesFile(file, seekable ? undefined : { fifo, signal: run?.signal }));
     },
@@ -133,7 +138,10 @@ function wholeWritesFileClass(): Promise<WholeWritesFileClass> {
       }
 
       override _destroy(error: Error | null, done: (error?: Error | null) => void): void {
-        this.file.close().then(() => done(error), () => done(error));
+        this.file.close().then(
+          () => done(error),
+          () => done(error),
+        );
       }
     };
   }));

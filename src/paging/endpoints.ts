@@ -88,7 +88,10 @@ export const VISITORS: PagedRoute<VisitorsPage, PageTraffic, TrafficQuery> = {
 };
 
 /** Where a walk starts, from a query's own cursor or offset (a resume). */
-export function startOf(route: { style: PagingStyle }, query: { cursor?: string | undefined; offset?: number | undefined }): PagePosition {
+export function startOf(
+  route: { style: PagingStyle },
+  query: { cursor?: string | undefined; offset?: number | undefined },
+): PagePosition {
   return route.style === 'offset+hasMore' ? { offset: query.offset } : { cursor: query.cursor };
 }
 
@@ -105,12 +108,14 @@ export function walkOf<Page extends object, Item, Query extends object>(
   noun: string = route.noun,
 ): PagedEndpoint<Page, Item> {
   // The engine's position replaces the query's own cursor or offset (where the walk started).
-  const at = (position: PagePosition) => (route.style === 'offset+hasMore' ? { offset: position.offset } : { cursor: position.cursor });
+  const at = (position: PagePosition) =>
+    route.style === 'offset+hasMore' ? { offset: position.offset } : { cursor: position.cursor };
   return {
     style: route.style,
     itemsKey: route.itemsKey,
     noun,
     itemsAtMost: route.itemsAtMost,
-    fetch: (position) => route.fetch(api, projectId, { ...query, limit: query.limit ?? route.maxLimit, ...at(position) }, call),
+    fetch: (position) =>
+      route.fetch(api, projectId, { ...query, limit: query.limit ?? route.maxLimit, ...at(position) }, call),
   };
 }

@@ -93,7 +93,8 @@ export async function pageThrough<Page extends object, Item>(opts: PagingOptions
   const seen = seenFrom(opts.start);
   try {
     while (progress.next !== null) {
-      if (opts.maxRequests !== undefined && progress.requests >= opts.maxRequests) return { ...progress, budgetSpent: true };
+      if (opts.maxRequests !== undefined && progress.requests >= opts.maxRequests)
+        return { ...progress, budgetSpent: true };
       const position = progress.next;
       progress.requests++;
       const page = await endpoint.fetch(position);
@@ -102,7 +103,12 @@ export async function pageThrough<Page extends object, Item>(opts: PagingOptions
       const next = nextPosition(page, items, position, endpoint, seen, progress, opts.all === true);
       // The page counts as written only once onPage has written it: a write that fails (a full disk)
       // leaves `progress` at the last whole page, which is where a resumed run must start.
-      const written: PagingProgress = { ...progress, pages: progress.pages + 1, items: progress.items + items.length, next };
+      const written: PagingProgress = {
+        ...progress,
+        pages: progress.pages + 1,
+        items: progress.items + items.length,
+        next,
+      };
       await opts.onPage(items, page, written);
       Object.assign(progress, written);
       if (!opts.all || opts.enough?.(items, page)) break;
@@ -115,14 +121,20 @@ export async function pageThrough<Page extends object, Item>(opts: PagingOptions
 }
 
 /** What the guards need to know of an endpoint: how it pages, what its items are called, its totals. */
-export type GuardedEndpoint<Page extends object, Item> = Pick<PagedEndpoint<Page, Item>, 'style' | 'noun' | 'itemsAtMost'>;
+export type GuardedEndpoint<Page extends object, Item> = Pick<
+  PagedEndpoint<Page, Item>,
+  'style' | 'noun' | 'itemsAtMost'
+>;
 
 /**
  * The guards of pageThrough for a caller that walks the pages itself (the analytics sync, which
  * stores each page and keeps its own checkpoints): handed each page in turn with the position it was
  * asked for, it returns the next position, null after the last page, or throws the same ApiError.
  */
-export function pageGuard<Page extends object, Item>(endpoint: GuardedEndpoint<Page, Item>, start: PagePosition): (page: Page, items: readonly Item[], position: PagePosition) => PagePosition | null {
+export function pageGuard<Page extends object, Item>(
+  endpoint: GuardedEndpoint<Page, Item>,
+  start: PagePosition,
+): (page: Page, items: readonly Item[], position: PagePosition) => PagePosition | null {
   const seen = seenFrom(start);
   const progress: PagingProgress = { pages: 0, items: 0, requests: 0, next: { ...start } };
   return (page, items, position) => {
@@ -181,17 +193,23 @@ function nextPosition<Page extends object, Item>(
   walking: boolean,
 ): PagePosition | null {
   const fields = page as { nextCursor?: unknown; hasMore?: unknown };
-  const after = progress.pages === 0 ? 'on the first page' : `after ${progress.pages} ${progress.pages === 1 ? 'page' : 'pages'}`;
+  const after =
+    progress.pages === 0 ? 'on the first page' : `after ${progress.pages} ${progress.pages === 1 ? 'page' : 'pages'}`;
   const fault = (problem: string) => pagingFault(endpoint.noun, `${problem} ${after}`);
   const more = endpoint.style === 'cursor' ? fields.nextCursor !== null : fields.hasMore;
-  if (typeof more !== 'boolean') throw fault('the page says neither that there are more nor that it is the last ("hasMore" missing)');
+  if (typeof more !== 'boolean')
+    throw fault('the page says neither that there are more nor that it is the last ("hasMore" missing)');
   const offsetStyle = endpoint.style === 'offset+hasMore';
   if (items.length > 0) {
     // Every page asked for is at a new position, so its rows are new rows; a page exactly like any
     // earlier one is the same rows again (written twice, and with "more" an endless cycle).
     const print = fingerprint(JSON.stringify(items));
     if (seen.pages.has(print)) {
-      throw fault(offsetStyle ? 'the API sent the same page again for a later offset (it may be ignoring offset)' : 'the API sent a page it had sent before, for a new cursor');
+      throw fault(
+        offsetStyle
+          ? 'the API sent the same page again for a later offset (it may be ignoring offset)'
+          : 'the API sent a page it had sent before, for a new cursor',
+      );
     }
     seen.pages.add(print);
   }
@@ -205,11 +223,14 @@ function nextPosition<Page extends object, Item>(
   // An offset walk knows how many rows came before it started (a resume); a cursor walk does not.
   const listed = (offsetStyle ? (position.offset ?? 0) : progress.items) + items.length;
   if (walking && typeof seen.itemsAtMost === 'number' && listed >= seen.itemsAtMost + seen.largestPage) {
-    throw fault(`the API said there are more after ${listed} ${endpoint.noun}, more than the ${seen.itemsAtMost} in its own total (and a page's slack)`);
+    throw fault(
+      `the API said there are more after ${listed} ${endpoint.noun}, more than the ${seen.itemsAtMost} in its own total (and a page's slack)`,
+    );
   }
   if (offsetStyle) return { offset: (position.offset ?? 0) + items.length };
   const cursor = fields.nextCursor;
-  if (typeof cursor !== 'string' || cursor === '') throw fault('the API said there are more but sent no cursor for them');
+  if (typeof cursor !== 'string' || cursor === '')
+    throw fault('the API said there are more but sent no cursor for them');
   if (!PLAIN_CURSOR.test(cursor)) throw fault('the API sent a cursor that is not plain printable text');
   if (seen.cursors.has(fingerprint(cursor))) throw fault('the API sent a cursor it had sent before');
   seen.cursors.add(fingerprint(cursor));

@@ -27,7 +27,8 @@ export interface DateInput {
   text: string;
 }
 
-const FORMS = 'use YYYY-MM-DD (e.g. 2026-11-16), an ISO 8601 date-time (e.g. 2026-11-16T09:30:00Z) or a duration before now (7d, 12h, 2w, 30m)';
+const FORMS =
+  'use YYYY-MM-DD (e.g. 2026-11-16), an ISO 8601 date-time (e.g. 2026-11-16T09:30:00Z) or a duration before now (7d, 12h, 2w, 30m)';
 
 /**
  * `YYYY-MM-DD` (midnight UTC), an ISO 8601 date-time (`2026-11-16T09:30:00Z`, `...+01:00`; no offset
@@ -61,7 +62,11 @@ export interface DateRange {
 }
 
 /** Both ends of a range, each read by readDate, and --from before --to. `names` are the flags or fields. */
-export function readDateRange(given: { from?: string | undefined; to?: string | undefined }, now: number, names: { from: string; to: string } = FLAGS): DateRange {
+export function readDateRange(
+  given: { from?: string | undefined; to?: string | undefined },
+  now: number,
+  names: { from: string; to: string } = FLAGS,
+): DateRange {
   const from = given.from === undefined ? undefined : readDate(given.from, names.from, now);
   const to = given.to === undefined ? undefined : readDate(given.to, names.to, now);
   checkDateRange(from?.time, to?.time, names);
@@ -71,20 +76,31 @@ export function readDateRange(given: { from?: string | undefined; to?: string | 
 const FLAGS = { from: '--from', to: '--to' };
 
 /** The start must come before the end, which is exclusive: an empty range would only waste a request. */
-export function checkDateRange(from: number | undefined, to: number | undefined, names: { from: string; to: string } = FLAGS): void {
+export function checkDateRange(
+  from: number | undefined,
+  to: number | undefined,
+  names: { from: string; to: string } = FLAGS,
+): void {
   if (from !== undefined && to !== undefined && from >= to) {
     // Flags are written as a command line, fields as a list: "--from 2026-11-16 --to ...", "dateFrom 2026-11-16, dateTo ...".
     const between = names.from.startsWith('--') ? ' ' : ', ';
-    throw new UsageError(`${names.from} must be before ${names.to} (${names.to} is exclusive: a week is ${names.from} 2026-11-16${between}${names.to} 2026-11-23)`);
+    throw new UsageError(
+      `${names.from} must be before ${names.to} (${names.to} is exclusive: a week is ${names.from} 2026-11-16${between}${names.to} 2026-11-23)`,
+    );
   }
 }
 
 function checkReach(time: number, text: string, name: string): void {
-  if (time < EARLIEST_DATA) throw new UsageError(`${name}: "${text}" is before ${EARLIEST_DATA_DAY}, earlier than the Admin API holds any data (years are four digits: 0050 is the year 50)`);
+  if (time < EARLIEST_DATA)
+    throw new UsageError(
+      `${name}: "${text}" is before ${EARLIEST_DATA_DAY}, earlier than the Admin API holds any data (years are four digits: 0050 is the year 50)`,
+    );
 }
 
 function toEpoch(p: Record<string, string | undefined>): number | undefined {
-  const [year, month, day, hour, minute, second] = [p.year, p.month, p.day, p.hour, p.minute, p.second].map(Number) as number[];
+  const [year, month, day, hour, minute, second] = [p.year, p.month, p.day, p.hour, p.minute, p.second].map(
+    Number,
+  ) as number[];
   if (month! < 1 || month! > 12 || day! < 1 || day! > daysIn(year!, month!)) return undefined;
   if (hour! > 23 || minute! > 59 || second! > 59) return undefined;
   const offset = offsetMinutes(p.zone ?? 'Z');

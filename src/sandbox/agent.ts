@@ -43,7 +43,11 @@ export class AgentService {
   private jobCount = 0;
   private prCount = 0;
 
-  constructor(private readonly seed: number, private readonly faults: Faults, private readonly now: () => number) {}
+  constructor(
+    private readonly seed: number,
+    private readonly faults: Faults,
+    private readonly now: () => number,
+  ) {}
 
   create(projectId: string, body: unknown): Reply {
     const prompt = promptOf(body);

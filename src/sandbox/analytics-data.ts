@@ -36,12 +36,33 @@ const QUESTION_TEXTS = [
 ];
 
 const FIXED_PAGES = [
-  '/quickstart', PLANTED_QUESTION_PAGE, PLANTED_FEEDBACK_PAGE, '/guides/custom-domain', '/api-reference/introduction',
-  '/settings/navigation', '/components/tabs', '/integrations/analytics', '/guides/static-export',
-  '/api-reference/agent/create-agent-job', '/changelog',
+  '/quickstart',
+  PLANTED_QUESTION_PAGE,
+  PLANTED_FEEDBACK_PAGE,
+  '/guides/custom-domain',
+  '/api-reference/introduction',
+  '/settings/navigation',
+  '/components/tabs',
+  '/integrations/analytics',
+  '/guides/static-export',
+  '/api-reference/agent/create-agent-job',
+  '/changelog',
 ];
 const SECTIONS = ['guides', 'api-reference', 'components', 'settings', 'integrations', 'concepts'];
-const TOPICS = ['webhooks', 'sso', 'themes', 'redirects', 'versioning', 'snippets', 'search', 'analytics', 'mcp', 'openapi', 'localization', 'billing'];
+const TOPICS = [
+  'webhooks',
+  'sso',
+  'themes',
+  'redirects',
+  'versioning',
+  'snippets',
+  'search',
+  'analytics',
+  'mcp',
+  'openapi',
+  'localization',
+  'billing',
+];
 const CATEGORIES = ['getting-started', 'api', 'deploy', 'components', 'billing', 'customization', null] as const;
 const LANGS = ['bash', 'javascript', 'python', 'json', null] as const;
 
@@ -96,13 +117,22 @@ export interface AnalyticsSize {
   conversations: number;
 }
 
-export function generateAnalyticsData(size: AnalyticsSize, seed: number, dataEnd: number = FIXED_DATA_END): AnalyticsData {
+export function generateAnalyticsData(
+  size: AnalyticsSize,
+  seed: number,
+  dataEnd: number = FIXED_DATA_END,
+): AnalyticsData {
   const random = createRandom(seed, 'analytics');
   const paths = sitePaths(size.pages, random);
   const planted = paths.includes(PLANTED_QUESTION_PAGE) && paths.includes(PLANTED_FEEDBACK_PAGE);
   const pages = paths.map((path, rank) => {
     // Zipf-like traffic, with the two planted pages among the most read.
-    const base = path === PLANTED_QUESTION_PAGE ? 30000 : path === PLANTED_FEEDBACK_PAGE ? 25000 : Math.round(60000 / Math.pow(rank + 1, 0.8) * (0.7 + 0.3 * random()));
+    const base =
+      path === PLANTED_QUESTION_PAGE
+        ? 30000
+        : path === PLANTED_FEEDBACK_PAGE
+          ? 25000
+          : Math.round((60000 / Math.pow(rank + 1, 0.8)) * (0.7 + 0.3 * random()));
     const aiShare = 0.1 + 0.3 * random();
     const human = Math.round(base * (1 - aiShare));
     const ai = base - human;
@@ -110,7 +140,7 @@ export function generateAnalyticsData(size: AnalyticsSize, seed: number, dataEnd
   });
   pages.sort((a, b) => b.human + b.ai - (a.human + a.ai) || (a.path < b.path ? -1 : 1));
   const start = windowStart(dataEnd);
-  const at = () => start + Math.floor(random() * (dataEnd - start) / 1000) * 1000;
+  const at = () => start + Math.floor((random() * (dataEnd - start)) / 1000) * 1000;
   const feedback = backgroundFeedback(size.feedback, paths, random, at);
   if (planted) feedback.push(...plantedFeedback(random, at));
   const conversations = backgroundConversations(size.conversations, paths, random, at);
@@ -133,9 +163,28 @@ function backgroundFeedback(count: number, paths: string[], random: () => number
   for (let i = 0; i < count; i++) {
     const path = pick(random, paths);
     const roll = random();
-    const base = { id: '', path, createdAt: at(), status: pick(random, ['pending', 'pending', 'resolved', 'dismissed', 'in_progress'] as const), comment: random() < 0.4 ? pick(random, COMMENTS) : null };
-    if (roll < 0.55) items.push({ ...base, source: 'contextual', helpful: random() < 0.85, contact: random() < 0.2 ? `reader${i}@example.com` : null });
-    else if (roll < 0.62) items.push({ ...base, source: 'code_snippet', code: pick(random, CODES), filename: random() < 0.5 ? 'example.sh' : null, lang: pick(random, LANGS) });
+    const base = {
+      id: '',
+      path,
+      createdAt: at(),
+      status: pick(random, ['pending', 'pending', 'resolved', 'dismissed', 'in_progress'] as const),
+      comment: random() < 0.4 ? pick(random, COMMENTS) : null,
+    };
+    if (roll < 0.55)
+      items.push({
+        ...base,
+        source: 'contextual',
+        helpful: random() < 0.85,
+        contact: random() < 0.2 ? `reader${i}@example.com` : null,
+      });
+    else if (roll < 0.62)
+      items.push({
+        ...base,
+        source: 'code_snippet',
+        code: pick(random, CODES),
+        filename: random() < 0.5 ? 'example.sh' : null,
+        lang: pick(random, LANGS),
+      });
     else items.push({ ...base, source: random() < 0.7 ? 'thumbs_only' : 'agent' });
   }
   return items;
@@ -144,15 +193,39 @@ function backgroundFeedback(count: number, paths: string[], random: () => number
 function plantedFeedback(random: () => number, at: () => number): FeedbackData[] {
   const items: FeedbackData[] = [];
   for (let i = 0; i < PLANTED_THUMBS_DOWN; i++) {
-    items.push({ id: '', path: PLANTED_FEEDBACK_PAGE, createdAt: at(), source: 'contextual', status: 'pending', comment: i % 3 === 0 ? 'The deploy steps skip the build command, so it fails' : null, helpful: false, contact: null });
+    items.push({
+      id: '',
+      path: PLANTED_FEEDBACK_PAGE,
+      createdAt: at(),
+      source: 'contextual',
+      status: 'pending',
+      comment: i % 3 === 0 ? 'The deploy steps skip the build command, so it fails' : null,
+      helpful: false,
+      contact: null,
+    });
   }
   for (let i = 0; i < PLANTED_CODE_REPORTS; i++) {
-    items.push({ id: '', path: PLANTED_FEEDBACK_PAGE, createdAt: at(), source: 'code_snippet', status: 'pending', comment: '=this flag no longer exists', code: 'mint deploy --prod', filename: 'deploy.sh', lang: random() < 0.5 ? 'bash' : null });
+    items.push({
+      id: '',
+      path: PLANTED_FEEDBACK_PAGE,
+      createdAt: at(),
+      source: 'code_snippet',
+      status: 'pending',
+      comment: '=this flag no longer exists',
+      code: 'mint deploy --prod',
+      filename: 'deploy.sh',
+      lang: random() < 0.5 ? 'bash' : null,
+    });
   }
   return items;
 }
 
-function backgroundConversations(count: number, paths: string[], random: () => number, at: () => number): ConversationData[] {
+function backgroundConversations(
+  count: number,
+  paths: string[],
+  random: () => number,
+  at: () => number,
+): ConversationData[] {
   const items: ConversationData[] = [];
   for (let i = 0; i < count; i++) {
     const unanswered = random() < 0.08;
@@ -164,7 +237,12 @@ function backgroundConversations(count: number, paths: string[], random: () => n
       query: `${pick(random, ASKS)} ${pick(random, TOPICS)}?`,
       response: unanswered ? "I couldn't find that in the documentation." : 'Here is how: see the linked page.',
       responseType: random() < 0.05 ? 'clarifying_question' : 'answer',
-      sources: unanswered ? [] : [{ title: titleOf(cited), url: `${SITE_ORIGIN}${cited}` }, ...(random() < 0.3 ? [{ title: 'Quickstart, "step 1"', url: `${SITE_ORIGIN}/quickstart` }] : [])],
+      sources: unanswered
+        ? []
+        : [
+            { title: titleOf(cited), url: `${SITE_ORIGIN}${cited}` },
+            ...(random() < 0.3 ? [{ title: 'Quickstart, "step 1"', url: `${SITE_ORIGIN}/quickstart` }] : []),
+          ],
       resolutionStatus: unanswered ? 'unanswered' : 'answered',
       queryCategory: pick(random, CATEGORIES),
       pageUrl: page === null ? null : `${SITE_ORIGIN}${page}`,
@@ -189,10 +267,33 @@ function plantedQuestions(random: () => number, at: () => number): ConversationD
   }));
 }
 
-const titleOf = (path: string) => path.split('/').pop()!.replace(/-/g, ' ').replace(/^\w/, (c) => c.toUpperCase());
-const ASKS = ['How do I configure', 'Where can I find', 'Does Mintlify support', 'Why is there an error with', 'Can I customize'];
-const COMMENTS = ['Great page, thanks', 'Missing an example for Python', 'This is out of date', 'Helpful!', 'The screenshot is wrong', '+1 more examples please'];
-const CODES = ['npm i -g mint', 'mint dev', 'curl -H "Authorization: Bearer $KEY" https://api.mintlify.com', '{\n  "name": "docs"\n}'];
+const titleOf = (path: string) =>
+  path
+    .split('/')
+    .pop()!
+    .replace(/-/g, ' ')
+    .replace(/^\w/, (c) => c.toUpperCase());
+const ASKS = [
+  'How do I configure',
+  'Where can I find',
+  'Does Mintlify support',
+  'Why is there an error with',
+  'Can I customize',
+];
+const COMMENTS = [
+  'Great page, thanks',
+  'Missing an example for Python',
+  'This is out of date',
+  'Helpful!',
+  'The screenshot is wrong',
+  '+1 more examples please',
+];
+const CODES = [
+  'npm i -g mint',
+  'mint dev',
+  'curl -H "Authorization: Bearer $KEY" https://api.mintlify.com',
+  '{\n  "name": "docs"\n}',
+];
 
 /** A ULID (26 Crockford base32 characters: 10 of time, 16 deterministic ones). */
 function ulid(time: number, seed: number, index: number): string {
@@ -215,7 +316,12 @@ function ulid(time: number, seed: number, index: number): string {
  * week differs from the week before (the week-over-week report has rising and falling pages). The
  * whole window's share is 1 whatever the growth.
  */
-export function windowShare(from: number | null, to: number | null, dataEnd: number = FIXED_DATA_END, growth = 0): number {
+export function windowShare(
+  from: number | null,
+  to: number | null,
+  dataEnd: number = FIXED_DATA_END,
+  growth = 0,
+): number {
   const start = windowStart(dataEnd);
   const lo = Math.max(start, from ?? -Infinity);
   const hi = Math.min(dataEnd, to ?? Infinity);

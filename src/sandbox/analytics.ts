@@ -4,7 +4,15 @@
 // follow analytics.openapi.json: a bad date, limit or cursor is a 400 with details.
 import { HttpError, type Reply } from './http-util.js';
 import { parseDate } from './searches.js';
-import { generateAnalyticsData, growthOf, windowShare, type AnalyticsData, type AnalyticsSize, type ConversationData, type FeedbackData } from './analytics-data.js';
+import {
+  generateAnalyticsData,
+  growthOf,
+  windowShare,
+  type AnalyticsData,
+  type AnalyticsSize,
+  type ConversationData,
+  type FeedbackData,
+} from './analytics-data.js';
 
 interface Range {
   from: number | null;
@@ -14,7 +22,11 @@ interface Range {
 export class AnalyticsService {
   readonly data: AnalyticsData;
 
-  constructor(size: AnalyticsSize, seed: number, private readonly dataEnd?: number) {
+  constructor(
+    size: AnalyticsSize,
+    seed: number,
+    private readonly dataEnd?: number,
+  ) {
     this.data = generateAnalyticsData(size, seed, dataEnd);
   }
 
@@ -25,12 +37,21 @@ export class AnalyticsService {
     const filter = feedbackFilter(query, problems);
     if (problems.length > 0) throw invalid(problems);
     const items = this.data.feedback.filter((f) => inRange(f.createdAt, range) && filter(f));
-    const offset = decodeCursor(query.get('cursor'), `${range.from}|${range.to}|${query.get('source')}|${query.get('status')}`);
+    const offset = decodeCursor(
+      query.get('cursor'),
+      `${range.from}|${range.to}|${query.get('source')}|${query.get('status')}`,
+    );
     const end = offset + limit;
     const more = end < items.length;
     return {
       status: 200,
-      body: { feedback: items.slice(offset, end).map(feedbackItem), nextCursor: more ? encodeCursor(end, `${range.from}|${range.to}|${query.get('source')}|${query.get('status')}`) : null, hasMore: more },
+      body: {
+        feedback: items.slice(offset, end).map(feedbackItem),
+        nextCursor: more
+          ? encodeCursor(end, `${range.from}|${range.to}|${query.get('source')}|${query.get('status')}`)
+          : null,
+        hasMore: more,
+      },
     };
   }
 
@@ -40,7 +61,10 @@ export class AnalyticsService {
     const limit = parseLimit(query.get('limit'), 10, 100, problems);
     const filter = feedbackFilter(query, problems);
     if (problems.length > 0) throw invalid(problems);
-    const pages = new Map<string, { path: string; thumbsUp: number; thumbsDown: number; code: number; total: number }>();
+    const pages = new Map<
+      string,
+      { path: string; thumbsUp: number; thumbsDown: number; code: number; total: number }
+    >();
     for (const f of this.data.feedback) {
       if (!inRange(f.createdAt, range) || !filter(f)) continue;
       let page = pages.get(f.path);
@@ -65,7 +89,14 @@ export class AnalyticsService {
     if (offset < 0) throw invalid(['cursor is not a conversation id of this date range']);
     const end = offset + limit;
     const more = end < items.length;
-    return { status: 200, body: { conversations: items.slice(offset, end).map(conversationItem), nextCursor: more ? items[end]!.id : null, hasMore: more } };
+    return {
+      status: 200,
+      body: {
+        conversations: items.slice(offset, end).map(conversationItem),
+        nextCursor: more ? items[end]!.id : null,
+        hasMore: more,
+      },
+    };
   }
 
   thread(threadId: string): Reply {
@@ -114,14 +145,25 @@ export class AnalyticsService {
         return { path: p.path, human, ai, total: human + ai };
       })
       .filter((r) => r.total > 0);
-    const totals = rows.reduce((t, r) => ({ human: t.human + r.human, ai: t.ai + r.ai, total: t.total + r.total }), { human: 0, ai: 0, total: 0 });
+    const totals = rows.reduce((t, r) => ({ human: t.human + r.human, ai: t.ai + r.ai, total: t.total + r.total }), {
+      human: 0,
+      ai: 0,
+      total: 0,
+    });
     const offset = Number(offsetText);
-    return { status: 200, body: { totals, [kind]: rows.slice(offset, offset + limit), hasMore: offset + limit < rows.length } };
+    return {
+      status: 200,
+      body: { totals, [kind]: rows.slice(offset, offset + limit), hasMore: offset + limit < rows.length },
+    };
   }
 
   private range(query: URLSearchParams, problems: string[]): Range {
-    const range = { from: parseDate(query.get('dateFrom'), 'dateFrom', problems), to: parseDate(query.get('dateTo'), 'dateTo', problems) };
-    if (range.from !== null && range.to !== null && range.from >= range.to) problems.push('dateFrom must be before dateTo (dateTo is exclusive)');
+    const range = {
+      from: parseDate(query.get('dateFrom'), 'dateFrom', problems),
+      to: parseDate(query.get('dateTo'), 'dateTo', problems),
+    };
+    if (range.from !== null && range.to !== null && range.from >= range.to)
+      problems.push('dateFrom must be before dateTo (dateTo is exclusive)');
     return range;
   }
 }
@@ -130,13 +172,21 @@ const inRange = (t: number, r: Range) => (r.from === null || t >= r.from) && (r.
 
 function feedbackFilter(query: URLSearchParams, problems: string[]): (f: FeedbackData) => boolean {
   const source = query.get('source');
-  if (source !== null && !['code_snippet', 'contextual', 'agent', 'thumbs_only'].includes(source)) problems.push(`source must be one of code_snippet, contextual, agent, thumbs_only, got "${source}"`);
+  if (source !== null && !['code_snippet', 'contextual', 'agent', 'thumbs_only'].includes(source))
+    problems.push(`source must be one of code_snippet, contextual, agent, thumbs_only, got "${source}"`);
   const statuses = query.get('status')?.split(',');
   return (f) => (source === null || f.source === source) && (statuses === undefined || statuses.includes(f.status));
 }
 
 function feedbackItem(f: FeedbackData): Record<string, unknown> {
-  const base = { id: f.id, path: f.path, comment: f.comment, createdAt: new Date(f.createdAt).toISOString(), source: f.source, status: f.status };
+  const base = {
+    id: f.id,
+    path: f.path,
+    comment: f.comment,
+    createdAt: new Date(f.createdAt).toISOString(),
+    source: f.source,
+    status: f.status,
+  };
   if (f.source === 'contextual') return { ...base, helpful: f.helpful, contact: f.contact ?? null };
   if (f.source === 'code_snippet') return { ...base, code: f.code, filename: f.filename ?? null, lang: f.lang ?? null };
   return base;
@@ -145,7 +195,17 @@ function feedbackItem(f: FeedbackData): Record<string, unknown> {
 function conversationItem(c: ConversationData): Record<string, unknown> {
   // In the documented field order, as the API sends it.
   const { id, timestamp, query, response, responseType, sources, resolutionStatus, queryCategory, pageUrl } = c;
-  return { id, timestamp: new Date(timestamp).toISOString(), query, response, responseType, sources, resolutionStatus, queryCategory, pageUrl };
+  return {
+    id,
+    timestamp: new Date(timestamp).toISOString(),
+    query,
+    response,
+    responseType,
+    sources,
+    resolutionStatus,
+    queryCategory,
+    pageUrl,
+  };
 }
 
 function parseLimit(text: string | null, fallback: number, max: number, problems: string[]): number {

@@ -60,8 +60,15 @@ function* tarBlocks(spec: BundleSpec, seed: number): Generator<Buffer> {
   for (const file of siteLayout(spec, seed)) {
     const content = siteFileContent(file, spec, seed);
     const header = new Header({
-      path: file.path, mode: 0o644, uid: 0, gid: 0, uname: '', gname: '',
-      size: content.length, mtime: MTIME, type: 'File',
+      path: file.path,
+      mode: 0o644,
+      uid: 0,
+      gid: 0,
+      uname: '',
+      gname: '',
+      size: content.length,
+      mtime: MTIME,
+      type: 'File',
     });
     const block = Buffer.alloc(BLOCK);
     header.encode(block, 0);

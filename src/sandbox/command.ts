@@ -18,7 +18,11 @@ export interface SandboxCommandIO {
  * `mint-admin sandbox`: runs the sandbox until `signal` aborts. stdout gets only the `export` lines,
  * so they can be pasted or redirected to a file and sourced; the how-to goes to stderr.
  */
-export async function runSandboxCommand(opts: SandboxCommandOptions, io: SandboxCommandIO, signal: AbortSignal): Promise<void> {
+export async function runSandboxCommand(
+  opts: SandboxCommandOptions,
+  io: SandboxCommandIO,
+  signal: AbortSignal,
+): Promise<void> {
   const sandbox = await startSandbox({ port: opts.port, host: opts.host, flows: opts.flows });
   try {
     io.stdout.write(

@@ -44,8 +44,18 @@ export class DeployService {
   private readonly previews: SlidingWindow;
 
   constructor(private readonly deps: DeployDeps) {
-    this.shared = new SlidingWindow(DEPLOY_RATE.limit, deps.deployWindowMs ?? DEPLOY_RATE.windowMs, deps.now, 'update, trigger and webhook requests per organization');
-    this.previews = new SlidingWindow(PREVIEW_RATE.limit, deps.previewWindowMs ?? PREVIEW_RATE.windowMs, deps.now, 'preview deployments');
+    this.shared = new SlidingWindow(
+      DEPLOY_RATE.limit,
+      deps.deployWindowMs ?? DEPLOY_RATE.windowMs,
+      deps.now,
+      'update, trigger and webhook requests per organization',
+    );
+    this.previews = new SlidingWindow(
+      PREVIEW_RATE.limit,
+      deps.previewWindowMs ?? PREVIEW_RATE.windowMs,
+      deps.now,
+      'preview deployments',
+    );
   }
 
   update(): Reply {
@@ -56,7 +66,8 @@ export class DeployService {
 
   preview(body: unknown): Reply {
     const branch = (body as { branch?: unknown } | undefined)?.branch;
-    if (typeof branch !== 'string' || branch === '') throw new HttpError(400, 'Invalid request. The `branch` field is required.');
+    if (typeof branch !== 'string' || branch === '')
+      throw new HttpError(400, 'Invalid request. The `branch` field is required.');
     if (this.deps.faults.previewForbidden) throw new HttpError(403, PREVIEW_FORBIDDEN);
     this.previews.take();
     // `[fail]` is not allowed in a git branch name, so the CLI can only reach a failing preview
@@ -75,16 +86,25 @@ export class DeployService {
       build.polls += 1;
       const total = Math.max(1, this.deps.faults.buildPollsToFinish);
       if (build.polls < total) {
-        if (status.status === 'queued') status.logs.push(`Cloning ${build.branch} at ${status.commit?.sha?.slice(0, 7)}`, 'Installing dependencies');
+        if (status.status === 'queued')
+          status.logs.push(`Cloning ${build.branch} at ${status.commit?.sha?.slice(0, 7)}`, 'Installing dependencies');
         status.status = 'in_progress';
         status.summary = 'Building';
         status.logs.push(`Building pages (step ${build.polls} of ${total - 1})`);
       } else if (build.fails) {
         status.logs.push('Error: docs.json: "navigation" is missing', 'Build failed');
-        Object.assign(status, { status: 'failure', summary: 'Build failed: docs.json is invalid', endedAt: new Date(this.deps.now()).toISOString() });
+        Object.assign(status, {
+          status: 'failure',
+          summary: 'Build failed: docs.json is invalid',
+          endedAt: new Date(this.deps.now()).toISOString(),
+        });
       } else {
         status.logs.push('Build succeeded', `Deployed ${build.branch}`);
-        Object.assign(status, { status: 'success', summary: 'Deployed', endedAt: new Date(this.deps.now()).toISOString() });
+        Object.assign(status, {
+          status: 'success',
+          summary: 'Deployed',
+          endedAt: new Date(this.deps.now()).toISOString(),
+        });
       }
     }
     return { status: 200, body: status };
@@ -95,10 +115,21 @@ export class DeployService {
     if (automationId === SANDBOX_AUTOMATIONS.webhook) {
       throw new HttpError(400, 'Invalid request. The automation is not configured with a custom schedule.');
     }
-    this.checkAutomation(automationId, SANDBOX_AUTOMATIONS.scheduled, 'The automation was not found or does not belong to this project.');
+    this.checkAutomation(
+      automationId,
+      SANDBOX_AUTOMATIONS.scheduled,
+      'The automation was not found or does not belong to this project.',
+    );
     this.runs += 1;
     const instanceId = `wfi_${deterministicHex(this.deps.seed, `automation-run-${this.runs}`, 16)}`;
-    return { status: 202, body: { schemaId: automationId, instanceId, jobId: `job_${deterministicHex(this.deps.seed, `automation-job-${this.runs}`, 16)}` } };
+    return {
+      status: 202,
+      body: {
+        schemaId: automationId,
+        instanceId,
+        jobId: `job_${deterministicHex(this.deps.seed, `automation-job-${this.runs}`, 16)}`,
+      },
+    };
   }
 
   webhook(automationId: string): Reply {
@@ -114,7 +145,10 @@ export class DeployService {
       'The automation was not found, is not active, does not belong to this project, or is not configured with a webhook trigger.',
     );
     this.runs += 1;
-    return { status: 202, body: { success: true, runId: `wfi_${deterministicHex(this.deps.seed, `automation-run-${this.runs}`, 16)}` } };
+    return {
+      status: 202,
+      body: { success: true, runId: `wfi_${deterministicHex(this.deps.seed, `automation-run-${this.runs}`, 16)}` },
+    };
   }
 
   /**
@@ -124,7 +158,8 @@ export class DeployService {
    */
   autopilot(body: unknown): Reply {
     const prompt = (body as { prompt?: unknown } | null)?.prompt;
-    if (typeof prompt !== 'string' || prompt.trim() === '') throw new HttpError(400, 'Invalid request. The `prompt` field is required.');
+    if (typeof prompt !== 'string' || prompt.trim() === '')
+      throw new HttpError(400, 'Invalid request. The `prompt` field is required.');
     const { faults } = this.deps;
     if (faults.webhookCreditCheckFailures > 0) {
       faults.webhookCreditCheckFailures -= 1;
@@ -132,7 +167,13 @@ export class DeployService {
     }
     if (faults.creditsExhausted) throw new HttpError(402, CREDITS);
     this.autopilotRuns += 1;
-    return { status: 202, body: { success: true, runId: `apr_${deterministicHex(this.deps.seed, `autopilot-run-${this.autopilotRuns}`, 16)}` } };
+    return {
+      status: 202,
+      body: {
+        success: true,
+        runId: `apr_${deterministicHex(this.deps.seed, `autopilot-run-${this.autopilotRuns}`, 16)}`,
+      },
+    };
   }
 
   private checkAutomation(id: string, expected: string, notFound: string): void {
@@ -171,7 +212,12 @@ export class DeployService {
 
 /** `https://sandbox-feat-login.mintlify.app` for branch `feat/login`. */
 export function previewUrl(branch: string): string {
-  const slug = branch.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40) || 'branch';
+  const slug =
+    branch
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'branch';
   return `https://${SUBDOMAIN}-${slug}.mintlify.app`;
 }
 

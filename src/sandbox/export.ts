@@ -5,7 +5,8 @@ import type { LinkSigner } from './presign.js';
 import { deterministicHex } from './prng.js';
 
 const HOSTNAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
-const FORBIDDEN = 'Static export is not enabled for this organization. Contact sales to enable it on an Enterprise plan.';
+const FORBIDDEN =
+  'Static export is not enabled for this organization. Contact sales to enable it on an Enterprise plan.';
 const PROJECT_FORBIDDEN = 'Static export is not enabled for this deployment. Contact sales@mintlify.com to upgrade.';
 const BASE_PATHS = ['', '/docs', '/documentation'];
 const HOUR_MS = 3_600_000;
@@ -71,11 +72,18 @@ export class ExportService {
     const current = [...this.jobs.values()].filter((r) => r.flow === 'project' && r.epoch === faults.epoch);
     const active = current.find((r) => r.job.status === 'queued' || r.job.status === 'running');
     if (active) {
-      throw new HttpError(409, `A static export job (${active.job.jobId}) is already in progress for this deployment. Wait for it to complete before starting a new one.`);
+      throw new HttpError(
+        409,
+        `A static export job (${active.job.jobId}) is already in progress for this deployment. Wait for it to complete before starting a new one.`,
+      );
     }
     const recent = current.filter((r) => Date.parse(r.job.createdAt) > now() - HOUR_MS).length;
     if (faults.projectStartsPerHour > 0 && recent >= faults.projectStartsPerHour) {
-      throw new HttpError(429, `Rate limit exceeded: at most ${faults.projectStartsPerHour} static export jobs per organization per hour`, { headers: { 'retry-after': '3600' } });
+      throw new HttpError(
+        429,
+        `Rate limit exceeded: at most ${faults.projectStartsPerHour} static export jobs per organization per hour`,
+        { headers: { 'retry-after': '3600' } },
+      );
     }
     return { status: 202, body: this.projectView(this.create('project', ''), false) };
   }
@@ -87,7 +95,10 @@ export class ExportService {
     const record = this.advance(this.find(jobId, 'project'));
     // The project flow's file is named `{subdomain}-export-{YYYY-MM-DD}.tar.gz` (the document says so).
     const fileName = `sandbox-export-${new Date(this.deps.now()).toISOString().slice(0, 10)}.tar.gz`;
-    return { status: 200, body: this.projectView(record, record.job.status === 'completed' ? await this.link(jobId, fileName) : false) };
+    return {
+      status: 200,
+      body: this.projectView(record, record.job.status === 'completed' ? await this.link(jobId, fileName) : false),
+    };
   }
 
   private projectView(record: ExportRecord, link: Link | false): ProjectExportJob {
@@ -100,7 +111,8 @@ export class ExportService {
     const at = new Date(this.deps.now()).toISOString();
     const name = `export-job-${this.jobCount}`;
     // The jobs flow names jobs se_ + 16 hex; the project flow 24 hex, like a database id.
-    const jobId = flow === 'jobs' ? `se_${deterministicHex(this.deps.seed, name, 16)}` : deterministicHex(this.deps.seed, name, 24);
+    const jobId =
+      flow === 'jobs' ? `se_${deterministicHex(this.deps.seed, name, 16)}` : deterministicHex(this.deps.seed, name, 24);
     const job: ExportJob = { jobId, status: 'queued', progress: 0, pageCount: 0, createdAt: at, updatedAt: at };
     const { faults } = this.deps;
     const fails = domain.toLowerCase().startsWith('fail.') || faults.failNextExports > 0;
@@ -153,7 +165,11 @@ export class ExportService {
     // An already-expired link is one issued a lifetime (and a second, for whole-second dates) ago.
     const issuedAt = faults.takeExpiredLink() ? now() - linkTtlMs - 1000 : now();
     const link = signer.sign(this.deps.storageOrigin(), jobId, issuedAt, linkTtlMs, fileName);
-    return { bundleUrl: link.url, sizeBytes: await this.deps.archiveSize(), expiresAt: new Date(link.expiresAt).toISOString() };
+    return {
+      bundleUrl: link.url,
+      sizeBytes: await this.deps.archiveSize(),
+      expiresAt: new Date(link.expiresAt).toISOString(),
+    };
   }
 
   /** For the storage origin: only bundles of completed jobs exist. */
@@ -174,11 +190,13 @@ function validateStart(body: unknown): string {
     throw new HttpError(400, 'Request body must be a JSON object with a "domain" string');
   }
   const { domain, version, paths } = body as Record<string, unknown>;
-  if (typeof domain !== 'string' || domain === '') throw new HttpError(400, '"domain" is required and must be a string');
+  if (typeof domain !== 'string' || domain === '')
+    throw new HttpError(400, '"domain" is required and must be a string');
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(domain)) {
     throw new HttpError(400, `"domain" must be a hostname only, without a protocol: ${domain}`);
   }
-  if (domain.includes('/')) throw new HttpError(400, `"domain" must be a hostname only, without a path or trailing slash: ${domain}`);
+  if (domain.includes('/'))
+    throw new HttpError(400, `"domain" must be a hostname only, without a path or trailing slash: ${domain}`);
   if (domain.includes(':')) throw new HttpError(400, `"domain" must be a hostname only, without a port: ${domain}`);
   if (!HOSTNAME.test(domain)) throw new HttpError(400, `"domain" is not a valid hostname: ${domain}`);
   if (version !== undefined && typeof version !== 'string') throw new HttpError(400, '"version" must be a string');
@@ -190,7 +208,8 @@ function validateStart(body: unknown): string {
 
 function validateProjectStart(body: unknown): void {
   if (body === undefined) return;
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'Request body must be a JSON object');
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    throw new HttpError(400, 'Request body must be a JSON object');
   const { basePath } = body as Record<string, unknown>;
   if (basePath !== undefined && (typeof basePath !== 'string' || !BASE_PATHS.includes(basePath))) {
     throw new HttpError(400, '"basePath" must be one of "", "/docs", "/documentation"');

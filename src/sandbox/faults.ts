@@ -1,10 +1,27 @@
 export const ROUTE_NAMES = [
-  'agent.create', 'agent.get', 'agent.message',
-  'export.start', 'export.get', 'export.bundle',
-  'export.project.start', 'export.project.get',
-  'searches.list', 'storage.get',
-  'deploy.update', 'deploy.status', 'deploy.preview', 'automation.trigger', 'automation.webhook', 'autopilot.webhook',
-  'feedback.list', 'feedback.byPage', 'assistant.list', 'assistant.thread', 'assistant.callers', 'views.list', 'visitors.list',
+  'agent.create',
+  'agent.get',
+  'agent.message',
+  'export.start',
+  'export.get',
+  'export.bundle',
+  'export.project.start',
+  'export.project.get',
+  'searches.list',
+  'storage.get',
+  'deploy.update',
+  'deploy.status',
+  'deploy.preview',
+  'automation.trigger',
+  'automation.webhook',
+  'autopilot.webhook',
+  'feedback.list',
+  'feedback.byPage',
+  'assistant.list',
+  'assistant.thread',
+  'assistant.callers',
+  'views.list',
+  'visitors.list',
 ] as const;
 export type RouteName = (typeof ROUTE_NAMES)[number];
 
@@ -30,7 +47,13 @@ export interface FaultSpec {
 export const EXPORT_FLOWS = ['jobs', 'project'] as const;
 export type SandboxExportFlow = (typeof EXPORT_FLOWS)[number];
 
-const DEFAULTS = { agentPollsToFinish: 3, exportPollsToFinish: 4, projectStartsPerHour: 10, failNextExports: 0, buildPollsToFinish: 4 };
+const DEFAULTS = {
+  agentPollsToFinish: 3,
+  exportPollsToFinish: 4,
+  projectStartsPerHour: 10,
+  failNextExports: 0,
+  buildPollsToFinish: 4,
+};
 
 /** Fault knobs. Tests mutate the object directly; scripts use POST /_sandbox/faults. */
 export class Faults {
@@ -83,7 +106,8 @@ export class Faults {
     if (spec.status !== undefined && !(Number.isInteger(spec.status) && spec.status >= 100 && spec.status <= 599)) {
       throw new Error(`status must be an HTTP status code, got ${JSON.stringify(spec.status)}`);
     }
-    if (spec.delayMs !== undefined && !(typeof spec.delayMs === 'number' && spec.delayMs >= 0)) throw new Error('delayMs must be a number >= 0');
+    if (spec.delayMs !== undefined && !(typeof spec.delayMs === 'number' && spec.delayMs >= 0))
+      throw new Error('delayMs must be a number >= 0');
     const times = spec.times ?? 1;
     if (!Number.isInteger(times) || times < 1) throw new Error('times must be an integer >= 1');
     this.queue.push({ ...spec, remaining: times });
@@ -147,7 +171,14 @@ export class Faults {
     const d = doc as Record<string, unknown>;
     if (d.reset === true) this.reset();
     if (d.exportFlows !== undefined) this.exportFlows = new Set(parseFlows(d.exportFlows));
-    for (const key of ['agentPollsToFinish', 'exportPollsToFinish', 'buildPollsToFinish', 'throttleBytesPerSecond', 'projectStartsPerHour', 'failNextExports'] as const) {
+    for (const key of [
+      'agentPollsToFinish',
+      'exportPollsToFinish',
+      'buildPollsToFinish',
+      'throttleBytesPerSecond',
+      'projectStartsPerHour',
+      'failNextExports',
+    ] as const) {
       if (d[key] === undefined) continue;
       if (typeof d[key] !== 'number' || !(d[key] >= 0)) throw new Error(`${key} must be a number >= 0`);
       this[key] = d[key];
@@ -161,12 +192,17 @@ export class Faults {
       if (typeof d[key] !== 'boolean') throw new Error(`${key} must be a boolean`);
       this[key] = d[key];
     }
-    if (d.webhookCreditCheckFailures !== undefined) this.webhookCreditCheckFailures = nonNegativeInt(d.webhookCreditCheckFailures, 'webhookCreditCheckFailures');
+    if (d.webhookCreditCheckFailures !== undefined)
+      this.webhookCreditCheckFailures = nonNegativeInt(d.webhookCreditCheckFailures, 'webhookCreditCheckFailures');
     if (d.expireNextLinks !== undefined) this.expireNextLinks(nonNegativeInt(d.expireNextLinks, 'expireNextLinks'));
     if (d.truncateDownloadAt !== undefined) {
       const t = d.truncateDownloadAt as { bytes?: unknown; times?: unknown } | number;
       if (typeof t === 'number') this.truncateDownloadAt(nonNegativeInt(t, 'truncateDownloadAt'));
-      else this.truncateDownloadAt(nonNegativeInt(t?.bytes, 'truncateDownloadAt.bytes'), t?.times === undefined ? 1 : nonNegativeInt(t.times, 'truncateDownloadAt.times'));
+      else
+        this.truncateDownloadAt(
+          nonNegativeInt(t?.bytes, 'truncateDownloadAt.bytes'),
+          t?.times === undefined ? 1 : nonNegativeInt(t.times, 'truncateDownloadAt.times'),
+        );
     }
     const injections = d.inject === undefined ? [] : Array.isArray(d.inject) ? d.inject : [d.inject];
     for (const spec of injections) this.inject(spec as FaultSpec);
@@ -175,14 +211,24 @@ export class Faults {
 
 /** `["jobs"]`, or "jobs,project" as the sandbox flag writes it; an empty list switches both off. */
 export function parseFlows(value: unknown): SandboxExportFlow[] {
-  const list = typeof value === 'string' ? value.split(',').map((f) => f.trim()).filter(Boolean) : value;
-  if (!Array.isArray(list) || !list.every((f): f is SandboxExportFlow => (EXPORT_FLOWS as readonly unknown[]).includes(f))) {
+  const list =
+    typeof value === 'string'
+      ? value
+          .split(',')
+          .map((f) => f.trim())
+          .filter(Boolean)
+      : value;
+  if (
+    !Array.isArray(list) ||
+    !list.every((f): f is SandboxExportFlow => (EXPORT_FLOWS as readonly unknown[]).includes(f))
+  ) {
     throw new Error(`exportFlows must list flows among ${EXPORT_FLOWS.join(', ')}`);
   }
   return list;
 }
 
 function nonNegativeInt(value: unknown, name: string): number {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) throw new Error(`${name} must be an integer >= 0`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+    throw new Error(`${name} must be an integer >= 0`);
   return value;
 }

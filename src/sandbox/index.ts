@@ -15,7 +15,15 @@ import { countPages, DEFAULT_BUNDLE, type BundleSpec } from './site.js';
 import { startOfUtcDay } from './search-data.js';
 import { bufferSource, fileSource, handleStorage, type ArchiveSource } from './storage.js';
 
-export { EXPORT_FLOWS, Faults, parseFlows, ROUTE_NAMES, type FaultSpec, type RouteName, type SandboxExportFlow } from './faults.js';
+export {
+  EXPORT_FLOWS,
+  Faults,
+  parseFlows,
+  ROUTE_NAMES,
+  type FaultSpec,
+  type RouteName,
+  type SandboxExportFlow,
+} from './faults.js';
 export type { BundleSpec } from './site.js';
 export { SANDBOX_AUTOMATIONS } from './deploy.js';
 export { FIXED_DATA_END as SANDBOX_FIXED_DATA_END } from './search-data.js';
@@ -95,20 +103,56 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
   const agent = new AgentService(seed, faults, now);
   const dataEnd = opts.dataEndsAt ?? startOfUtcDay(now());
   const searches = new SearchService(opts.searchTermCount ?? 3000, seed, `sandbox-cursor-secret:${seed}`, dataEnd);
-  const analytics = new AnalyticsService({ pages: 400, feedback: 2000, conversations: 3000, ...opts.analytics }, seed, dataEnd);
+  const analytics = new AnalyticsService(
+    { pages: 400, feedback: 2000, conversations: 3000, ...opts.analytics },
+    seed,
+    dataEnd,
+  );
   const exports = new ExportService({
-    seed, faults, now, signer,
+    seed,
+    faults,
+    now,
+    signer,
     storageOrigin: () => storageUrl,
     linkTtlMs: opts.linkTtlMs ?? 15 * 60 * 1000,
     pageCount: countPages(spec, seed),
     archiveSize: async () => (await archive()).size,
   });
-  const deploy = new DeployService({ seed, projectId, faults, now, deployWindowMs: opts.deployRateWindowMs, previewWindowMs: opts.previewRateWindowMs });
-  const api = createApiHandler({ apiKey, projectId, faults, agent, exports, searches, analytics, deploy, signal: lifetime.signal });
-  const storageDeps = { faults, signer, now, bundleExists: (id: string) => exports.hasBundle(id), archive, signal: lifetime.signal };
+  const deploy = new DeployService({
+    seed,
+    projectId,
+    faults,
+    now,
+    deployWindowMs: opts.deployRateWindowMs,
+    previewWindowMs: opts.previewRateWindowMs,
+  });
+  const api = createApiHandler({
+    apiKey,
+    projectId,
+    faults,
+    agent,
+    exports,
+    searches,
+    analytics,
+    deploy,
+    signal: lifetime.signal,
+  });
+  const storageDeps = {
+    faults,
+    signer,
+    now,
+    bundleExists: (id: string) => exports.hasBundle(id),
+    archive,
+    signal: lifetime.signal,
+  };
 
   const record = (origin: RecordedRequest['origin'], req: IncomingMessage): RecordedRequest => {
-    const entry: RecordedRequest = { origin, method: req.method ?? '', path: req.url ?? '', headers: { ...req.headers } };
+    const entry: RecordedRequest = {
+      origin,
+      method: req.method ?? '',
+      path: req.url ?? '',
+      headers: { ...req.headers },
+    };
     requests.push(entry);
     return entry;
   };
@@ -123,7 +167,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     await close(apiServer);
     throw error;
   });
-  const origin = (address: AddressInfo) => `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+  const origin = (address: AddressInfo) =>
+    `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
   storageUrl = origin(storageAddress);
 
   return {

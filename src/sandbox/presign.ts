@@ -40,7 +40,13 @@ export class LinkSigner {
     const given = Buffer.from(query.get('X-Amz-Signature') ?? '');
     const wanted = Buffer.from(this.signature(pathname, amzDate, expires));
     const issuedAt = fromAmzDate(amzDate);
-    if (!match?.[1] || issuedAt === undefined || !/^\d+$/.test(expires) || given.length !== wanted.length || !timingSafeEqual(given, wanted)) {
+    if (
+      !match?.[1] ||
+      issuedAt === undefined ||
+      !/^\d+$/.test(expires) ||
+      given.length !== wanted.length ||
+      !timingSafeEqual(given, wanted)
+    ) {
       return { ok: false, reason: 'signature' };
     }
     if (now >= issuedAt + Number(expires) * 1000) return { ok: false, reason: 'expired' };
@@ -53,7 +59,10 @@ export class LinkSigner {
 }
 
 function toAmzDate(ms: number): string {
-  return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 function fromAmzDate(text: string): number | undefined {

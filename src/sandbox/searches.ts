@@ -16,7 +16,12 @@ export class SearchService {
   // Paging through a big data set asks for the same range over and over; aggregate it once.
   private cached: { key: string; terms: SearchTerm[]; total: number } | undefined;
 
-  constructor(count: number, seed: number, private readonly cursorSecret: string, dataEnd?: number) {
+  constructor(
+    count: number,
+    seed: number,
+    private readonly cursorSecret: string,
+    dataEnd?: number,
+  ) {
     this.data = generateSearchData(count, seed, dataEnd);
   }
 
@@ -75,13 +80,18 @@ export class SearchService {
       throw invalid('Invalid cursor', ['cursor is not one this service returned']);
     }
     if (f !== filter.from || t !== filter.to) {
-      throw invalid('Invalid cursor', ['cursor was issued for a different dateFrom/dateTo; repeat the same filters on every page']);
+      throw invalid('Invalid cursor', [
+        'cursor was issued for a different dateFrom/dateTo; repeat the same filters on every page',
+      ]);
     }
     return o;
   }
 
   private mac(fields: { o: unknown; f: unknown; t: unknown }): string {
-    return createHmac('sha256', this.cursorSecret).update(JSON.stringify([fields.o, fields.f, fields.t])).digest('base64url').slice(0, 16);
+    return createHmac('sha256', this.cursorSecret)
+      .update(JSON.stringify([fields.o, fields.f, fields.t]))
+      .digest('base64url')
+      .slice(0, 16);
   }
 }
 
@@ -108,9 +118,14 @@ export function parseDate(text: string | null, name: string, problems: string[])
   const m = DATE_ONLY.exec(text) ?? DATE_TIME.exec(text);
   const [, y, mo, d, h = '00', mi = '00', s = '00', frac = '', zone = 'Z'] = m ?? [];
   const valid =
-    m !== null && Number(mo) >= 1 && Number(mo) <= 12 && Number(d) >= 1 &&
+    m !== null &&
+    Number(mo) >= 1 &&
+    Number(mo) <= 12 &&
+    Number(d) >= 1 &&
     Number(d) <= new Date(Date.UTC(Number(y), Number(mo), 0)).getUTCDate() &&
-    Number(h) < 24 && Number(mi) < 60 && Number(s) < 60;
+    Number(h) < 24 &&
+    Number(mi) < 60 &&
+    Number(s) < 60;
   if (!valid) {
     problems.push(`${name} must be a date (YYYY-MM-DD) or an ISO 8601 date-time, got "${text}"`);
     return null;

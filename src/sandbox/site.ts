@@ -15,10 +15,44 @@ export interface SiteFile {
 
 const SECTIONS = ['guides', 'api-reference/endpoints', 'concepts', 'integrations/ci', 'changelog'];
 const WORDS = [
-  'deploy', 'project', 'search', 'analytics', 'webhook', 'agent', 'export', 'bundle', 'navigation',
-  'theme', 'component', 'snippet', 'endpoint', 'request', 'response', 'token', 'domain', 'preview',
-  'version', 'locale', 'sidebar', 'anchor', 'callout', 'accordion', 'schema', 'playground', 'the',
-  'a', 'with', 'and', 'for', 'your', 'docs', 'page', 'configure', 'install', 'update', 'static',
+  'deploy',
+  'project',
+  'search',
+  'analytics',
+  'webhook',
+  'agent',
+  'export',
+  'bundle',
+  'navigation',
+  'theme',
+  'component',
+  'snippet',
+  'endpoint',
+  'request',
+  'response',
+  'token',
+  'domain',
+  'preview',
+  'version',
+  'locale',
+  'sidebar',
+  'anchor',
+  'callout',
+  'accordion',
+  'schema',
+  'playground',
+  'the',
+  'a',
+  'with',
+  'and',
+  'for',
+  'your',
+  'docs',
+  'page',
+  'configure',
+  'install',
+  'update',
+  'static',
 ];
 
 /** The file list is a pure function of the spec (and seed, for hashed asset names). */
@@ -69,7 +103,11 @@ export function siteFileContent(file: SiteFile, spec: BundleSpec, seed: number):
     return Buffer.concat([signature, body]);
   }
   const random = createRandom(seed, file.path);
-  const title = file.path.replace(/\.[a-z]+$/, '').split('/').pop() ?? 'page';
+  const title =
+    file.path
+      .replace(/\.[a-z]+$/, '')
+      .split('/')
+      .pop() ?? 'page';
   const [open, close, wrapText, wrapData] = TEMPLATES[file.kind](title);
   let text = '';
   const textBudget = Math.floor(size / 2) - open.length;

@@ -42,12 +42,22 @@ export async function handleStorage(req: IncomingMessage, res: ServerResponse, d
   if (await applyFault(deps.faults.take('storage.get'), res, 'xml', deps.signal)) return;
   if (req.headers.authorization !== undefined) {
     // S3 refuses a presigned URL that also carries an Authorization header: clients must not send one.
-    return xmlError(res, 400, 'InvalidArgument', 'Only one auth mechanism allowed; only the X-Amz-Algorithm query parameter, Signature query string parameter or the Authorization header should be specified');
+    return xmlError(
+      res,
+      400,
+      'InvalidArgument',
+      'Only one auth mechanism allowed; only the X-Amz-Algorithm query parameter, Signature query string parameter or the Authorization header should be specified',
+    );
   }
   const link = deps.signer.check(url.pathname, url.searchParams, deps.now());
   if (!link.ok && link.reason === 'expired') return xmlError(res, 403, 'AccessDenied', 'Request has expired');
   if (!link.ok) {
-    return xmlError(res, 403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided.');
+    return xmlError(
+      res,
+      403,
+      'SignatureDoesNotMatch',
+      'The request signature we calculated does not match the signature you provided.',
+    );
   }
   if (!deps.bundleExists(link.jobId)) return xmlError(res, 404, 'NoSuchKey', 'The specified key does not exist.');
 
@@ -70,11 +80,20 @@ export async function handleStorage(req: IncomingMessage, res: ServerResponse, d
     res.end();
     return;
   }
-  await pump(archive.open(start, end), res, deps.faults.takeTruncation(), deps.faults.throttleBytesPerSecond, deps.signal);
+  await pump(
+    archive.open(start, end),
+    res,
+    deps.faults.takeTruncation(),
+    deps.faults.throttleBytesPerSecond,
+    deps.signal,
+  );
 }
 
 /** Single ranges only (`N-`, `N-M`, `-N`); anything else is ignored and the whole object is sent. */
-function parseRange(header: string | undefined, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'unsatisfiable' | undefined {
   const m = header === undefined ? null : /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!m || (m[1] === '' && m[2] === '')) return undefined;
   let start: number;
@@ -94,7 +113,13 @@ function parseRange(header: string | undefined, size: number): { start: number; 
  * Writes the body with backpressure, optionally throttled, and optionally cut after `cutAt` bytes
  * with the full Content-Length already promised, which is what a dropped download looks like.
  */
-async function pump(source: Readable, res: ServerResponse, cutAt: number | undefined, bytesPerSecond: number | undefined, signal: AbortSignal): Promise<void> {
+async function pump(
+  source: Readable,
+  res: ServerResponse,
+  cutAt: number | undefined,
+  bytesPerSecond: number | undefined,
+  signal: AbortSignal,
+): Promise<void> {
   let sent = 0;
   const pieceSize = bytesPerSecond ? Math.max(1, Math.floor(bytesPerSecond / 20)) : Infinity;
   res.once('close', () => source.destroy());

@@ -52,7 +52,10 @@ export class AnchorIndex {
     const offset = this.used;
     // Sorted, so that a page many links lead into is searched, not scanned.
     const pairs = Array.from({ length: units / 2 }, (_, i) => i);
-    pairs.sort((a, b) => anchors.hashes[2 * a]! - anchors.hashes[2 * b]! || anchors.hashes[2 * a + 1]! - anchors.hashes[2 * b + 1]!);
+    pairs.sort(
+      (a, b) =>
+        anchors.hashes[2 * a]! - anchors.hashes[2 * b]! || anchors.hashes[2 * a + 1]! - anchors.hashes[2 * b + 1]!,
+    );
     for (const i of pairs) {
       block[this.used++] = anchors.hashes[2 * i]!;
       block[this.used++] = anchors.hashes[2 * i + 1]!;
@@ -144,7 +147,9 @@ export class PendingFragments {
       this.missed.set([fromPage, ordinal], 2 * this.missedCount++);
       return;
     }
-    forms.forEach(([high, low], i) => this.record(fromPage, i === 0 ? ordinal : ordinal | ALTERNATE, toPage, high, low));
+    forms.forEach(([high, low], i) =>
+      this.record(fromPage, i === 0 ? ordinal : ordinal | ALTERNATE, toPage, high, low),
+    );
   }
 
   /** The links whose fragment no anchor of their page carries: by page, each page's in document order. */

@@ -116,7 +116,8 @@ export class FileIndex {
 
   private hashAt(file: number): number {
     let h = FNV_OFFSET;
-    for (let i = this.starts[file]!, end = this.starts[file + 1]!; i < end; i++) h = Math.imul(h ^ this.units[i]!, FNV_PRIME);
+    for (let i = this.starts[file]!, end = this.starts[file + 1]!; i < end; i++)
+      h = Math.imul(h ^ this.units[i]!, FNV_PRIME);
     return finished(h);
   }
 }

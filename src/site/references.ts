@@ -42,7 +42,11 @@ const LINK_RELS_TO_PAGES = new Set(['canonical', 'alternate', 'next', 'prev']);
  * order, and each anchor a `#fragment` can lead to (id= on any element, name= on an <a>) to `anchor`:
  * nothing of the page is collected, so a page of any size (or one attribute of 600 MB) stays small.
  */
-export async function htmlReferences(file: string, found: (reference: Reference) => void, anchor: (name: string) => void = () => {}): Promise<void> {
+export async function htmlReferences(
+  file: string,
+  found: (reference: Reference) => void,
+  anchor: (name: string) => void = () => {},
+): Promise<void> {
   const add = (url: string | undefined, role: ReferenceRole) => {
     const trimmed = url?.trim();
     if (trimmed) found({ url: trimmed, role });
@@ -57,7 +61,8 @@ export async function htmlReferences(file: string, found: (reference: Reference)
         const single = URL_ATTRIBUTES[name];
         if (single) for (const [attribute, role] of Object.entries(single)) add(attribs[attribute], role);
         if (name === 'link') linkReference(attribs, add);
-        if (SRCSET_ELEMENTS.has(name) && attribs.srcset) for (const url of srcsetUrls(attribs.srcset)) add(url, 'asset');
+        if (SRCSET_ELEMENTS.has(name) && attribs.srcset)
+          for (const url of srcsetUrls(attribs.srcset)) add(url, 'asset');
         // A style attribute cut at ATTRIBUTE_LIMIT is scanned as far as it was kept.
         if (attribs.style) for (const url of cssUrls(attribs.style)) add(url, 'asset');
         if (name === 'style') style = new CssUrlScanner(addCss);
@@ -104,10 +109,14 @@ async function feed(file: string, write: (chunk: string) => void): Promise<void>
   } finally {
     await handle.close();
   }
-  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 64 * 1024 })) write(chunk as string);
+  for await (const chunk of createReadStream(file, { encoding: 'utf8', highWaterMark: 64 * 1024 }))
+    write(chunk as string);
 }
 
-function linkReference(attribs: Record<string, string>, add: (url: string | undefined, role: ReferenceRole) => void): void {
+function linkReference(
+  attribs: Record<string, string>,
+  add: (url: string | undefined, role: ReferenceRole) => void,
+): void {
   const rels = (attribs.rel ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   if (rels.some((rel) => LINK_RELS_TO_SKIP.has(rel))) return;
   add(attribs.href, rels.some((rel) => LINK_RELS_TO_PAGES.has(rel)) ? 'link' : 'asset');

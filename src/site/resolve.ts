@@ -24,7 +24,9 @@ export function normalizeBasePath(text: string | undefined): string {
   if (trimmed === '') return '';
   const segments = trimmed.split('/');
   if (segments.some((s) => s === '' || s === '.' || s === '..' || !/^[A-Za-z0-9._~-]+$/.test(s))) {
-    throw new UsageError(`--base-path: "${text}" is not a URL path prefix such as /docs (letters, digits, . _ ~ - between slashes)`);
+    throw new UsageError(
+      `--base-path: "${text}" is not a URL path prefix such as /docs (letters, digits, . _ ~ - between slashes)`,
+    );
   }
   return `/${segments.join('/')}`;
 }

@@ -58,9 +58,12 @@ export async function startSiteServer(opts: SiteServerOptions): Promise<SiteServ
 function listen(server: Server, opts: SiteServerOptions): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EADDRINUSE') reject(new UsageError(`port ${opts.port} on ${opts.host} is in use; pass --port <n> (0 picks a free one)`));
-      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND') reject(new UsageError(`--host ${opts.host}: not an address of this machine`));
-      else if (error.code === 'EACCES') reject(new UsageError(`port ${opts.port} needs privileges; choose one above 1023`));
+      if (error.code === 'EADDRINUSE')
+        reject(new UsageError(`port ${opts.port} on ${opts.host} is in use; pass --port <n> (0 picks a free one)`));
+      else if (error.code === 'EADDRNOTAVAIL' || error.code === 'ENOTFOUND')
+        reject(new UsageError(`--host ${opts.host}: not an address of this machine`));
+      else if (error.code === 'EACCES')
+        reject(new UsageError(`port ${opts.port} needs privileges; choose one above 1023`));
       else reject(new MintAdminError(`cannot listen on ${opts.host}:${opts.port}: ${error.message}`));
     });
     server.listen(opts.port, opts.host, () => resolve());
@@ -107,7 +110,8 @@ interface OpenedFile {
  * the controlling terminal (O_NOCTTY); a last segment that became a link since realpath is refused
  * (O_NOFOLLOW). Flags a platform lacks are left out: what decides is the check of the open file.
  */
-const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0) | (constants.O_NOFOLLOW ?? 0);
+const OPEN_FLAGS =
+  constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0) | (constants.O_NOFOLLOW ?? 0);
 
 /** The first candidate that opens as a regular file lying inside the root; its caller closes it. */
 async function openFirst(root: string, candidates: string[]): Promise<OpenedFile | undefined> {
@@ -135,7 +139,8 @@ async function openInside(root: string, path: string): Promise<OpenedFile | unde
   try {
     const info = await handle.stat();
     const where = info.isFile() ? await whereOpened(handle, real) : undefined;
-    if (where !== undefined && isInside(root, where)) return { handle, path: where, size: info.size, mtime: info.mtime };
+    if (where !== undefined && isInside(root, where))
+      return { handle, path: where, size: info.size, mtime: info.mtime };
   } catch {
     // Unreadable or gone: not an answer.
   }
@@ -152,7 +157,10 @@ async function whereOpened(handle: FileHandle, path: string): Promise<string | u
   if (named !== undefined) return named;
   const now = await realpath(path).catch(() => undefined);
   if (!now) return undefined;
-  const [opened, there] = await Promise.all([handle.stat({ bigint: true }), stat(now, { bigint: true }).catch(() => undefined)]);
+  const [opened, there] = await Promise.all([
+    handle.stat({ bigint: true }),
+    stat(now, { bigint: true }).catch(() => undefined),
+  ]);
   return there && there.dev === opened.dev && there.ino === opened.ino ? now : undefined;
 }
 
@@ -177,7 +185,11 @@ async function sendFile(req: IncomingMessage, res: ServerResponse, file: OpenedF
       res.end();
       return;
     }
-    await pipeline(file.handle.createReadStream({ start: 0, end: file.size - 1, autoClose: false }), exactly(file.size), res).catch(() => {
+    await pipeline(
+      file.handle.createReadStream({ start: 0, end: file.size - 1, autoClose: false }),
+      exactly(file.size),
+      res,
+    ).catch(() => {
       // The headers are gone and pipeline has cut the connection: the client sees a failed download,
       // never a wrong one, and a client that left needs no answer.
     });

@@ -11,7 +11,14 @@ import { AnchorIndex, isTopOfPage, PageAnchors, PendingFragments } from './ancho
 import { OverlongMarkupError } from './bounded-parser.js';
 import { FileIndex } from './file-index.js';
 import { DEFAULT_LIST_LIMIT, ProblemList, type Problem, type ProblemKind } from './problem-list.js';
-import { htmlReferences, sitemapLocations, stylesheetReferences, URL_LIMIT, type Reference, type ReferenceRole } from './references.js';
+import {
+  htmlReferences,
+  sitemapLocations,
+  stylesheetReferences,
+  URL_LIMIT,
+  type Reference,
+  type ReferenceRole,
+} from './references.js';
 import { parseUrlPath } from './resolve.js';
 
 export type { Problem, ProblemKind } from './problem-list.js';
@@ -56,7 +63,7 @@ export interface VerifyReport {
 
 /** Mintlify documents that a static export is a plain set of files: its server-side features stay behind. */
 export const OFFLINE_NOTE =
-  'an offline export has no search and no AI assistant (they need Mintlify\'s hosted service); its pages and assets are all there is';
+  "an offline export has no search and no AI assistant (they need Mintlify's hosted service); its pages and assets are all there is";
 
 export { SiteProblemsError } from '../errors.js';
 
@@ -94,7 +101,12 @@ export async function verifySite(opts: VerifyOptions): Promise<VerifyReport> {
   let joined = 0;
   // Pages link to the same few hundred paths over and over: resolve each root-relative one once.
   const cache = new Map<string, Outcome>();
-  const fragments: Fragments = { checkable, pageOf, anchors: new AnchorIndex(checkable.length), pending: new PendingFragments() };
+  const fragments: Fragments = {
+    checkable,
+    pageOf,
+    anchors: new AnchorIndex(checkable.length),
+    pending: new PendingFragments(),
+  };
   let next = 0;
   let checked = 0;
   const worker = async () => {
@@ -102,12 +114,24 @@ export async function verifySite(opts: VerifyOptions): Promise<VerifyReport> {
       const index = next++;
       const file = files.pathAt(checkable[index]!);
       // Only what is not yet listed can come from this file: once the list is full, files keep counts alone.
-      const check = referenceChecker(file, index, files, opts.basePath, siteHosts, report, cache, fragments, new ProblemList(limit - problems.listed.length));
+      const check = referenceChecker(
+        file,
+        index,
+        files,
+        opts.basePath,
+        siteHosts,
+        report,
+        cache,
+        fragments,
+        new ProblemList(limit - problems.listed.length),
+      );
       if (/\.css$/i.test(file)) {
         await stylesheetReferences(join(root, file), check.reference).catch(overlongMarkup(file, check.problems));
       } else {
         const anchors = new PageAnchors();
-        await htmlReferences(join(root, file), check.reference, (name) => anchors.add(name)).catch(overlongMarkup(file, check.problems));
+        await htmlReferences(join(root, file), check.reference, (name) => anchors.add(name)).catch(
+          overlongMarkup(file, check.problems),
+        );
         for (const link of check.ownFragments) {
           if (!anchors.has(fragmentOf(link))) check.problems.add({ page: file, target: link, kind: 'broken-fragment' });
         }
@@ -128,16 +152,23 @@ export async function verifySite(opts: VerifyOptions): Promise<VerifyReport> {
       problems.count += ordinals.length; // counted; the text of a link not listed is not needed
       continue;
     }
-    for (const target of await referencesAt(join(root, page), ordinals)) problems.add({ page, target, kind: 'broken-fragment' });
+    for (const target of await referencesAt(join(root, page), ordinals))
+      problems.add({ page, target, kind: 'broken-fragment' });
   }
-  return { ...report, problems: problems.listed, problemCount: problems.count, truncated: problems.count > problems.listed.length };
+  return {
+    ...report,
+    problems: problems.listed,
+    problemCount: problems.count,
+    truncated: problems.count > problems.listed.length,
+  };
 }
 
 /** The directory, resolved; a UsageError when it is missing or not a directory. */
 export async function checkSiteDirectory(directory: string): Promise<string> {
   const info = await stat(directory).catch(() => undefined);
   if (!info) throw new UsageError(`${directory} does not exist; give the directory an export was extracted into`);
-  if (!info.isDirectory()) throw new UsageError(`${directory} is not a directory; give the directory an export was extracted into`);
+  if (!info.isDirectory())
+    throw new UsageError(`${directory} is not a directory; give the directory an export was extracted into`);
   return realpath(directory);
 }
 
@@ -146,7 +177,8 @@ function checkableFiles(files: FileIndex): Int32Array {
   const found = new Int32Array(files.count);
   let count = 0;
   for (let file = 0; file < files.count; file++) {
-    if (files.endsWith(file, '.html') || files.endsWith(file, '.htm') || files.endsWith(file, '.css')) found[count++] = file;
+    if (files.endsWith(file, '.html') || files.endsWith(file, '.htm') || files.endsWith(file, '.css'))
+      found[count++] = file;
   }
   return found.slice(0, count).sort((a, b) => files.compare(a, b));
 }
@@ -164,7 +196,8 @@ async function listFiles(root: string): Promise<FileIndex> {
     for await (const entry of await opendir(join(root, dir))) {
       const path = dir === '' ? entry.name : `${dir}/${entry.name}`;
       if (entry.isDirectory()) directories.push(path);
-      else if (entry.isFile() || (entry.isSymbolicLink() && (await isFileInside(join(root, path), root)))) files.add(path);
+      else if (entry.isFile() || (entry.isSymbolicLink() && (await isFileInside(join(root, path), root))))
+        files.add(path);
     }
   }
   files.trim();
@@ -334,7 +367,10 @@ function shortened(url: string): string {
   return `${url.slice(0, 100)}… (more than ${URL_LIMIT / 1024} KiB)`;
 }
 
-type Outcome = { kind: 'internal'; outcome: ReturnType<typeof findInSite> } | { kind: 'external' } | { kind: 'ignored' };
+type Outcome =
+  | { kind: 'internal'; outcome: ReturnType<typeof findInSite> }
+  | { kind: 'external' }
+  | { kind: 'ignored' };
 
 /** classifyReference + resolveInSite; a root-relative reference means the same on every page, so its answer is kept. */
 function classifyCached(
@@ -351,7 +387,8 @@ function classifyCached(
   const known = pageIndependent ? cache.get(key) : undefined;
   if (known) return known;
   const where = classifyReference(ref, page, basePath, siteHosts);
-  const outcome: Outcome = where.kind === 'internal' ? { kind: 'internal', outcome: findInSite(where.path, basePath, files) } : where;
+  const outcome: Outcome =
+    where.kind === 'internal' ? { kind: 'internal', outcome: findInSite(where.path, basePath, files) } : where;
   // A copy as the key: the parser's string can be a slice that keeps its whole page alive, and the
   // cache outlives the page (on 100,000 pages of distinct links this held ~250 MB of page text).
   if (pageIndependent && cache.size < LINK_CACHE_COUNT) cache.set(Buffer.from(key, 'utf8').toString('utf8'), outcome);
@@ -389,7 +426,8 @@ async function checkSitemaps(
         const local = nested.kind === 'site' ? nested.candidates.find((c) => files.has(c)) : undefined;
         if (local && !visited.has(local)) queue.push(local), visited.add(local);
       }
-      if (outcome !== 'found') problems.add({ page, target: loc, kind: outcome === 'missing' ? 'missing-sitemap-entry' : outcome });
+      if (outcome !== 'found')
+        problems.add({ page, target: loc, kind: outcome === 'missing' ? 'missing-sitemap-entry' : outcome });
     }).catch(overlongMarkup(page, problems));
   }
   report.sitemapEntries = entries;

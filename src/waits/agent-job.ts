@@ -53,7 +53,9 @@ export interface FollowAgentJobOptions {
  * deadline, UnknownStatusError on a status this version does not know, the signal's reason on abort,
  * and any failure that is not transient (a 404, a 401) as it came.
  */
-export async function followAgentJob(opts: FollowAgentJobOptions): Promise<AgentJob & { status: FinishedAgentJobStatus }> {
+export async function followAgentJob(
+  opts: FollowAgentJobOptions,
+): Promise<AgentJob & { status: FinishedAgentJobStatus }> {
   const { api, projectId, jobId, onEvent } = opts;
   let previous = opts.knownStatus;
   const started = opts.clock.now();
@@ -66,7 +68,8 @@ export async function followAgentJob(opts: FollowAgentJobOptions): Promise<Agent
       previous = look.status;
       onEvent?.({ kind: 'status', job: look, changed, elapsedMs });
     },
-    onTransientError: (error, retryInMs) => onEvent?.({ kind: 'retry', error, retryInMs, elapsedMs: opts.clock.now() - started }),
+    onTransientError: (error, retryInMs) =>
+      onEvent?.({ kind: 'retry', error, retryInMs, elapsedMs: opts.clock.now() - started }),
     timeoutError: (elapsedMs, last) => new AgentJobTimeoutError(jobId, elapsedMs, last),
     intervalMs: opts.intervalMs,
     timeoutMs: opts.timeoutMs,

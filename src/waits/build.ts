@@ -10,7 +10,12 @@ import { BuildTimeoutError, UnknownStatusError } from './errors.js';
 import { LogStream } from './log-stream.js';
 
 /** A Record over the schema's enum: a state added there does not compile until this wait places it. */
-const ENDS_BUILD: Record<UpdateStatusName, boolean> = { queued: false, in_progress: false, success: true, failure: true };
+const ENDS_BUILD: Record<UpdateStatusName, boolean> = {
+  queued: false,
+  in_progress: false,
+  success: true,
+  failure: true,
+};
 
 export type EndedBuildStatus = 'success' | 'failure';
 
@@ -74,7 +79,8 @@ export async function followBuild(opts: FollowBuildOptions): Promise<FollowedBui
       const lines = log.next(look.logs);
       if (lines.length > 0) onEvent?.({ kind: 'log', lines, elapsedMs });
     },
-    onTransientError: (error, retryInMs) => onEvent?.({ kind: 'retry', error, retryInMs, elapsedMs: clock.now() - started }),
+    onTransientError: (error, retryInMs) =>
+      onEvent?.({ kind: 'retry', error, retryInMs, elapsedMs: clock.now() - started }),
     timeoutError: (elapsedMs, last) => new BuildTimeoutError(statusId, elapsedMs, last),
     intervalMs: opts.intervalMs,
     timeoutMs: opts.timeoutMs,

@@ -12,7 +12,9 @@ export class AgentJobTimeoutError extends WaitTimeoutError {
     readonly elapsedMs: number,
     readonly lastSeen: AgentJob | undefined,
   ) {
-    super(`agent job ${jobId} did not finish within ${formatDuration(elapsedMs)} (last status: ${lastSeen?.status ?? 'none seen'}); it keeps running on the server`);
+    super(
+      `agent job ${jobId} did not finish within ${formatDuration(elapsedMs)} (last status: ${lastSeen?.status ?? 'none seen'}); it keeps running on the server`,
+    );
   }
 }
 
@@ -23,7 +25,9 @@ export class BuildTimeoutError extends WaitTimeoutError {
     readonly elapsedMs: number,
     readonly lastSeen: UpdateStatus | undefined,
   ) {
-    super(`build ${statusId} did not finish within ${formatDuration(elapsedMs)} (last status: ${lastSeen?.status ?? 'none seen'}); it keeps building on the server`);
+    super(
+      `build ${statusId} did not finish within ${formatDuration(elapsedMs)} (last status: ${lastSeen?.status ?? 'none seen'}); it keeps building on the server`,
+    );
   }
 }
 

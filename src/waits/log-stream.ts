@@ -74,7 +74,10 @@ function bump(counts: Map<string, number>, line: string): number {
  * pattern): `inside` when `after` occurs within `before` (the empty log always does), else `overlap`,
  * the largest k such that the last k lines of `before` are the first k lines of `after`.
  */
-export function placeAgainst(before: readonly string[], after: readonly string[]): { inside: boolean; overlap: number } {
+export function placeAgainst(
+  before: readonly string[],
+  after: readonly string[],
+): { inside: boolean; overlap: number } {
   if (after.length === 0) return { inside: true, overlap: 0 };
   const border = prefixFunction(after);
   let matched = 0;

@@ -29,7 +29,9 @@ describe('action.yml', () => {
     for (const [name, spec] of Object.entries<Record<string, string>>({ ...actionYml.inputs, ...actionYml.outputs })) {
       expect(spec.description, name).toMatch(/\S/);
     }
-    const required = Object.entries<Record<string, string>>(actionYml.inputs).filter(([, spec]) => spec.required === 'true');
+    const required = Object.entries<Record<string, string>>(actionYml.inputs).filter(
+      ([, spec]) => spec.required === 'true',
+    );
     expect(required.map(([name]) => name)).toEqual(['command']);
     expect(actionYml.inputs['github-token'].default).toBe('${{ github.token }}');
     expect(actionYml.inputs.comment.default).toBe('false');
@@ -43,7 +45,14 @@ describe('the YAML reader the workflow tests use', () => {
     );
     expect(doc).toEqual({
       on: { pull_request: { types: ['opened', 'synchronize'] } },
-      jobs: { p: { steps: [{ uses: 'x/y@v1', with: { command: 'preview start "${{ github.head_ref }}" --wait', comment: 'true' } }, { run: 'echo a\necho b\n' }] } },
+      jobs: {
+        p: {
+          steps: [
+            { uses: 'x/y@v1', with: { command: 'preview start "${{ github.head_ref }}" --wait', comment: 'true' } },
+            { run: 'echo a\necho b\n' },
+          ],
+        },
+      },
     });
     expect(() => parseYaml('a: {b: 1}\n')).toThrow(/unsupported/);
     expect(() => parseYaml('a: 1\n   b: 2\n')).toThrow(/indentation/);

@@ -58,12 +58,19 @@ function pullRequestEvent(fork: boolean) {
   return {
     action: 'synchronize',
     number: PR,
-    pull_request: { number: PR, head: { ref: 'feature-x', repo: { full_name: fork ? 'someone/docs' : 'acme/docs', fork } }, base: { ref: 'main' } },
+    pull_request: {
+      number: PR,
+      head: { ref: 'feature-x', repo: { full_name: fork ? 'someone/docs' : 'acme/docs', fork } },
+      base: { ref: 'main' },
+    },
     repository: { name: 'docs', owner: { login: 'acme' }, full_name: 'acme/docs' },
   };
 }
 
-async function runStep(inputs: Record<string, string>, { fork = false, event = 'pull_request', keyInEnv = false, payload = undefined as object | undefined } = {}): Promise<StepResult> {
+async function runStep(
+  inputs: Record<string, string>,
+  { fork = false, event = 'pull_request', keyInEnv = false, payload = undefined as object | undefined } = {},
+): Promise<StepResult> {
   const outputPath = join(dir, `output-${Math.random()}`);
   const summaryPath = join(dir, `summary-${Math.random()}`);
   const eventPath = join(dir, 'event.json');
@@ -71,7 +78,8 @@ async function runStep(inputs: Record<string, string>, { fork = false, event = '
   writeFileSync(summaryPath, '');
   writeFileSync(eventPath, JSON.stringify(payload ?? pullRequestEvent(fork)));
   const env: Record<string, string | undefined> = { ...process.env };
-  for (const name of [...CLEARED, ...Object.keys(env).filter((n) => n.startsWith('INPUT_') || n.startsWith('GITHUB_'))]) delete env[name];
+  for (const name of [...CLEARED, ...Object.keys(env).filter((n) => n.startsWith('INPUT_') || n.startsWith('GITHUB_'))])
+    delete env[name];
   Object.assign(env, {
     HOME: dir,
     XDG_CONFIG_HOME: join(dir, 'xdg'),
@@ -98,23 +106,37 @@ async function runStep(inputs: Record<string, string>, { fork = false, event = '
   child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   const outputText = readFileSync(outputPath, 'utf8');
-  return { code, stdout, stderr, outputs: parseOutputFile(outputText), outputText, summary: readFileSync(summaryPath, 'utf8') };
+  return {
+    code,
+    stdout,
+    stderr,
+    outputs: parseOutputFile(outputText),
+    outputText,
+    summary: readFileSync(summaryPath, 'utf8'),
+  };
 }
 
 /** The key may appear once, in the ::add-mask:: command the runner consumes; nowhere else. */
 function expectKeyNowhere(step: StepResult) {
   const lines = step.stdout.split('\n');
   expect(lines[0]).toBe(`::add-mask::${API_KEY}`);
-  for (const text of [lines.slice(1).join('\n'), step.stderr, step.outputText, step.summary]) expect(text).not.toContain(API_KEY);
+  for (const text of [lines.slice(1).join('\n'), step.stderr, step.outputText, step.summary])
+    expect(text).not.toContain(API_KEY);
   for (const request of gh.requests) expect(JSON.stringify(request)).not.toContain(API_KEY);
   for (const comment of [...gh.comments.values()].flat()) expect(comment.body).not.toContain(API_KEY);
 }
 
 describe("the loopback GitHub API's route check", () => {
   it("knows GitHub's issue-comment routes and refuses ones GitHub lacks", () => {
-    expect(routes.match('GET', '/repos/acme/docs/issues/7/comments')).toBe('GET /repos/{owner}/{repo}/issues/{issue_number}/comments');
-    expect(routes.match('POST', '/repos/acme/docs/issues/7/comments')).toBe('POST /repos/{owner}/{repo}/issues/{issue_number}/comments');
-    expect(routes.match('PATCH', '/repos/acme/docs/issues/comments/5')).toBe('PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}');
+    expect(routes.match('GET', '/repos/acme/docs/issues/7/comments')).toBe(
+      'GET /repos/{owner}/{repo}/issues/{issue_number}/comments',
+    );
+    expect(routes.match('POST', '/repos/acme/docs/issues/7/comments')).toBe(
+      'POST /repos/{owner}/{repo}/issues/{issue_number}/comments',
+    );
+    expect(routes.match('PATCH', '/repos/acme/docs/issues/comments/5')).toBe(
+      'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}',
+    );
     expect(routes.match('PATCH', '/repos/acme/docs/issues/7/comments')).toBeUndefined();
     expect(routes.match('PUT', '/repos/acme/docs/issues/comments/5')).toBeUndefined();
     expect(routes.match('GET', '/repos/acme/docs/sticky-comments')).toBeUndefined();
@@ -136,10 +158,15 @@ describe('the action', () => {
 
   it('keeps ONE comment across three runs: created once, then updated in place, found again past the first page', async () => {
     // Someone else's comments, one of them a passer-by's copy of the marker, which must be left alone.
-    const passerBy = { id: 3, body: '<!-- mint-admin:preview Docs preview/preview -->\nphishing link', author: { login: 'mallory', type: 'User' as const, association: 'NONE' } };
+    const passerBy = {
+      id: 3,
+      body: '<!-- mint-admin:preview Docs preview/preview -->\nphishing link',
+      author: { login: 'mallory', type: 'User' as const, association: 'NONE' },
+    };
     gh.comments.set(PR, [{ id: 1, body: 'looks good' }, { id: 2, body: 'one nit' }, passerBy]);
     const steps = [];
-    for (const branch of ['feature-x', 'feature-y', 'feature-z']) steps.push(await runStep({ command: `preview start ${branch}`, comment: 'true' }));
+    for (const branch of ['feature-x', 'feature-y', 'feature-z'])
+      steps.push(await runStep({ command: `preview start ${branch}`, comment: 'true' }));
     for (const step of steps) {
       expect(step.code).toBe(0);
       expectKeyNowhere(step);
@@ -149,8 +176,14 @@ describe('the action', () => {
     expect(passerBy.body).toBe('<!-- mint-admin:preview Docs preview/preview -->\nphishing link');
     expect(mine[0]!.body).toContain(steps[2]!.outputs.get('preview-url'));
     expect(mine[0]!.body).toContain(steps[2]!.outputs.get('status-id'));
-    const writes = gh.requests.filter((r) => r.method !== 'GET' && r.url !== '/graphql').map((r) => `${r.method} ${r.url.split('?')[0]}`);
-    expect(writes).toEqual([`POST /repos/acme/docs/issues/${PR}/comments`, `PATCH /repos/acme/docs/issues/comments/${mine[0]!.id}`, `PATCH /repos/acme/docs/issues/comments/${mine[0]!.id}`]);
+    const writes = gh.requests
+      .filter((r) => r.method !== 'GET' && r.url !== '/graphql')
+      .map((r) => `${r.method} ${r.url.split('?')[0]}`);
+    expect(writes).toEqual([
+      `POST /repos/acme/docs/issues/${PR}/comments`,
+      `PATCH /repos/acme/docs/issues/comments/${mine[0]!.id}`,
+      `PATCH /repos/acme/docs/issues/comments/${mine[0]!.id}`,
+    ]);
     // Three pages of comments (page size 2) are read on the runs that come after the first.
     expect(gh.requests.filter((r) => r.method === 'GET' && r.url.includes('page=2')).length).toBeGreaterThanOrEqual(2);
   });
@@ -163,19 +196,41 @@ describe('the action', () => {
   ] as const)("with %s, a member's pasted copy and another app's comment are left alone", async (_name, viewer) => {
     const marker = '<!-- mint-admin:preview Docs preview/preview -->';
     const others = [
-      { id: 1, body: `${marker}\nQuoting the bot: please review`, author: { login: 'alice', type: 'User' as const, association: 'MEMBER' } },
-      { id: 2, body: `${marker}\nanother app's report`, author: { login: 'some-other-app[bot]', type: 'Bot' as const, association: 'NONE' } },
-      { id: 3, body: `${marker}\nan earlier token's comment`, author: viewer.type === 'Bot' ? { login: 'docs-ci', type: 'User' as const, association: 'MEMBER' } : GITHUB_ACTIONS_BOT },
+      {
+        id: 1,
+        body: `${marker}\nQuoting the bot: please review`,
+        author: { login: 'alice', type: 'User' as const, association: 'MEMBER' },
+      },
+      {
+        id: 2,
+        body: `${marker}\nanother app's report`,
+        author: { login: 'some-other-app[bot]', type: 'Bot' as const, association: 'NONE' },
+      },
+      {
+        id: 3,
+        body: `${marker}\nan earlier token's comment`,
+        author:
+          viewer.type === 'Bot'
+            ? { login: 'docs-ci', type: 'User' as const, association: 'MEMBER' }
+            : GITHUB_ACTIONS_BOT,
+      },
     ];
     gh.viewer = viewer;
-    gh.comments.set(PR, others.map((c) => ({ ...c })));
-    for (const branch of ['feature-x', 'feature-y']) expect((await runStep({ command: `preview start ${branch}`, comment: 'true' })).code).toBe(0);
+    gh.comments.set(
+      PR,
+      others.map((c) => ({ ...c })),
+    );
+    for (const branch of ['feature-x', 'feature-y'])
+      expect((await runStep({ command: `preview start ${branch}`, comment: 'true' })).code).toBe(0);
     const all = gh.comments.get(PR)!;
     expect(all.slice(0, 3).map((c) => c.body)).toEqual(others.map((c) => c.body));
     expect(all).toHaveLength(4);
     expect(all[3]!.author?.login).toBe(viewer.login);
     expect(all[3]!.body).toContain('feature-y');
-    const writes = gh.requests.filter((r) => r.method === 'POST' || r.method === 'PATCH').filter((r) => r.url !== '/graphql').map((r) => r.method);
+    const writes = gh.requests
+      .filter((r) => r.method === 'POST' || r.method === 'PATCH')
+      .filter((r) => r.url !== '/graphql')
+      .map((r) => r.method);
     expect(writes).toEqual(['POST', 'PATCH']);
   });
 
@@ -201,7 +256,9 @@ describe('the action', () => {
     expect(step.code).toBe(0);
     const pages = gh.requests.filter((r) => r.method === 'GET' && r.url.includes('/comments'));
     expect(pages.length).toBe(50);
-    expect(step.stdout).toMatch(/^::warning::mint-admin: could not comment on pull request #7 \(more than 50 pages of comments/m);
+    expect(step.stdout).toMatch(
+      /^::warning::mint-admin: could not comment on pull request #7 \(more than 50 pages of comments/m,
+    );
     expect(gh.requests.filter((r) => r.method === 'POST' && r.url !== '/graphql')).toEqual([]);
     expect(step.summary).toContain(step.outputs.get('preview-url'));
   });
@@ -213,7 +270,10 @@ describe('the action', () => {
       comment: { id: 1, body: '/preview', author_association: 'MEMBER' },
       repository: { name: 'docs', owner: { login: 'acme' }, full_name: 'acme/docs' },
     };
-    const step = await runStep({ command: 'preview start mint-admin-preview/pr-12', comment: 'true' }, { event: 'issue_comment', payload });
+    const step = await runStep(
+      { command: 'preview start mint-admin-preview/pr-12', comment: 'true' },
+      { event: 'issue_comment', payload },
+    );
     expect(step.code).toBe(0);
     expect(gh.comments.get(12)).toHaveLength(1);
     expect(gh.comments.get(12)![0]!.body).toContain(step.outputs.get('preview-url'));
@@ -221,9 +281,20 @@ describe('the action', () => {
   });
 
   it('a comment on an issue that is not a pull request, or a push: no comment, and it says why', async () => {
-    const issue = { action: 'created', issue: { number: 13 }, comment: { id: 2, body: '/preview' }, repository: { name: 'docs', owner: { login: 'acme' } } };
-    const onIssue = await runStep({ command: 'preview start feature-x', comment: 'true' }, { event: 'issue_comment', payload: issue });
-    const onPush = await runStep({ command: 'preview start feature-x', comment: 'true' }, { event: 'push', payload: { ref: 'refs/heads/main' } });
+    const issue = {
+      action: 'created',
+      issue: { number: 13 },
+      comment: { id: 2, body: '/preview' },
+      repository: { name: 'docs', owner: { login: 'acme' } },
+    };
+    const onIssue = await runStep(
+      { command: 'preview start feature-x', comment: 'true' },
+      { event: 'issue_comment', payload: issue },
+    );
+    const onPush = await runStep(
+      { command: 'preview start feature-x', comment: 'true' },
+      { event: 'push', payload: { ref: 'refs/heads/main' } },
+    );
     for (const step of [onIssue, onPush]) {
       expect(step.code).toBe(0);
       expect(step.stdout).toContain('comment: true, but this event is not about a pull request; no comment');
@@ -245,22 +316,47 @@ describe('the action', () => {
   // The step's result is the command's: a comment GitHub would not take is a warning, never exit 1.
   it.each([
     ['the listing answers 500 twice', { list: [500, 500] }, 'preview start feature-x', 0, '500'],
-    ['the create answers 502 twice, on a failed build', { create: [502, 502] }, 'preview start fail/broken --wait --interval 1s', 4, '502'],
+    [
+      'the create answers 502 twice, on a failed build',
+      { create: [502, 502] },
+      'preview start fail/broken --wait --interval 1s',
+      4,
+      '502',
+    ],
     ['an expired token (401)', { list: [401] }, 'preview start feature-x', 0, '401'],
-    ['a comment GitHub refuses (422), on a failed build', { create: [422] }, 'preview start fail/broken --wait --interval 1s', 4, '422'],
-  ] as const)('GitHub fails the comment (%s): a warning, the result in the summary, the step ends with the command\'s code', async (_name, failures, command, code, status) => {
-    gh.failures = { list: [], create: [], update: [], viewer: [], ...(failures as unknown as Partial<Record<string, number[]>>) };
-    const step = await runStep({ command, comment: 'true' });
-    expect(step.code).toBe(code);
-    expect(step.outputs.get('exit-code')).toBe(String(code));
-    expect(step.stdout).toMatch(new RegExp(`^::warning::mint-admin: could not comment on pull request #7 \\(${status}`, 'm'));
-    // The one annotation, if any, is the command's failure: never the comment's.
-    expect(step.stdout.split('\n').filter((line) => line.startsWith('::error::')).length).toBe(code === 0 ? 0 : 1);
-    expect(step.stdout).not.toMatch(/^::error::.*comment/m);
-    expect(step.summary).toContain(code === 0 ? step.outputs.get('preview-url') : `failed: the job failed (exit code ${code})`);
-    expect(gh.comments.get(PR) ?? []).toEqual([]);
-    expectKeyNowhere(step);
-  });
+    [
+      'a comment GitHub refuses (422), on a failed build',
+      { create: [422] },
+      'preview start fail/broken --wait --interval 1s',
+      4,
+      '422',
+    ],
+  ] as const)(
+    "GitHub fails the comment (%s): a warning, the result in the summary, the step ends with the command's code",
+    async (_name, failures, command, code, status) => {
+      gh.failures = {
+        list: [],
+        create: [],
+        update: [],
+        viewer: [],
+        ...(failures as unknown as Partial<Record<string, number[]>>),
+      };
+      const step = await runStep({ command, comment: 'true' });
+      expect(step.code).toBe(code);
+      expect(step.outputs.get('exit-code')).toBe(String(code));
+      expect(step.stdout).toMatch(
+        new RegExp(`^::warning::mint-admin: could not comment on pull request #7 \\(${status}`, 'm'),
+      );
+      // The one annotation, if any, is the command's failure: never the comment's.
+      expect(step.stdout.split('\n').filter((line) => line.startsWith('::error::')).length).toBe(code === 0 ? 0 : 1);
+      expect(step.stdout).not.toMatch(/^::error::.*comment/m);
+      expect(step.summary).toContain(
+        code === 0 ? step.outputs.get('preview-url') : `failed: the job failed (exit code ${code})`,
+      );
+      expect(gh.comments.get(PR) ?? []).toEqual([]);
+      expectKeyNowhere(step);
+    },
+  );
 
   it('GitHub answers 502 once: sent again, the comment is posted, no warning', async () => {
     gh.failures.create = [502];
@@ -289,7 +385,10 @@ describe('the action', () => {
 
   it("the agent: job-id, status and pr-link as outputs, the agent's pull request in the comment", async () => {
     sandbox.faults.agentPollsToFinish = 1;
-    const step = await runStep({ command: `agent run "Document the 'export' flags" --wait --interval 1s`, comment: 'true' });
+    const step = await runStep({
+      command: `agent run "Document the 'export' flags" --wait --interval 1s`,
+      comment: 'true',
+    });
     expect(step.code).toBe(0);
     expect(step.outputs.get('job-id')).toMatch(/\S/);
     expect(step.outputs.get('status')).toBe('completed');
@@ -323,7 +422,11 @@ describe('the action', () => {
 
   it.each([
     ['an empty command', { command: '  ' }, 'the `command` input is empty'],
-    ['a comment input that is not true or false', { command: 'preview start feature-x', comment: 'yes' }, 'the `comment` input is "yes": use true or false'],
+    [
+      'a comment input that is not true or false',
+      { command: 'preview start feature-x', comment: 'yes' },
+      'the `comment` input is "yes": use true or false',
+    ],
   ])('%s: exit 2, nothing sent', async (_name, inputs, message) => {
     const before = sandbox.requests.length;
     const step = await runStep(inputs);
@@ -336,26 +439,49 @@ describe('the action', () => {
 
   // The annotation is the command's own error line, in the action's terms where an input is at fault.
   it.each([
-    ['an empty api-key input (none in the env either)', { command: 'deploy start', 'api-key': '' }, 3, /^set the `api-key` input to the admin key, from a secret/],
-    ['a bad flag in the command', { command: 'preview start feature-x --no-such-flag' }, 2, /^the `command` input: unknown option '--no-such-flag'/],
-    ['an api-key input that is not an admin key', { command: 'deploy start', 'api-key': 'mint_dsc_assistantkey0123' }, 3, /^the `api-key` input holds an assistant API key \(mint_\*\*\*\*0123\)/],
+    [
+      'an empty api-key input (none in the env either)',
+      { command: 'deploy start', 'api-key': '' },
+      3,
+      /^set the `api-key` input to the admin key, from a secret/,
+    ],
+    [
+      'a bad flag in the command',
+      { command: 'preview start feature-x --no-such-flag' },
+      2,
+      /^the `command` input: unknown option '--no-such-flag'/,
+    ],
+    [
+      'an api-key input that is not an admin key',
+      { command: 'deploy start', 'api-key': 'mint_dsc_assistantkey0123' },
+      3,
+      /^the `api-key` input holds an assistant API key \(mint_\*\*\*\*0123\)/,
+    ],
     ['a refused key (401)', { command: 'deploy start', 'api-key': 'mint_refused_key_0123456789' }, 3, /401/],
-  ])('%s: the annotation says why, naming the input; the summary says what failed', async (_name, inputs, code, why) => {
-    const step = await runStep(inputs);
-    expect(step.code).toBe(code);
-    expect(step.outputs.get('exit-code')).toBe(String(code));
-    const annotations = step.stdout.split('\n').filter((line) => line.startsWith('::error::'));
-    expect(annotations).toHaveLength(1);
-    const annotation = annotations[0]!.slice('::error::'.length);
-    expect(annotation).toMatch(why);
-    expect(annotation).toMatch(new RegExp(`\\(exit code ${code}\\)$`));
-    // Not the CLI's advice, which is about its environment variable and `config set`.
-    expect(annotation).not.toMatch(/set MINTLIFY_ADMIN_API_KEY|config set|holds.*MINTLIFY_ADMIN_API_KEY|MINTLIFY_ADMIN_API_KEY holds/);
-    expect(step.summary).toMatch(new RegExp(`^### mint-admin .*: failed: (usage error|authentication failed) \\(exit code ${code}\\)$`, 'm'));
-    expect(step.summary).toContain('- Error: `');
-    // The wrong key, masked by the runner's ::add-mask:: first, is nowhere else either.
-    for (const text of [step.stdout.split('\n').slice(1).join('\n'), step.stderr, step.summary]) expect(text).not.toContain('assistantkey0123');
-  });
+  ])(
+    '%s: the annotation says why, naming the input; the summary says what failed',
+    async (_name, inputs, code, why) => {
+      const step = await runStep(inputs);
+      expect(step.code).toBe(code);
+      expect(step.outputs.get('exit-code')).toBe(String(code));
+      const annotations = step.stdout.split('\n').filter((line) => line.startsWith('::error::'));
+      expect(annotations).toHaveLength(1);
+      const annotation = annotations[0]!.slice('::error::'.length);
+      expect(annotation).toMatch(why);
+      expect(annotation).toMatch(new RegExp(`\\(exit code ${code}\\)$`));
+      // Not the CLI's advice, which is about its environment variable and `config set`.
+      expect(annotation).not.toMatch(
+        /set MINTLIFY_ADMIN_API_KEY|config set|holds.*MINTLIFY_ADMIN_API_KEY|MINTLIFY_ADMIN_API_KEY holds/,
+      );
+      expect(step.summary).toMatch(
+        new RegExp(`^### mint-admin .*: failed: (usage error|authentication failed) \\(exit code ${code}\\)$`, 'm'),
+      );
+      expect(step.summary).toContain('- Error: `');
+      // The wrong key, masked by the runner's ::add-mask:: first, is nowhere else either.
+      for (const text of [step.stdout.split('\n').slice(1).join('\n'), step.stderr, step.summary])
+        expect(text).not.toContain('assistantkey0123');
+    },
+  );
 
   it('the key from the step env instead of the input is masked all the same', async () => {
     const step = await runStep({ command: 'preview start feature-x', 'api-key': '' }, { keyInEnv: true });
@@ -366,7 +492,16 @@ describe('the action', () => {
 
   // Code spans show their text as is (GitHub decodes no entity there), and a mention in one notifies nobody.
   it('the summary and comment show values verbatim in code spans, and server text @-mentions nobody', async () => {
-    sandbox.faults.inject({ route: 'deploy.status', status: 200, body: { _id: 'abc_123-x', projectId: sandbox.projectId, status: 'queued @acme/docs-team @octocat `x` <b>', logs: [] } });
+    sandbox.faults.inject({
+      route: 'deploy.status',
+      status: 200,
+      body: {
+        _id: 'abc_123-x',
+        projectId: sandbox.projectId,
+        status: 'queued @acme/docs-team @octocat `x` <b>',
+        logs: [],
+      },
+    });
     const step = await runStep({ command: '--debug deploy status abc_123-x', comment: 'true' });
     const [comment] = gh.comments.get(PR)!;
     expect(comment!.body).toContain('### mint-admin `--debug deploy`');

@@ -14,7 +14,9 @@ import { parseYaml } from '../helpers/yaml.js';
 const root = new URL('../../', import.meta.url);
 const doc = readFileSync(new URL('docs/ci.md', root), 'utf8');
 const readme = readFileSync(new URL('README.md', root), 'utf8');
-const actionInputs = Object.keys((parseYaml(readFileSync(new URL('action.yml', root), 'utf8')) as { inputs: Record<string, unknown> }).inputs);
+const actionInputs = Object.keys(
+  (parseYaml(readFileSync(new URL('action.yml', root), 'utf8')) as { inputs: Record<string, unknown> }).inputs,
+);
 
 type Step = Record<string, any>;
 
@@ -36,14 +38,18 @@ function stepsOf(value: any): Step[] {
   return Object.values<{ steps?: Step[] }>(value.jobs ?? {}).flatMap((job) => job.steps ?? []);
 }
 
-const isThisAction = (step: Step) => typeof step.uses === 'string' && (step.uses === './' || /^[\w.-]+\/mint-admin@/.test(step.uses));
+const isThisAction = (step: Step) =>
+  typeof step.uses === 'string' && (step.uses === './' || /^[\w.-]+\/mint-admin@/.test(step.uses));
 
 /** `${{ expr }}` becomes a word a runner could put there (a branch name, a domain, a number). */
 const sample = (command: string) => command.replace(/\$\{\{[^}]*\}\}/g, 'sample-7');
 
 /** The leaf command argv names, and the flags it and its ancestors accept; throws on anything else. */
 function resolveCommand(argv: string[]): string {
-  const program = buildProgram({ io: captureIO().io, env: {}, clock: systemClock, signal: new AbortController().signal, random: Math.random }, argv);
+  const program = buildProgram(
+    { io: captureIO().io, env: {}, clock: systemClock, signal: new AbortController().signal, random: Math.random },
+    argv,
+  );
   let command: Command = program;
   const path: string[] = [];
   const flagOf = (token: string) => {
@@ -74,28 +80,40 @@ function resolveCommand(argv: string[]): string {
 }
 
 const uses = [
-  ...yamlBlocks(doc).flatMap(({ line, value }) => stepsOf(value).filter(isThisAction).map((step) => ({ line: `docs/ci.md:${line}`, step }))),
-  ...yamlBlocks(readme).flatMap(({ line, value }) => stepsOf(value).filter(isThisAction).map((step) => ({ line: `README.md:${line}`, step }))),
+  ...yamlBlocks(doc).flatMap(({ line, value }) =>
+    stepsOf(value)
+      .filter(isThisAction)
+      .map((step) => ({ line: `docs/ci.md:${line}`, step })),
+  ),
+  ...yamlBlocks(readme).flatMap(({ line, value }) =>
+    stepsOf(value)
+      .filter(isThisAction)
+      .map((step) => ({ line: `README.md:${line}`, step })),
+  ),
 ];
 
 describe('docs/ci.md and README.md', () => {
   it('has the recipes: previews, the /preview comment, the agent, a deploy, a nightly export with verify', () => {
     const commands = uses.map(({ step }) => String(step.with?.command));
     expect(uses.length).toBeGreaterThanOrEqual(7);
-    for (const leaf of [/^preview start /, /^agent run /, /^deploy start /, /^export run .*--verify/]) expect(commands.some((c) => leaf.test(c))).toBe(true);
+    for (const leaf of [/^preview start /, /^agent run /, /^deploy start /, /^export run .*--verify/])
+      expect(commands.some((c) => leaf.test(c))).toBe(true);
     expect(yamlBlocks(doc).some(({ value }) => value?.on?.issue_comment)).toBe(true);
   });
 
-  it.each(uses.map(({ line, step }) => [`${line}: ${step.with?.command}`, step] as const))('%s: only declared inputs, the key from a secret, a real command', async (_name, step) => {
-    const given = Object.keys(step.with ?? {});
-    expect(given.filter((name) => !actionInputs.includes(name))).toEqual([]);
-    expect(step.with['api-key']).toMatch(/^\$\{\{ secrets\.\w+ \}\}$/);
-    const argv = parseCommandLine(sample(step.with.command));
-    const leaf = resolveCommand(argv);
-    const help = await runInProcess([...argv, '--help'], { env: {} });
-    expect(help.code).toBe(0);
-    expect(help.stdout).toContain(`Usage: mint-admin ${leaf}`);
-  });
+  it.each(uses.map(({ line, step }) => [`${line}: ${step.with?.command}`, step] as const))(
+    '%s: only declared inputs, the key from a secret, a real command',
+    async (_name, step) => {
+      const given = Object.keys(step.with ?? {});
+      expect(given.filter((name) => !actionInputs.includes(name))).toEqual([]);
+      expect(step.with['api-key']).toMatch(/^\$\{\{ secrets\.\w+ \}\}$/);
+      const argv = parseCommandLine(sample(step.with.command));
+      const leaf = resolveCommand(argv);
+      const help = await runInProcess([...argv, '--help'], { env: {} });
+      expect(help.code).toBe(0);
+      expect(help.stdout).toContain(`Usage: mint-admin ${leaf}`);
+    },
+  );
 
   it('the checker refuses a command or flag the program lacks', () => {
     expect(() => resolveCommand(['preview', 'begin', 'x'])).toThrow(/preview has no command begin/);

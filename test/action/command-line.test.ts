@@ -10,10 +10,22 @@ import { captureIO } from '../helpers/io.js';
 describe('parseCommandLine', () => {
   it.each([
     ['plain words', 'preview start feature-x --wait', ['preview', 'start', 'feature-x', '--wait']],
-    ['runs of spaces, tabs and newlines between words', '  preview\tstart \n feature-x  ', ['preview', 'start', 'feature-x']],
+    [
+      'runs of spaces, tabs and newlines between words',
+      '  preview\tstart \n feature-x  ',
+      ['preview', 'start', 'feature-x'],
+    ],
     ['the program name, optional', 'mint-admin deploy status abc', ['deploy', 'status', 'abc']],
-    ['single quotes keep everything literal', `agent run 'fix the "intro" $(rm -rf /)'`, ['agent', 'run', 'fix the "intro" $(rm -rf /)']],
-    ['double quotes group and unescape \\" \\\\ \\$ \\`', 'agent run "say \\"hi\\" for \\$5 \\\\ `x`"', ['agent', 'run', 'say "hi" for $5 \\ `x`']],
+    [
+      'single quotes keep everything literal',
+      `agent run 'fix the "intro" $(rm -rf /)'`,
+      ['agent', 'run', 'fix the "intro" $(rm -rf /)'],
+    ],
+    [
+      'double quotes group and unescape \\" \\\\ \\$ \\`',
+      'agent run "say \\"hi\\" for \\$5 \\\\ `x`"',
+      ['agent', 'run', 'say "hi" for $5 \\ `x`'],
+    ],
     ['a backslash elsewhere in double quotes stays', '"a\\nb"', ['a\\nb']],
     ['quotes joined to a word', `--prompt='a b'c`, ['--prompt=a bc']],
     ['an empty quoted word', `agent run ''`, ['agent', 'run', '']],
@@ -63,9 +75,17 @@ describe('wantsGithubOutput: the action adds --github-output for the commands th
 });
 
 describe("the action's lists agree with the program", () => {
-  const program = buildProgram({ io: captureIO().io, env: {}, clock: systemClock, signal: new AbortController().signal, random: Math.random });
+  const program = buildProgram({
+    io: captureIO().io,
+    env: {},
+    clock: systemClock,
+    signal: new AbortController().signal,
+    random: Math.random,
+  });
   const leaves = (command: Command, path: string[] = []): Array<{ path: string; command: Command }> =>
-    command.commands.length === 0 ? [{ path: path.join(' '), command }] : command.commands.flatMap((c) => leaves(c, [...path, c.name()]));
+    command.commands.length === 0
+      ? [{ path: path.join(' '), command }]
+      : command.commands.flatMap((c) => leaves(c, [...path, c.name()]));
 
   it('adds --github-output for exactly the commands that take it', () => {
     const taking = leaves(program).filter(({ command }) => command.options.some((o) => o.long === '--github-output'));

@@ -31,7 +31,11 @@ describe('defaultDatabasePath', () => {
   it.each([
     ['under $XDG_DATA_HOME', { XDG_DATA_HOME: '/data', HOME: '/home/a' }, '/data/mint-admin/p1.duckdb'],
     ['under ~/.local/share without it', { HOME: '/home/a' }, '/home/a/.local/share/mint-admin/p1.duckdb'],
-    ['under ~/.local/share when it is relative (the XDG spec)', { XDG_DATA_HOME: 'rel', HOME: '/home/a' }, '/home/a/.local/share/mint-admin/p1.duckdb'],
+    [
+      'under ~/.local/share when it is relative (the XDG spec)',
+      { XDG_DATA_HOME: 'rel', HOME: '/home/a' },
+      '/home/a/.local/share/mint-admin/p1.duckdb',
+    ],
   ])('%s', (_name, env, expected) => {
     expect(defaultDatabasePath(env, 'p1')).toBe(expected);
   });
@@ -42,7 +46,10 @@ describe('openAnalyticsDb', () => {
     const dir = join(scratch(), 'new', 'mint-admin');
     const path = join(dir, 'p1.duckdb');
     const db = await open(path);
-    const tables = await rows(db, `SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' ORDER BY table_name`);
+    const tables = await rows(
+      db,
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' ORDER BY table_name`,
+    );
     expect(tables.map((r) => r.table_name)).toEqual([...TABLES].sort());
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(statSync(path).mode & 0o777).toBe(0o600);
@@ -51,9 +58,13 @@ describe('openAnalyticsDb', () => {
   it('keys make a row impossible to store twice: items by id, aggregates by day and key', async () => {
     const db = await open(join(scratch(), 'a.duckdb'));
     await db.connection.run(`INSERT INTO conversations (id, query) VALUES ('c1', 'q')`);
-    await expect(db.connection.run(`INSERT INTO conversations (id, query) VALUES ('c1', 'q')`)).rejects.toThrow(/PRIMARY KEY|primary key|Duplicate/);
+    await expect(db.connection.run(`INSERT INTO conversations (id, query) VALUES ('c1', 'q')`)).rejects.toThrow(
+      /PRIMARY KEY|primary key|Duplicate/,
+    );
     await db.connection.run(`INSERT INTO views VALUES ('2026-11-01', '/a', 1, 2, 3), ('2026-11-02', '/a', 1, 2, 3)`);
-    await expect(db.connection.run(`INSERT INTO views VALUES ('2026-11-01', '/a', 1, 2, 3)`)).rejects.toThrow(/PRIMARY KEY|primary key|Duplicate/);
+    await expect(db.connection.run(`INSERT INTO views VALUES ('2026-11-01', '/a', 1, 2, 3)`)).rejects.toThrow(
+      /PRIMARY KEY|primary key|Duplicate/,
+    );
   });
 
   it('opens again with the same tables and rows (the schema statements are safe to repeat)', async () => {
@@ -68,8 +79,12 @@ describe('openAnalyticsDb', () => {
   });
 
   it('says how to install DuckDB when the package cannot be loaded', async () => {
-    const missing = Object.assign(new Error("Cannot find package '@duckdb/node-api'"), { code: 'ERR_MODULE_NOT_FOUND' });
-    const error = await openAnalyticsDb(join(scratch(), 'a.duckdb'), { loader: () => Promise.reject(missing) }).catch((e: unknown) => e);
+    const missing = Object.assign(new Error("Cannot find package '@duckdb/node-api'"), {
+      code: 'ERR_MODULE_NOT_FOUND',
+    });
+    const error = await openAnalyticsDb(join(scratch(), 'a.duckdb'), { loader: () => Promise.reject(missing) }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(DuckDbMissingError);
     // Run from this clone (no node_modules/mint-admin on the path): the global install's command.
     expect((error as Error).message).toMatch(/Add it with: npm install --global @duckdb\/node-api@\d[\w.-]*$/);

@@ -12,7 +12,9 @@ export interface Expected {
 }
 
 async function get(sb: Sandbox, route: string, query: Record<string, string>): Promise<Record<string, unknown>> {
-  const res = await fetch(`${sb.baseUrl}/v1/analytics/${sb.projectId}/${route}?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${sb.apiKey}` } });
+  const res = await fetch(`${sb.baseUrl}/v1/analytics/${sb.projectId}/${route}?${new URLSearchParams(query)}`, {
+    headers: { authorization: `Bearer ${sb.apiKey}` },
+  });
   if (!res.ok) throw new Error(`${route}: ${res.status}`);
   return (await res.json()) as Record<string, unknown>;
 }
@@ -62,14 +64,28 @@ export async function readDay(sb: Sandbox, day: number, rows: Record<string, num
 }
 
 /** Row counts and distinct keys of every table of the database at `path`. */
-export async function storedCounts(path: string): Promise<{ rows: Record<string, number>; distinct: Record<string, number> }> {
+export async function storedCounts(
+  path: string,
+): Promise<{ rows: Record<string, number>; distinct: Record<string, number> }> {
   const db = await openAnalyticsDb(path, { readOnly: true });
   try {
     const rows: Record<string, number> = {};
     const distinct: Record<string, number> = {};
-    const keys: Record<string, string> = { searches: 'date, search_query', views: 'date, path', visitors: 'date, path', feedback_by_page: 'date, path', caller_stats: 'date', conversations: 'id', feedback: 'id' };
+    const keys: Record<string, string> = {
+      searches: 'date, search_query',
+      views: 'date, path',
+      visitors: 'date, path',
+      feedback_by_page: 'date, path',
+      caller_stats: 'date',
+      conversations: 'id',
+      feedback: 'id',
+    };
     for (const table of DATA_TABLES) {
-      const r = (await db.connection.runAndReadAll(`SELECT count(*)::DOUBLE AS n, (SELECT count(*) FROM (SELECT DISTINCT ${keys[table]} FROM ${table}))::DOUBLE AS d FROM ${table}`)).getRowObjectsJson()[0]!;
+      const r = (
+        await db.connection.runAndReadAll(
+          `SELECT count(*)::DOUBLE AS n, (SELECT count(*) FROM (SELECT DISTINCT ${keys[table]} FROM ${table}))::DOUBLE AS d FROM ${table}`,
+        )
+      ).getRowObjectsJson()[0]!;
       rows[table] = Number(r.n);
       distinct[table] = Number(r.d);
     }

@@ -29,8 +29,22 @@ const analyticsRequests = () => sandbox.requests.filter((r) => r.path.startsWith
 
 async function cli(args: string[], state = 'state'): Promise<{ code: number; stdout: string; stderr: string }> {
   const captured = captureIO();
-  const env = { MINTLIFY_API_URL: sandbox.baseUrl, MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, HOME: dir.path, XDG_CONFIG_HOME: join(dir.path, 'xdg'), XDG_STATE_HOME: join(dir.path, state) };
-  const code = await runInProcessCli(args, { io: captured.io, env, clock, signal: new AbortController().signal, random: Math.random, secrets: new Set() });
+  const env = {
+    MINTLIFY_API_URL: sandbox.baseUrl,
+    MINTLIFY_ADMIN_API_KEY: sandbox.apiKey,
+    MINTLIFY_PROJECT_ID: sandbox.projectId,
+    HOME: dir.path,
+    XDG_CONFIG_HOME: join(dir.path, 'xdg'),
+    XDG_STATE_HOME: join(dir.path, state),
+  };
+  const code = await runInProcessCli(args, {
+    io: captured.io,
+    env,
+    clock,
+    signal: new AbortController().signal,
+    random: Math.random,
+    secrets: new Set(),
+  });
   await new Promise((resolve) => setImmediate(resolve));
   return { code, stdout: captured.stdout(), stderr: captured.stderr() };
 }
@@ -40,7 +54,10 @@ async function viewsOver(from: string, to: string): Promise<{ human: number; ai:
   const sum = { human: 0, ai: 0, total: 0 };
   for (let offset = 0; ; offset += 250) {
     const url = `${sandbox.baseUrl}/v1/analytics/${sandbox.projectId}/views?dateFrom=${from}&dateTo=${to}&limit=250&offset=${offset}`;
-    const page = (await (await fetch(url, { headers: { authorization: `Bearer ${sandbox.apiKey}` } })).json()) as { views: Array<{ human: number; ai: number; total: number }>; hasMore: boolean };
+    const page = (await (await fetch(url, { headers: { authorization: `Bearer ${sandbox.apiKey}` } })).json()) as {
+      views: Array<{ human: number; ai: number; total: number }>;
+      hasMore: boolean;
+    };
     for (const v of page.views) {
       sum.human += v.human;
       sum.ai += v.ai;
@@ -54,7 +71,9 @@ describe('the first sync fills the report first', () => {
   const db = join(dir.path, 'first.duckdb');
   const from = new Date(Date.UTC(2026, 10, 25) - 21 * DAY).toISOString().slice(0, 10);
 
-  it('one run of 100 requests gives a whole report of the last complete week against the one before', { timeout: 60_000 }, async () => {
+  it('one run of 100 requests gives a whole report of the last complete week against the one before', {
+    timeout: 60_000,
+  }, async () => {
     const sync = await cli(['analytics', 'sync', '--db', db, '--from', from, '--max-requests', '100', '--json']);
     expect(sync.code).toBe(0);
     const summary = JSON.parse(sync.stdout) as { requests: number };
@@ -67,10 +86,16 @@ describe('the first sync fills the report first', () => {
     const { current, previous } = reportPeriods('week', new Date(clock.now()));
     expect(body.daysSynced).toEqual({ current: 7, previous: 7, ofDays: { current: 7, previous: 7 }, partial: [] });
     const sent = analyticsRequests();
-    const [thisWeek, weekBefore] = [await viewsOver(current.from, current.to), await viewsOver(previous.from, previous.to)];
+    const [thisWeek, weekBefore] = [
+      await viewsOver(current.from, current.to),
+      await viewsOver(previous.from, previous.to),
+    ];
     sandbox.requests.length = sent; // the checks' own requests are not the sync's
     expect(thisWeek.total).toBeGreaterThan(0);
-    expect({ current: body.views.total.current, previous: body.views.total.previous }).toEqual({ current: thisWeek.total, previous: weekBefore.total });
+    expect({ current: body.views.total.current, previous: body.views.total.previous }).toEqual({
+      current: thisWeek.total,
+      previous: weekBefore.total,
+    });
     expect(body.views.human.current).toBe(thisWeek.human);
     expect(body.searches.total.current).toBeGreaterThan(0);
     expect(body.searches.total.previous).toBeGreaterThan(0);
@@ -81,7 +106,9 @@ describe('the first sync fills the report first', () => {
     expect(md).toContain('unique visitors per page over the whole week');
   });
 
-  it('the runs after it read daily detail; a day read too is never summed with its week', { timeout: 120_000 }, async () => {
+  it('the runs after it read daily detail; a day read too is never summed with its week', {
+    timeout: 120_000,
+  }, async () => {
     const before = (await cli(['analytics', 'report', '--db', db, '--json'])).stdout;
     for (let run = 0; run < 6; run++) {
       clock.advance(61 * 60 * 1000); // the next hour's budget
@@ -92,7 +119,9 @@ describe('the first sync fills the report first', () => {
     const { current } = reportPeriods('week', new Date(clock.now()));
     const opened = await openAnalyticsDb(db);
     try {
-      const days = await opened.connection.runAndReadAll(`SELECT count(DISTINCT date)::INTEGER AS n FROM views WHERE date >= '${current.from}' AND date < '${current.to}'`);
+      const days = await opened.connection.runAndReadAll(
+        `SELECT count(DISTINCT date)::INTEGER AS n FROM views WHERE date >= '${current.from}' AND date < '${current.to}'`,
+      );
       expect(days.getRowObjectsJson()[0]?.n).toBe(7);
     } finally {
       opened.close();

@@ -8,7 +8,10 @@ import { FileRequestLedger, ledgerPath, stateDirectory } from '../../src/budget/
 import { runCli, tempDir } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
-const t = useSandbox({ searchTermCount: 120, analytics: { pages: 30, feedback: 40, conversations: 40 } }, { homePerTest: true });
+const t = useSandbox(
+  { searchTermCount: 120, analytics: { pages: 30, feedback: 40, conversations: 40 } },
+  { homePerTest: true },
+);
 const analyticsRequests = () => t.sandbox.requests.filter((r) => r.path.startsWith('/v1/analytics/')).length;
 
 describe('the request ledger', () => {
@@ -72,29 +75,32 @@ describe('the request ledger', () => {
     }
   });
 
-  it.each([['99999999999999'], ['315360000']])('a 429 with Retry-After %s stops the sync for an hour at most (exit 0, said when), and a ledger holding it heals', async (seconds) => {
-    const db = join(t.home, 'a.duckdb');
-    const from = new Date().toISOString().slice(0, 10);
-    t.sandbox.faults.inject({ route: '*', status: 429, retryAfter: seconds });
-    const before = Date.now();
-    const r = await runCli(['analytics', 'sync', '--db', db, '--from', from, '--json'], { env: t.env() });
-    expect(r.stderr).not.toMatch(/error/);
-    expect(r.code).toBe(0);
-    const summary = JSON.parse(r.stdout) as { stoppedBy: string; nextRunAt: string };
-    expect(summary.stoppedBy).toBe('rate-limited');
-    const wait = Date.parse(summary.nextRunAt) - before;
-    expect(wait).toBeGreaterThanOrEqual(3_600_000 - 1000);
-    expect(wait).toBeLessThanOrEqual(3_600_000 + 60_000);
+  it.each([['99999999999999'], ['315360000']])(
+    'a 429 with Retry-After %s stops the sync for an hour at most (exit 0, said when), and a ledger holding it heals',
+    async (seconds) => {
+      const db = join(t.home, 'a.duckdb');
+      const from = new Date().toISOString().slice(0, 10);
+      t.sandbox.faults.inject({ route: '*', status: 429, retryAfter: seconds });
+      const before = Date.now();
+      const r = await runCli(['analytics', 'sync', '--db', db, '--from', from, '--json'], { env: t.env() });
+      expect(r.stderr).not.toMatch(/error/);
+      expect(r.code).toBe(0);
+      const summary = JSON.parse(r.stdout) as { stoppedBy: string; nextRunAt: string };
+      expect(summary.stoppedBy).toBe('rate-limited');
+      const wait = Date.parse(summary.nextRunAt) - before;
+      expect(wait).toBeGreaterThanOrEqual(3_600_000 - 1000);
+      expect(wait).toBeLessThanOrEqual(3_600_000 + 60_000);
 
-    // An older version stored the whole wait; the next run must not be held by it.
-    const ledger = ledgerPath({ HOME: t.home }, t.sandbox.baseUrl, t.sandbox.apiKey);
-    writeFileSync(ledger, `R ${Date.now() + Number(seconds) * 1000}\n`);
-    const sent = analyticsRequests();
-    const again = await runCli(['analytics', 'sync', '--db', db, '--from', from, '--json'], { env: t.env() });
-    expect(again.code).toBe(0);
-    expect((JSON.parse(again.stdout) as { stoppedBy: string | null }).stoppedBy).toBeNull();
-    expect(analyticsRequests()).toBeGreaterThan(sent);
-  });
+      // An older version stored the whole wait; the next run must not be held by it.
+      const ledger = ledgerPath({ HOME: t.home }, t.sandbox.baseUrl, t.sandbox.apiKey);
+      writeFileSync(ledger, `R ${Date.now() + Number(seconds) * 1000}\n`);
+      const sent = analyticsRequests();
+      const again = await runCli(['analytics', 'sync', '--db', db, '--from', from, '--json'], { env: t.env() });
+      expect(again.code).toBe(0);
+      expect((JSON.parse(again.stdout) as { stoppedBy: string | null }).stoppedBy).toBeNull();
+      expect(analyticsRequests()).toBeGreaterThan(sent);
+    },
+  );
 
   it('lives under $XDG_STATE_HOME when it is absolute', () => {
     expect(stateDirectory({ XDG_STATE_HOME: '/s', HOME: '/h' })).toBe('/s/mint-admin');

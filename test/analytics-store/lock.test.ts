@@ -23,7 +23,8 @@ function scratch(): string {
   return dir.path;
 }
 
-const REFUSED = /^the lock file .*a\.duckdb\.lock is a symbolic link, not a lock file mint-admin made: a sync neither follows it nor takes it over; remove it if nothing of yours put it there, then run the sync again$/;
+const REFUSED =
+  /^the lock file .*a\.duckdb\.lock is a symbolic link, not a lock file mint-admin made: a sync neither follows it nor takes it over; remove it if nothing of yours put it there, then run the sync again$/;
 
 describe('lockDatabase with a symbolic link at <db>.lock', () => {
   it('a dangling link: refused at once, and nothing created where it points', async () => {
@@ -70,7 +71,9 @@ describe('lockDatabase with a symbolic link at <db>.lock', () => {
   it('a lock file of our own kind still works: taken, released, taken again', async () => {
     const dir = scratch();
     const release = await lockDatabase(join(dir, 'a.duckdb'), { clock: new FakeClock() });
-    expect(readFileSync(join(dir, 'a.duckdb.lock'), 'utf8')).toBe(HAS_PROC ? `${process.pid} ${startTime(process.pid)}` : String(process.pid));
+    expect(readFileSync(join(dir, 'a.duckdb.lock'), 'utf8')).toBe(
+      HAS_PROC ? `${process.pid} ${startTime(process.pid)}` : String(process.pid),
+    );
     release();
     expect(existsSync(join(dir, 'a.duckdb.lock'))).toBe(false);
     (await lockDatabase(join(dir, 'a.duckdb'), { clock: new FakeClock() }))();
@@ -79,13 +82,16 @@ describe('lockDatabase with a symbolic link at <db>.lock', () => {
 
 /** Field 22 of /proc/<pid>/stat: when the process started, in clock ticks since boot. */
 const HAS_PROC = existsSync('/proc/self/stat');
-const startTime = (pid: number) => readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ')[19];
+const startTime = (pid: number) =>
+  readFileSync(`/proc/${pid}/stat`, 'utf8')
+    .replace(/^.*\) /s, '')
+    .split(' ')[19];
 
 // A kill -9 leaves the lock behind with its pid, and pids come round again: in a container node is
 // PID 1 every time, so the next sync found a lock naming itself, took it for a live holder, and
 // refused because of itself, on every run.
 describe('lockDatabase with a stale lock whose pid is alive again', () => {
-  it("our own pid, in a lock this process did not take: stale, taken over at once", async () => {
+  it('our own pid, in a lock this process did not take: stale, taken over at once', async () => {
     const dir = scratch();
     writeFileSync(join(dir, 'a.duckdb.lock'), String(process.pid));
     const clock = new FakeClock();
@@ -94,13 +100,16 @@ describe('lockDatabase with a stale lock whose pid is alive again', () => {
     release();
   });
 
-  it.skipIf(!HAS_PROC)('a live pid that started at another time than the holder did (the pid reused): stale, taken over at once', async () => {
-    const dir = scratch();
-    writeFileSync(join(dir, 'a.duckdb.lock'), `${process.ppid} 1`);
-    const clock = new FakeClock();
-    (await lockDatabase(join(dir, 'a.duckdb'), { clock }))();
-    expect(clock.sleeps).toEqual([]);
-  });
+  it.skipIf(!HAS_PROC)(
+    'a live pid that started at another time than the holder did (the pid reused): stale, taken over at once',
+    async () => {
+      const dir = scratch();
+      writeFileSync(join(dir, 'a.duckdb.lock'), `${process.ppid} 1`);
+      const clock = new FakeClock();
+      (await lockDatabase(join(dir, 'a.duckdb'), { clock }))();
+      expect(clock.sleeps).toEqual([]);
+    },
+  );
 
   it.each([
     ['its start time matches', () => `${process.ppid} ${startTime(process.ppid)}`],
@@ -109,14 +118,18 @@ describe('lockDatabase with a stale lock whose pid is alive again', () => {
     if (text().includes('undefined')) return; // no /proc here
     const dir = scratch();
     writeFileSync(join(dir, 'a.duckdb.lock'), text());
-    const error = await lockDatabase(join(dir, 'a.duckdb'), { clock: new FakeClock(), waitMs: 1000 }).catch((e: unknown) => e);
+    const error = await lockDatabase(join(dir, 'a.duckdb'), { clock: new FakeClock(), waitMs: 1000 }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ holderPid: process.ppid });
   });
 
   it('a second sync of the same database in this process (the library, the MCP server) still waits for the first', async () => {
     const dir = scratch();
     const release = await lockDatabase(join(dir, 'a.duckdb'), { clock: new FakeClock() });
-    const error = await lockDatabase(join(dir, 'a.duckdb'), { clock: new FakeClock(), waitMs: 1000 }).catch((e: unknown) => e);
+    const error = await lockDatabase(join(dir, 'a.duckdb'), { clock: new FakeClock(), waitMs: 1000 }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toMatchObject({ holderPid: process.pid });
     release();
   });
@@ -128,10 +141,19 @@ describe('analytics sync with a symbolic link at <db>.lock', () => {
     const server = await startServer({});
     cleanups.push(() => server.close());
     symlinkSync(join(dir, 'elsewhere'), join(dir, 'a.duckdb.lock'));
-    const env = { MINTLIFY_API_URL: server.url, MINTLIFY_ADMIN_API_KEY: 'mint_lockTestKey0123456789', MINTLIFY_PROJECT_ID: 'proj_1', HOME: dir, XDG_CONFIG_HOME: join(dir, 'xdg'), XDG_DATA_HOME: join(dir, 'data') };
+    const env = {
+      MINTLIFY_API_URL: server.url,
+      MINTLIFY_ADMIN_API_KEY: 'mint_lockTestKey0123456789',
+      MINTLIFY_PROJECT_ID: 'proj_1',
+      HOME: dir,
+      XDG_CONFIG_HOME: join(dir, 'xdg'),
+      XDG_DATA_HOME: join(dir, 'data'),
+    };
     const r = await runCli(['analytics', 'sync', '--db', join(dir, 'a.duckdb')], { env });
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/\nerror: the lock file .*a\.duckdb\.lock is a symbolic link, not a lock file mint-admin made: [^\n]*\n$/);
+    expect(r.stderr).toMatch(
+      /\nerror: the lock file .*a\.duckdb\.lock is a symbolic link, not a lock file mint-admin made: [^\n]*\n$/,
+    );
     expect(server.requests).toHaveLength(0);
     expect(existsSync(join(dir, 'elsewhere'))).toBe(false);
   });

@@ -26,7 +26,9 @@ describe('writeParquet after a run that was killed mid-write', () => {
   it("removes a dead run's temporary and old directories, keeps a live process's and anything else", async () => {
     dir = tempDir();
     db = await openAnalyticsDb(join(dir.path, 'a.duckdb'));
-    await db.connection.run(`INSERT INTO searches VALUES ('2026-11-16', 'install', 40, 0.5, '/install', '2026-11-16 09:00:00')`);
+    await db.connection.run(
+      `INSERT INTO searches VALUES ('2026-11-16', 'install', 40, 0.5, '/install', '2026-11-16 09:00:00')`,
+    );
     const parquet = join(dir.path, 'pq');
     mkdirSync(join(parquet, 'searches'), { recursive: true });
     const dead = 999_999_999; // past any pid_max
@@ -41,7 +43,11 @@ describe('writeParquet after a run that was killed mid-write', () => {
     const written = await writeParquet(db.connection, parquet);
 
     expect(written.map((t) => t.table)).toContain('searches');
-    expect(readdirSync(parquet).filter((n) => n.startsWith('.')).sort()).toEqual(['.feedback.tmp-' + process.ppid, '.keep-me', '.searches.tmp-12x'].sort());
+    expect(
+      readdirSync(parquet)
+        .filter((n) => n.startsWith('.'))
+        .sort(),
+    ).toEqual(['.feedback.tmp-' + process.ppid, '.keep-me', '.searches.tmp-12x'].sort());
     expect(existsSync(join(parquet, 'searches', 'date=2026-11-16'))).toBe(true);
   });
 });
@@ -54,7 +60,9 @@ describe('writeParquet with many distinct days', () => {
     dir = tempDir();
     db = await openAnalyticsDb(join(dir.path, 'a.duckdb'));
     const days = 2000;
-    await db.connection.run(`INSERT INTO searches SELECT DATE '1900-01-01' + (n % ${days})::INTEGER, 'q' || n, 1, 0, NULL, NULL FROM range(${days * 2}) t(n)`);
+    await db.connection.run(
+      `INSERT INTO searches SELECT DATE '1900-01-01' + (n % ${days})::INTEGER, 'q' || n, 1, 0, NULL, NULL FROM range(${days * 2}) t(n)`,
+    );
     await db.connection.run(`INSERT INTO conversations (id, date) VALUES ('c1', NULL), ('c2', DATE '2026-01-01')`);
     await db.connection.run(`SET memory_limit = '32MB'`);
     await db.connection.run('SET threads = 1');
@@ -66,8 +74,13 @@ describe('writeParquet with many distinct days', () => {
     const partitions = readdirSync(join(parquet, 'searches'));
     expect(partitions).toHaveLength(days);
     expect(partitions).toContain('date=1900-01-01');
-    expect(readdirSync(join(parquet, 'conversations')).sort()).toEqual(['date=2026-01-01', 'date=__HIVE_DEFAULT_PARTITION__']);
-    const back = await db.connection.runAndReadAll(`SELECT count(*)::INTEGER AS n, count(DISTINCT date)::INTEGER AS d FROM read_parquet('${join(parquet, 'searches')}/*/*.parquet', hive_partitioning = true)`);
+    expect(readdirSync(join(parquet, 'conversations')).sort()).toEqual([
+      'date=2026-01-01',
+      'date=__HIVE_DEFAULT_PARTITION__',
+    ]);
+    const back = await db.connection.runAndReadAll(
+      `SELECT count(*)::INTEGER AS n, count(DISTINCT date)::INTEGER AS d FROM read_parquet('${join(parquet, 'searches')}/*/*.parquet', hive_partitioning = true)`,
+    );
     expect(back.getRowObjectsJson()).toEqual([{ n: days * 2, d: days }]);
   });
 });

@@ -24,7 +24,17 @@ describe.skipIf(!CAN_MOUNT_TMPFS)(`analytics query -o on a disk that fills${TMPF
 
   it('ends with a whole row and says how many rows it holds', async () => {
     const out = join(vol, 'rows.csv');
-    const r = await runCli(['analytics', 'query', "SELECT range AS n, repeat('x', 50) AS s FROM range(100000)", '--db', db, '--format', 'csv', '-o', out]);
+    const r = await runCli([
+      'analytics',
+      'query',
+      "SELECT range AS n, repeat('x', 50) AS s FROM range(100000)",
+      '--db',
+      db,
+      '--format',
+      'csv',
+      '-o',
+      out,
+    ]);
     expect(r.code).toBe(1);
     const held = Number(/it holds the (\d+) rows written before, ending with a whole row/.exec(r.stderr)?.[1]);
     expect(r.stderr).toMatch(/^error: disk full while writing /);

@@ -63,7 +63,9 @@ describe('a query past its bounds', () => {
   it('nested and struct values count too', async () => {
     expect(await run('SELECT [list(range)] FROM range(5000)', SMALL)).toMatchObject({ bound: 'result size' });
     expect(await run("SELECT {'a': list(range)} FROM range(5000)", SMALL)).toMatchObject({ bound: 'result size' });
-    expect(await run('SELECT map(list(range), list(range)) FROM range(5000)', SMALL)).toMatchObject({ bound: 'result size' });
+    expect(await run('SELECT map(list(range), list(range)) FROM range(5000)', SMALL)).toMatchObject({
+      bound: 'result size',
+    });
   });
 
   it('a query within its bounds runs as before', async () => {
@@ -75,9 +77,17 @@ describe('analytics query past a bound', () => {
   it('exit 2, the error naming the bound, no rows', async () => {
     const captured = captureIO();
     const over = CLI_QUERY_LIMITS.chunkElements + 1;
-    const code = await runCli(['analytics', 'query', '--db', db, `SELECT list(range) FROM range(${over})`, '--format', 'json'], {
-      io: captured.io, env: { HOME: dir.path, XDG_CONFIG_HOME: join(dir.path, 'xdg'), MINTLIFY_PROJECT_ID: 'p' }, clock: new SkippingClock(), signal: new AbortController().signal, random: Math.random, secrets: new Set(),
-    });
+    const code = await runCli(
+      ['analytics', 'query', '--db', db, `SELECT list(range) FROM range(${over})`, '--format', 'json'],
+      {
+        io: captured.io,
+        env: { HOME: dir.path, XDG_CONFIG_HOME: join(dir.path, 'xdg'), MINTLIFY_PROJECT_ID: 'p' },
+        clock: new SkippingClock(),
+        signal: new AbortController().signal,
+        random: Math.random,
+        secrets: new Set(),
+      },
+    );
     expect(code).toBe(2);
     expect(captured.stderr()).toMatch(/stopped at its result size bound/);
     // The JSON document's opening may be out (stdout streams), never a row of it.

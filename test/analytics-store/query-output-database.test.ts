@@ -12,7 +12,9 @@ const db = join(dir.path, 'analytics.duckdb');
 let bytes: Buffer;
 beforeAll(async () => {
   const store = await openAnalyticsDb(db);
-  await store.connection.run(`INSERT INTO searches VALUES ('2026-11-16', 'install', 40, 0.5, '/install', '2026-11-16 09:00:00')`);
+  await store.connection.run(
+    `INSERT INTO searches VALUES ('2026-11-16', 'install', 40, 0.5, '/install', '2026-11-16 09:00:00')`,
+  );
   store.close();
   bytes = readFileSync(db);
   symlinkSync(db, join(dir.path, 'link.csv'));
@@ -21,7 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => dir.cleanup());
 
-const REFUSED = /^error: -o .* is the analytics database .* reads \(or its write-ahead log\): the rows would overwrite it; give another file\n$/;
+const REFUSED =
+  /^error: -o .* is the analytics database .* reads \(or its write-ahead log\): the rows would overwrite it; give another file\n$/;
 
 describe('analytics query -o the database itself', () => {
   it.each([
@@ -33,7 +36,10 @@ describe('analytics query -o the database itself', () => {
     ['its write-ahead log', () => `${db}.wal`, undefined],
     ['a link to its write-ahead log, not there yet', () => join(dir.path, 'wal-link.csv'), undefined],
   ])('%s: exit 2 before the query runs, the database as it was', async (_name, out, cwd) => {
-    const r = await runCli(['analytics', 'query', 'SELECT 1 AS x', '--db', db, '--format', 'csv', '-o', out()], { env: { XDG_CONFIG_HOME: dir.path }, cwd });
+    const r = await runCli(['analytics', 'query', 'SELECT 1 AS x', '--db', db, '--format', 'csv', '-o', out()], {
+      env: { XDG_CONFIG_HOME: dir.path },
+      cwd,
+    });
     expect(r.stderr).toMatch(REFUSED);
     expect(r.code).toBe(2);
     expect(readFileSync(db).equals(bytes)).toBe(true);
@@ -42,7 +48,9 @@ describe('analytics query -o the database itself', () => {
 
   it('another file beside it is written as usual', async () => {
     const out = join(dir.path, 'rows.csv');
-    const r = await runCli(['analytics', 'query', 'SELECT 1 AS x', '--db', db, '--format', 'csv', '-o', out], { env: { XDG_CONFIG_HOME: dir.path } });
+    const r = await runCli(['analytics', 'query', 'SELECT 1 AS x', '--db', db, '--format', 'csv', '-o', out], {
+      env: { XDG_CONFIG_HOME: dir.path },
+    });
     expect(r.code).toBe(0);
     expect(readFileSync(out, 'utf8')).toBe('x\r\n1\r\n');
   });

@@ -21,7 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => dir.cleanup());
 
-const query = (sql: string, ...flags: string[]) => runCli(['analytics', 'query', sql, '--db', db, ...flags], { env: { XDG_CONFIG_HOME: dir.path } });
+const query = (sql: string, ...flags: string[]) =>
+  runCli(['analytics', 'query', sql, '--db', db, ...flags], { env: { XDG_CONFIG_HOME: dir.path } });
 const TOTALS = 'SELECT search_query, sum(hits) AS hits, count(*) AS days FROM searches GROUP BY 1 ORDER BY 2 DESC, 1';
 
 describe('analytics query: formats', () => {
@@ -45,7 +46,8 @@ describe('analytics query: formats', () => {
   });
 
   it('json: a wide number a double holds is a number; one it cannot hold stays a string, every digit kept', async () => {
-    const sql = 'SELECT 0.50::DECIMAL(5,2) AS half, 12345678901234567.89::DECIMAL(38,2) AS d, 9007199254740993::BIGINT AS b, 42::BIGINT AS n';
+    const sql =
+      'SELECT 0.50::DECIMAL(5,2) AS half, 12345678901234567.89::DECIMAL(38,2) AS d, 9007199254740993::BIGINT AS b, 42::BIGINT AS n';
     const r = await query(sql, '--format', 'json');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('"d": "12345678901234567.89"');
@@ -54,31 +56,46 @@ describe('analytics query: formats', () => {
 
   it('ndjson: one object a line; the global --json is json', async () => {
     const r = await query(TOTALS, '--format', 'ndjson');
-    expect(r.stdout.trimEnd().split('\n').map((l) => JSON.parse(l))).toEqual([
+    expect(
+      r.stdout
+        .trimEnd()
+        .split('\n')
+        .map((l) => JSON.parse(l)),
+    ).toEqual([
       { search_query: 'install', hits: 40, days: 1 },
       { search_query: '=HYPERLINK("http://x")', hits: 3, days: 1 },
       { search_query: 'tab\tand "quote"', hits: 2, days: 1 },
     ]);
     expect(r.stderr).toBe('3 rows\n');
-    expect(JSON.parse((await runCli(['--json', 'analytics', 'query', 'SELECT 1 AS n', '--db', db])).stdout).rows).toEqual([{ n: 1 }]);
+    expect(
+      JSON.parse((await runCli(['--json', 'analytics', 'query', 'SELECT 1 AS n', '--db', db])).stdout).rows,
+    ).toEqual([{ n: 1 }]);
   });
 
   it('csv: RFC 4180, the formula guard on (and off with --csv-raw)', async () => {
     const r = await query(TOTALS, '--format', 'csv');
-    expect(r.stdout).toBe('search_query,hits,days\r\ninstall,40,1\r\n"\'=HYPERLINK(""http://x"")",3,1\r\n"tab\tand ""quote""",2,1\r\n');
+    expect(r.stdout).toBe(
+      'search_query,hits,days\r\ninstall,40,1\r\n"\'=HYPERLINK(""http://x"")",3,1\r\n"tab\tand ""quote""",2,1\r\n',
+    );
     const raw = await query(TOTALS, '--format', 'csv', '--csv-raw');
     expect(raw.stdout).toContain('\r\n"=HYPERLINK(""http://x"")",3,1\r\n');
   });
 
   it('table in a pipe: tab-separated under a header, tabs in values escaped', async () => {
     const r = await query(TOTALS);
-    expect(r.stdout).toBe('search_query\thits\tdays\ninstall\t40\t1\n=HYPERLINK("http://x")\t3\t1\ntab\\tand "quote"\t2\t1\n');
+    expect(r.stdout).toBe(
+      'search_query\thits\tdays\ninstall\t40\t1\n=HYPERLINK("http://x")\t3\t1\ntab\\tand "quote"\t2\t1\n',
+    );
   });
 
   it('lists, structs and dates: JSON values in json, JSON text in csv', async () => {
     const sql = `SELECT DATE '2026-11-16' AS day, [1, 2] AS l, {'a': 'b'} AS s, NULL AS z, 1 AS n, 2 AS n`;
-    expect(JSON.parse((await query(sql, '--format', 'json')).stdout).rows).toEqual([{ day: '2026-11-16', l: [1, 2], s: { a: 'b' }, z: null, n: 1, n_2: 2 }]);
-    expect((await query(sql, '--format', 'csv')).stdout).toBe('day,l,s,z,n,n_2\r\n2026-11-16,"[1,2]","{""a"":""b""}",,1,2\r\n');
+    expect(JSON.parse((await query(sql, '--format', 'json')).stdout).rows).toEqual([
+      { day: '2026-11-16', l: [1, 2], s: { a: 'b' }, z: null, n: 1, n_2: 2 },
+    ]);
+    expect((await query(sql, '--format', 'csv')).stdout).toBe(
+      'day,l,s,z,n,n_2\r\n2026-11-16,"[1,2]","{""a"":""b""}",,1,2\r\n',
+    );
   });
 
   it('-o writes the file; the footer says where', async () => {
@@ -91,7 +108,9 @@ describe('analytics query: formats', () => {
   });
 
   it('SHOW TABLES, DESCRIBE and FROM-first queries are reads', async () => {
-    expect(JSON.parse((await query('SHOW TABLES', '--json')).stdout).rows.map((r: { name: string }) => r.name)).toContain('searches');
+    expect(
+      JSON.parse((await query('SHOW TABLES', '--json')).stdout).rows.map((r: { name: string }) => r.name),
+    ).toContain('searches');
     expect((await query('DESCRIBE searches', '--format', 'csv')).code).toBe(0);
     expect(JSON.parse((await query('FROM searches SELECT count(*) AS n', '--json')).stdout).rows).toEqual([{ n: 3 }]);
   });
@@ -100,14 +119,22 @@ describe('analytics query: formats', () => {
 describe('analytics query: writes refused (exit 2, before anything runs)', () => {
   const outside = () => join(dir.path, 'outside');
   it.each([
-    ['INSERT', `INSERT INTO searches VALUES ('2026-11-18', 'x', 1, 0, NULL, NULL)`, /refused: INSERT is not a read-only query/],
+    [
+      'INSERT',
+      `INSERT INTO searches VALUES ('2026-11-18', 'x', 1, 0, NULL, NULL)`,
+      /refused: INSERT is not a read-only query/,
+    ],
     ['UPDATE', `UPDATE searches SET hits = 0`, /refused: UPDATE/],
     ['DELETE', `DELETE FROM searches`, /refused: DELETE/],
     ['CREATE TABLE', `CREATE TABLE t (a INT)`, /refused: CREATE/],
     ['CREATE TEMP TABLE (allowed by read-only mode itself)', `CREATE TEMP TABLE t AS SELECT 1`, /refused: CREATE/],
     ['DROP', `DROP TABLE searches`, /refused: DROP/],
     ['ALTER', `ALTER TABLE searches ADD COLUMN x INT`, /refused: ALTER/],
-    ['COPY TO a file', `COPY searches TO '${join(dir.path, 'outside')}.csv'`, /refused: the query reaches outside the analytics database/],
+    [
+      'COPY TO a file',
+      `COPY searches TO '${join(dir.path, 'outside')}.csv'`,
+      /refused: the query reaches outside the analytics database/,
+    ],
     ['EXPORT DATABASE', `EXPORT DATABASE '${join(dir.path, 'outside')}'`, /refused: the query reaches outside/],
     ['ATTACH', `ATTACH '${join(dir.path, 'outside')}.duckdb' AS o`, /refused: ATTACH/],
     ['DETACH', `DETACH o`, /refused: DETACH/],
@@ -122,7 +149,11 @@ describe('analytics query: writes refused (exit 2, before anything runs)', () =>
     ['USE (SET to DuckDB, named as typed)', `USE memory`, /refused: USE is not/],
     ['a transaction', `BEGIN TRANSACTION`, /refused: TRANSACTION/],
     ['EXPLAIN ANALYZE (it runs its statement)', `EXPLAIN ANALYZE SELECT 1`, /refused: EXPLAIN/],
-    ['reading a file (the config holds the key)', `SELECT * FROM read_text('/etc/passwd')`, /refused: the query reaches outside/],
+    [
+      'reading a file (the config holds the key)',
+      `SELECT * FROM read_text('/etc/passwd')`,
+      /refused: the query reaches outside/,
+    ],
   ])('%s', async (_kind, sql, message) => {
     const before = statSync(db);
     const r = await query(sql);
@@ -163,12 +194,16 @@ describe('analytics query: no database', () => {
     const missing = join(dir.path, 'nowhere', 'none.duckdb');
     const r = await runCli(['analytics', 'query', 'SELECT 1', '--db', missing]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`error: no analytics database at ${missing}: run \`mint-admin analytics sync\` first (or pass --db <file> to read another one)\n`);
+    expect(r.stderr).toBe(
+      `error: no analytics database at ${missing}: run \`mint-admin analytics sync\` first (or pass --db <file> to read another one)\n`,
+    );
     expect(existsSync(join(dir.path, 'nowhere'))).toBe(false);
   });
 
   it('the default path is under $XDG_DATA_HOME for the project in effect', async () => {
-    const r = await runCli(['analytics', 'query', 'SELECT 1', '--project', 'proj1'], { env: { XDG_DATA_HOME: join(dir.path, 'data'), XDG_CONFIG_HOME: dir.path } });
+    const r = await runCli(['analytics', 'query', 'SELECT 1', '--project', 'proj1'], {
+      env: { XDG_DATA_HOME: join(dir.path, 'data'), XDG_CONFIG_HOME: dir.path },
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`no analytics database at ${join(dir.path, 'data', 'mint-admin', 'proj1.duckdb')}`);
   });

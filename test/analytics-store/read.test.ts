@@ -21,7 +21,9 @@ describe('reading the analytics database', () => {
       for (const args of [['query', 'SELECT 1'], ['report']]) {
         const r = await runCli(['analytics', ...args, '--db', path]);
         expect(r.code).toBe(1);
-        expect(r.stderr).toBe(`error: the analytics database ${path} is being written by another process (pid ${holder.pid}), most likely \`analytics sync\`: read it once the sync has finished\n`);
+        expect(r.stderr).toBe(
+          `error: the analytics database ${path} is being written by another process (pid ${holder.pid}), most likely \`analytics sync\`: read it once the sync has finished\n`,
+        );
       }
     } finally {
       holder.release();
@@ -31,7 +33,9 @@ describe('reading the analytics database', () => {
   it('without DuckDB installed: the store says how to install it', async () => {
     const path = join(dir.path, 'a.duckdb');
     (await openAnalyticsDb(path)).close();
-    const missing = Object.assign(new Error("Cannot find package '@duckdb/node-api'"), { code: 'ERR_MODULE_NOT_FOUND' });
+    const missing = Object.assign(new Error("Cannot find package '@duckdb/node-api'"), {
+      code: 'ERR_MODULE_NOT_FOUND',
+    });
     await expect(openForReading(path, () => Promise.reject(missing))).rejects.toBeInstanceOf(DuckDbMissingError);
   });
 
@@ -40,7 +44,9 @@ describe('reading the analytics database', () => {
     (await openAnalyticsDb(path)).close();
     const db = await openForReading(path);
     try {
-      await expect(db.connection.run('SET enable_external_access = true')).rejects.toThrow(/configuration has been locked/);
+      await expect(db.connection.run('SET enable_external_access = true')).rejects.toThrow(
+        /configuration has been locked/,
+      );
       // A file beside the database (a config holding the key, say); DuckDB allows only its own files.
       const secret = join(dir.path, 'config.json');
       writeFileSync(secret, '{"apiKey":"mint_x"}');

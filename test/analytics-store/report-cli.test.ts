@@ -26,14 +26,18 @@ describe('analytics report', () => {
     expect(r.code).toBe(0);
     const { current, previous } = reportPeriods('week', new Date());
     expect(JSON.parse(r.stdout)).toEqual({ period: 'week', current, previous, ...EXPECTED });
-    expect(JSON.parse((await runCli(['--json', 'analytics', 'report', '--db', week])).stdout).searches).toEqual(EXPECTED.searches);
+    expect(JSON.parse((await runCli(['--json', 'analytics', 'report', '--db', week])).stdout).searches).toEqual(
+      EXPECTED.searches,
+    );
   });
 
   it('md is the default; --period week names the last complete ISO week', async () => {
     const r = await report('--db', week);
     expect(r.code).toBe(0);
     const { current } = reportPeriods('week', new Date());
-    expect(r.stdout.split('\n')[0]).toBe(`## Docs analytics: week ${current.label} (${current.from} to ${new Date(Date.parse(current.to) - 86_400_000).toISOString().slice(0, 10)})`);
+    expect(r.stdout.split('\n')[0]).toBe(
+      `## Docs analytics: week ${current.label} (${current.from} to ${new Date(Date.parse(current.to) - 86_400_000).toISOString().slice(0, 10)})`,
+    );
     expect(r.stdout).toContain('| `install` | 40 | 10 | +30 |');
   });
 
@@ -50,7 +54,11 @@ describe('analytics report', () => {
     const r = await report('--db', month, '--period', 'month', '--json');
     const { current, previous } = reportPeriods('month', new Date());
     const body = JSON.parse(r.stdout);
-    expect({ period: body.period, current: body.current, previous: body.previous }).toEqual({ period: 'month', current, previous });
+    expect({ period: body.period, current: body.current, previous: body.previous }).toEqual({
+      period: 'month',
+      current,
+      previous,
+    });
     expect(body.searches).toEqual(EXPECTED.searches);
     expect(body.views).toEqual(EXPECTED.views);
   });
@@ -88,7 +96,11 @@ describe('analytics report', () => {
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout).searches).toEqual(EXPECTED.searches);
     const again = await openAnalyticsDb(old);
-    const tables = (await again.connection.runAndReadAll(`SELECT table_name AS t FROM information_schema.tables WHERE table_name LIKE '%_by_range'`)).getRowObjectsJson();
+    const tables = (
+      await again.connection.runAndReadAll(
+        `SELECT table_name AS t FROM information_schema.tables WHERE table_name LIKE '%_by_range'`,
+      )
+    ).getRowObjectsJson();
     again.close();
     expect(tables).toHaveLength(RANGE_TABLES.length);
   });

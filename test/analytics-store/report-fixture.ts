@@ -35,7 +35,9 @@ export async function fillReportDatabase(path: string, periods: Periods): Promis
       (${C(0)}, '/a', 1, 3, 0, 4), (${C(4)}, '/a', 0, 2, 0, 2),
       (${C(1)}, '/b', 0, 5, 0, 5), (${P(0)}, '/b', 0, 1, 0, 1),
       (${C(1)}, '/c', 4, 0, 0, 4), (${P(0)}, '/d', 0, 9, 0, 9)`);
-    await run(`INSERT INTO views VALUES (${C(0)}, '/a', 100, 20, 120), (${C(1)}, '/b', 50, 30, 80), (${P(0)}, '/a', 100, 0, 100)`);
+    await run(
+      `INSERT INTO views VALUES (${C(0)}, '/a', 100, 20, 120), (${C(1)}, '/b', 50, 30, 80), (${P(0)}, '/a', 100, 0, 100)`,
+    );
     await run(`INSERT INTO visitors VALUES (${C(0)}, '/a', 10, 2, 12), (${P(0)}, '/a', 5, 1, 6)`);
     // What the sync read whole: every day of both periods, but for the last two days of the period
     // before, where views were not read yet (one day stopped part-way, one not started).
@@ -46,22 +48,36 @@ export async function fillReportDatabase(path: string, periods: Periods): Promis
         const from = day(periods.previous.from, n);
         const gap = stream === 'views' && from >= day(periods.current.from, -2) && from < periods.current.from;
         if (gap && from === day(periods.current.from, -1)) continue;
-        windows.push(`('${stream}', TIMESTAMP '${from}', TIMESTAMP '${day(from, 1)}', ${gap ? "'250'" : 'NULL'}, 1, 1, ${!gap}, now()::TIMESTAMP)`);
+        windows.push(
+          `('${stream}', TIMESTAMP '${from}', TIMESTAMP '${day(from, 1)}', ${gap ? "'250'" : 'NULL'}, 1, 1, ${!gap}, now()::TIMESTAMP)`,
+        );
       }
     }
     // Conversations read whole over both periods (one complete window of the item stream).
-    windows.push(`('conversations', TIMESTAMP '${periods.previous.from}', TIMESTAMP '${periods.current.to}', NULL, 1, 6, true, now()::TIMESTAMP)`);
+    windows.push(
+      `('conversations', TIMESTAMP '${periods.previous.from}', TIMESTAMP '${periods.current.to}', NULL, 1, 6, true, now()::TIMESTAMP)`,
+    );
     await run(`INSERT INTO sync_state VALUES ${windows.join(', ')}`);
   } finally {
     db.close();
   }
 }
 
-const change = (current: number, previous: number, changePercent: number | null) => ({ current, previous, change: current - previous, changePercent });
+const change = (current: number, previous: number, changePercent: number | null) => ({
+  current,
+  previous,
+  change: current - previous,
+  changePercent,
+});
 
 /** The report those rows make, but for the periods themselves. */
 export const EXPECTED = {
-  daysSynced: { current: 7, previous: 5, ofDays: { current: 7, previous: 7 }, partial: [{ table: 'views', current: 7, previous: 5 }] },
+  daysSynced: {
+    current: 7,
+    previous: 5,
+    ofDays: { current: 7, previous: 7 },
+    partial: [{ table: 'views', current: 7, previous: 5 }],
+  },
   visitorsCounted: { current: 'day', previous: 'day' },
   searches: {
     total: change(59, 44, 34.1),

@@ -19,7 +19,11 @@ beforeAll(async () => {
 });
 afterAll(() => dir.cleanup());
 
-const report = (...args: string[]) => runInProcess(['analytics', 'report', '--format', 'json', ...args], { env: { XDG_CONFIG_HOME: dir.path }, clock: new FakeClock(NOW) });
+const report = (...args: string[]) =>
+  runInProcess(['analytics', 'report', '--format', 'json', ...args], {
+    env: { XDG_CONFIG_HOME: dir.path },
+    clock: new FakeClock(NOW),
+  });
 
 describe('analytics report --of', () => {
   it('reportPeriods: the week that holds a date (Monday to Sunday), and the month, each against the one before', () => {
@@ -49,7 +53,11 @@ describe('analytics report --of', () => {
   it('--of 7w --period month: a duration before now on the run clock (2026-10-07 09:00) picks October', async () => {
     const r = await report('--db', monthDb, '--period', 'month', '--of', '7w');
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ period: 'month', current: { label: '2026-10' }, previous: { label: '2026-09' } });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      period: 'month',
+      current: { label: '2026-10' },
+      previous: { label: '2026-09' },
+    });
     expect(JSON.parse(r.stdout).searches).toEqual(EXPECTED.searches);
   });
 

@@ -26,14 +26,23 @@ beforeAll(async () => {
   secret = join(dir.path, 'config.json');
   writeFileSync(secret, JSON.stringify({ key: SECRET }));
   const store = await openAnalyticsDb(db);
-  await store.connection.run(`INSERT INTO searches VALUES ('2026-11-16', 'install', 40, 0.5, '/install', '2026-11-16 09:00:00')`);
+  await store.connection.run(
+    `INSERT INTO searches VALUES ('2026-11-16', 'install', 40, 0.5, '/install', '2026-11-16 09:00:00')`,
+  );
   store.close();
 });
 afterAll(() => dir.cleanup());
 
 async function cli(args: string[]) {
   const captured = captureIO();
-  const code = await runCli(args, { io: captured.io, env: { HOME: dir.path, XDG_CONFIG_HOME: join(dir.path, 'xdg'), MINTLIFY_PROJECT_ID: 'p' }, clock: new SkippingClock(), signal: new AbortController().signal, random: Math.random, secrets: new Set() });
+  const code = await runCli(args, {
+    io: captured.io,
+    env: { HOME: dir.path, XDG_CONFIG_HOME: join(dir.path, 'xdg'), MINTLIFY_PROJECT_ID: 'p' },
+    clock: new SkippingClock(),
+    signal: new AbortController().signal,
+    random: Math.random,
+    secrets: new Set(),
+  });
   return { code, stdout: captured.stdout(), stderr: captured.stderr() };
 }
 
@@ -52,19 +61,25 @@ function planted(name: string, target: string, run: () => Promise<void>) {
 const read = (path: string) => `SELECT content FROM read_text('${path}')`;
 
 describe('analytics query with a link planted beside the database', () => {
-  it('<db>.tmp -> /: the query is refused (exit 2), the file is not read', planted('.tmp', '/', async () => {
-    const r = await cli(['analytics', 'query', '--db', db, read(`${db}.tmp${secret}`), '--format', 'json']);
-    expect(r.stdout + r.stderr).not.toContain(SECRET);
-    expect(r.code).toBe(2);
-  }));
-
-  it.each(['.wal.recovery', '.wal.checkpoint', '.foo', 'x'])('<db>%s -> a file: the query is refused (exit 2), the file is not read', async (name) => {
-    await planted(name, secret, async () => {
-      const r = await cli(['analytics', 'query', '--db', db, read(`${db}${name}`), '--format', 'json']);
+  it(
+    '<db>.tmp -> /: the query is refused (exit 2), the file is not read',
+    planted('.tmp', '/', async () => {
+      const r = await cli(['analytics', 'query', '--db', db, read(`${db}.tmp${secret}`), '--format', 'json']);
       expect(r.stdout + r.stderr).not.toContain(SECRET);
       expect(r.code).toBe(2);
-    })();
-  });
+    }),
+  );
+
+  it.each(['.wal.recovery', '.wal.checkpoint', '.foo', 'x'])(
+    '<db>%s -> a file: the query is refused (exit 2), the file is not read',
+    async (name) => {
+      await planted(name, secret, async () => {
+        const r = await cli(['analytics', 'query', '--db', db, read(`${db}${name}`), '--format', 'json']);
+        expect(r.stdout + r.stderr).not.toContain(SECRET);
+        expect(r.code).toBe(2);
+      })();
+    },
+  );
 
   it('<db>.wal -> a file: refused before DuckDB opens anything (exit 2), naming the link', async () => {
     await planted('.wal', secret, async () => {
@@ -116,7 +131,9 @@ describe('writing the database with a link planted beside it', () => {
     const store = await openAnalyticsDb(db);
     symlinkSync(notes, `${db}.wal`);
     try {
-      await store.connection.run(`INSERT INTO searches VALUES ('2026-11-17', 'sso', 3, 0, NULL, '2026-11-17 10:00:00')`);
+      await store.connection.run(
+        `INSERT INTO searches VALUES ('2026-11-17', 'sso', 3, 0, NULL, '2026-11-17 10:00:00')`,
+      );
       const { restrictDatabaseFiles } = await import('../../src/analytics-store/db.js');
       restrictDatabaseFiles(db);
     } finally {
@@ -128,7 +145,9 @@ describe('writing the database with a link planted beside it', () => {
     unlinkSync(`${db}.wal`);
     const reader = await openForReading(db);
     try {
-      const rows = (await reader.connection.runAndReadAll('SELECT count(*)::INTEGER AS n FROM searches')).getRowObjectsJson();
+      const rows = (
+        await reader.connection.runAndReadAll('SELECT count(*)::INTEGER AS n FROM searches')
+      ).getRowObjectsJson();
       expect(rows).toEqual([{ n: 2 }]);
     } finally {
       reader.close();

@@ -5,7 +5,11 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DuckDbMissingError } from '../../src/analytics-store/errors.js';
-import { DUCKDB_PACKAGE, DUCKDB_VERSION, warehouseInstallCommand } from '../../src/analytics-store/warehouse-install.js';
+import {
+  DUCKDB_PACKAGE,
+  DUCKDB_VERSION,
+  warehouseInstallCommand,
+} from '../../src/analytics-store/warehouse-install.js';
 import { tempDir } from '../helpers/cli.js';
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
@@ -25,7 +29,9 @@ describe('warehouseInstallCommand', () => {
     dirs.push(dir);
     const program = join(dir.path, 'prefix/lib/node_modules/mint-admin/dist/cli/program.cjs');
     mkdirSync(join(program, '..'), { recursive: true });
-    expect(warehouseInstallCommand(program)).toEqual({ command: `npm install --global ${DUCKDB_PACKAGE}@${DUCKDB_VERSION}` });
+    expect(warehouseInstallCommand(program)).toEqual({
+      command: `npm install --global ${DUCKDB_PACKAGE}@${DUCKDB_VERSION}`,
+    });
   });
 
   it("in a project's node_modules: the same command without --global, in that project", () => {
@@ -34,13 +40,19 @@ describe('warehouseInstallCommand', () => {
     const project = join(dir.path, 'project');
     mkdirSync(join(project, 'node_modules/mint-admin/dist/cli'), { recursive: true });
     writeFileSync(join(project, 'package.json'), '{}');
-    expect(warehouseInstallCommand(join(project, 'node_modules/mint-admin/dist/cli/program.cjs'))).toEqual({ command: `npm install ${DUCKDB_PACKAGE}@${DUCKDB_VERSION}`, project });
+    expect(warehouseInstallCommand(join(project, 'node_modules/mint-admin/dist/cli/program.cjs'))).toEqual({
+      command: `npm install ${DUCKDB_PACKAGE}@${DUCKDB_VERSION}`,
+      project,
+    });
   });
 
   it('the error ends with exactly that command', () => {
     const dir = tempDir();
     dirs.push(dir);
-    const error = new DuckDbMissingError(new Error('x'), join(dir.path, 'lib/node_modules/mint-admin/dist/cli/program.cjs'));
+    const error = new DuckDbMissingError(
+      new Error('x'),
+      join(dir.path, 'lib/node_modules/mint-admin/dist/cli/program.cjs'),
+    );
     expect(error.installCommand).toBe(`npm install --global ${DUCKDB_PACKAGE}@${DUCKDB_VERSION}`);
     expect(error.message.endsWith(`Add it with: ${error.installCommand}`)).toBe(true);
   });

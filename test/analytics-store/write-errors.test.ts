@@ -26,15 +26,25 @@ describe('a failed page write', () => {
     expect(writeFailureKind(refusal)).toBe('refused');
     const error = new DatabaseWriteError('/d/a.duckdb', writeProblemOf(refusal), refusal);
     expect(error.kind).toBe('refused');
-    expect(error.message).toMatch(/^the analytics database \/d\/a\.duckdb refused a page \(Invalid Input Error: Malformed JSON[^)]*\): every page stored before it is kept$/);
+    expect(error.message).toMatch(
+      /^the analytics database \/d\/a\.duckdb refused a page \(Invalid Input Error: Malformed JSON[^)]*\): every page stored before it is kept$/,
+    );
     expect(error.message).not.toMatch(/could not be written|evil|Input:/);
   });
 
   it.each([
-    ['TransactionContext Error: Failed to commit: Could not write file "/d/a.duckdb.wal": No space left on device', 'disk-full', 'No space left on device'],
+    [
+      'TransactionContext Error: Failed to commit: Could not write file "/d/a.duckdb.wal": No space left on device',
+      'disk-full',
+      'No space left on device',
+    ],
     ['IO Error: Could not write file "/d/a.duckdb": Disk quota exceeded', 'disk-full', 'Disk quota exceeded'],
     ['IO Error: Could not write file "/d/a.duckdb": Input/output error', 'io', 'Input/output error'],
-    ['Constraint Error: NOT NULL constraint failed: searches.date', 'refused', 'Constraint Error: NOT NULL constraint failed: searches.date'],
+    [
+      'Constraint Error: NOT NULL constraint failed: searches.date',
+      'refused',
+      'Constraint Error: NOT NULL constraint failed: searches.date',
+    ],
   ] as const)('%s is %s', (message, kind, problem) => {
     const error = new DatabaseWriteError('/d/a.duckdb', writeProblemOf(new Error(message)), new Error(message));
     expect(error.kind).toBe(kind);

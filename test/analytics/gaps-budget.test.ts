@@ -17,14 +17,27 @@ function searchPages(rareFrom = Infinity): Handler {
   return (req: IncomingMessage, res) => {
     const cursor = new URL(req.url ?? '', 'http://x').searchParams.get('cursor');
     const n = cursor === null ? 0 : Number(cursor.slice(1));
-    const searches = Array.from({ length: 10 }, (_, i) => ({ searchQuery: `term ${n}-${i}`, hits: n >= rareFrom ? 1 : 50, ctr: 0, topClickedPage: null, lastSearchedAt: '2026-01-01T00:00:00Z' }));
-    json(200, { searches, totalSearches: 1_000_000, nextCursor: `p${n + 1}` })(req as IncomingMessage & { body: string }, res);
+    const searches = Array.from({ length: 10 }, (_, i) => ({
+      searchQuery: `term ${n}-${i}`,
+      hits: n >= rareFrom ? 1 : 50,
+      ctr: 0,
+      topClickedPage: null,
+      lastSearchedAt: '2026-01-01T00:00:00Z',
+    }));
+    json(200, { searches, totalSearches: 1_000_000, nextCursor: `p${n + 1}` })(
+      req as IncomingMessage & { body: string },
+      res,
+    );
   };
 }
 
 const routes = (overrides: Record<string, Handler> = {}): Record<string, Handler> => ({
   [`GET ${base}/feedback/by-page`]: json(200, { feedback: [], hasMore: false }),
-  [`GET ${base}/views`]: json(200, { totals: { human: 10, ai: 0, total: 10 }, views: [{ path: '/a', human: 10, ai: 0, total: 10 }], hasMore: false }),
+  [`GET ${base}/views`]: json(200, {
+    totals: { human: 10, ai: 0, total: 10 },
+    views: [{ path: '/a', human: 10, ai: 0, total: 10 }],
+    hasMore: false,
+  }),
   [`GET ${base}/assistant`]: json(200, { conversations: [], nextCursor: null, hasMore: false }),
   [`GET ${base}/searches`]: searchPages(),
   ...overrides,
@@ -53,9 +66,15 @@ describe('analytics gaps counts the requests it sent', () => {
     expect(server.requests).toHaveLength(6);
     expect(report.requests).toEqual({ used: 6, max: 6 });
     expect(report.partial).toBe(true);
-    expect(report.sources.searches).toEqual({ requests: 3, rows: 30, incomplete: 'stopped at the request budget after 3 requests' });
+    expect(report.sources.searches).toEqual({
+      requests: 3,
+      rows: 30,
+      incomplete: 'stopped at the request budget after 3 requests',
+    });
     expect(report.sources.searches!.requests).toBe(sentTo('/searches'));
-    expect(stderr).toMatch(/^warning: partial report: search terms: stopped at the request budget after 3 requests; 6 of 6 analytics requests used/m);
+    expect(stderr).toMatch(
+      /^warning: partial report: search terms: stopped at the request budget after 3 requests; 6 of 6 analytics requests used/m,
+    );
     expect(server.unexpected).toEqual([]);
   });
 
@@ -71,12 +90,18 @@ describe('analytics gaps counts the requests it sent', () => {
   });
 
   it('cut by a 429: the refused request counts, the sources after it send nothing, exit 6', async () => {
-    server = await startServer(routes({ [`GET ${base}/assistant`]: json(429, { error: 'rate limited' }, { 'retry-after': '3600' }) }));
+    server = await startServer(
+      routes({ [`GET ${base}/assistant`]: json(429, { error: 'rate limited' }, { 'retry-after': '3600' }) }),
+    );
     const { code, report } = await gaps([]);
     expect(code).toBe(6);
     expect(sentTo('/assistant')).toBe(1);
     expect(sentTo('/searches')).toBe(0);
-    expect(report.sources.conversations).toEqual({ requests: 1, rows: 0, incomplete: 'stopped by the analytics rate limit (429)' });
+    expect(report.sources.conversations).toEqual({
+      requests: 1,
+      rows: 0,
+      incomplete: 'stopped by the analytics rate limit (429)',
+    });
     expect(report.requests.used).toBe(server.requests.length);
     expect(report.requests.used).toBe(3);
   });

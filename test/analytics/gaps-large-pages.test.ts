@@ -12,9 +12,19 @@ afterEach(async () => server?.close());
 describe('analytics gaps with very long pages', () => {
   it('reads a views page and a searches page of 150,000 rows each', async () => {
     const views = Array.from({ length: MANY }, (_, i) => ({ path: `/p${i}`, human: 1, ai: 0, total: 1 }));
-    const searches = Array.from({ length: MANY }, (_, i) => ({ searchQuery: `q${i}`, hits: 10, ctr: 0, topClickedPage: null, lastSearchedAt: '2026-01-01T00:00:00Z' }));
+    const searches = Array.from({ length: MANY }, (_, i) => ({
+      searchQuery: `q${i}`,
+      hits: 10,
+      ctr: 0,
+      topClickedPage: null,
+      lastSearchedAt: '2026-01-01T00:00:00Z',
+    }));
     server = await startServer({
-      [`GET /v1/analytics/${PROJECT}/views`]: json(200, { totals: { human: MANY, ai: 0, total: MANY }, views, hasMore: false }),
+      [`GET /v1/analytics/${PROJECT}/views`]: json(200, {
+        totals: { human: MANY, ai: 0, total: MANY },
+        views,
+        hasMore: false,
+      }),
       [`GET /v1/analytics/${PROJECT}/feedback/by-page`]: json(200, { feedback: [], hasMore: false }),
       [`GET /v1/analytics/${PROJECT}/assistant`]: json(200, { conversations: [], nextCursor: null, hasMore: false }),
       [`GET /v1/analytics/${PROJECT}/searches`]: json(200, { searches, totalSearches: MANY * 10, nextCursor: null }),

@@ -8,7 +8,15 @@ import { FakeClock } from '../helpers/clock.js';
 import { dropConnection, json, sequence, startServer, type Handler } from '../helpers/server.js';
 
 const KEY = 'mint_testkey0123456789';
-const job = { id: 'job_1', status: 'active', source: { repository: 'r', ref: null }, model: 'sonnet', prLink: null, createdAt: '2026-11-22T12:00:00Z', archivedAt: null };
+const job = {
+  id: 'job_1',
+  status: 'active',
+  source: { repository: 'r', ref: null },
+  model: 'sonnet',
+  prLink: null,
+  createdAt: '2026-11-22T12:00:00Z',
+  archivedAt: null,
+};
 let servers: Array<{ close: () => Promise<void> }> = [];
 afterEach(async () => {
   await Promise.all(servers.map((s) => s.close()));
@@ -61,29 +69,55 @@ describe('requests', () => {
   });
 
   it('keeps the base URL path prefix', async () => {
-    const exportJob = { jobId: 'se_1', status: 'queued', progress: 0, pageCount: 0, createdAt: '2026-11-22T12:00:00Z', updatedAt: '2026-11-22T12:00:00Z' };
+    const exportJob = {
+      jobId: 'se_1',
+      status: 'queued',
+      progress: 0,
+      pageCount: 0,
+      createdAt: '2026-11-22T12:00:00Z',
+      updatedAt: '2026-11-22T12:00:00Z',
+    };
     const { server, client } = await setup({ 'GET /prefix/v1/static-export/jobs/se_1': json(200, exportJob) });
-    const prefixed = new ApiClient({ ...(client as unknown as { transport: { config: ClientConfig } }).transport.config, baseUrl: `${server.url}/prefix/` });
+    const prefixed = new ApiClient({
+      ...(client as unknown as { transport: { config: ClientConfig } }).transport.config,
+      baseUrl: `${server.url}/prefix/`,
+    });
     expect(await prefixed.getExport('se_1')).toEqual(exportJob);
   });
 });
 
 describe('errors', () => {
   it.each([
-    ['400 with details', 400, { error: 'Invalid query', details: [{ message: 'limit must be <= 100' }] }, 'rejected', 'the API rejected the request (400: Invalid query; limit must be <= 100)'],
+    [
+      '400 with details',
+      400,
+      { error: 'Invalid query', details: [{ message: 'limit must be <= 100' }] },
+      'rejected',
+      'the API rejected the request (400: Invalid query; limit must be <= 100)',
+    ],
     ['401', 401, { error: 'Invalid API key' }, 'unauthorized', 'the API refused the admin key (401: Invalid API key)'],
-    ['403', 403, { error: 'Forbidden' }, 'forbidden', 'permission denied (403: Forbidden); the key may not have access to this project or feature'],
+    [
+      '403',
+      403,
+      { error: 'Forbidden' },
+      'forbidden',
+      'permission denied (403: Forbidden); the key may not have access to this project or feature',
+    ],
     ['404', 404, { error: 'Job not found' }, 'not_found', 'not found (404: Job not found)'],
-  ])('%s becomes an ApiError with its status, its code and the server message', async (_n, status, body, code, message) => {
-    const { client } = await setup({ 'GET /v2/agent/p/job/j': json(status, body) });
-    const error = await caught(client.getAgentJob('p', 'j'));
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status, code, method: 'GET', route: '/v2/agent/{projectId}/job/{jobId}' });
-    expect(error.message).toBe(message);
-  });
+  ])(
+    '%s becomes an ApiError with its status, its code and the server message',
+    async (_n, status, body, code, message) => {
+      const { client } = await setup({ 'GET /v2/agent/p/job/j': json(status, body) });
+      const error = await caught(client.getAgentJob('p', 'j'));
+      expect(error).toBeInstanceOf(ApiError);
+      expect(error).toMatchObject({ status, code, method: 'GET', route: '/v2/agent/{projectId}/job/{jobId}' });
+      expect(error.message).toBe(message);
+    },
+  );
 
   it('explains an HTML page from a proxy instead of failing to parse it', async () => {
-    const html: Handler = (_req, res) => res.writeHead(502, { 'content-type': 'text/html' }).end('<html><body>Bad Gateway</body></html>');
+    const html: Handler = (_req, res) =>
+      res.writeHead(502, { 'content-type': 'text/html' }).end('<html><body>Bad Gateway</body></html>');
     const { client } = await setup({ 'POST /v1/static-export/jobs': html });
     const error = await caught(client.startExport({ domain: 'docs.example.com' }));
     expect(error).toBeInstanceOf(ApiError);
@@ -150,7 +184,14 @@ describe('retries', () => {
     const { port } = probe.address() as AddressInfo;
     await new Promise<void>((r) => probe.close(() => r()));
     const clock = new FakeClock();
-    const client = new ApiClient({ baseUrl: `http://127.0.0.1:${port}`, apiKey: KEY, userAgent: 't', dispatcher: createDispatcher({}), clock, random: () => 0.5 });
+    const client = new ApiClient({
+      baseUrl: `http://127.0.0.1:${port}`,
+      apiKey: KEY,
+      userAgent: 't',
+      dispatcher: createDispatcher({}),
+      clock,
+      random: () => 0.5,
+    });
     const error = await caught(client.createAgentJob('p', 'x'));
     expect(error).toBeInstanceOf(NetworkError);
     expect(error.message).toMatch(/connection refused/);
@@ -159,7 +200,10 @@ describe('retries', () => {
 
   it('honours Retry-After in seconds on a 429, for a POST too', async () => {
     const { server, client, clock } = await setup({
-      'POST /v2/agent/p/job': sequence(json(429, { error: 'Rate limit exceeded' }, { 'retry-after': '7' }), json(201, job)),
+      'POST /v2/agent/p/job': sequence(
+        json(429, { error: 'Rate limit exceeded' }, { 'retry-after': '7' }),
+        json(201, job),
+      ),
     });
     expect(await client.createAgentJob('p', 'x')).toEqual(job);
     expect(clock.sleeps).toEqual([7000]);
@@ -193,7 +237,9 @@ describe('retries', () => {
   });
 
   it('backs off on a 429 without Retry-After, then fails with exit 6', async () => {
-    const { server, client, clock } = await setup({ 'GET /v1/analytics/p/searches': json(429, { error: 'slow down' }) });
+    const { server, client, clock } = await setup({
+      'GET /v1/analytics/p/searches': json(429, { error: 'slow down' }),
+    });
     const error = await caught(client.listSearches('p', {}));
     expect((error as RateLimitError).code).toBe('rate_limited');
     expect((error as RateLimitError).retryAt).toBeUndefined();
@@ -232,15 +278,33 @@ describe('proxies', () => {
       client.on('error', () => upstream.destroy());
     });
     await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
-    servers.push({ close: () => new Promise<void>((r) => { proxy.closeAllConnections(); proxy.close(() => r()); }) });
+    servers.push({
+      close: () =>
+        new Promise<void>((r) => {
+          proxy.closeAllConnections();
+          proxy.close(() => r());
+        }),
+    });
     const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
     const clock = new FakeClock();
 
-    const viaProxy = new ApiClient({ baseUrl: 'http://api.mintlify.test', apiKey: KEY, userAgent: 't', clock, dispatcher: createDispatcher({ HTTP_PROXY: proxyUrl }) });
+    const viaProxy = new ApiClient({
+      baseUrl: 'http://api.mintlify.test',
+      apiKey: KEY,
+      userAgent: 't',
+      clock,
+      dispatcher: createDispatcher({ HTTP_PROXY: proxyUrl }),
+    });
     expect(await viaProxy.getAgentJob('p', 'j')).toEqual(job);
     expect(tunnels).toEqual(['api.mintlify.test:80']);
 
-    const bypass = new ApiClient({ baseUrl: server.url, apiKey: KEY, userAgent: 't', clock, dispatcher: createDispatcher({ HTTP_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' }) });
+    const bypass = new ApiClient({
+      baseUrl: server.url,
+      apiKey: KEY,
+      userAgent: 't',
+      clock,
+      dispatcher: createDispatcher({ HTTP_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' }),
+    });
     await bypass.getAgentJob('p', 'j');
     expect(tunnels).toHaveLength(1);
     expect(server.requests).toHaveLength(2);
@@ -272,7 +336,10 @@ describe('deployments, previews and automations', () => {
     });
     expect(await client.triggerUpdate('p')).toEqual({ statusId: 's1' });
     expect(await client.getUpdateStatus('s1')).toEqual(status);
-    expect(await client.triggerPreview('p', 'feat/x')).toEqual({ statusId: 's2', previewUrl: 'https://p-feat.mintlify.app' });
+    expect(await client.triggerPreview('p', 'feat/x')).toEqual({
+      statusId: 's2',
+      previewUrl: 'https://p-feat.mintlify.app',
+    });
     expect(await client.triggerAutomation('p', 'w1')).toEqual({ schemaId: 'w1', instanceId: 'i1', jobId: 'j1' });
     expect(await client.triggerAutomationWebhook('p', 'w2')).toEqual({ success: true, runId: 'r1' });
     expect(JSON.parse(server.requests[2]!.body)).toEqual({ branch: 'feat/x' });
@@ -282,12 +349,17 @@ describe('deployments, previews and automations', () => {
   it('refuses an answer without the id the command prints', async () => {
     const { client } = await setup({ 'POST /v1/workflow/p/w1/trigger': json(202, { schemaId: 'w1', jobId: 'j1' }) });
     const error = await caught(client.triggerAutomation('p', 'w1'));
-    expect(error.message).toBe('unexpected answer from the API to POST /v1/workflow/{projectId}/{workflowSchemaId}/trigger: instanceId is missing');
+    expect(error.message).toBe(
+      'unexpected answer from the API to POST /v1/workflow/{projectId}/{workflowSchemaId}/trigger: instanceId is missing',
+    );
   });
 
-  it("resends the webhook after its documented 503 (no run was queued), up to the retry budget", async () => {
+  it('resends the webhook after its documented 503 (no run was queued), up to the retry budget', async () => {
     const { server, client, clock } = await setup({
-      'POST /v2/workflow/p/w2/webhook': sequence(json(503, { error: 'Credit check failed. Retry the request.' }), json(202, { success: true, runId: 'r1' })),
+      'POST /v2/workflow/p/w2/webhook': sequence(
+        json(503, { error: 'Credit check failed. Retry the request.' }),
+        json(202, { success: true, runId: 'r1' }),
+      ),
     });
     expect(await client.triggerAutomationWebhook('p', 'w2')).toEqual({ success: true, runId: 'r1' });
     expect(server.requests).toHaveLength(2);
@@ -309,28 +381,53 @@ describe('deployments, previews and automations', () => {
   });
 
   it.each([
-    ['deployments, automation triggers and automation webhooks share 10 requests per 10 seconds per organization', (c: ApiClient) => c.triggerUpdate('p'), 'POST /v1/project/update/p', 10_000],
-    ['preview deployments allow 5 requests per minute', (c: ApiClient) => c.triggerPreview('p', 'main'), 'POST /v1/project/preview/p', 60_000],
-  ])('a 429 without Retry-After waits out the documented window (%s), then names the limit', async (limit, call, route, windowMs) => {
-    const { server, client, clock } = await setup({ [route]: json(429, { error: 'Too many requests' }) });
-    const error = await caught(call(client));
-    expect(error).toBeInstanceOf(RateLimitError);
-    expect((error as RateLimitError).code).toBe('rate_limited');
-    expect(error.message).toBe(`rate limited by the API (Too many requests); ${limit}; wait a while before trying again`);
-    expect(clock.sleeps).toEqual([windowMs, windowMs, windowMs]);
-    expect(server.requests).toHaveLength(4);
-  });
+    [
+      'deployments, automation triggers and automation webhooks share 10 requests per 10 seconds per organization',
+      (c: ApiClient) => c.triggerUpdate('p'),
+      'POST /v1/project/update/p',
+      10_000,
+    ],
+    [
+      'preview deployments allow 5 requests per minute',
+      (c: ApiClient) => c.triggerPreview('p', 'main'),
+      'POST /v1/project/preview/p',
+      60_000,
+    ],
+  ])(
+    'a 429 without Retry-After waits out the documented window (%s), then names the limit',
+    async (limit, call, route, windowMs) => {
+      const { server, client, clock } = await setup({ [route]: json(429, { error: 'Too many requests' }) });
+      const error = await caught(call(client));
+      expect(error).toBeInstanceOf(RateLimitError);
+      expect((error as RateLimitError).code).toBe('rate_limited');
+      expect(error.message).toBe(
+        `rate limited by the API (Too many requests); ${limit}; wait a while before trying again`,
+      );
+      expect(clock.sleeps).toEqual([windowMs, windowMs, windowMs]);
+      expect(server.requests).toHaveLength(4);
+    },
+  );
 });
 
 describe('answers are checked where they enter', () => {
   it('a 2xx that does not fit is one ApiError, exit 1, naming the call and the field; the body only in --debug, redacted', async () => {
-    const echoed = { ...job, status: 7, note: `key ${KEY}`, link: 'https://s3.example.com/x?X-Amz-Signature=secret123&a=b', pad: 'x'.repeat(5000) };
+    const echoed = {
+      ...job,
+      status: 7,
+      note: `key ${KEY}`,
+      link: 'https://s3.example.com/x?X-Amz-Signature=secret123&a=b',
+      pad: 'x'.repeat(5000),
+    };
     const { client, debugLines } = await setup({ 'GET /v2/agent/p/job/j': json(200, echoed) });
     const error = await caught(client.getAgentJob('p', 'j'));
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe('unexpected_answer');
-    expect(error.message).toBe('unexpected answer from the API to GET /v2/agent/{projectId}/job/{jobId}: status should be a string, got a number');
-    const bodyLine = debugLines.find((l) => l.startsWith('unexpected body from GET /v2/agent/{projectId}/job/{jobId}: {'))!;
+    expect(error.message).toBe(
+      'unexpected answer from the API to GET /v2/agent/{projectId}/job/{jobId}: status should be a string, got a number',
+    );
+    const bodyLine = debugLines.find((l) =>
+      l.startsWith('unexpected body from GET /v2/agent/{projectId}/job/{jobId}: {'),
+    )!;
     expect(bodyLine).toBeDefined();
     expect(bodyLine).not.toContain(KEY);
     expect(bodyLine).toContain('key mint_****6789');
@@ -362,7 +459,9 @@ describe('answers are checked where they enter', () => {
     const grown = process.memoryUsage().rss - before;
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).code).toBe('too_large');
-    expect(error.message).toBe('the API sent more than 32 MB in answer to GET /v1/analytics/{projectId}/searches, far more than any documented answer');
+    expect(error.message).toBe(
+      'the API sent more than 32 MB in answer to GET /v1/analytics/{projectId}/searches, far more than any documented answer',
+    );
     await new Promise((r) => setTimeout(r, 50));
     expect(closed).toBe(true);
     // Far less than what was sent would be if it were all kept; the cap plus buffers in flight.
@@ -378,13 +477,16 @@ describe('answers are checked where they enter', () => {
     };
     const { client } = await setup({ 'GET /v2/agent/p/job/j': huge });
     const error = await caught(client.getAgentJob('p', 'j'));
-    expect(error.message).toMatch(/^the API sent more than 32 MB in answer to GET \/v2\/agent\/\{projectId\}\/job\/\{jobId\}/);
+    expect(error.message).toMatch(
+      /^the API sent more than 32 MB in answer to GET \/v2\/agent\/\{projectId\}\/job\/\{jobId\}/,
+    );
   });
 
   it('a 402 (automation credits) is exit 1 with the server text, JSON or not', async () => {
     const { client } = await setup({
       'POST /v2/agent/p/job': json(402, { error: 'AI credits are exhausted for this billing cycle.' }),
-      'GET /v2/agent/p/job/j': (_req, res) => res.writeHead(402, { 'content-type': 'text/plain' }).end('Payment required\u001b]0;owned\u0007'),
+      'GET /v2/agent/p/job/j': (_req, res) =>
+        res.writeHead(402, { 'content-type': 'text/plain' }).end('Payment required\u001b]0;owned\u0007'),
     });
     const post = await caught(client.createAgentJob('p', 'x'));
     expect((post as ApiError).code).toBe('rejected');
@@ -395,7 +497,9 @@ describe('answers are checked where they enter', () => {
 
   it('a 429 from a gateway as HTML is still a rate limit, with its words (its 2 h Retry-After held to the hour)', async () => {
     const html: Handler = (_req, res) =>
-      res.writeHead(429, { 'content-type': 'text/html; charset=utf-8', 'retry-after': '7200' }).end('<html><head><title>429 Too Many Requests</title></head><body>nginx</body></html>');
+      res
+        .writeHead(429, { 'content-type': 'text/html; charset=utf-8', 'retry-after': '7200' })
+        .end('<html><head><title>429 Too Many Requests</title></head><body>nginx</body></html>');
     const { client } = await setup({ 'GET /v2/agent/p/job/j': html });
     const error = await caught(client.getAgentJob('p', 'j'));
     expect(error).toBeInstanceOf(RateLimitError);

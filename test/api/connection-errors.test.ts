@@ -15,11 +15,19 @@ describe('a refused connection', () => {
     const home = tempDir();
     try {
       const r = await runCli(['agent', 'get', JOB], {
-        env: { MINTLIFY_API_URL: url, MINTLIFY_ADMIN_API_KEY: KEY, MINTLIFY_PROJECT_ID: 'proj_1', HOME: home.path, XDG_CONFIG_HOME: `${home.path}/xdg` },
+        env: {
+          MINTLIFY_API_URL: url,
+          MINTLIFY_ADMIN_API_KEY: KEY,
+          MINTLIFY_PROJECT_ID: 'proj_1',
+          HOME: home.path,
+          XDG_CONFIG_HOME: `${home.path}/xdg`,
+        },
       });
       expect(r.code).toBe(1);
       const lines = r.stderr.trimEnd().split('\n');
-      expect(lines.at(-1)).toBe(`error: connection refused by the API; tried GET ${url}/v2/agent/proj_1/job/${JOB}; check your connection or proxy settings (HTTPS_PROXY, NO_PROXY)`);
+      expect(lines.at(-1)).toBe(
+        `error: connection refused by the API; tried GET ${url}/v2/agent/proj_1/job/${JOB}; check your connection or proxy settings (HTTPS_PROXY, NO_PROXY)`,
+      );
       expect(lines.slice(0, -1).every((line) => /^connection refused by the API; retrying/.test(line))).toBe(true);
       expect(r.stderr).not.toContain(KEY);
     } finally {
@@ -34,11 +42,19 @@ describe('a refused connection', () => {
     const home = tempDir();
     try {
       const r = await runCli(['searches', 'list', '--from', '2026-11-01'], {
-        env: { MINTLIFY_API_URL: url, MINTLIFY_ADMIN_API_KEY: KEY, MINTLIFY_PROJECT_ID: 'proj_1', HOME: home.path, XDG_CONFIG_HOME: `${home.path}/xdg` },
+        env: {
+          MINTLIFY_API_URL: url,
+          MINTLIFY_ADMIN_API_KEY: KEY,
+          MINTLIFY_PROJECT_ID: 'proj_1',
+          HOME: home.path,
+          XDG_CONFIG_HOME: `${home.path}/xdg`,
+        },
       });
       expect(r.code).toBe(1);
       const last = r.stderr.trimEnd().split('\n').at(-1)!;
-      expect(last.startsWith(`error: connection refused by the API; tried GET ${url}/v1/analytics/proj_1/searches; `)).toBe(true);
+      expect(
+        last.startsWith(`error: connection refused by the API; tried GET ${url}/v1/analytics/proj_1/searches; `),
+      ).toBe(true);
       expect(last).not.toContain('?');
     } finally {
       home.cleanup();

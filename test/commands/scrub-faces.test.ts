@@ -32,7 +32,14 @@ describe('--github-output', () => {
     writeFileSync(output, '');
     writeFileSync(summary, '');
     const r = await runInProcess(['deploy', 'start', '--github-output'], {
-      env: { ...baseEnv(), MINTLIFY_API_URL: api.url, MINTLIFY_ADMIN_API_KEY: KEY, MINTLIFY_PROJECT_ID: 'p1', GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary },
+      env: {
+        ...baseEnv(),
+        MINTLIFY_API_URL: api.url,
+        MINTLIFY_ADMIN_API_KEY: KEY,
+        MINTLIFY_PROJECT_ID: 'p1',
+        GITHUB_OUTPUT: output,
+        GITHUB_STEP_SUMMARY: summary,
+      },
     });
     expect(r.code, r.stderr).toBe(0);
     const written = readFileSync(output, 'utf8') + readFileSync(summary, 'utf8') + r.stdout + r.stderr;
@@ -48,7 +55,9 @@ describe('config get base-url', () => {
     ['a token', 'https://api.example.com/?token=S3cretProxyPass', 'https://api.example.com/?token=REDACTED'],
   ])('with %s prints it redacted, as every other command shows it', async (_n, url, shown) => {
     for (const json of [false, true]) {
-      const r = await runInProcess(['config', 'get', 'base-url', ...(json ? ['--json'] : [])], { env: { ...baseEnv(), MINTLIFY_API_URL: url } });
+      const r = await runInProcess(['config', 'get', 'base-url', ...(json ? ['--json'] : [])], {
+        env: { ...baseEnv(), MINTLIFY_API_URL: url },
+      });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stdout + r.stderr).not.toContain('S3cretProxyPass');
       expect(r.stdout).toContain(shown);

@@ -10,7 +10,9 @@ const performance = read('docs/performance.md');
 
 /** A figure from a row of performance.md's result tables, in MB, rounded as the other pages quote it. */
 function measured(row: string): number {
-  const match = new RegExp(`^\\| ${row.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\| ([\\d.]+) MB \\|`, 'm').exec(performance);
+  const match = new RegExp(`^\\| ${row.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\| ([\\d.]+) MB \\|`, 'm').exec(
+    performance,
+  );
   if (!match) throw new Error(`docs/performance.md has no row "${row}"`);
   return Math.round(Number(match[1]));
 }
@@ -30,8 +32,15 @@ describe('memory figures agree with docs/performance.md', () => {
     expect(read(file).replace(/\s+/g, ' ')).toContain(text);
   });
 
-  it.each(['README.md', 'CHANGELOG.md', 'docs/export.md', 'docs/analytics.md'])('%s quotes no other peak for a bundle', (file) => {
-    const quoted = [...read(file).replace(/\s+/g, ' ').matchAll(/(\d+) MB for a (?:50|500) MB (?:bundle|one)/g)].map((m) => Number(m[1]));
-    for (const figure of quoted) expect([small, large]).toContain(figure);
-  });
+  it.each(['README.md', 'CHANGELOG.md', 'docs/export.md', 'docs/analytics.md'])(
+    '%s quotes no other peak for a bundle',
+    (file) => {
+      const quoted = [
+        ...read(file)
+          .replace(/\s+/g, ' ')
+          .matchAll(/(\d+) MB for a (?:50|500) MB (?:bundle|one)/g),
+      ].map((m) => Number(m[1]));
+      for (const figure of quoted) expect([small, large]).toContain(figure);
+    },
+  );
 });

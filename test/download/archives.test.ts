@@ -1,7 +1,17 @@
 // Archives beyond hostile: entries tar would skip or mangle (sparse files, unknown types), bombs
 // past an absolute cap, and what a docs tree should look like on disk (modes, mtimes).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +29,10 @@ let extraction: URL | false = false;
 
 const perTest = useHarness();
 
-async function download(archive: Buffer, overrides: Parameters<Harness['download']>[0] = {}): Promise<{ result?: unknown; error?: CliError; target: string; root: string; clock: Harness['clock'] }> {
+async function download(
+  archive: Buffer,
+  overrides: Parameters<Harness['download']>[0] = {},
+): Promise<{ result?: unknown; error?: CliError; target: string; root: string; clock: Harness['clock'] }> {
   const target = join(perTest.root, 'site');
   const h = await perTest.start({ storage: serveArchive(() => archive), archive: () => archive, target, extraction });
   try {
@@ -56,8 +69,16 @@ describe.each(EXTRACTIONS)('extracting %s', (_name, worker) => {
 
   describe.skipIf(!GNU_TAR)(`sparse files made with GNU tar${GNU_TAR ? '' : ' (skipped: needs GNU tar)'}`, () => {
     it.each([
-      ['GNU sparse (type S)', ['--sparse', '--format=gnu'], 'entry "sparse.bin" is a GNU sparse file, which mint-admin cannot extract with its real contents'],
-      ['PAX sparse (GNU.sparse keys)', ['--sparse', '--format=posix'], /^entry ".*GNUSparseFile\.\d+\/sparse\.bin" is a sparse file \(PAX GNU\.sparse\), which mint-admin cannot extract with its real contents$/],
+      [
+        'GNU sparse (type S)',
+        ['--sparse', '--format=gnu'],
+        'entry "sparse.bin" is a GNU sparse file, which mint-admin cannot extract with its real contents',
+      ],
+      [
+        'PAX sparse (GNU.sparse keys)',
+        ['--sparse', '--format=posix'],
+        /^entry ".*GNUSparseFile\.\d+\/sparse\.bin" is a sparse file \(PAX GNU\.sparse\), which mint-admin cannot extract with its real contents$/,
+      ],
     ])('refuses %s by name, installing nothing', async (_name, flags, reason) => {
       const src = tempDir();
       try {
@@ -77,11 +98,28 @@ describe.each(EXTRACTIONS)('extracting %s', (_name, worker) => {
 
   describe('entry types tar would skip', () => {
     it.each([
-      ['a volume label (V)', 'V', "entry \"label\" is a TapeVolumeHeader entry (tar type 'V'), which mint-admin does not extract"],
-      ['a multi-volume continuation (M)', 'M', "entry \"label\" is a ContinuationFile entry (tar type 'M'), which mint-admin does not extract"],
-      ['an unknown letter (Q)', 'Q', 'entry "label" is of a tar entry type unknown to mint-admin, which it does not extract'],
+      [
+        'a volume label (V)',
+        'V',
+        'entry "label" is a TapeVolumeHeader entry (tar type \'V\'), which mint-admin does not extract',
+      ],
+      [
+        'a multi-volume continuation (M)',
+        'M',
+        'entry "label" is a ContinuationFile entry (tar type \'M\'), which mint-admin does not extract',
+      ],
+      [
+        'an unknown letter (Q)',
+        'Q',
+        'entry "label" is of a tar entry type unknown to mint-admin, which it does not extract',
+      ],
     ])('refuses %s by name', async (_name, flag, reason) => {
-      const { error, root } = await download(rawTarGz([{ type: 'file', path: 'index.html', content: 'x' }, { type: 'raw', flag, path: 'label', content: 'abc' }]));
+      const { error, root } = await download(
+        rawTarGz([
+          { type: 'file', path: 'index.html', content: 'x' },
+          { type: 'raw', flag, path: 'label', content: 'abc' },
+        ]),
+      );
       expect(error?.message).toBe(`the bundle was refused, nothing was installed: ${reason}`);
       expect(readdirSync(root)).toEqual([]);
     });
@@ -96,25 +134,41 @@ describe.each(EXTRACTIONS)('extracting %s', (_name, worker) => {
     });
 
     it('refuses a bundle that expands past the cap before writing past it', async () => {
-      const entries: RawEntry[] = [0, 1, 2].map((i) => ({ type: 'file', path: `f${i}.bin`, content: Buffer.alloc(600_000) }));
+      const entries: RawEntry[] = [0, 1, 2].map((i) => ({
+        type: 'file',
+        path: `f${i}.bin`,
+        content: Buffer.alloc(600_000),
+      }));
       const { error, root } = await download(rawTarGz(entries), { maxBytes: 1_000_000 });
-      expect(error?.message).toBe('the bundle was refused, nothing was installed: would make the bundle expand beyond 1.0 MB (at entry "f1.bin"); raise the size limit if it is expected');
+      expect(error?.message).toBe(
+        'the bundle was refused, nothing was installed: would make the bundle expand beyond 1.0 MB (at entry "f1.bin"); raise the size limit if it is expected',
+      );
       expect(error).toMatchObject({ sizeLimit: 1_000_000 });
       // The CLI words it with its flag.
-      expect((withFlags(error, { maxSize: '1MB' }) as Error).message).toBe('the bundle was refused, nothing was installed: would make the bundle expand beyond 1.0 MB (at entry "f1.bin"); raise --max-size if it is expected');
-      expect((withFlags(error, {}) as Error).message).toBe('the bundle was refused, nothing was installed: would make the bundle expand beyond 1.0 MB (at entry "f1.bin"); if that is expected, allow it with --max-size (e.g. --max-size 5GB)');
+      expect((withFlags(error, { maxSize: '1MB' }) as Error).message).toBe(
+        'the bundle was refused, nothing was installed: would make the bundle expand beyond 1.0 MB (at entry "f1.bin"); raise --max-size if it is expected',
+      );
+      expect((withFlags(error, {}) as Error).message).toBe(
+        'the bundle was refused, nothing was installed: would make the bundle expand beyond 1.0 MB (at entry "f1.bin"); if that is expected, allow it with --max-size (e.g. --max-size 5GB)',
+      );
       expect(readdirSync(root)).toEqual([]);
     });
 
-    it('names a bomb past tar\'s own 1000:1 ratio as one, not as a broken archive', async () => {
-      const { error } = await download(rawTarGz([{ type: 'file', path: 'zeros.bin', content: Buffer.alloc(50_000_000) }]));
-      expect(error?.message).toMatch(/^the bundle was refused, nothing was installed: it expands more than 1000 times its compressed size \(.*\), as only a decompression bomb does$/);
+    it("names a bomb past tar's own 1000:1 ratio as one, not as a broken archive", async () => {
+      const { error } = await download(
+        rawTarGz([{ type: 'file', path: 'zeros.bin', content: Buffer.alloc(50_000_000) }]),
+      );
+      expect(error?.message).toMatch(
+        /^the bundle was refused, nothing was installed: it expands more than 1000 times its compressed size \(.*\), as only a decompression bomb does$/,
+      );
     });
 
     // Plain zeros, not even a tar (what `head -c 1G /dev/zero | gzip` makes): 64 MB in ~64 KB.
     it('refuses gzip of nothing but zeros as a bomb, leaving nothing beside the target', async () => {
       const { error, root } = await download(gzipSync(Buffer.alloc(64 << 20)));
-      expect(error?.message).toMatch(/^the bundle was refused, nothing was installed: it expands more than 1000 times its compressed size \(.*\), as only a decompression bomb does$/);
+      expect(error?.message).toMatch(
+        /^the bundle was refused, nothing was installed: it expands more than 1000 times its compressed size \(.*\), as only a decompression bomb does$/,
+      );
       expect(readdirSync(root)).toEqual([]);
     });
   });
@@ -136,7 +190,9 @@ describe.each(EXTRACTIONS)('extracting %s', (_name, worker) => {
       );
       expect(error).toBeUndefined();
       const mode = (p: string) => statSync(join(target, p)).mode & 0o7777;
-      expect([mode('open'), mode('open/world.html'), mode('open/setuid.sh'), mode('open/private.txt')]).toEqual([0o755, 0o644, 0o755, 0o644]);
+      expect([mode('open'), mode('open/world.html'), mode('open/setuid.sh'), mode('open/private.txt')]).toEqual([
+        0o755, 0o644, 0o755, 0o644,
+      ]);
       // The harness's FakeClock never moves here (nothing sleeps), so its now is the clamp exactly.
       expect(statSync(join(target, 'later.html')).mtimeMs).toBe(clock.now());
       expect(statSync(join(target, 'earlier.html')).mtimeMs).toBe(past);
@@ -144,8 +200,17 @@ describe.each(EXTRACTIONS)('extracting %s', (_name, worker) => {
 
     it('names a file name too long for the filesystem as that, not as a broken archive', async () => {
       const long = `${'n'.repeat(300)}.html`;
-      const { error, root } = await download(rawTarGz([{ type: 'raw', flag: 'x', path: 'PaxHeader/x', content: paxRecords({ path: long }) }, { type: 'file', path: 'short', content: 'x' }]));
-      expect(error?.message).toMatch(new RegExp(`^a file name in the bundle is too long for the filesystem of .*/tree \\(at entry "${long.replace('.', '\\.')}"\\); nothing was installed$`));
+      const { error, root } = await download(
+        rawTarGz([
+          { type: 'raw', flag: 'x', path: 'PaxHeader/x', content: paxRecords({ path: long }) },
+          { type: 'file', path: 'short', content: 'x' },
+        ]),
+      );
+      expect(error?.message).toMatch(
+        new RegExp(
+          `^a file name in the bundle is too long for the filesystem of .*/tree \\(at entry "${long.replace('.', '\\.')}"\\); nothing was installed$`,
+        ),
+      );
       expect(readdirSync(root)).toEqual([]);
     });
   });

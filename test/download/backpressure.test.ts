@@ -31,11 +31,20 @@ async function storage(): Promise<{ getBundle: () => Promise<Bundle> }> {
     },
   });
   cleanup.push(() => server.close());
-  const bundle: Bundle = { jobId: 'se_1', bundleUrl: `${server.url}/bundle.tar.gz`, sizeBytes: BODY.length, expiresAt: '2026-11-22T12:15:00.000Z' };
+  const bundle: Bundle = {
+    jobId: 'se_1',
+    bundleUrl: `${server.url}/bundle.tar.gz`,
+    sizeBytes: BODY.length,
+    expiresAt: '2026-11-22T12:15:00.000Z',
+  };
   return { getBundle: async () => bundle };
 }
 
-function options(getBundle: () => Promise<Bundle>, clock: FakeClock, onData: FetchBundleOptions['onData']): FetchBundleOptions & { dir: string; file: string } {
+function options(
+  getBundle: () => Promise<Bundle>,
+  clock: FakeClock,
+  onData: FetchBundleOptions['onData'],
+): FetchBundleOptions & { dir: string; file: string } {
   const dir = tempDir();
   cleanup.push(dir.cleanup);
   const dispatcher = createDispatcher({});

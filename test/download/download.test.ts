@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type CliError, TargetRefusedError, InterruptedError, NetworkError, } from '../../src/errors.js';
+import { type CliError, TargetRefusedError, InterruptedError, NetworkError } from '../../src/errors.js';
 import { sequence, type Handler } from '../helpers/server.js';
 import { cutAfter, ignoreRange, serveArchive, shortBody, stallAfter, storageError } from '../helpers/storage.js';
 import { readTree, SIGNATURE, useHarness, useSampleArchive, type Harness } from './fixtures.js';
@@ -54,7 +54,12 @@ describe('a download that goes well', () => {
   });
 
   it('sends the storage no Authorization header, no cookie, nothing but the user agent', async () => {
-    const { download, requests } = await setup(sequence(cutAfter(() => sample.archive, 4096), serveArchive(() => sample.archive)));
+    const { download, requests } = await setup(
+      sequence(
+        cutAfter(() => sample.archive, 4096),
+        serveArchive(() => sample.archive),
+      ),
+    );
     await download();
     expect(requests.map((r) => Object.keys(r.headers).sort())).toEqual([
       ['connection', 'host', 'user-agent'],
@@ -88,7 +93,12 @@ describe('a download that goes well', () => {
 
 describe('resuming and retrying', () => {
   it('resumes a dropped connection with a Range request from the bytes it has', async () => {
-    const { download, requests, clock } = await setup(sequence(cutAfter(() => sample.archive, 100_000), serveArchive(() => sample.archive)));
+    const { download, requests, clock } = await setup(
+      sequence(
+        cutAfter(() => sample.archive, 100_000),
+        serveArchive(() => sample.archive),
+      ),
+    );
     await download();
     expect(readTree(target)).toEqual(sample.tree);
     expect(requests.map((r) => r.headers.range)).toEqual([undefined, 'bytes=100000-']);
@@ -96,21 +106,36 @@ describe('resuming and retrying', () => {
   });
 
   it('resumes when the body is shorter than the bundle size even though Content-Length agreed with it', async () => {
-    const { download, requests } = await setup(sequence(shortBody(() => sample.archive, 5000), serveArchive(() => sample.archive)));
+    const { download, requests } = await setup(
+      sequence(
+        shortBody(() => sample.archive, 5000),
+        serveArchive(() => sample.archive),
+      ),
+    );
     await download();
     expect(readTree(target)).toEqual(sample.tree);
     expect(requests.map((r) => r.headers.range)).toEqual([undefined, 'bytes=5000-']);
   });
 
   it('starts again from zero when the storage ignores Range and answers 200', async () => {
-    const { download, requests } = await setup(sequence(cutAfter(() => sample.archive, 70_000), ignoreRange(() => sample.archive)));
+    const { download, requests } = await setup(
+      sequence(
+        cutAfter(() => sample.archive, 70_000),
+        ignoreRange(() => sample.archive),
+      ),
+    );
     await download();
     expect(readTree(target)).toEqual(sample.tree);
     expect(requests.map((r) => r.headers.range)).toEqual([undefined, 'bytes=70000-']);
   });
 
   it('retries a 503 with backoff', async () => {
-    const { download, clock } = await setup(sequence(storageError(503, 'SlowDown'), serveArchive(() => sample.archive)));
+    const { download, clock } = await setup(
+      sequence(
+        storageError(503, 'SlowDown'),
+        serveArchive(() => sample.archive),
+      ),
+    );
     await download();
     expect(readTree(target)).toEqual(sample.tree);
     expect(clock.sleeps).toEqual([375]);
@@ -121,16 +146,23 @@ describe('resuming and retrying', () => {
     const error = await caught(download());
     expect(error).toBeInstanceOf(NetworkError);
     expect(exitCodeOf(error)).toBe(1);
-    expect(error.message).toMatch(/^the connection to the bundle storage was dropped; .* \(gave up after 6 tries\); run the command again$/);
+    expect(error.message).toMatch(
+      /^the connection to the bundle storage was dropped; .* \(gave up after 6 tries\); run the command again$/,
+    );
     expect(requests).toHaveLength(6);
     expect(clock.sleeps).toEqual([375, 750, 1500, 3000, 6000]);
     expect(readdirSync(perTest.root)).toEqual([]);
   });
 
   it('refuses a storage that sends more bytes than the bundle size, after the same tries', async () => {
-    const { download, requests } = await setup(serveArchive(() => sample.archive), { sizeBytes: () => sample.archive.length - 10 });
+    const { download, requests } = await setup(
+      serveArchive(() => sample.archive),
+      { sizeBytes: () => sample.archive.length - 10 },
+    );
     const error = await caught(download());
-    expect(error.message).toBe(`download failed: the storage announced ${sample.archive.length} bytes but the bundle is ${sample.archive.length - 10} bytes (gave up after 6 tries); run the command again`);
+    expect(error.message).toBe(
+      `download failed: the storage announced ${sample.archive.length} bytes but the bundle is ${sample.archive.length - 10} bytes (gave up after 6 tries); run the command again`,
+    );
     expect(exitCodeOf(error)).toBe(1);
     expect(requests).toHaveLength(6);
     expect(readdirSync(perTest.root)).toEqual([]);
@@ -139,7 +171,12 @@ describe('resuming and retrying', () => {
 
 describe('expired links and refusals', () => {
   it('asks for a fresh link when the storage answers 403, and goes on with it', async () => {
-    const { download, requests, links } = await setup(sequence(storageError(403, 'AccessDenied'), serveArchive(() => sample.archive)));
+    const { download, requests, links } = await setup(
+      sequence(
+        storageError(403, 'AccessDenied'),
+        serveArchive(() => sample.archive),
+      ),
+    );
     await download();
     expect(readTree(target)).toEqual(sample.tree);
     expect(links).toHaveLength(2);
@@ -147,7 +184,13 @@ describe('expired links and refusals', () => {
   });
 
   it('keeps the bytes it has across a fresh link of the same size', async () => {
-    const { download, requests } = await setup(sequence(cutAfter(() => sample.archive, 50_000), storageError(403, 'AccessDenied'), serveArchive(() => sample.archive)));
+    const { download, requests } = await setup(
+      sequence(
+        cutAfter(() => sample.archive, 50_000),
+        storageError(403, 'AccessDenied'),
+        serveArchive(() => sample.archive),
+      ),
+    );
     await download();
     expect(readTree(target)).toEqual(sample.tree);
     expect(requests.map((r) => r.headers.range)).toEqual([undefined, 'bytes=50000-', 'bytes=50000-']);
@@ -156,7 +199,9 @@ describe('expired links and refusals', () => {
   it('stops after 3 fresh links in a row are refused, without printing a signature', async () => {
     const { download, links } = await setup(storageError(403, 'AccessDenied'));
     const error = await caught(download());
-    expect(error.message).toBe("the bundle storage refused 4 download links in a row (403 AccessDenied); run the command again, and check the machine's clock if it keeps happening");
+    expect(error.message).toBe(
+      "the bundle storage refused 4 download links in a row (403 AccessDenied); run the command again, and check the machine's clock if it keeps happening",
+    );
     expect(exitCodeOf(error)).toBe(1);
     expect(links).toHaveLength(4);
     expect(readdirSync(perTest.root)).toEqual([]);
@@ -168,7 +213,9 @@ describe('expired links and refusals', () => {
   ])('fails at once on %i with the URL redacted', async (status, code) => {
     const { download, requests, url } = await setup(storageError(status, code));
     const error = await caught(download());
-    expect(error.message).toBe(`the bundle storage refused the download (${status} ${code}) of ${url}/bundle.tar.gz?X-Amz-Expires=900&X-Amz-Signature=REDACTED; run the command again for a fresh link`);
+    expect(error.message).toBe(
+      `the bundle storage refused the download (${status} ${code}) of ${url}/bundle.tar.gz?X-Amz-Expires=900&X-Amz-Signature=REDACTED; run the command again for a fresh link`,
+    );
     expect(error.message).not.toContain(SIGNATURE);
     expect(exitCodeOf(error)).toBe(1);
     expect(requests).toHaveLength(1);
@@ -213,7 +260,9 @@ describe('the target directory', () => {
     const { download } = await setup(serveArchive(() => damaged));
     writeOld();
     const error = await caught(download({ force: true }));
-    expect(error.message).toMatch(/^the downloaded bundle is not a valid tar\.gz archive \(.+\); run the command again$/);
+    expect(error.message).toMatch(
+      /^the downloaded bundle is not a valid tar\.gz archive \(.+\); run the command again$/,
+    );
     expect(exitCodeOf(error)).toBe(1);
     expect(readTree(target)).toEqual(oldTree());
     expect(readdirSync(perTest.root)).toEqual(['site']);
@@ -222,7 +271,13 @@ describe('the target directory', () => {
   it('removes the temp file and leaves the target as it was when aborted mid-download', async () => {
     const controller = new AbortController();
     const reason = new InterruptedError();
-    const { download } = await setup(stallAfter(() => sample.archive, 64 * 1024, () => controller.abort(reason)));
+    const { download } = await setup(
+      stallAfter(
+        () => sample.archive,
+        64 * 1024,
+        () => controller.abort(reason),
+      ),
+    );
     writeOld();
     const error = await caught(download({ force: true, signal: controller.signal }));
     expect(error).toBe(reason);
@@ -240,18 +295,28 @@ describe('a stalled download', () => {
   it.each([
     ['the default limit: under 1024 bytes in 60s', undefined, 'less than 1024 bytes arrived in 60s'],
     ['a limit of 5s', { stallMs: 5000 }, 'less than 1024 bytes arrived in 5s'],
-  ])('ends with an error naming the limit (%s), the target as it was, nothing left beside it', async (_name, limits, words) => {
-    // The storage sends its headers and a few bytes, then nothing (or a byte now and then, which is
-    // no better); the clock then moves past the window.
-    let clock: { advance(ms: number): void } | undefined;
-    const { download } = await setup(stallAfter(() => sample.archive, 100, () => setTimeout(() => clock?.advance((limits?.stallMs ?? 60_000) + 1), 50)));
-    clock = h!.clock;
-    writeOld();
-    const error = await caught(download({ force: true, ...(limits ? { limits } : {}) }));
-    expect(error.message).toBe(`the download stalled: ${words} (check your connection or proxy settings); run the command again`);
-    expect(exitCodeOf(error)).toBe(1);
-    expect(readTree(target)).toEqual(oldTree());
-    expect(readdirSync(perTest.root)).toEqual(['site']);
-  });
+  ])(
+    'ends with an error naming the limit (%s), the target as it was, nothing left beside it',
+    async (_name, limits, words) => {
+      // The storage sends its headers and a few bytes, then nothing (or a byte now and then, which is
+      // no better); the clock then moves past the window.
+      let clock: { advance(ms: number): void } | undefined;
+      const { download } = await setup(
+        stallAfter(
+          () => sample.archive,
+          100,
+          () => setTimeout(() => clock?.advance((limits?.stallMs ?? 60_000) + 1), 50),
+        ),
+      );
+      clock = h!.clock;
+      writeOld();
+      const error = await caught(download({ force: true, ...(limits ? { limits } : {}) }));
+      expect(error.message).toBe(
+        `the download stalled: ${words} (check your connection or proxy settings); run the command again`,
+      );
+      expect(exitCodeOf(error)).toBe(1);
+      expect(readTree(target)).toEqual(oldTree());
+      expect(readdirSync(perTest.root)).toEqual(['site']);
+    },
+  );
 });
-

@@ -83,7 +83,10 @@ export interface HarnessOptions {
 
 /** The sample site (writeSourceTree) and its tar.gz, made once before the file's tests and removed after them. */
 export function useSampleArchive(): { readonly archive: Buffer; readonly tree: Map<string, string> } {
-  const sample: { archive: Buffer; tree: Map<string, string> } = { archive: Buffer.alloc(0), tree: new Map<string, string>() };
+  const sample: { archive: Buffer; tree: Map<string, string> } = {
+    archive: Buffer.alloc(0),
+    tree: new Map<string, string>(),
+  };
   let source: ReturnType<typeof tempDir> | undefined;
   beforeAll(async () => {
     source = tempDir();
@@ -129,7 +132,12 @@ export async function harness(opts: HarnessOptions): Promise<Harness> {
   const getBundle = async (): Promise<Bundle> => {
     const url = `${server.url}/bundle.tar.gz?X-Amz-Expires=900&X-Amz-Signature=${SIGNATURE}${links.length}`;
     links.push(url);
-    return { jobId: 'se_1', bundleUrl: url, sizeBytes: opts.sizeBytes?.() ?? opts.archive().length, expiresAt: '2026-11-22T12:15:00.000Z' };
+    return {
+      jobId: 'se_1',
+      bundleUrl: url,
+      sizeBytes: opts.sizeBytes?.() ?? opts.archive().length,
+      expiresAt: '2026-11-22T12:15:00.000Z',
+    };
   };
   return {
     url: server.url,

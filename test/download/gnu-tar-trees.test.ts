@@ -4,7 +4,16 @@
 // link targets, file mtimes and (for a web root) modes 0644/0755.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, relative } from 'node:path';
 import { create as createTar } from 'tar';
 import { describe, expect, it } from 'vitest';
@@ -51,7 +60,11 @@ function describeTree(dir: string): Map<string, string> {
       else if (stat.isDirectory()) {
         out.set(key, `dir ${(stat.mode & 0o777).toString(8)}`);
         walk(path);
-      } else out.set(key, `file ${(stat.mode & 0o777).toString(8)} ${Math.floor(stat.mtimeMs / 1000)} ${readFileSync(path).toString('base64')}`);
+      } else
+        out.set(
+          key,
+          `file ${(stat.mode & 0o777).toString(8)} ${Math.floor(stat.mtimeMs / 1000)} ${readFileSync(path).toString('base64')}`,
+        );
     }
   };
   walk(dir);
@@ -61,37 +74,47 @@ function describeTree(dir: string): Map<string, string> {
 describe.skipIf(!GNU_TAR)('the download against GNU tar, tree for tree', () => {
   const perTest = useHarness();
   const archivers: [string, (source: string, file: string) => Promise<void>][] = [
-    ...['pax', 'gnu', 'posix'].map((format): [string, (source: string, file: string) => Promise<void>] => [`GNU tar --format=${format}`, async (source, file) => {
-      const made = spawnSync('tar', [`--format=${format}`, '-czf', file, '-C', source, '.'], { encoding: 'utf8' });
-      if (made.status !== 0) throw new Error(made.stderr);
-    }]),
+    ...['pax', 'gnu', 'posix'].map((format): [string, (source: string, file: string) => Promise<void>] => [
+      `GNU tar --format=${format}`,
+      async (source, file) => {
+        const made = spawnSync('tar', [`--format=${format}`, '-czf', file, '-C', source, '.'], { encoding: 'utf8' });
+        if (made.status !== 0) throw new Error(made.stderr);
+      },
+    ]),
     ['node-tar', (source, file) => createTar({ gzip: true, cwd: source, file, portable: true }, ['.'])],
   ];
 
-  it.each(Object.keys(MIXES).flatMap((mix) => archivers.map(([by, make]) => [mix, by, make] as const)))('%s by %s', async (mix, _by, make) => {
-    const work = tempDir();
-    try {
-      const source = join(work.path, 'source');
-      mkdirSync(source);
-      MIXES[mix]!(source);
-      // In the past of the download's (fake) clock, which clamps later mtimes to its now.
-      spawnSync('find', [source, '-exec', 'touch', '-h', '-d', '2021-01-01T00:00:00Z', '{}', '+']);
-      const file = join(work.path, 'bundle.tar.gz');
-      await make(source, file);
-      const archive = readFileSync(file);
-      const gnu = join(work.path, 'gnu');
-      mkdirSync(gnu);
-      // As a web root gets them: GNU tar under umask 022 and without --same-permissions.
-      expect(spawnSync('sh', ['-c', `umask 022 && tar -xzf '${file}' -C '${gnu}'`]).status).toBe(0);
-      const target = join(perTest.root, 'site');
-      const h = await perTest.start({ storage: serveArchive(() => archive), archive: () => archive, target });
-      await h.download();
-      const [ours, theirs] = [describeTree(target), describeTree(gnu)];
-      const differences = [...new Set([...ours.keys(), ...theirs.keys()])].filter((key) => ours.get(key) !== theirs.get(key));
-      expect(differences.map((key) => `${key}: ${ours.get(key)?.slice(0, 40)} / ${theirs.get(key)?.slice(0, 40)}`)).toEqual([]);
-      expect(ours.size).toBeGreaterThan(10);
-    } finally {
-      work.cleanup();
-    }
-  });
+  it.each(Object.keys(MIXES).flatMap((mix) => archivers.map(([by, make]) => [mix, by, make] as const)))(
+    '%s by %s',
+    async (mix, _by, make) => {
+      const work = tempDir();
+      try {
+        const source = join(work.path, 'source');
+        mkdirSync(source);
+        MIXES[mix]!(source);
+        // In the past of the download's (fake) clock, which clamps later mtimes to its now.
+        spawnSync('find', [source, '-exec', 'touch', '-h', '-d', '2021-01-01T00:00:00Z', '{}', '+']);
+        const file = join(work.path, 'bundle.tar.gz');
+        await make(source, file);
+        const archive = readFileSync(file);
+        const gnu = join(work.path, 'gnu');
+        mkdirSync(gnu);
+        // As a web root gets them: GNU tar under umask 022 and without --same-permissions.
+        expect(spawnSync('sh', ['-c', `umask 022 && tar -xzf '${file}' -C '${gnu}'`]).status).toBe(0);
+        const target = join(perTest.root, 'site');
+        const h = await perTest.start({ storage: serveArchive(() => archive), archive: () => archive, target });
+        await h.download();
+        const [ours, theirs] = [describeTree(target), describeTree(gnu)];
+        const differences = [...new Set([...ours.keys(), ...theirs.keys()])].filter(
+          (key) => ours.get(key) !== theirs.get(key),
+        );
+        expect(
+          differences.map((key) => `${key}: ${ours.get(key)?.slice(0, 40)} / ${theirs.get(key)?.slice(0, 40)}`),
+        ).toEqual([]);
+        expect(ours.size).toBeGreaterThan(10);
+      } finally {
+        work.cleanup();
+      }
+    },
+  );
 });

@@ -25,20 +25,72 @@ describe('entries that are refused', () => {
     ['an absolute path', [file('/abs')], 'entry "/abs" has an absolute path'],
     ['a drive-letter path', [file('C:/x')], 'entry "C:/x" has an absolute path'],
     ['a file at the root of the tree', [file('./')], 'entry "./" has no name'],
-    ['a symlink to an absolute path', [symlink('etc', '/etc')], 'entry "etc" is a symlink to an absolute path ("/etc")'],
-    ['a symlink climbing out', [symlink('link', '../../outside')], 'entry "link" is a symlink pointing outside the bundle ("../../outside")'],
-    ['a nested symlink climbing one level too many', [symlink('a/b/link', '../../../x')], 'entry "a/b/link" is a symlink pointing outside the bundle ("../../../x")'],
-    ['a symlink going down then up', [symlink('link', 'sub/../..')], 'entry "link" is a symlink whose target goes down then up ("sub/../..")'],
-    ['a file under an earlier symlink', [symlink('a', 'sub'), file('a/x')], 'entry "a/x" is inside "a", which is a link'],
-    ['a file under a symlink of another case', [symlink('A', 'sub'), file('a/x')], 'entry "a/x" is inside "a", which is a link'],
-    ['a hard link out of the tree', [hardlink('h', '../outside')], 'entry "h" is a hard link to "../outside", outside the bundle'],
-    ['a hard link to an absolute path', [hardlink('h', '/etc/passwd')], 'entry "h" is a hard link to "/etc/passwd", outside the bundle'],
-    ['a hard link to a symlink', [symlink('s', 'x'), hardlink('h', 's')], 'entry "h" is a hard link to "s", which is not an earlier file of the bundle'],
-    ['a hard link to a later file', [hardlink('h', 'later'), file('later')], 'entry "h" is a hard link to "later", which is not an earlier file of the bundle'],
-    ['a hard link through a symlink', [file('real/f'), symlink('s', 'real'), hardlink('h', 's/f')], 'entry "h" is a hard link through another link ("s/f")'],
+    [
+      'a symlink to an absolute path',
+      [symlink('etc', '/etc')],
+      'entry "etc" is a symlink to an absolute path ("/etc")',
+    ],
+    [
+      'a symlink climbing out',
+      [symlink('link', '../../outside')],
+      'entry "link" is a symlink pointing outside the bundle ("../../outside")',
+    ],
+    [
+      'a nested symlink climbing one level too many',
+      [symlink('a/b/link', '../../../x')],
+      'entry "a/b/link" is a symlink pointing outside the bundle ("../../../x")',
+    ],
+    [
+      'a symlink going down then up',
+      [symlink('link', 'sub/../..')],
+      'entry "link" is a symlink whose target goes down then up ("sub/../..")',
+    ],
+    [
+      'a file under an earlier symlink',
+      [symlink('a', 'sub'), file('a/x')],
+      'entry "a/x" is inside "a", which is a link',
+    ],
+    [
+      'a file under a symlink of another case',
+      [symlink('A', 'sub'), file('a/x')],
+      'entry "a/x" is inside "a", which is a link',
+    ],
+    [
+      'a hard link out of the tree',
+      [hardlink('h', '../outside')],
+      'entry "h" is a hard link to "../outside", outside the bundle',
+    ],
+    [
+      'a hard link to an absolute path',
+      [hardlink('h', '/etc/passwd')],
+      'entry "h" is a hard link to "/etc/passwd", outside the bundle',
+    ],
+    [
+      'a hard link to a symlink',
+      [symlink('s', 'x'), hardlink('h', 's')],
+      'entry "h" is a hard link to "s", which is not an earlier file of the bundle',
+    ],
+    [
+      'a hard link to a later file',
+      [hardlink('h', 'later'), file('later')],
+      'entry "h" is a hard link to "later", which is not an earlier file of the bundle',
+    ],
+    [
+      'a hard link through a symlink',
+      [file('real/f'), symlink('s', 'real'), hardlink('h', 's/f')],
+      'entry "h" is a hard link through another link ("s/f")',
+    ],
     ['a FIFO', [special('pipe', 'FIFO')], 'entry "pipe" is a FIFO; only files, directories and links are allowed'],
-    ['a character device', [special('tty', 'CharacterDevice')], 'entry "tty" is a character device; only files, directories and links are allowed'],
-    ['a block device', [special('sda', 'BlockDevice')], 'entry "sda" is a block device; only files, directories and links are allowed'],
+    [
+      'a character device',
+      [special('tty', 'CharacterDevice')],
+      'entry "tty" is a character device; only files, directories and links are allowed',
+    ],
+    [
+      'a block device',
+      [special('sda', 'BlockDevice')],
+      'entry "sda" is a block device; only files, directories and links are allowed',
+    ],
   ])('%s', (_name, entries, message) => {
     expect(firstRefusal(entries)).toBe(message);
   });
@@ -60,7 +112,14 @@ describe('entries that are accepted', () => {
 describe('totals', () => {
   it('counts each regular file once, hard links included, and sums their sizes', () => {
     const guard = new EntryGuard();
-    for (const entry of [dir('d/'), file('d/a', 100), file('d/b', 20), file('d/a', 30), hardlink('d/c', 'd/b'), symlink('d/s', 'a')]) {
+    for (const entry of [
+      dir('d/'),
+      file('d/a', 100),
+      file('d/b', 20),
+      file('d/a', 30),
+      hardlink('d/c', 'd/b'),
+      symlink('d/s', 'a'),
+    ]) {
       expect(guard.check(entry)).toBeUndefined();
     }
     expect({ files: guard.fileCount, bytes: guard.totalBytes }).toEqual({ files: 3, bytes: 70 });
@@ -93,21 +152,79 @@ describe('paths the guard lets through quickly', () => {
 
   // Paths where a scan that drops `.` and empty components could go wrong.
   const TRICKY = [
-    '', '.', '..', '...', './', './/', '/', '//', './.', '././a', './a', './/a', 'a/./b', 'a//b', 'a/', 'a//', 'a/.', 'a/..', 'a/../b',
-    './../a', '../a', '.a', 'a.', '..a', 'a..', 'a/.b', 'a/..b', 'a/b..', '.../a', '/a', '/./a', '\\a', 'a\\b', 'a\\..\\b', '..\\a',
-    'a\\..', 'C:a', 'c:/a', 'C:', 'a:b', '1:a', ':a', 'ab:c', 'a\0b', './a\0', '\0', 'é', './é/ü', 'ü/./页.html', 'a/\u{1F600}/b',
-    './section-3/page-12.html', 'section-3/page-12.html', 'docs/', './docs/',
+    '',
+    '.',
+    '..',
+    '...',
+    './',
+    './/',
+    '/',
+    '//',
+    './.',
+    '././a',
+    './a',
+    './/a',
+    'a/./b',
+    'a//b',
+    'a/',
+    'a//',
+    'a/.',
+    'a/..',
+    'a/../b',
+    './../a',
+    '../a',
+    '.a',
+    'a.',
+    '..a',
+    'a..',
+    'a/.b',
+    'a/..b',
+    'a/b..',
+    '.../a',
+    '/a',
+    '/./a',
+    '\\a',
+    'a\\b',
+    'a\\..\\b',
+    '..\\a',
+    'a\\..',
+    'C:a',
+    'c:/a',
+    'C:',
+    'a:b',
+    '1:a',
+    ':a',
+    'ab:c',
+    'a\0b',
+    './a\0',
+    '\0',
+    'é',
+    './é/ü',
+    'ü/./页.html',
+    'a/\u{1F600}/b',
+    './section-3/page-12.html',
+    'section-3/page-12.html',
+    'docs/',
+    './docs/',
   ];
   it.each(TRICKY)('gives %j the verdicts of the checks one by one', (path) => {
     const expected = reference(path);
-    const message = (reason: string | undefined) => (reason === undefined ? undefined : `entry ${JSON.stringify(path)} ${reason}`);
+    const message = (reason: string | undefined) =>
+      reason === undefined ? undefined : `entry ${JSON.stringify(path)} ${reason}`;
     expect(new EntryGuard().check(file(path))).toBe(message(expected));
     expect(new EntryGuard().check(dir(path))).toBe(message(expected === 'has no name' ? undefined : expected));
   });
 
   it('gives a path the same key however it is spelled: totals, links and hard links', () => {
     const guard = new EntryGuard();
-    for (const entry of [file('./a/b', 5), file('a/b', 6), file('a//./b', 7), dir('./a/'), file('./a/c', 1), hardlink('./h', 'a/./c')]) {
+    for (const entry of [
+      file('./a/b', 5),
+      file('a/b', 6),
+      file('a//./b', 7),
+      dir('./a/'),
+      file('./a/c', 1),
+      hardlink('./h', 'a/./c'),
+    ]) {
       expect(guard.check(entry)).toBeUndefined();
     }
     expect({ files: guard.fileCount, bytes: guard.totalBytes }).toEqual({ files: 3, bytes: 9 });

@@ -49,7 +49,9 @@ beforeAll(() => {
   sample.tree = digests(source);
   // The archive is what the test says it is: `./` paths, PAX headers, and no smaller than its content.
   expect(spawnSync('tar', ['-tzf', file], { encoding: 'utf8' }).stdout).toContain('./media/intro.mp4');
-  expect(spawnSync('sh', ['-c', `gzip -dc '${file}' | grep -c -a PaxHeaders`], { encoding: 'utf8' }).stdout.trim()).not.toBe('0');
+  expect(
+    spawnSync('sh', ['-c', `gzip -dc '${file}' | grep -c -a PaxHeaders`], { encoding: 'utf8' }).stdout.trim(),
+  ).not.toBe('0');
   expect(sample.archive.length).toBeGreaterThan(PAGES * PAGE_BYTES + LARGE_BYTES);
 });
 afterAll(() => made?.cleanup());
@@ -59,7 +61,12 @@ describe.skipIf(!GNU_TAR).each(EXTRACTIONS)('an incompressible GNU tar archive, 
 
   it('is extracted completely from the one download, with every byte as in its source', async () => {
     const target = join(h.root, 'site');
-    const harness = await h.start({ storage: (_req, res) => res.end(sample.archive), archive: () => sample.archive, target, extraction });
+    const harness = await h.start({
+      storage: (_req, res) => res.end(sample.archive),
+      archive: () => sample.archive,
+      target,
+      extraction,
+    });
     const result = await harness.download();
     expect(harness.requests).toHaveLength(1);
     expect(result.files).toBe(PAGES + 1);
@@ -78,8 +85,15 @@ describe.skipIf(!GNU_TAR).each(EXTRACTIONS)('a refused GNU tar archive, extracti
     const file = join(h.root, 'bundle.tar.gz');
     spawnSync('tar', ['--format=pax', '-czf', file, '-C', source, '.']);
     const archive = readFileSync(file);
-    const harness = await h.start({ storage: (_req, res) => res.end(archive), archive: () => archive, target: join(h.root, 'site'), extraction });
-    await expect(harness.download()).rejects.toThrow(/^the bundle was refused, nothing was installed: entry "\.\/etc" is a symlink to an absolute path/);
+    const harness = await h.start({
+      storage: (_req, res) => res.end(archive),
+      archive: () => archive,
+      target: join(h.root, 'site'),
+      extraction,
+    });
+    await expect(harness.download()).rejects.toThrow(
+      /^the bundle was refused, nothing was installed: entry "\.\/etc" is a symlink to an absolute path/,
+    );
     expect(harness.requests).toHaveLength(1);
   });
 });

@@ -13,9 +13,16 @@ import { useHarness, type Harness } from './fixtures.js';
 
 const perTest = useHarness();
 
-const site = (version: string) => rawTarGz([{ type: 'file', path: 'index.html', content: `<h1>${version}</h1>` }, { type: 'file', path: 'a/b.html', content: version }]);
+const site = (version: string) =>
+  rawTarGz([
+    { type: 'file', path: 'index.html', content: `<h1>${version}</h1>` },
+    { type: 'file', path: 'a/b.html', content: version },
+  ]);
 
-async function setup(archive: () => Buffer, opts: { target?: string; sizeBytes?: () => number } = {}): Promise<{ h: Harness; target: string; root: string }> {
+async function setup(
+  archive: () => Buffer,
+  opts: { target?: string; sizeBytes?: () => number } = {},
+): Promise<{ h: Harness; target: string; root: string }> {
   const target = opts.target ?? join(perTest.root, 'site');
   const h = await perTest.start({ storage: serveArchive(archive), archive, target, sizeBytes: opts.sizeBytes });
   return { h, target, root: perTest.root };
@@ -30,7 +37,6 @@ async function caught(promise: Promise<unknown>): Promise<CliError> {
   throw new Error('expected a rejection');
 }
 
-
 /** A separate process reading `file` in a tight loop until `stop` exists; reports reads, misses and the contents seen. */
 function reader(file: string, stop: string): Promise<{ reads: number; misses: number; seen: string[] }> {
   const script = `
@@ -44,7 +50,9 @@ function reader(file: string, stop: string): Promise<{ reads: number; misses: nu
   const child = spawn(process.execPath, ['-e', script, file, stop], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.setEncoding('utf8').on('data', (c: string) => (out += c));
-  return new Promise((resolve, reject) => child.on('close', () => (out ? resolve(JSON.parse(out)) : reject(new Error('reader failed')))));
+  return new Promise((resolve, reject) =>
+    child.on('close', () => (out ? resolve(JSON.parse(out)) : reject(new Error('reader failed')))),
+  );
 }
 
 async function until(path: string): Promise<void> {
@@ -85,7 +93,7 @@ describe('the link layout (--link)', () => {
     expect(h.stderr()).toContain(`into ${target} (release ${join(root, '.site-releases', 'se_1-2')})`);
   });
 
-  it('keeps a link of the user\'s own (docs -> releases/r1): new release beside r1, r1 kept, link swapped', async () => {
+  it("keeps a link of the user's own (docs -> releases/r1): new release beside r1, r1 kept, link swapped", async () => {
     const { h, root } = await setup(() => site('v2'), {});
     mkdirSync(join(root, 'releases', 'r1'), { recursive: true });
     writeFileSync(join(root, 'releases', 'r1', 'index.html'), 'old');
@@ -119,12 +127,14 @@ describe('a plain directory after a killed run', () => {
     expect(error).toMatchObject({ reason: 'not-empty', target });
     expect(error.message).toBe(`${target} is not empty; allow replacing its contents, or choose another directory`);
     expect(readFileSync(join(target, 'index.html'), 'utf8')).toBe('the old site');
-    expect(h.stderr()).toBe(`restored ${target} from an interrupted earlier run (it was left in ${work})\nremoved ${work}, left by an interrupted earlier run\n`);
+    expect(h.stderr()).toBe(
+      `restored ${target} from an interrupted earlier run (it was left in ${work})\nremoved ${work}, left by an interrupted earlier run\n`,
+    );
     expect(h.requests).toHaveLength(0);
     expect(readdirSync(root)).toEqual(['site']);
   });
 
-  it('removes a leftover whose target is in place, and leaves a live run\'s work directory alone', async () => {
+  it("removes a leftover whose target is in place, and leaves a live run's work directory alone", async () => {
     const { h, target, root } = await setup(() => site('v1'));
     const dead = killedBetweenRenames(root);
     mkdirSync(target);
@@ -188,7 +198,11 @@ describe.skipIf(!CAN_MOUNT_TMPFS)(`on a real small filesystem${TMPFS_SKIP_NOTE}`
     try {
       const target = join(root, 'vol', 'site');
       const error = await caught(h.download({ target }));
-      expect(error.message).toMatch(new RegExp(`^disk full while extracting the bundle into ${join(root, 'vol')}/\\.site\\.mint-admin-\\w{6}/tree: free some space and run the command again \\(at entry "big.bin"\\); nothing was installed$`));
+      expect(error.message).toMatch(
+        new RegExp(
+          `^disk full while extracting the bundle into ${join(root, 'vol')}/\\.site\\.mint-admin-\\w{6}/tree: free some space and run the command again \\(at entry "big.bin"\\); nothing was installed$`,
+        ),
+      );
       expect(readdirSync(join(root, 'vol'))).toEqual([]);
     } finally {
       unmount();
@@ -206,13 +220,23 @@ describe.skipIf(!CAN_MOUNT_TMPFS)(`on a real small filesystem${TMPFS_SKIP_NOTE}`
       const result = await h.download({ force: true });
       expect(result.directory).toBe(target);
       expect(readFileSync(join(target, 'index.html'), 'utf8')).toBe('<h1>v1</h1>');
-      const warnings = h.stderr().split('\n').filter((l) => l.startsWith('warning:'));
+      const warnings = h
+        .stderr()
+        .split('\n')
+        .filter((l) => l.startsWith('warning:'));
       kept = /could not remove (\S+\/previous);/.exec(warnings[0] ?? '')?.[1];
-      expect(warnings).toEqual([`warning: could not remove ${kept}; remove it by hand (the install itself succeeded or was not affected)`]);
+      expect(warnings).toEqual([
+        `warning: could not remove ${kept}; remove it by hand (the install itself succeeded or was not affected)`,
+      ]);
       expect(kept).toMatch(new RegExp(`^${target.replace('/site', '')}/\\.site\\.mint-admin-\\w{6}/previous$`));
     } finally {
       // The mount moved with the old tree; unmount it where it now is.
-      for (const at of [kept, ...readdirSync(join(target, '..')).filter((n) => n.startsWith('.site.mint-admin-')).map((n) => join(target, '..', n, 'previous'))]) {
+      for (const at of [
+        kept,
+        ...readdirSync(join(target, '..'))
+          .filter((n) => n.startsWith('.site.mint-admin-'))
+          .map((n) => join(target, '..', n, 'previous')),
+      ]) {
         if (at) spawnSync('umount', ['-l', join(at, 'mnt')]);
       }
     }

@@ -39,7 +39,10 @@ function holdBackTail(tail: number, seen: { files: string[]; index?: string }[])
       const tree = workTree();
       const files = tree ? [...readTree(tree).keys()] : [];
       if (files.includes('index.html') || Date.now() - started > 5000) {
-        seen.push({ files, index: tree && files.includes('index.html') ? identity(join(tree, 'index.html')) : undefined });
+        seen.push({
+          files,
+          index: tree && files.includes('index.html') ? identity(join(tree, 'index.html')) : undefined,
+        });
         res.end(sample.archive.subarray(sample.archive.length - tail));
       } else setTimeout(look, 10);
     };
@@ -55,7 +58,12 @@ describe.each(EXTRACTIONS)('extracting %s', (_name, worker) => {
   describe('extracting while the archive arrives', () => {
     it('writes files of the archive before its last byte has arrived, and installs those very files', async () => {
       const seen: { files: string[]; index?: string }[] = [];
-      const h = await perTest.start({ storage: holdBackTail(1000, seen), archive: () => sample.archive, target: join(perTest.root, 'site'), extraction });
+      const h = await perTest.start({
+        storage: holdBackTail(1000, seen),
+        archive: () => sample.archive,
+        target: join(perTest.root, 'site'),
+        extraction,
+      });
       const result = await h.download();
       expect(seen).toHaveLength(1);
       expect(seen[0]!.files).toContain('index.html');
@@ -67,14 +75,30 @@ describe.each(EXTRACTIONS)('extracting %s', (_name, worker) => {
     });
 
     it('goes on extracting across a resumed connection (the bytes still arrive in order)', async () => {
-      const h = await perTest.start({ storage: sequence(cutAfter(() => sample.archive, 100_000), serveArchive(() => sample.archive)), archive: () => sample.archive, target: join(perTest.root, 'site'), extraction });
+      const h = await perTest.start({
+        storage: sequence(
+          cutAfter(() => sample.archive, 100_000),
+          serveArchive(() => sample.archive),
+        ),
+        archive: () => sample.archive,
+        target: join(perTest.root, 'site'),
+        extraction,
+      });
       await h.download();
       expect(readTree(join(perTest.root, 'site'))).toEqual(sample.tree);
       expect(h.requests.map((r) => r.headers.range)).toEqual([undefined, 'bytes=100000-']);
     });
 
     it('after a restart from zero, extracts again from the first byte, and the tree holds nothing twice', async () => {
-      const h = await perTest.start({ storage: sequence(cutAfter(() => sample.archive, 200_000), ignoreRange(() => sample.archive)), archive: () => sample.archive, target: join(perTest.root, 'site'), extraction });
+      const h = await perTest.start({
+        storage: sequence(
+          cutAfter(() => sample.archive, 200_000),
+          ignoreRange(() => sample.archive),
+        ),
+        archive: () => sample.archive,
+        target: join(perTest.root, 'site'),
+        extraction,
+      });
       const result = await h.download();
       expect(readTree(join(perTest.root, 'site'))).toEqual(sample.tree);
       expect(result.files).toBe(6);

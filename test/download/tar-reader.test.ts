@@ -4,7 +4,13 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAX_META_BYTES, paxRecords as readPax, TarFormatError, TarReader, type TarEntry } from '../../src/download/tar-reader.js';
+import {
+  MAX_META_BYTES,
+  paxRecords as readPax,
+  TarFormatError,
+  TarReader,
+  type TarEntry,
+} from '../../src/download/tar-reader.js';
 import { tempDir } from '../helpers/cli.js';
 import { paxRecords, rawTar, type RawEntry } from '../helpers/tar-evil.js';
 
@@ -30,8 +36,18 @@ function read(tar: Buffer, step = tar.length): Read {
   return { entries, ended: reader.ended };
 }
 
-const file = (path: string, content = `${path}\n`, mtime?: number): RawEntry => ({ type: 'file', path, content, ...(mtime === undefined ? {} : { mtime }) });
-const pax = (records: Record<string, string> | string): RawEntry => ({ type: 'raw', flag: 'x', path: 'PaxHeader/x', content: typeof records === 'string' ? records : paxRecords(records) });
+const file = (path: string, content = `${path}\n`, mtime?: number): RawEntry => ({
+  type: 'file',
+  path,
+  content,
+  ...(mtime === undefined ? {} : { mtime }),
+});
+const pax = (records: Record<string, string> | string): RawEntry => ({
+  type: 'raw',
+  flag: 'x',
+  path: 'PaxHeader/x',
+  content: typeof records === 'string' ? records : paxRecords(records),
+});
 
 /** The tar with its first header changed by `mutate` and its checksum made right again. */
 function patched(tar: Buffer, mutate: (block: Buffer) => void): Buffer {
@@ -88,17 +104,28 @@ describe('the tar reader', () => {
   });
 
   it('applies a global header to every later entry, under the local ones', () => {
-    const tar = rawTar([{ type: 'raw', flag: 'g', path: 'GlobalHead', content: paxRecords({ mtime: '1500000000' }) }, pax({ mtime: '1600000000.5' }), file('a'), file('b')]);
+    const tar = rawTar([
+      { type: 'raw', flag: 'g', path: 'GlobalHead', content: paxRecords({ mtime: '1500000000' }) },
+      pax({ mtime: '1600000000.5' }),
+      file('a'),
+      file('b'),
+    ]);
     expect(read(tar).entries.map((e) => e.mtime)).toEqual([1600000000500, 1500000000000]);
   });
 
   it('marks an entry after GNU.sparse keys as sparse', () => {
-    const tar = rawTar([pax({ 'GNU.sparse.size': '1000', 'GNU.sparse.numblocks': '0' }), file('sparse'), file('plain')]);
+    const tar = rawTar([
+      pax({ 'GNU.sparse.size': '1000', 'GNU.sparse.numblocks': '0' }),
+      file('sparse'),
+      file('plain'),
+    ]);
     expect(read(tar).entries.map((e) => e.sparse)).toEqual([true, false]);
   });
 
   it('reads PAX records as tar does: a malformed one ends the header, odd keys and empty values are skipped', () => {
-    expect(readPax(Buffer.from(paxRecords({ path: 'ünï-页.html', comment: 'a=b=c' })))).toEqual({ path: 'ünï-页.html' });
+    expect(readPax(Buffer.from(paxRecords({ path: 'ünï-页.html', comment: 'a=b=c' })))).toEqual({
+      path: 'ünï-页.html',
+    });
     expect(readPax(Buffer.from('25 path=wrong-length.html\n30 mtime=1700000000.5\n'))).toEqual({});
     expect(readPax(Buffer.from('021 path=leading0.html\n'))).toEqual({});
     expect(readPax(Buffer.from('19 path=no-newline'))).toEqual({});
@@ -117,7 +144,10 @@ describe('the tar reader', () => {
       { type: 'raw', flag: 'L', path: '././@LongLink', content: `${'m'.repeat(120)}\0` },
       file('gnu-long'),
     ]);
-    expect(read(tar).entries.map((e) => [e.path, e.linkpath])).toEqual([[long, `${long}-target`], ['m'.repeat(120), '']]);
+    expect(read(tar).entries.map((e) => [e.path, e.linkpath])).toEqual([
+      [long, `${long}-target`],
+      ['m'.repeat(120), ''],
+    ]);
   });
 
   it('joins the ustar prefix and name', () => {
@@ -184,24 +214,33 @@ describe('the tar reader', () => {
     ]);
   });
 
-  it.skipIf(!/GNU tar/.test(spawnSync('tar', ['--version'], { encoding: 'utf8' }).stdout ?? ''))("reads GNU tar's own archives: pax and gnu formats, long names and links", () => {
-    const dir = tempDir();
-    try {
-      const src = join(dir.path, 'src');
-      const long = `${'d'.repeat(120)}/${'f'.repeat(150)}.html`;
-      mkdirSync(join(src, 'd'.repeat(120)), { recursive: true });
-      writeFileSync(join(src, long), 'long\n');
-      writeFileSync(join(src, 'ünï.html'), 'u\n');
-      for (const format of ['pax', 'gnu', 'ustar']) {
-        const file = join(dir.path, `${format}.tar`);
-        const names = format === 'ustar' ? ['ünï.html'] : ['.'];
-        expect(spawnSync('tar', [`--format=${format}`, '-cf', file, '-C', src, ...names]).status).toBe(0);
-        const entries = read(readFileSync(file), 4096).entries.filter((e) => e.type === 'File');
-        const expected = format === 'ustar' ? [['ünï.html', 'u\n']] : [[`./${long}`, 'long\n'], ['./ünï.html', 'u\n']];
-        expect(entries.map((e) => [e.path, e.body]).sort()).toEqual(expected.sort());
+  it.skipIf(!/GNU tar/.test(spawnSync('tar', ['--version'], { encoding: 'utf8' }).stdout ?? ''))(
+    "reads GNU tar's own archives: pax and gnu formats, long names and links",
+    () => {
+      const dir = tempDir();
+      try {
+        const src = join(dir.path, 'src');
+        const long = `${'d'.repeat(120)}/${'f'.repeat(150)}.html`;
+        mkdirSync(join(src, 'd'.repeat(120)), { recursive: true });
+        writeFileSync(join(src, long), 'long\n');
+        writeFileSync(join(src, 'ünï.html'), 'u\n');
+        for (const format of ['pax', 'gnu', 'ustar']) {
+          const file = join(dir.path, `${format}.tar`);
+          const names = format === 'ustar' ? ['ünï.html'] : ['.'];
+          expect(spawnSync('tar', [`--format=${format}`, '-cf', file, '-C', src, ...names]).status).toBe(0);
+          const entries = read(readFileSync(file), 4096).entries.filter((e) => e.type === 'File');
+          const expected =
+            format === 'ustar'
+              ? [['ünï.html', 'u\n']]
+              : [
+                  [`./${long}`, 'long\n'],
+                  ['./ünï.html', 'u\n'],
+                ];
+          expect(entries.map((e) => [e.path, e.body]).sort()).toEqual(expected.sort());
+        }
+      } finally {
+        dir.cleanup();
       }
-    } finally {
-      dir.cleanup();
-    }
-  });
+    },
+  );
 });

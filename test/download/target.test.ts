@@ -35,7 +35,12 @@ async function usageError(promise: Promise<unknown>): Promise<string> {
     const worded = withFlags(error) as Error;
     if (error instanceof TargetRefusedError) {
       expect(worded).toBeInstanceOf(TargetRefusedError);
-      expect(worded).toMatchObject({ reason: error.reason, target: error.target, archivePath: error.archivePath, protectedAs: error.protectedAs });
+      expect(worded).toMatchObject({
+        reason: error.reason,
+        target: error.target,
+        archivePath: error.archivePath,
+        protectedAs: error.protectedAs,
+      });
       expect(exitCodeOf(worded)).toBe(2);
     }
     return worded.message;
@@ -43,7 +48,8 @@ async function usageError(promise: Promise<unknown>): Promise<string> {
   throw new Error('expected a UsageError');
 }
 
-const check = (path: string, opts: Partial<TargetOptions> = {}) => checkTarget(path, { force: false, cwd: '/', home: '/nonexistent-home', ...opts });
+const check = (path: string, opts: Partial<TargetOptions> = {}) =>
+  checkTarget(path, { force: false, cwd: '/', home: '/nonexistent-home', ...opts });
 
 describe('checkTarget', () => {
   it.each([
@@ -83,10 +89,27 @@ describe('checkTarget', () => {
   });
 
   it.each([
-    ['a non-empty directory without --force', (p: string) => (mkdirSync(p), writeFileSync(join(p, 'f'), 'x')), (p: string) => `${p} is not empty; pass --force to replace its contents, or choose another directory`],
-    ['a file', (p: string) => writeFileSync(p, 'x'), (p: string) => `${p} exists and is not a directory; choose a directory to extract into`],
-    ['a dangling symlink', (p: string) => symlinkSync(join(p, '..', 'nowhere'), p), (p: string) => `${p} is a symbolic link to nothing; remove it or choose another directory (or pass --link to point it at the new release)`],
-    ['a symlink to a non-empty directory without --force', (p: string) => (mkdirSync(`${p}.r1`), writeFileSync(join(`${p}.r1`, 'f'), 'x'), symlinkSync(`${p}.r1`, p)), (p: string) => `${p} is not empty; pass --force to replace its contents, or choose another directory`],
+    [
+      'a non-empty directory without --force',
+      (p: string) => (mkdirSync(p), writeFileSync(join(p, 'f'), 'x')),
+      (p: string) => `${p} is not empty; pass --force to replace its contents, or choose another directory`,
+    ],
+    [
+      'a file',
+      (p: string) => writeFileSync(p, 'x'),
+      (p: string) => `${p} exists and is not a directory; choose a directory to extract into`,
+    ],
+    [
+      'a dangling symlink',
+      (p: string) => symlinkSync(join(p, '..', 'nowhere'), p),
+      (p: string) =>
+        `${p} is a symbolic link to nothing; remove it or choose another directory (or pass --link to point it at the new release)`,
+    ],
+    [
+      'a symlink to a non-empty directory without --force',
+      (p: string) => (mkdirSync(`${p}.r1`), writeFileSync(join(`${p}.r1`, 'f'), 'x'), symlinkSync(`${p}.r1`, p)),
+      (p: string) => `${p} is not empty; pass --force to replace its contents, or choose another directory`,
+    ],
   ])('refuses %s', async (_name, prepare, message) => {
     const path = join(root.path, 'site');
     prepare(path);
@@ -103,13 +126,20 @@ describe('checkTarget', () => {
   });
 
   it('refuses the filesystem root', async () => {
-    expect(await usageError(check('/', { force: true }))).toBe('cannot extract into the filesystem root /; choose a directory below it');
+    expect(await usageError(check('/', { force: true }))).toBe(
+      'cannot extract into the filesystem root /; choose a directory below it',
+    );
   });
 
   it.each([
     ['the home directory', 'home', (r: string) => ({ home: join(r, 'home') }), 'your home directory'],
     ['the current directory', 'work', (r: string) => ({ cwd: join(r, 'work') }), 'the current directory'],
-    ['a parent of the current directory', 'work', (r: string) => ({ cwd: join(r, 'work', 'deep', 'er') }), 'a parent of the current directory'],
+    [
+      'a parent of the current directory',
+      'work',
+      (r: string) => ({ cwd: join(r, 'work', 'deep', 'er') }),
+      'a parent of the current directory',
+    ],
   ])('refuses to replace %s with --force, even through a symlink', async (_name, dir, where, what) => {
     mkdirSync(join(root.path, 'work', 'deep', 'er'), { recursive: true });
     mkdirSync(join(root.path, 'home'), { recursive: true });
@@ -124,11 +154,16 @@ describe('checkTarget', () => {
     expect((await check(join(root.path, dir, 'site'), { force: true, ...where(root.path) })).layout).toBe('directory');
   });
 
-  it.skipIf(IS_ROOT)(`refuses a target whose parent cannot be written${IS_ROOT ? ' (skipped: root writes anywhere)' : ''}`, async () => {
-    chmodSync(root.path, 0o500);
-    const path = join(root.path, 'site');
-    expect(await usageError(check(path))).toBe(`cannot write to ${root.path} (needed for ${path}); choose a directory you can write to`);
-  });
+  it.skipIf(IS_ROOT)(
+    `refuses a target whose parent cannot be written${IS_ROOT ? ' (skipped: root writes anywhere)' : ''}`,
+    async () => {
+      chmodSync(root.path, 0o500);
+      const path = join(root.path, 'site');
+      expect(await usageError(check(path))).toBe(
+        `cannot write to ${root.path} (needed for ${path}); choose a directory you can write to`,
+      );
+    },
+  );
 
   describe.skipIf(!CAN_MOUNT_TMPFS)(`a mount point (a real tmpfs)${TMPFS_SKIP_NOTE}`, () => {
     it('is refused before anything is sent, with a hint, since a rename can never replace it', async () => {
@@ -168,7 +203,9 @@ describe('checkArchivePath', () => {
     symlinkSync('releases/r1', join(root.path, 'docs'));
     const plan = await check(join(root.path, 'docs'), { force: true });
     for (const archive of [join(root.path, 'docs', 'site.tgz'), join(root.path, 'releases', 'r1', 'site.tgz')]) {
-      expect(await usageError(checkArchivePath(archive, plan))).toBe(`--archive ${archive} is inside the directory being replaced; keep the archive somewhere else`);
+      expect(await usageError(checkArchivePath(archive, plan))).toBe(
+        `--archive ${archive} is inside the directory being replaced; keep the archive somewhere else`,
+      );
     }
   });
 

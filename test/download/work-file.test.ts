@@ -14,7 +14,10 @@ import { EXTRACTIONS, readTree, useHarness, useSampleArchive, type Harness } fro
 const sample = useSampleArchive();
 
 /** The work file, as the download sees it when its last byte has arrived (phase 'extract'). */
-function workFileWhenDownloaded(root: string): { events: (event: DownloadProgressEvent) => void; seen: () => boolean | undefined } {
+function workFileWhenDownloaded(root: string): {
+  events: (event: DownloadProgressEvent) => void;
+  seen: () => boolean | undefined;
+} {
   let seen: boolean | undefined;
   return {
     events: (event) => {
@@ -60,25 +63,43 @@ describe.each(EXTRACTIONS)('the archive on disk, extracting %s', (_name, extract
   });
 
   it('is not needed for a resume: the extraction goes on with the bytes after the break', async () => {
-    await start(sequence(cutAfter(() => sample.archive, 100_000), serveArchive(() => sample.archive)));
+    await start(
+      sequence(
+        cutAfter(() => sample.archive, 100_000),
+        serveArchive(() => sample.archive),
+      ),
+    );
     await h.download({ debug: (line) => debug.push(line) });
     expect(h.requests.map((r) => r.headers.range)).toEqual([undefined, 'bytes=100000-']);
     expect(readTree(join(perTest.root, 'site'))).toEqual(sample.tree);
   });
 
   it('is not needed when the storage ignores Range: the bytes already extracted are skipped', async () => {
-    await start(sequence(cutAfter(() => sample.archive, 70_000), ignoreRange(() => sample.archive)));
+    await start(
+      sequence(
+        cutAfter(() => sample.archive, 70_000),
+        ignoreRange(() => sample.archive),
+      ),
+    );
     await h.download({ debug: (line) => debug.push(line) });
     expect(h.requests.map((r) => r.headers.range)).toEqual([undefined, 'bytes=70000-']);
     expect(readTree(join(perTest.root, 'site'))).toEqual(sample.tree);
   });
 
   it('is not needed when the download must start over from byte 0: the extraction starts over too', async () => {
-    await start(sequence(cutAfter(() => sample.archive, 70_000), wrongRange, serveArchive(() => sample.archive)));
+    await start(
+      sequence(
+        cutAfter(() => sample.archive, 70_000),
+        wrongRange,
+        serveArchive(() => sample.archive),
+      ),
+    );
     await h.download({ debug: (line) => debug.push(line) });
     expect(h.requests.map((r) => r.headers.range)).toEqual([undefined, 'bytes=70000-', undefined]);
     expect(readTree(join(perTest.root, 'site'))).toEqual(sample.tree);
-    expect(debug).toContain('download: starting again from byte 0: the storage answered a different range (bytes 10-19/20) than bytes=70000-');
+    expect(debug).toContain(
+      'download: starting again from byte 0: the storage answered a different range (bytes 10-19/20) than bytes=70000-',
+    );
   });
 
   it('is not needed to name the entry of a refused archive: it is downloaded once', async () => {
@@ -86,10 +107,15 @@ describe.each(EXTRACTIONS)('the archive on disk, extracting %s', (_name, extract
       { type: 'file', path: 'index.html', content: '<h1>hi</h1>' },
       { type: 'file', path: '../x', content: 'pwned' },
     ]);
-    await start(serveArchive(() => archive), () => archive);
+    await start(
+      serveArchive(() => archive),
+      () => archive,
+    );
     const error = await h.download({ debug: (line) => debug.push(line) }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ArchiveRefusedError);
-    expect((error as Error).message).toBe(`the bundle was refused, nothing was installed: entry "../x" has a '..' component`);
+    expect((error as Error).message).toBe(
+      `the bundle was refused, nothing was installed: entry "../x" has a '..' component`,
+    );
     expect(h.requests).toHaveLength(1);
     expect(readdirSync(perTest.root)).toEqual([]);
   });

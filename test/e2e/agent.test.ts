@@ -32,22 +32,43 @@ describe.concurrent('agent run', () => {
     ['the arguments', ['Document', 'the', 'users', 'endpoint'], undefined, 'Document the users endpoint'],
     ['a file', ['-f', '$DIR/prompt.md'], undefined, 'Add a quick start.\n\nKeep it short.'],
     ['stdin', ['-f', '-'], 'Fix the typos\n', 'Fix the typos'],
-  ])('sends the prompt from %s, then prints the job id (its status and how to follow it on stderr)', async (_name, args, stdin, prompt) => {
-    const { home, cli, posts } = await setup();
-    writeFileSync(join(home, 'prompt.md'), 'Add a quick start.\n\nKeep it short.\n');
-    const r = await cli(['agent', 'run', ...args.map((a) => a.replace('$DIR', home))], { stdin });
-    expect(r.code).toBe(0);
-    expect(posts().map((p) => p.body)).toEqual([{ prompt }]);
-    const id = /^(\w+)\n$/.exec(r.stdout)?.[1];
-    expect(id).toBeDefined();
-    expect(r.stderr).toBe(`agent job ${id}: active\nfollow it: mint-admin agent get ${id} --wait\n`);
-  });
+  ])(
+    'sends the prompt from %s, then prints the job id (its status and how to follow it on stderr)',
+    async (_name, args, stdin, prompt) => {
+      const { home, cli, posts } = await setup();
+      writeFileSync(join(home, 'prompt.md'), 'Add a quick start.\n\nKeep it short.\n');
+      const r = await cli(['agent', 'run', ...args.map((a) => a.replace('$DIR', home))], { stdin });
+      expect(r.code).toBe(0);
+      expect(posts().map((p) => p.body)).toEqual([{ prompt }]);
+      const id = /^(\w+)\n$/.exec(r.stdout)?.[1];
+      expect(id).toBeDefined();
+      expect(r.stderr).toBe(`agent job ${id}: active\nfollow it: mint-admin agent get ${id} --wait\n`);
+    },
+  );
 
   it.each([
-    ['a pull request: the link on stdout', 'Add a changelog', 0, /^https:\/\/github\.com\/sandbox\/docs\/pull\/1\n$/, /: completed after \d+s\n$/],
-    ['no files changed: said on stderr', '[no-changes] Check the links', 0, /^$/, /completed without changing any files, so no pull request was opened\n$/],
+    [
+      'a pull request: the link on stdout',
+      'Add a changelog',
+      0,
+      /^https:\/\/github\.com\/sandbox\/docs\/pull\/1\n$/,
+      /: completed after \d+s\n$/,
+    ],
+    [
+      'no files changed: said on stderr',
+      '[no-changes] Check the links',
+      0,
+      /^$/,
+      /completed without changing any files, so no pull request was opened\n$/,
+    ],
     ['archived: said with its time', '[archive] Old page', 0, /^$/, /was archived at \d{4}-\d\d-\d\dT[\d:.]+Z\n$/],
-    ['failed: exit 4 and how to look at it', '[fail] Break it', 4, /^$/, /^error: agent job \w+ failed; see what it did with `mint-admin agent get \w+ --json`/m],
+    [
+      'failed: exit 4 and how to look at it',
+      '[fail] Break it',
+      4,
+      /^$/,
+      /^error: agent job \w+ failed; see what it did with `mint-admin agent get \w+ --json`/m,
+    ],
   ])('--wait ends with %s', async (_name, prompt, code, stdout, stderr) => {
     const { sandbox, cli, posts, gets } = await setup();
     const r = await cli(['agent', 'run', prompt, '--wait', ...FAST]);
@@ -65,7 +86,11 @@ describe.concurrent('agent run', () => {
     const r = await cli(['agent', 'run', 'Add a changelog', '--wait', '--json', ...FAST]);
     expect(r.code).toBe(0);
     const job = JSON.parse(r.stdout) as Record<string, unknown>;
-    expect(job).toMatchObject({ status: 'completed', prLink: 'https://github.com/sandbox/docs/pull/1', archivedAt: null });
+    expect(job).toMatchObject({
+      status: 'completed',
+      prLink: 'https://github.com/sandbox/docs/pull/1',
+      archivedAt: null,
+    });
     expect(r.stdout).toBe(`${JSON.stringify(job, null, 2)}\n`);
     expectPlain(r.stderr);
   });
@@ -74,18 +99,42 @@ describe.concurrent('agent run', () => {
     const { cli } = await setup();
     const r = await cli(['agent', 'run', 'Add a changelog', '--json']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ status: 'active', prLink: null, source: { repository: 'https://github.com/sandbox/docs' } });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      status: 'active',
+      prLink: null,
+      source: { repository: 'https://github.com/sandbox/docs' },
+    });
   });
 
   it.each([
     ['an empty prompt', ['agent', 'run', ''], undefined, /^error: the prompt is empty/],
     ['no prompt at all', ['agent', 'run'], undefined, /^error: the prompt is empty/],
     ['a whitespace-only prompt', ['agent', 'run', '  ', '\t'], undefined, /^error: the prompt is empty/],
-    ['both a prompt and --file', ['agent', 'run', 'Fix', '-f', 'prompt.md'], undefined, /^error: give the prompt either as arguments or with --file, not both/],
-    ['a missing prompt file', ['agent', 'run', '-f', 'no-such.md'], undefined, /^error: cannot read the prompt file "no-such\.md" \(no such file\)/],
+    [
+      'both a prompt and --file',
+      ['agent', 'run', 'Fix', '-f', 'prompt.md'],
+      undefined,
+      /^error: give the prompt either as arguments or with --file, not both/,
+    ],
+    [
+      'a missing prompt file',
+      ['agent', 'run', '-f', 'no-such.md'],
+      undefined,
+      /^error: cannot read the prompt file "no-such\.md" \(no such file\)/,
+    ],
     ['an empty stdin', ['agent', 'run', '-f', '-'], '', /^error: the prompt read from stdin is empty/],
-    ['a bad --timeout', ['agent', 'run', 'Fix', '--wait', '--timeout', 'soon'], undefined, /^error: --timeout: "soon" is not a duration/],
-    ['a too short --interval', ['agent', 'run', 'Fix', '--wait', '--interval', '10ms'], undefined, /^error: --interval must be at least 100ms/],
+    [
+      'a bad --timeout',
+      ['agent', 'run', 'Fix', '--wait', '--timeout', 'soon'],
+      undefined,
+      /^error: --timeout: "soon" is not a duration/,
+    ],
+    [
+      'a too short --interval',
+      ['agent', 'run', 'Fix', '--wait', '--interval', '10ms'],
+      undefined,
+      /^error: --interval must be at least 100ms/,
+    ],
     ['a job id with a slash', ['agent', 'get', 'a/b'], undefined, /^error: "a\/b" is not a job id/],
     ['an empty job id for a message', ['agent', 'message', '', 'Fix'], undefined, /^error: the job id is empty/],
     ['an empty follow-up message', ['agent', 'message', 'job_1', ' '], undefined, /^error: the prompt is empty/],
@@ -100,7 +149,11 @@ describe.concurrent('agent run', () => {
   });
 
   it.each([
-    ['no project id', { MINTLIFY_PROJECT_ID: undefined }, /^error: no project id: pass --project <id>, set MINTLIFY_PROJECT_ID, or run `mint-admin config set project-id <id>`\n$/],
+    [
+      'no project id',
+      { MINTLIFY_PROJECT_ID: undefined },
+      /^error: no project id: pass --project <id>, set MINTLIFY_PROJECT_ID, or run `mint-admin config set project-id <id>`\n$/,
+    ],
     ['no API key', { MINTLIFY_ADMIN_API_KEY: undefined }, /^error: no API key: set MINTLIFY_ADMIN_API_KEY/],
     ['an assistant key', { MINTLIFY_ADMIN_API_KEY: 'mint_dsc_0123456789abcdef' }, /assistant API key/],
   ])('stops with exit 3 on %s, before sending anything', async (_name, overrides, message) => {
@@ -119,7 +172,9 @@ describe.concurrent('agent run', () => {
     sandbox.faults.inject({ route: 'agent.create', ...fault });
     const r = await cli(['agent', 'run', 'Fix the typos', '--wait', ...FAST]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/while creating the agent job, so the job may have been created anyway: check the repository's pull requests and the Mintlify dashboard before running it again\n$/);
+    expect(r.stderr).toMatch(
+      /while creating the agent job, so the job may have been created anyway: check the repository's pull requests and the Mintlify dashboard before running it again\n$/,
+    );
     expect(posts()).toHaveLength(1);
     expect(gets()).toHaveLength(0);
   });
@@ -129,7 +184,9 @@ describe.concurrent('agent run', () => {
     sandbox.faults.inject({ route: 'agent.create', status: 429, retryAfter: 1800 });
     const r = await cli(['agent', 'run', 'Fix the typos']);
     expect(r.code).toBe(6);
-    expect(r.stderr).toMatch(/^error: rate limited \(Injected fault: 429 Too Many Requests\): the API accepts 100 agent jobs per project per hour; try again in 30m00s \(after \d{4}-[\d-]+T[\d:.]+Z\)\n$/);
+    expect(r.stderr).toMatch(
+      /^error: rate limited \(Injected fault: 429 Too Many Requests\): the API accepts 100 agent jobs per project per hour; try again in 30m00s \(after \d{4}-[\d-]+T[\d:.]+Z\)\n$/,
+    );
     expect(posts()).toHaveLength(1);
   });
 });
@@ -152,13 +209,19 @@ describe.concurrent('waiting', () => {
   it('times out with exit 5 and the command that resumes the wait, --project included', async () => {
     const { sandbox, env } = await setup();
     sandbox.faults.agentPollsToFinish = 1_000_000;
-    const r = await runCli(['agent', 'run', 'Add a changelog', '--wait', '--timeout', '600ms', ...FAST, '--project', sandbox.projectId], {
-      env: { ...env, MINTLIFY_PROJECT_ID: undefined },
-    });
+    const r = await runCli(
+      ['agent', 'run', 'Add a changelog', '--wait', '--timeout', '600ms', ...FAST, '--project', sandbox.projectId],
+      {
+        env: { ...env, MINTLIFY_PROJECT_ID: undefined },
+      },
+    );
     expect(r.code).toBe(5);
     const id = idIn(r.stderr);
     expect(r.stderr).toMatch(
-      new RegExp(`^error: gave up waiting after \\d+s: agent job ${id} is still active and keeps running on the server; resume the wait with \`mint-admin agent get ${id} --wait --project ${sandbox.projectId}\`\n$`, 'm'),
+      new RegExp(
+        `^error: gave up waiting after \\d+s: agent job ${id} is still active and keeps running on the server; resume the wait with \`mint-admin agent get ${id} --wait --project ${sandbox.projectId}\`\n$`,
+        'm',
+      ),
     );
     expect(r.stdout).toBe('');
   });
@@ -179,7 +242,11 @@ describe.concurrent('waiting', () => {
     });
     expect(r.code).toBe(130);
     const id = idIn(r.stderr);
-    expect(r.stderr.endsWith(`error: stopped waiting; agent job ${id} keeps running on the server: resume the wait with \`mint-admin agent get ${id} --wait\`\n`)).toBe(true);
+    expect(
+      r.stderr.endsWith(
+        `error: stopped waiting; agent job ${id} keeps running on the server: resume the wait with \`mint-admin agent get ${id} --wait\`\n`,
+      ),
+    ).toBe(true);
     expect(posts()).toHaveLength(1);
   });
 });
@@ -209,7 +276,10 @@ describe.concurrent('agent get and agent message', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('https://github.com/sandbox/docs/pull/1\n');
     const message = sandbox.requests.find((q) => q.method === 'POST' && q.path.endsWith('/message'));
-    expect(message).toMatchObject({ path: `/v2/agent/${sandbox.projectId}/job/${id}/message`, body: { prompt: 'Also add an example' } });
+    expect(message).toMatchObject({
+      path: `/v2/agent/${sandbox.projectId}/job/${id}/message`,
+      body: { prompt: 'Also add an example' },
+    });
   });
 
   it('message without --wait prints the job id, and on stderr that it is active again', async () => {
@@ -228,7 +298,9 @@ describe.concurrent('agent get and agent message', () => {
     const { cli } = await setup();
     const r = await cli([...args, ...FAST]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^error: not found \(404: Agent job nosuchjob not found\); check the id and --project\n$/m);
+    expect(r.stderr).toMatch(
+      /^error: not found \(404: Agent job nosuchjob not found\); check the id and --project\n$/m,
+    );
     expect(r.stdout).toBe('');
   });
 });

@@ -34,7 +34,13 @@ describe.skipIf(!CAN_MOUNT_TMPFS)(`analytics lists -o on a disk that fills${TMPF
     return () => void spawnSync('umount', ['-l', vol]);
   });
 
-  const env = () => ({ MINTLIFY_API_URL: sb.baseUrl, MINTLIFY_ADMIN_API_KEY: sb.apiKey, MINTLIFY_PROJECT_ID: sb.projectId, HOME: home.path, XDG_CONFIG_HOME: join(home.path, 'xdg') });
+  const env = () => ({
+    MINTLIFY_API_URL: sb.baseUrl,
+    MINTLIFY_ADMIN_API_KEY: sb.apiKey,
+    MINTLIFY_PROJECT_ID: sb.projectId,
+    HOME: home.path,
+    XDG_CONFIG_HOME: join(home.path, 'xdg'),
+  });
   const cli = (args: string[], cwd = vol) => runCli(['analytics', ...args], { cwd, env: env() });
 
   /** What the CLI writes on a disk with room, into a file of its own (outside the tmpfs). */
@@ -64,9 +70,15 @@ describe.skipIf(!CAN_MOUNT_TMPFS)(`analytics lists -o on a disk that fills${TMPF
     expect(readFileSync(join(vol, 'out.csv'), 'utf8')).toBe(firstPage);
     const lines = r.stderr.trimEnd().split('\n');
     expect(lines.shift()).toBe('fetching feedback entries');
-    expect(lines[0]).toBe('warning: stopped after 100 feedback entries (1 page, 2 analytics requests); what was written to out.csv ends with a whole row.');
-    expect(lines[2]).toMatch(/^  mint-admin analytics feedback --all --format csv --no-header --cursor \S+ >> out\.csv$/);
-    expect(lines.at(-1)).toBe('error: disk full while writing out.csv: it holds the 100 feedback entries written before, ending with a whole row; free some space, then carry on with the command above');
+    expect(lines[0]).toBe(
+      'warning: stopped after 100 feedback entries (1 page, 2 analytics requests); what was written to out.csv ends with a whole row.',
+    );
+    expect(lines[2]).toMatch(
+      /^  mint-admin analytics feedback --all --format csv --no-header --cursor \S+ >> out\.csv$/,
+    );
+    expect(lines.at(-1)).toBe(
+      'error: disk full while writing out.csv: it holds the 100 feedback entries written before, ending with a whole row; free some space, then carry on with the command above',
+    );
 
     rmSync(join(vol, 'filler'));
     expect((await runPrintedCommand(resumeLine(r.stderr), { cwd: vol, env: env() })).code).toBe(0);
@@ -83,7 +95,9 @@ describe.skipIf(!CAN_MOUNT_TMPFS)(`analytics lists -o on a disk that fills${TMPF
     expect(doc.views).toEqual(all.views.slice(0, 250));
     expect(doc.nextOffset).toBe(250);
     expect(r.stderr).toContain('\n  mint-admin analytics views --all --format json --offset 250 -o out.part2.json\n');
-    expect(r.stderr).toMatch(/\nerror: disk full while writing out\.json: it holds the 250 pages written before, ending with a whole row; free some space, then carry on with the command above\n$/);
+    expect(r.stderr).toMatch(
+      /\nerror: disk full while writing out\.json: it holds the 250 pages written before, ending with a whole row; free some space, then carry on with the command above\n$/,
+    );
 
     rmSync(join(vol, 'filler'));
     expect((await runPrintedCommand(resumeLine(r.stderr), { cwd: vol, env: env() })).code).toBe(0);
@@ -95,7 +109,11 @@ describe.skipIf(!CAN_MOUNT_TMPFS)(`analytics lists -o on a disk that fills${TMPF
     writeFileSync(join(vol, 'filler'), Buffer.alloc(1024 * 1024 - PAGE_SIZE));
     const r = await cli(['feedback', '--all', '--format', 'csv', '-o', 'out.csv']);
     expect(r.code).toBe(1);
-    expect(readFileSync(join(vol, 'out.csv'), 'utf8')).toBe('id,createdAt,source,status,path,comment,helpful,contact,code,filename,lang\r\n');
-    expect(r.stderr).toBe('fetching feedback entries\nerror: disk full while writing out.csv: it holds the 0 feedback entries written before, ending with a whole row; free some space, then run the command again\n');
+    expect(readFileSync(join(vol, 'out.csv'), 'utf8')).toBe(
+      'id,createdAt,source,status,path,comment,helpful,contact,code,filename,lang\r\n',
+    );
+    expect(r.stderr).toBe(
+      'fetching feedback entries\nerror: disk full while writing out.csv: it holds the 0 feedback entries written before, ending with a whole row; free some space, then run the command again\n',
+    );
   });
 });

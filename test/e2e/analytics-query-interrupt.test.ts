@@ -14,15 +14,18 @@ describe('analytics query interrupted', () => {
       (await openAnalyticsDb(db)).close();
       const env = { HOME: dir.path, XDG_CONFIG_HOME: join(dir.path, 'xdg'), MINTLIFY_PROJECT_ID: 'p' };
       let stoppedAt = 0;
-      const r = await runInProcess(['analytics', 'query', '--db', db, 'SELECT count(*) FROM range(100000000000) t(x) WHERE x % 7 = 3'], {
-        env,
-        onStart: (stop) => {
-          setTimeout(() => {
-            stoppedAt = Date.now();
-            stop('SIGINT');
-          }, 300);
+      const r = await runInProcess(
+        ['analytics', 'query', '--db', db, 'SELECT count(*) FROM range(100000000000) t(x) WHERE x % 7 = 3'],
+        {
+          env,
+          onStart: (stop) => {
+            setTimeout(() => {
+              stoppedAt = Date.now();
+              stop('SIGINT');
+            }, 300);
+          },
         },
-      });
+      );
       expect(r.code).toBe(130);
       expect(stoppedAt).toBeGreaterThan(0);
       expect(Date.now() - stoppedAt).toBeLessThan(5000);

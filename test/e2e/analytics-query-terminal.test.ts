@@ -31,9 +31,14 @@ describe('analytics query --format csv with hostile cell text', () => {
       const sql = 'SELECT search_query FROM searches';
       const shown = await runInProcess(['analytics', 'query', '--db', db, '--format', 'csv', sql], { env, tty: true });
       expect(shown.code).toBe(0);
-      expect(shown.stdout).toBe('search_query\r\nosc52 ^[]52;c;cm0gLXJmIH4=^G title ^[]0;pwned^G clear ^[[2J csi ^[[31m end\r\n');
+      expect(shown.stdout).toBe(
+        'search_query\r\nosc52 ^[]52;c;cm0gLXJmIH4=^G title ^[]0;pwned^G clear ^[[2J csi ^[[31m end\r\n',
+      );
       const file = join(dir.path, 'out.csv');
-      const written = await runInProcess(['analytics', 'query', '--db', db, '--format', 'csv', '-o', file, sql], { env, tty: true });
+      const written = await runInProcess(['analytics', 'query', '--db', db, '--format', 'csv', '-o', file, sql], {
+        env,
+        tty: true,
+      });
       expect(written.code).toBe(0);
       expect(readFileSync(file, 'utf8')).toBe(`search_query\r\n${HOSTILE}\r\n`);
       const piped = await runInProcess(['analytics', 'query', '--db', db, '--format', 'csv', sql], { env, tty: false });
@@ -43,19 +48,27 @@ describe('analytics query --format csv with hostile cell text', () => {
     }
   });
 
-  it.skipIf(noPython)(`the built CLI on a real terminal: no escape sequence of the cell reaches it${PYTHON_SKIP_NOTE}`, async () => {
-    const dir = tempDir();
-    try {
-      const db = await databaseWithTerm(dir.path);
-      const env = { HOME: dir.path, XDG_CONFIG_HOME: join(dir.path, 'xdg'), MINTLIFY_PROJECT_ID: 'p' };
-      const shown = await runCliOnPty(['analytics', 'query', '--db', db, '--format', 'csv', 'SELECT search_query FROM searches'], { env });
-      expect(shown.code).toBe(0);
-      // The terminal's own line discipline turns each \n into \r\n; the cell is otherwise as caret
-      // notation shows it, and the count on stderr follows it on the same screen.
-      expect(shown.output.replace(/\r+\n/g, '\n')).toBe('search_query\nosc52 ^[]52;c;cm0gLXJmIH4=^G title ^[]0;pwned^G clear ^[[2J csi ^[[31m end\n1 row\n');
-      expect(shown.output).not.toMatch(/[\x1b\x07\x9b]/);
-    } finally {
-      dir.cleanup();
-    }
-  });
+  it.skipIf(noPython)(
+    `the built CLI on a real terminal: no escape sequence of the cell reaches it${PYTHON_SKIP_NOTE}`,
+    async () => {
+      const dir = tempDir();
+      try {
+        const db = await databaseWithTerm(dir.path);
+        const env = { HOME: dir.path, XDG_CONFIG_HOME: join(dir.path, 'xdg'), MINTLIFY_PROJECT_ID: 'p' };
+        const shown = await runCliOnPty(
+          ['analytics', 'query', '--db', db, '--format', 'csv', 'SELECT search_query FROM searches'],
+          { env },
+        );
+        expect(shown.code).toBe(0);
+        // The terminal's own line discipline turns each \n into \r\n; the cell is otherwise as caret
+        // notation shows it, and the count on stderr follows it on the same screen.
+        expect(shown.output.replace(/\r+\n/g, '\n')).toBe(
+          'search_query\nosc52 ^[]52;c;cm0gLXJmIH4=^G title ^[]0;pwned^G clear ^[[2J csi ^[[31m end\n1 row\n',
+        );
+        expect(shown.output).not.toMatch(/[\x1b\x07\x9b]/);
+      } finally {
+        dir.cleanup();
+      }
+    },
+  );
 });

@@ -26,7 +26,10 @@ describe('analytics sync, then analytics report', () => {
     // runs, each with a ledger of its own (as hours apart would be).
     for (let run = 0; run < 6; run++) {
       const state = tempDir();
-      const r = await runCli(['analytics', 'sync', '--db', db, '--from', periods.previous.from, '--max-requests', '100', '--json'], { env: { ...env(), XDG_STATE_HOME: state.path } });
+      const r = await runCli(
+        ['analytics', 'sync', '--db', db, '--from', periods.previous.from, '--max-requests', '100', '--json'],
+        { env: { ...env(), XDG_STATE_HOME: state.path } },
+      );
       state.cleanup();
       expect(r.code, r.stderr).toBe(0);
       if (JSON.parse(r.stdout).complete) return;
@@ -41,12 +44,18 @@ describe('analytics sync, then analytics report', () => {
     expect(report.current).toEqual(periods.current);
     expect(report.daysSynced).toEqual({ current: 7, previous: 7, ofDays: { current: 7, previous: 7 }, partial: [] });
 
-    const inWeek = (range: { from: string; to: string }) => `date >= DATE '${range.from}' AND date < DATE '${range.to}'`;
+    const inWeek = (range: { from: string; to: string }) =>
+      `date >= DATE '${range.from}' AND date < DATE '${range.to}'`;
     // Both weeks were read whole at once (the report's ranges come first): the report sums those rows,
     // not the days' (which the API rounds day by day), and never both.
-    const wholeWeek = (range: { from: string; to: string }) => `date_from = DATE '${range.from}' AND date_to = DATE '${range.to}'`;
-    const views = await query(`SELECT sum(human) AS human, sum(ai) AS ai, sum(total) AS total FROM views_by_range WHERE ${wholeWeek(periods.current)}`);
-    const viewsBefore = await query(`SELECT sum(total) AS total FROM views_by_range WHERE ${wholeWeek(periods.previous)}`);
+    const wholeWeek = (range: { from: string; to: string }) =>
+      `date_from = DATE '${range.from}' AND date_to = DATE '${range.to}'`;
+    const views = await query(
+      `SELECT sum(human) AS human, sum(ai) AS ai, sum(total) AS total FROM views_by_range WHERE ${wholeWeek(periods.current)}`,
+    );
+    const viewsBefore = await query(
+      `SELECT sum(total) AS total FROM views_by_range WHERE ${wholeWeek(periods.previous)}`,
+    );
     expect(views.total).toBeGreaterThan(0);
     expect(report.views.human.current).toBe(views.human);
     const viewDays = await query(`SELECT sum(total) AS total FROM views WHERE ${inWeek(periods.current)}`);
@@ -60,9 +69,13 @@ describe('analytics sync, then analytics report', () => {
     const searchDays = await query(`SELECT sum(hits) AS hits FROM searches WHERE ${inWeek(periods.current)}`);
     expect(searchDays.hits).toBe(searches.hits);
     expect(report.searches.total.current).toBe(searches.hits);
-    const unanswered = await query(`SELECT count(*) AS n FROM conversations WHERE resolution_status = 'unanswered' AND ${inWeek(periods.current)}`);
+    const unanswered = await query(
+      `SELECT count(*) AS n FROM conversations WHERE resolution_status = 'unanswered' AND ${inWeek(periods.current)}`,
+    );
     expect(report.unanswered.total.current).toBe(unanswered.n);
-    const thumbsDown = await query(`SELECT max(d) AS top FROM (SELECT sum(thumbs_down) AS d FROM feedback_by_page_by_range WHERE ${wholeWeek(periods.current)} GROUP BY path)`);
+    const thumbsDown = await query(
+      `SELECT max(d) AS top FROM (SELECT sum(thumbs_down) AS d FROM feedback_by_page_by_range WHERE ${wholeWeek(periods.current)} GROUP BY path)`,
+    );
     expect(report.thumbsDown[0]?.current ?? 0).toBe(thumbsDown.top ?? 0);
   });
 
@@ -76,6 +89,7 @@ describe('analytics sync, then analytics report', () => {
     expect(slack.code).toBe(0);
     const message = JSON.parse(slack.stdout);
     expect(message.blocks.length).toBeLessThanOrEqual(50);
-    for (const block of message.blocks) if (block.type === 'section') expect(block.text.text.length).toBeLessThanOrEqual(3000);
+    for (const block of message.blocks)
+      if (block.type === 'section') expect(block.text.text.length).toBeLessThanOrEqual(3000);
   });
 });

@@ -7,7 +7,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Conversation, ConversationsPage, FeedbackItem, FeedbackPage, PageTraffic, ViewsPage } from '../../src/api/types.js';
+import type {
+  Conversation,
+  ConversationsPage,
+  FeedbackItem,
+  FeedbackPage,
+  PageTraffic,
+  ViewsPage,
+} from '../../src/api/types.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { resumeLine, runCli, runPrintedCommand, tempDir, type CliResult } from '../helpers/cli.js';
 import { expectedCsvCell } from '../helpers/searches.js';
@@ -22,10 +29,16 @@ afterEach(() => dir.cleanup());
 
 const env = () => t.env() as Record<string, string>;
 const path = (r: { path: string }) => new URL(r.path, 'http://x').pathname;
-const _queries = (route: string) => t.sandbox.requests.filter((r) => path(r) === `/v1/analytics/${t.sandbox.projectId}/${route}`).map((r) => Object.fromEntries(new URL(r.path, 'http://x').searchParams));
+const _queries = (route: string) =>
+  t.sandbox.requests
+    .filter((r) => path(r) === `/v1/analytics/${t.sandbox.projectId}/${route}`)
+    .map((r) => Object.fromEntries(new URL(r.path, 'http://x').searchParams));
 
 async function api<T>(route: string, query: Record<string, string>): Promise<T> {
-  const res = await fetch(`${t.sandbox.baseUrl}/v1/analytics/${t.sandbox.projectId}/${route}?${new URLSearchParams(query)}`, { headers: { authorization: `Bearer ${t.sandbox.apiKey}` } });
+  const res = await fetch(
+    `${t.sandbox.baseUrl}/v1/analytics/${t.sandbox.projectId}/${route}?${new URLSearchParams(query)}`,
+    { headers: { authorization: `Bearer ${t.sandbox.apiKey}` } },
+  );
   const body = (await res.json()) as T;
   t.sandbox.requests.length = 0;
   return body;
@@ -44,7 +57,10 @@ async function allConversations(): Promise<Conversation[]> {
   const rows: Conversation[] = [];
   let cursor: string | null = null;
   do {
-    const page: ConversationsPage = await api<ConversationsPage>('assistant', { limit: '1000', ...(cursor ? { cursor } : {}) });
+    const page: ConversationsPage = await api<ConversationsPage>('assistant', {
+      limit: '1000',
+      ...(cursor ? { cursor } : {}),
+    });
     rows.push(...page.conversations);
     cursor = page.hasMore ? page.nextCursor : null;
   } while (cursor);
@@ -52,7 +68,8 @@ async function allConversations(): Promise<Conversation[]> {
 }
 
 const trafficCsv = (rows: PageTraffic[], header = true) =>
-  (header ? 'path,human,ai,total\r\n' : '') + rows.map((p) => `${[p.path, p.human, p.ai, p.total].map((c) => expectedCsvCell(c)).join(',')}\r\n`).join('');
+  (header ? 'path,human,ai,total\r\n' : '') +
+  rows.map((p) => `${[p.path, p.human, p.ai, p.total].map((c) => expectedCsvCell(c)).join(',')}\r\n`).join('');
 
 const runShell = (command: string, cwd: string): Promise<CliResult> => runPrintedCommand(command, { cwd, env: env() });
 
@@ -62,29 +79,41 @@ describe('resuming an analytics export', () => {
     expect(rows.length).toBeGreaterThan(500);
     t.sandbox.faults.inject({ route: 'views.list' });
     t.sandbox.faults.inject({ route: 'views.list', status: 429, retryAfter: 3600 });
-    const r = await runCli(['analytics', 'views', '--all', '--format', 'csv', '-o', 'views.csv'], { env: env(), cwd: dir.path });
+    const r = await runCli(['analytics', 'views', '--all', '--format', 'csv', '-o', 'views.csv'], {
+      env: env(),
+      cwd: dir.path,
+    });
     expect(r.code).toBe(6);
     expect(readFileSync(join(dir.path, 'views.csv'), 'utf8')).toBe(trafficCsv(rows.slice(0, 250)));
-    expect(r.stderr).toContain('warning: stopped after 250 pages (1 page, 2 analytics requests); what was written to views.csv ends with a whole row.\n');
+    expect(r.stderr).toContain(
+      'warning: stopped after 250 pages (1 page, 2 analytics requests); what was written to views.csv ends with a whole row.\n',
+    );
     const resume = resumeLine(r.stderr);
     expect(resume).toBe('mint-admin analytics views --all --format csv --no-header --offset 250 >> views.csv');
     const again = await runShell(resume, dir.path);
     expect(again.code).toBe(0);
     expect(readFileSync(join(dir.path, 'views.csv'), 'utf8')).toBe(trafficCsv(rows));
-    expect(again.stderr).toContain(`Showing ${rows.length - 250} pages, the last of the range; 2 analytics requests used (the organization shares 100 an hour)`);
+    expect(again.stderr).toContain(
+      `Showing ${rows.length - 250} pages, the last of the range; 2 analytics requests used (the organization shares 100 an hour)`,
+    );
   });
 
   it('conversations --json -o: the partial file parses and names the cursor; the resumed run writes the rest to a second file', async () => {
     const all = await allConversations();
     t.sandbox.faults.inject({ route: 'assistant.list' });
     t.sandbox.faults.inject({ route: 'assistant.list', status: 429, retryAfter: 3600 });
-    const r = await runCli(['analytics', 'conversations', '--all', '--json', '-o', 'conv.json'], { env: env(), cwd: dir.path });
+    const r = await runCli(['analytics', 'conversations', '--all', '--json', '-o', 'conv.json'], {
+      env: env(),
+      cwd: dir.path,
+    });
     expect(r.code).toBe(6);
     const partial = JSON.parse(readFileSync(join(dir.path, 'conv.json'), 'utf8')) as ConversationsPage;
     expect(partial.conversations).toEqual(all.slice(0, 1000));
     expect(partial.hasMore).toBe(true);
     const resume = resumeLine(r.stderr);
-    expect(resume).toBe(`mint-admin analytics conversations --all --format json --cursor ${partial.nextCursor} -o conv.part2.json`);
+    expect(resume).toBe(
+      `mint-admin analytics conversations --all --format json --cursor ${partial.nextCursor} -o conv.part2.json`,
+    );
     expect((await runShell(resume, dir.path)).code).toBe(0);
     const rest = JSON.parse(readFileSync(join(dir.path, 'conv.part2.json'), 'utf8')) as ConversationsPage;
     expect([...partial.conversations, ...rest.conversations]).toEqual(all);
@@ -134,7 +163,13 @@ function byKey(param: 'cursor' | 'offset', pages: Record<string, unknown>): Hand
 async function loopback(route: string, handler: Handler, args: string[]) {
   const server = await startServer({ [`GET /v1/analytics/${PROJECT}/${route}`]: handler });
   try {
-    const env = { MINTLIFY_API_URL: server.url, MINTLIFY_ADMIN_API_KEY: KEY, MINTLIFY_PROJECT_ID: PROJECT, HOME: dir.path, XDG_CONFIG_HOME: join(dir.path, 'xdg') };
+    const env = {
+      MINTLIFY_API_URL: server.url,
+      MINTLIFY_ADMIN_API_KEY: KEY,
+      MINTLIFY_PROJECT_ID: PROJECT,
+      HOME: dir.path,
+      XDG_CONFIG_HOME: join(dir.path, 'xdg'),
+    };
     const r = await runCli(['analytics', ...args], { env, cwd: dir.path });
     return { ...r, requests: server.requests.length };
   } finally {
@@ -143,7 +178,17 @@ async function loopback(route: string, handler: Handler, args: string[]) {
 }
 
 // Keys in the order the documents list them, which is the order the CLI writes them in.
-const fb = (n: number): FeedbackItem => ({ id: `fb${n}`, path: `/p${n}`, comment: `c${n}`, createdAt: '2026-11-20T10:00:00.000Z', source: 'contextual', status: 'pending', helpful: n % 2 === 0, contact: null }) as FeedbackItem;
+const fb = (n: number): FeedbackItem =>
+  ({
+    id: `fb${n}`,
+    path: `/p${n}`,
+    comment: `c${n}`,
+    createdAt: '2026-11-20T10:00:00.000Z',
+    source: 'contextual',
+    status: 'pending',
+    helpful: n % 2 === 0,
+    contact: null,
+  }) as FeedbackItem;
 const traffic = (n: number): PageTraffic => ({ path: `/p${n}`, human: n, ai: 1, total: n + 1 });
 const totals = { human: 10, ai: 3, total: 13 };
 
@@ -172,7 +217,9 @@ describe('analytics lists stop pages that would loop (exit 1), with whole rows a
     expect(r.code).toBe(1);
     expect(r.requests).toBe(2);
     expect(readFileSync(join(dir.path, 'v.csv'), 'utf8')).toBe(trafficCsv([traffic(1), traffic(2), traffic(3)]));
-    expect(r.stderr).toContain('error: unexpected answer from the API while listing pages: the API sent an empty page while saying there are more after 1 page; stopped rather than loop');
+    expect(r.stderr).toContain(
+      'error: unexpected answer from the API while listing pages: the API sent an empty page while saying there are more after 1 page; stopped rather than loop',
+    );
     expect(resumeLine(r.stderr)).toBe('mint-admin analytics views --all --format csv --no-header --offset 3 >> v.csv');
   });
 });

@@ -25,7 +25,9 @@ describe.skipIf(!CAN_MOUNT_TMPFS)(`analytics sync on a disk that fills${TMPFS_SK
       const args = ['analytics', 'sync', '--db', db, '--from', fromDay(), '--max-requests', '100'];
       const full = await runCli(args, { env: t.env() });
       expect(full.code).toBe(1);
-      expect(full.stderr).toMatch(/^error: the analytics database .*a\.duckdb could not be written \(.*\): every page stored before it is kept; make room and run `mint-admin analytics sync` again to continue$/m);
+      expect(full.stderr).toMatch(
+        /^error: the analytics database .*a\.duckdb could not be written \(.*\): every page stored before it is kept; make room and run `mint-admin analytics sync` again to continue$/m,
+      );
       expect(spawnSync('mount', ['-o', 'remount,size=64m', vol]).status).toBe(0);
       const rerun = await runCli(args, { env: t.env() });
       expect(rerun.code).toBe(0);

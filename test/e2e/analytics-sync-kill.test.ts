@@ -12,7 +12,10 @@ import { expectedSync, storedCounts } from '../analytics-store/expected.js';
 import { CLI, runCli, tempDir } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
-const t = useSandbox({ searchTermCount: 400, analytics: { pages: 60, feedback: 600, conversations: 2500 } }, { homePerTest: true });
+const t = useSandbox(
+  { searchTermCount: 400, analytics: { pages: 60, feedback: 600, conversations: 2500 } },
+  { homePerTest: true },
+);
 const fromDay = () => new Date(startOfUtcDay(Date.now()) - 5 * DAY_MS).toISOString().slice(0, 10);
 const analyticsRequests = () => t.sandbox.requests.filter((r) => r.path.startsWith('/v1/analytics/')).length;
 
@@ -49,7 +52,10 @@ describe('analytics sync, interrupted', () => {
     }
     // Each run was cut off mid-sync (the test proves something only if they were).
     expect(kills).toBe(5);
-    const rerun = await runCli(['analytics', 'sync', '--db', db, '--from', fromDay(), '--max-requests', '100', '--json'], { env: t.env() });
+    const rerun = await runCli(
+      ['analytics', 'sync', '--db', db, '--from', fromDay(), '--max-requests', '100', '--json'],
+      { env: t.env() },
+    );
     expect(rerun.code).toBe(0);
     expect(JSON.parse(rerun.stdout)).toMatchObject({ complete: true });
     const stored = await storedCounts(db);
@@ -63,7 +69,9 @@ describe('analytics sync, interrupted', () => {
     const r = await syncUntil(db, 4, 'SIGTERM');
     expect(r.code).toBe(143);
     expect(r.stderr).toMatch(/every page stored so far is kept: run `mint-admin analytics sync` again to continue/);
-    const rerun = await runCli(['analytics', 'sync', '--db', db, '--from', fromDay(), '--max-requests', '100'], { env: t.env() });
+    const rerun = await runCli(['analytics', 'sync', '--db', db, '--from', fromDay(), '--max-requests', '100'], {
+      env: t.env(),
+    });
     expect(rerun.code).toBe(0);
     expect((await storedCounts(db)).rows).toEqual(expected.rows);
   });
@@ -74,10 +82,14 @@ describe('analytics sync, interrupted', () => {
     try {
       cpSync(join(CLI, '..'), join(dir.path, 'cli'), { recursive: true });
       const { spawnSync } = await import('node:child_process');
-      const r = spawnSync(process.execPath, [join(dir.path, 'cli', 'main.cjs'), 'analytics', 'sync', '--db', join(dir.path, 'a.duckdb')], {
-        env: { ...t.env(), PATH: process.env.PATH, NODE_PATH: '' },
-        encoding: 'utf8',
-      });
+      const r = spawnSync(
+        process.execPath,
+        [join(dir.path, 'cli', 'main.cjs'), 'analytics', 'sync', '--db', join(dir.path, 'a.duckdb')],
+        {
+          env: { ...t.env(), PATH: process.env.PATH, NODE_PATH: '' },
+          encoding: 'utf8',
+        },
+      );
       expect(r.status).toBe(1);
       expect(r.stderr).toContain(`Add it with: npm install --global @duckdb/node-api@${DUCKDB_VERSION}`);
       expect(analyticsRequests()).toBe(0);

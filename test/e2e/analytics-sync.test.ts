@@ -14,7 +14,10 @@ import { expectedSync, readDay, storedCounts } from '../analytics-store/expected
 import { runCli, tempDir } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
-const t = useSandbox({ searchTermCount: 400, analytics: { pages: 60, feedback: 300, conversations: 1500 } }, { homePerTest: true });
+const t = useSandbox(
+  { searchTermCount: 400, analytics: { pages: 60, feedback: 300, conversations: 1500 } },
+  { homePerTest: true },
+);
 const DAYS = 3;
 const fromDay = () => new Date(startOfUtcDay(Date.now()) - DAYS * DAY_MS).toISOString().slice(0, 10);
 const analyticsRequests = () => t.sandbox.requests.filter((r) => r.path.startsWith('/v1/analytics/')).length;
@@ -62,7 +65,9 @@ describe('analytics sync', () => {
       runs.push(r.sent);
       if (r.summary.complete) break;
       expect(r.summary.stoppedBy).toBe('run-budget');
-      expect(r.stderr).toMatch(/stopped: --max-requests 4 spent; .* windows left to read; \d+ of the hour's 100 requests left; the next run can continue now/);
+      expect(r.stderr).toMatch(
+        /stopped: --max-requests 4 spent; .* windows left to read; \d+ of the hour's 100 requests left; the next run can continue now/,
+      );
     }
     expect((await storedCounts(db)).rows).toEqual(expected.rows);
     expect((await storedCounts(db)).distinct).toEqual(expected.rows);
@@ -74,7 +79,20 @@ describe('analytics sync', () => {
     const db = join(t.home, 'reach.duckdb');
     const reach = startOfUtcDay(Date.now()) - (DEFAULT_REACH_DAYS + 3) * DAY_MS;
     const expected = await expectedSync(t.sandbox, reach, Date.now());
-    const first = await runCli(['analytics', 'sync', '--db', db, '--from', new Date(reach).toISOString().slice(0, 10), '--max-requests', '20', '--json'], { env: t.env() });
+    const first = await runCli(
+      [
+        'analytics',
+        'sync',
+        '--db',
+        db,
+        '--from',
+        new Date(reach).toISOString().slice(0, 10),
+        '--max-requests',
+        '20',
+        '--json',
+      ],
+      { env: t.env() },
+    );
     expect(JSON.parse(first.stdout)).toMatchObject({ complete: false, stoppedBy: 'run-budget' });
     const ledger = ledgerPath({ HOME: t.home }, t.sandbox.baseUrl, t.sandbox.apiKey);
     let last: Record<string, unknown> = {};
@@ -89,7 +107,9 @@ describe('analytics sync', () => {
     expect((await storedCounts(db)).rows).toEqual(expected.rows);
     const open = await openAnalyticsDb(db);
     try {
-      const oldest = (await open.connection.runAndReadAll(`SELECT strftime(min(date), '%Y-%m-%d') AS day FROM searches`)).getRowObjectsJson()[0]!;
+      const oldest = (
+        await open.connection.runAndReadAll(`SELECT strftime(min(date), '%Y-%m-%d') AS day FROM searches`)
+      ).getRowObjectsJson()[0]!;
       expect(oldest.day).toBe(new Date(reach).toISOString().slice(0, 10));
     } finally {
       open.close();
@@ -109,9 +129,15 @@ describe('analytics sync', () => {
       expect(r.code).toBe(0);
       const open = await openAnalyticsDb(db);
       try {
-        const left = (await open.connection.runAndReadAll(`SELECT count(*)::INT AS n FROM sync_state WHERE NOT complete AND cursor IS NOT NULL AND stream <> '_pass'`)).getRowObjectsJson()[0]!;
+        const left = (
+          await open.connection.runAndReadAll(
+            `SELECT count(*)::INT AS n FROM sync_state WHERE NOT complete AND cursor IS NOT NULL AND stream <> '_pass'`,
+          )
+        ).getRowObjectsJson()[0]!;
         if (Number(left.n) > 0) {
-          await open.connection.run(`UPDATE sync_state SET cursor = 'expired' WHERE NOT complete AND cursor IS NOT NULL AND stream <> '_pass'`);
+          await open.connection.run(
+            `UPDATE sync_state SET cursor = 'expired' WHERE NOT complete AND cursor IS NOT NULL AND stream <> '_pass'`,
+          );
           break;
         }
       } finally {
@@ -131,14 +157,18 @@ describe('analytics sync', () => {
     const path = ledgerPath({ HOME: t.home }, t.sandbox.baseUrl, t.sandbox.apiKey);
     mkdirSync(join(path, '..'), { recursive: true, mode: 0o700 });
     const now = Date.now();
-    writeFileSync(path, Array.from({ length: 97 }, (_, i) => `${now - 49 * 60 * 1000 + i}\n`).join(''), { mode: 0o600 });
+    writeFileSync(path, Array.from({ length: 97 }, (_, i) => `${now - 49 * 60 * 1000 + i}\n`).join(''), {
+      mode: 0o600,
+    });
     const r = await sync(db, '--max-requests', '50');
     expect(r.code).toBe(0);
     expect(r.sent).toBe(3);
     expect(r.summary).toMatchObject({ complete: false, stoppedBy: 'hourly-budget', requests: 3, requestsLeft: 0 });
     expect(Date.parse(String(r.summary.nextRunAt))).toBe(now - 49 * 60 * 1000 + 60 * 60 * 1000);
     // 11 minutes ahead when planted: a slow machine may take seconds before the run words it.
-    expect(r.stderr).toMatch(/the organization's 100 analytics requests of the last hour are spent .* the next run can continue at \d{4}-\d\d-\d\d \d\d:\d\d UTC \(in 1\dm/);
+    expect(r.stderr).toMatch(
+      /the organization's 100 analytics requests of the last hour are spent .* the next run can continue at \d{4}-\d\d-\d\d \d\d:\d\d UTC \(in 1\dm/,
+    );
   });
 
   it('stops on a 429 with the time it gave, exit 0, and records the Retry-After for the next command', async () => {
@@ -175,10 +205,18 @@ describe('analytics sync', () => {
         const glob = join(out, table, '*', '*.parquet');
         const rows = stored.rows[table]!;
         if (rows === 0) continue;
-        const n = (await reader.connection.runAndReadAll(`SELECT count(*)::DOUBLE AS n, count(DISTINCT date)::DOUBLE AS days FROM read_parquet('${glob}', hive_partitioning = true)`)).getRowObjectsJson()[0]!;
+        const n = (
+          await reader.connection.runAndReadAll(
+            `SELECT count(*)::DOUBLE AS n, count(DISTINCT date)::DOUBLE AS days FROM read_parquet('${glob}', hive_partitioning = true)`,
+          )
+        ).getRowObjectsJson()[0]!;
         expect([table, Number(n.n)]).toEqual([table, rows]);
       }
-      const dirs = (await reader.connection.runAndReadAll(`SELECT DISTINCT regexp_extract(file, 'views/(date=[0-9-]+)/', 1) AS d FROM glob('${join(out, 'views', '*', '*.parquet')}')`)).getRowObjectsJson();
+      const dirs = (
+        await reader.connection.runAndReadAll(
+          `SELECT DISTINCT regexp_extract(file, 'views/(date=[0-9-]+)/', 1) AS d FROM glob('${join(out, 'views', '*', '*.parquet')}')`,
+        )
+      ).getRowObjectsJson();
       for (const d of dirs) expect(String(d.d)).toMatch(/^date=\d{4}-\d\d-\d\d$/);
     } finally {
       reader.close();
@@ -186,7 +224,12 @@ describe('analytics sync', () => {
   });
 
   it('refuses bad flags before anything is sent', async () => {
-    for (const args of [['--max-requests', '0'], ['--max-requests', '101'], ['--from', '2026-13-01'], ['--db', ' ']]) {
+    for (const args of [
+      ['--max-requests', '0'],
+      ['--max-requests', '101'],
+      ['--from', '2026-13-01'],
+      ['--db', ' '],
+    ]) {
       const r = await runCli(['analytics', 'sync', ...args], { env: t.env() });
       expect([args.join(' '), r.code]).toEqual([args.join(' '), 2]);
     }

@@ -12,7 +12,8 @@ const PROBE = '/job/000000000000000000000000';
 const fx = useSandbox({}, { homePerTest: true });
 
 const configFile = () => join(fx.home, 'xdg', 'mint-admin', 'config.json');
-const saved = () => JSON.parse(readFileSync(configFile(), 'utf8')) as { profiles: Record<string, Record<string, string>> };
+const saved = () =>
+  JSON.parse(readFileSync(configFile(), 'utf8')) as { profiles: Record<string, Record<string, string>> };
 /** The sandbox's URL and project, a private HOME, and no key in the environment: login is how it gets one. */
 const envWithoutKey = () => ({ ...fx.env(), MINTLIFY_ADMIN_API_KEY: undefined });
 
@@ -26,7 +27,9 @@ describe('auth login --with-token', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(saved().profiles.default!['api-key']).toBe(sandbox.apiKey);
-    expect(sandbox.requests.map((q) => `${q.method} ${q.path}`)).toEqual([`GET /v2/agent/${sandbox.projectId}${PROBE}`]);
+    expect(sandbox.requests.map((q) => `${q.method} ${q.path}`)).toEqual([
+      `GET /v2/agent/${sandbox.projectId}${PROBE}`,
+    ]);
     // The saved key is the one later commands use.
     const status = await runCli(['auth', 'status'], { env: envWithoutKey() });
     expect(status.code).toBe(0);
@@ -34,14 +37,24 @@ describe('auth login --with-token', () => {
   });
 
   it('--json: the profile, the masked key and the check', async () => {
-    const r = await runCli(['auth', 'login', '--with-token', '--json'], { env: envWithoutKey(), stdin: fx.sandbox.apiKey });
+    const r = await runCli(['auth', 'login', '--with-token', '--json'], {
+      env: envWithoutKey(),
+      stdin: fx.sandbox.apiKey,
+    });
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ profile: 'default', 'api-key': `mint_****${fx.sandbox.apiKey.slice(-4)}`, check: { status: 404, accepted: true } });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      profile: 'default',
+      'api-key': `mint_****${fx.sandbox.apiKey.slice(-4)}`,
+      check: { status: 404, accepted: true },
+    });
     expect(r.stdout + r.stderr).not.toContain(fx.sandbox.apiKey);
   });
 
   it('--profile makes the profile it logs in to', async () => {
-    const r = await runCli(['--profile', 'staging', 'auth', 'login', '--with-token'], { env: envWithoutKey(), stdin: fx.sandbox.apiKey });
+    const r = await runCli(['--profile', 'staging', 'auth', 'login', '--with-token'], {
+      env: envWithoutKey(),
+      stdin: fx.sandbox.apiKey,
+    });
     expect(r.code).toBe(0);
     expect(saved().profiles.staging!['api-key']).toBe(fx.sandbox.apiKey);
   });
@@ -71,7 +84,10 @@ describe('auth login --with-token', () => {
   });
 
   it('no project id: exit 2 before the key is read, saying how to set one', async () => {
-    const r = await runCli(['auth', 'login', '--with-token'], { env: { ...envWithoutKey(), MINTLIFY_PROJECT_ID: undefined }, stdin: fx.sandbox.apiKey });
+    const r = await runCli(['auth', 'login', '--with-token'], {
+      env: { ...envWithoutKey(), MINTLIFY_PROJECT_ID: undefined },
+      stdin: fx.sandbox.apiKey,
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/config set project-id/);
     expect(fx.sandbox.requests).toEqual([]);
@@ -88,9 +104,16 @@ describe('auth login against an API that refuses the key', () => {
     try {
       const dir = join(home.path, 'xdg', 'mint-admin');
       mkdirSync(dir, { recursive: true, mode: 0o700 });
-      const before = JSON.stringify({ profiles: { default: { 'api-key': GOOD, 'project-id': 'proj_1' } } }, undefined, '\t');
+      const before = JSON.stringify(
+        { profiles: { default: { 'api-key': GOOD, 'project-id': 'proj_1' } } },
+        undefined,
+        '\t',
+      );
       writeFileSync(join(dir, 'config.json'), before, { mode: 0o600 });
-      const r = await runCli(['auth', 'login', '--with-token'], { env: { MINTLIFY_API_URL: server.url, HOME: home.path, XDG_CONFIG_HOME: join(home.path, 'xdg') }, stdin: REFUSED });
+      const r = await runCli(['auth', 'login', '--with-token'], {
+        env: { MINTLIFY_API_URL: server.url, HOME: home.path, XDG_CONFIG_HOME: join(home.path, 'xdg') },
+        stdin: REFUSED,
+      });
       expect(r.code).toBe(3);
       expect(r.stderr).toMatch(/^error: /);
       expect(r.stdout + r.stderr).not.toContain(REFUSED);
@@ -109,7 +132,15 @@ describe('auth login against an API that refuses the key', () => {
     await server.close();
     const home = tempDir();
     try {
-      const r = await runCli(['auth', 'login', '--with-token'], { env: { MINTLIFY_API_URL: url, MINTLIFY_PROJECT_ID: 'proj_1', HOME: home.path, XDG_CONFIG_HOME: join(home.path, 'xdg') }, stdin: REFUSED });
+      const r = await runCli(['auth', 'login', '--with-token'], {
+        env: {
+          MINTLIFY_API_URL: url,
+          MINTLIFY_PROJECT_ID: 'proj_1',
+          HOME: home.path,
+          XDG_CONFIG_HOME: join(home.path, 'xdg'),
+        },
+        stdin: REFUSED,
+      });
       expect(r.code).toBe(1);
       expect(existsSync(join(home.path, 'xdg'))).toBe(false);
     } finally {
@@ -127,7 +158,9 @@ describe.skipIf(noPython)(`auth login's hidden prompt on a real terminal${PYTHON
     expect(r.timedOut).toBe(false);
     expect(r.code).toBe(0);
     expect(r.output).not.toContain(fx.sandbox.apiKey);
-    expect(screenText(r.output)).toMatch(/^Admin API key \(input hidden\): \nthe API accepted the key .*saved api-key = mint_\*{4}\w{4} in profile "default"\n$/);
+    expect(screenText(r.output)).toMatch(
+      /^Admin API key \(input hidden\): \nthe API accepted the key .*saved api-key = mint_\*{4}\w{4} in profile "default"\n$/,
+    );
     expect(saved().profiles.default!['api-key']).toBe(fx.sandbox.apiKey);
     expect(r.modes).toEqual({ echo: true, isig: true, icanon: true });
   });

@@ -33,7 +33,9 @@ describe('auth status against the sandbox', () => {
       '',
     ]);
     expect(r.stdout + r.stderr).not.toContain(sandbox.apiKey);
-    expect(sandbox.requests.map((q) => `${q.method} ${q.path}`)).toEqual([`GET /v2/agent/${sandbox.projectId}${PROBE}`]);
+    expect(sandbox.requests.map((q) => `${q.method} ${q.path}`)).toEqual([
+      `GET /v2/agent/${sandbox.projectId}${PROBE}`,
+    ]);
   });
 
   it('--json: one document with every setting and what the check proves', async () => {
@@ -75,7 +77,13 @@ describe('auth status against an API that refuses the key', () => {
     const home = tempDir();
     try {
       const r = await runCli(['auth', 'status'], {
-        env: { MINTLIFY_API_URL: server.url, MINTLIFY_ADMIN_API_KEY: KEY, MINTLIFY_PROJECT_ID: 'proj_1', HOME: home.path, XDG_CONFIG_HOME: join(home.path, 'xdg') },
+        env: {
+          MINTLIFY_API_URL: server.url,
+          MINTLIFY_ADMIN_API_KEY: KEY,
+          MINTLIFY_PROJECT_ID: 'proj_1',
+          HOME: home.path,
+          XDG_CONFIG_HOME: join(home.path, 'xdg'),
+        },
       });
       expect(r.code).toBe(3);
       expect(r.stdout).toContain(`key refused: GET /v2/agent/proj_1${PROBE} answered ${status}`);
@@ -93,28 +101,43 @@ describe('auth status against an API that refuses the key', () => {
   // Any web server answers 404 to a path it lacks: only the API's own JSON error says the key got past
   // authentication.
   const notTheApi: Array<[string, Handler]> = [
-    ['an HTML page', (_req, res) => res.writeHead(404, { 'content-type': 'text/html' }).end('<html><title>404 Not Found</title></html>')],
+    [
+      'an HTML page',
+      (_req, res) =>
+        res.writeHead(404, { 'content-type': 'text/html' }).end('<html><title>404 Not Found</title></html>'),
+    ],
     ['plain text', (_req, res) => res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found')],
     ['JSON of another shape', json(404, { message: 'Not Found', documentation_url: 'https://example.com' })],
   ];
-  it.each(notTheApi)('a base URL that answers 404 with %s: not checked, exit 1, never "accepted"', async (_n, handler) => {
-    const server = await startServer({ [`GET /v2/agent/proj_1${PROBE}`]: handler });
-    const home = tempDir();
-    try {
-      const env = { MINTLIFY_API_URL: server.url, MINTLIFY_ADMIN_API_KEY: KEY, MINTLIFY_PROJECT_ID: 'proj_1', HOME: home.path, XDG_CONFIG_HOME: join(home.path, 'xdg') };
-      const r = await runCli(['auth', 'status'], { env });
-      expect(r.code).toBe(1);
-      expect(r.stdout).not.toContain('key accepted');
-      expect(r.stdout).toContain(`key not checked: GET /v2/agent/proj_1${PROBE} answered 404, but not with the API's JSON error`);
-      expect(r.stderr).toMatch(/^error: .*404.*check --base-url/);
-      const j = await runCli(['auth', 'status', '--json'], { env });
-      expect(j.code).toBe(1);
-      expect(JSON.parse(j.stdout)).toMatchObject({ check: { status: 404, accepted: null, proves: null } });
-    } finally {
-      await server.close();
-      home.cleanup();
-    }
-  });
+  it.each(notTheApi)(
+    'a base URL that answers 404 with %s: not checked, exit 1, never "accepted"',
+    async (_n, handler) => {
+      const server = await startServer({ [`GET /v2/agent/proj_1${PROBE}`]: handler });
+      const home = tempDir();
+      try {
+        const env = {
+          MINTLIFY_API_URL: server.url,
+          MINTLIFY_ADMIN_API_KEY: KEY,
+          MINTLIFY_PROJECT_ID: 'proj_1',
+          HOME: home.path,
+          XDG_CONFIG_HOME: join(home.path, 'xdg'),
+        };
+        const r = await runCli(['auth', 'status'], { env });
+        expect(r.code).toBe(1);
+        expect(r.stdout).not.toContain('key accepted');
+        expect(r.stdout).toContain(
+          `key not checked: GET /v2/agent/proj_1${PROBE} answered 404, but not with the API's JSON error`,
+        );
+        expect(r.stderr).toMatch(/^error: .*404.*check --base-url/);
+        const j = await runCli(['auth', 'status', '--json'], { env });
+        expect(j.code).toBe(1);
+        expect(JSON.parse(j.stdout)).toMatchObject({ check: { status: 404, accepted: null, proves: null } });
+      } finally {
+        await server.close();
+        home.cleanup();
+      }
+    },
+  );
 
   it('an API nobody answers: exit 1, the settings still shown', async () => {
     const server = await startServer({});
@@ -123,10 +146,19 @@ describe('auth status against an API that refuses the key', () => {
     const home = tempDir();
     try {
       const r = await runCli(['auth', 'status', '--json'], {
-        env: { MINTLIFY_API_URL: url, MINTLIFY_ADMIN_API_KEY: KEY, MINTLIFY_PROJECT_ID: 'proj_1', HOME: home.path, XDG_CONFIG_HOME: join(home.path, 'xdg') },
+        env: {
+          MINTLIFY_API_URL: url,
+          MINTLIFY_ADMIN_API_KEY: KEY,
+          MINTLIFY_PROJECT_ID: 'proj_1',
+          HOME: home.path,
+          XDG_CONFIG_HOME: join(home.path, 'xdg'),
+        },
       });
       expect(r.code).toBe(1);
-      expect(JSON.parse(r.stdout)).toMatchObject({ 'base-url': { value: url }, check: { accepted: null, status: null } });
+      expect(JSON.parse(r.stdout)).toMatchObject({
+        'base-url': { value: url },
+        check: { accepted: null, status: null },
+      });
       expect(r.stdout + r.stderr).not.toContain(KEY);
     } finally {
       home.cleanup();

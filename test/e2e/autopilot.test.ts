@@ -37,8 +37,18 @@ async function server(handler: Handler) {
   const s = await startServer({ [ROUTE]: handler });
   const dir = tempDir();
   cleanups.push(() => s.close(), dir.cleanup);
-  const env = { HOME: dir.path, XDG_CONFIG_HOME: join(dir.path, 'xdg'), MINTLIFY_API_URL: s.url, MINTLIFY_ADMIN_API_KEY: KEY, MINTLIFY_PROJECT_ID: 'p1' };
-  return { ...s, cli: (args: string[], o: CliOptions = {}) => runCli(['autopilot', 'run', ...args], { ...o, env: { ...env, ...o.env } }) };
+  const env = {
+    HOME: dir.path,
+    XDG_CONFIG_HOME: join(dir.path, 'xdg'),
+    MINTLIFY_API_URL: s.url,
+    MINTLIFY_ADMIN_API_KEY: KEY,
+    MINTLIFY_PROJECT_ID: 'p1',
+  };
+  return {
+    ...s,
+    cli: (args: string[], o: CliOptions = {}) =>
+      runCli(['autopilot', 'run', ...args], { ...o, env: { ...env, ...o.env } }),
+  };
 }
 
 describe.concurrent('autopilot run against the sandbox', () => {
@@ -48,7 +58,9 @@ describe.concurrent('autopilot run against the sandbox', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^apr_[0-9a-f]{16}\n$/);
     expect(r.stderr).toBe(`autopilot: run ${r.stdout.trim()} started\n`);
-    expect(t.posts().map((p) => [p.path, p.body])).toEqual([[`/v2/autopilot/${t.sandbox.projectId}/webhook`, { prompt: 'Update the changelog' }]]);
+    expect(t.posts().map((p) => [p.path, p.body])).toEqual([
+      [`/v2/autopilot/${t.sandbox.projectId}/webhook`, { prompt: 'Update the changelog' }],
+    ]);
   });
 
   it('reads the prompt from a file, or from stdin with -f -', async () => {
@@ -69,12 +81,42 @@ describe.concurrent('autopilot run against the sandbox', () => {
   it.each([
     ['no prompt', [], {}, /^error: the prompt is empty: give it as arguments \(mint-admin autopilot run "/],
     ['a blank prompt', ['  '], {}, /^error: the prompt is empty/],
-    ['an empty file from stdin', ['-f', '-'], { stdin: '\n' }, /^error: the prompt read from stdin is empty; nothing was sent\n$/],
-    ['words and a file', ['Go', '-f', '-'], { stdin: 'x' }, /^error: give the prompt either as arguments or with --file, not both; nothing was sent\n$/],
-    ['a missing file', ['-f', '/nonexistent/prompt.md'], {}, /^error: cannot read the prompt file "\/nonexistent\/prompt.md" \(no such file\); nothing was sent\n$/],
-    ['a file over 1 MiB', ['-f', OVER_A_MIB], {}, /^error: the prompt file ".*huge\.md" holds more than 1 MiB; give a shorter prompt; nothing was sent\n$/],
-    ['/dev/zero', ['-f', '/dev/zero'], {}, /^error: the prompt file "\/dev\/zero" holds more than 1 MiB; give a shorter prompt; nothing was sent\n$/],
-    ['stdin over 1 MiB', ['-f', '-'], { stdin: 'z'.repeat(1024 * 1024 + 1) }, /^error: the prompt read from stdin holds more than 1 MiB; give a shorter prompt; nothing was sent\n$/],
+    [
+      'an empty file from stdin',
+      ['-f', '-'],
+      { stdin: '\n' },
+      /^error: the prompt read from stdin is empty; nothing was sent\n$/,
+    ],
+    [
+      'words and a file',
+      ['Go', '-f', '-'],
+      { stdin: 'x' },
+      /^error: give the prompt either as arguments or with --file, not both; nothing was sent\n$/,
+    ],
+    [
+      'a missing file',
+      ['-f', '/nonexistent/prompt.md'],
+      {},
+      /^error: cannot read the prompt file "\/nonexistent\/prompt.md" \(no such file\); nothing was sent\n$/,
+    ],
+    [
+      'a file over 1 MiB',
+      ['-f', OVER_A_MIB],
+      {},
+      /^error: the prompt file ".*huge\.md" holds more than 1 MiB; give a shorter prompt; nothing was sent\n$/,
+    ],
+    [
+      '/dev/zero',
+      ['-f', '/dev/zero'],
+      {},
+      /^error: the prompt file "\/dev\/zero" holds more than 1 MiB; give a shorter prompt; nothing was sent\n$/,
+    ],
+    [
+      'stdin over 1 MiB',
+      ['-f', '-'],
+      { stdin: 'z'.repeat(1024 * 1024 + 1) },
+      /^error: the prompt read from stdin holds more than 1 MiB; give a shorter prompt; nothing was sent\n$/,
+    ],
   ])('%s: exit 2 and nothing sent', async (_name, args, opts, stderr) => {
     const t = await setup();
     const r = await t.cli(['autopilot', 'run', ...args], opts);
@@ -108,7 +150,9 @@ describe.concurrent('autopilot run against the sandbox', () => {
     const t = await setup();
     const r = await t.cli(['autopilot', 'run', 'Go', '--project', 'proj_other']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^error: Autopilot cannot be run for project proj_other \(404: Project proj_other not found\): the project does not exist, is not yours, or has no Autopilot set up\. Check --project and Autopilot in the Mintlify dashboard\n$/);
+    expect(r.stderr).toMatch(
+      /^error: Autopilot cannot be run for project proj_other \(404: Project proj_other not found\): the project does not exist, is not yours, or has no Autopilot set up\. Check --project and Autopilot in the Mintlify dashboard\n$/,
+    );
   });
 
   it("the webhook's 503 (credit check failed, nothing started) is sent again until it starts", async () => {
@@ -131,10 +175,16 @@ const jsonText =
 
 describe.concurrent('autopilot run against answers the sandbox does not give', () => {
   it('an answer with extra fields: all kept under --json', async () => {
-    const s = await server(json(202, { runId: 'r1', queuedAt: '2026-11-24T00:00:00Z', links: { dashboard: 'https://x' } }));
+    const s = await server(
+      json(202, { runId: 'r1', queuedAt: '2026-11-24T00:00:00Z', links: { dashboard: 'https://x' } }),
+    );
     const r = await s.cli(['Go', '--json']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toEqual({ runId: 'r1', queuedAt: '2026-11-24T00:00:00Z', links: { dashboard: 'https://x' } });
+    expect(JSON.parse(r.stdout)).toEqual({
+      runId: 'r1',
+      queuedAt: '2026-11-24T00:00:00Z',
+      links: { dashboard: 'https://x' },
+    });
   });
 
   it('an object without runId is still a success: nothing on stdout, stderr says there was no id', async () => {
@@ -159,7 +209,11 @@ describe.concurrent('autopilot run against answers the sandbox does not give', (
     ['a string', 'started', 'the body should be an object, got a string'],
     ['null', null, ''],
     // Printing it (--json) went down the nesting with the call stack and crashed with no hint.
-    ['an object nested 5,000 deep', `{"runId":"r1","x":${'['.repeat(5000)}${']'.repeat(5000)}}`, `${['x', ...Array<string>(64).fill('0')].join('.')} is nested deeper than 64 levels`],
+    [
+      'an object nested 5,000 deep',
+      `{"runId":"r1","x":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+      `${['x', ...Array<string>(64).fill('0')].join('.')} is nested deeper than 64 levels`,
+    ],
   ])('%s as the answer: exit 1, the run may have started, sent once', async (_name, body, problem) => {
     const s = await server(typeof body === 'string' && body.startsWith('{') ? jsonText(202, body) : json(202, body));
     const r = await s.cli(['Go']);
@@ -167,7 +221,9 @@ describe.concurrent('autopilot run against answers the sandbox does not give', (
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain('unexpected answer from the API to POST /v2/autopilot/{projectId}/webhook');
     expect(r.stderr).toContain(problem);
-    expect(r.stderr).toMatch(/, so the run may have started anyway: check Autopilot in the Mintlify dashboard before running it again\n$/);
+    expect(r.stderr).toMatch(
+      /, so the run may have started anyway: check Autopilot in the Mintlify dashboard before running it again\n$/,
+    );
     expect(s.requests).toHaveLength(1);
   });
 
@@ -175,7 +231,9 @@ describe.concurrent('autopilot run against answers the sandbox does not give', (
     const s = await server(json(503, { error: 'Credit check failed. Retry the request.' }));
     const r = await s.cli(['Go']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/\nerror: the credit check failed \(503: Credit check failed\. Retry the request\.\) on every try; no run was started\. Try again in a few minutes\n$/);
+    expect(r.stderr).toMatch(
+      /\nerror: the credit check failed \(503: Credit check failed\. Retry the request\.\) on every try; no run was started\. Try again in a few minutes\n$/,
+    );
     expect(s.requests).toHaveLength(4);
   });
 
@@ -183,7 +241,9 @@ describe.concurrent('autopilot run against answers the sandbox does not give', (
     const s = await server(json(500, { error: 'boom' }));
     const r = await s.cli(['Go']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('error: the API answered 500 (boom), so the run may have started anyway: check Autopilot in the Mintlify dashboard before running it again\n');
+    expect(r.stderr).toBe(
+      'error: the API answered 500 (boom), so the run may have started anyway: check Autopilot in the Mintlify dashboard before running it again\n',
+    );
     expect(s.requests).toHaveLength(1);
   });
 
@@ -191,7 +251,9 @@ describe.concurrent('autopilot run against answers the sandbox does not give', (
     const s = await server((req) => req.socket.destroy());
     const r = await s.cli(['Go']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/, so the run may have started anyway: check Autopilot in the Mintlify dashboard before running it again\n$/);
+    expect(r.stderr).toMatch(
+      /, so the run may have started anyway: check Autopilot in the Mintlify dashboard before running it again\n$/,
+    );
     expect(s.requests).toHaveLength(1);
   });
 

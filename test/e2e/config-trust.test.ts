@@ -1,7 +1,16 @@
 // A config no one else can steer: the file and its directory must be ours, not links, and not
 // writable by others (as ssh demands of its config); writes never follow a link, take a lock so
 // concurrent `config set` lose nothing, and leave the file 0600.
-import { chmodSync, chownSync, lstatSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runCli, tempDir } from '../helpers/cli.js';
@@ -27,7 +36,10 @@ describe('refusing a config others could steer', () => {
     writeFileSync(elsewhere, '{"profiles":{"default":{"base-url":"http://127.0.0.1:9"}}}');
     symlinkSync(elsewhere, file());
     const line = `error: the config file ${file()} is a symbolic link; mint-admin does not follow links for its config: replace it with a regular file (or remove it)\n`;
-    for (const args of [['config', 'list'], ['config', 'set', 'api-key']]) {
+    for (const args of [
+      ['config', 'list'],
+      ['config', 'set', 'api-key'],
+    ]) {
       const r = await runCli(args, { env, stdin: KEY });
       expect(r.code).toBe(3);
       expect(r.stderr).toBe(line);
@@ -39,7 +51,10 @@ describe('refusing a config others could steer', () => {
   it('refuses a config directory that is a symlink', async () => {
     mkdirSync(join(home.path, 'xdg'));
     mkdirSync(join(home.path, 'theirs'), { mode: 0o700 });
-    writeFileSync(join(home.path, 'theirs', 'config.json'), '{"profiles":{"default":{"base-url":"http://127.0.0.1:9"}}}');
+    writeFileSync(
+      join(home.path, 'theirs', 'config.json'),
+      '{"profiles":{"default":{"base-url":"http://127.0.0.1:9"}}}',
+    );
     symlinkSync(join(home.path, 'theirs'), dir());
     const r = await runCli(['config', 'get', 'base-url'], { env });
     expect(r.code).toBe(3);
@@ -60,7 +75,9 @@ describe('refusing a config others could steer', () => {
     const r = await runCli(['config', 'list'], { env });
     expect(r.code).toBe(3);
     const fix = which === 'file' ? 'chmod 600' : 'chmod 700';
-    expect(r.stderr).toBe(`error: the config ${which} ${path} is writable by others (mode 0${mode.toString(8)}); run \`${fix} ${path}\`\n`);
+    expect(r.stderr).toBe(
+      `error: the config ${which} ${path} is writable by others (mode 0${mode.toString(8)}); run \`${fix} ${path}\`\n`,
+    );
   });
 });
 
@@ -77,7 +94,9 @@ describe.skipIf(!CAN_CREATE_OTHER_USER)(`a config owned by another user${OTHER_U
     chownSync(file(), other.uid, other.gid);
     const r = await runCli(['config', 'set', 'api-key'], { env, stdin: KEY });
     expect(r.code).toBe(3);
-    expect(r.stderr).toBe(`error: the config file ${file()} belongs to uid ${other.uid}, not to you (uid 0); remove it, or give it to yourself with chown\n`);
+    expect(r.stderr).toBe(
+      `error: the config file ${file()} belongs to uid ${other.uid}, not to you (uid 0); remove it, or give it to yourself with chown\n`,
+    );
     expect(readFileSync(file(), 'utf8')).toBe('{"profiles":{}}');
     expect(statSync(file()).uid).toBe(other.uid);
   });
@@ -98,7 +117,9 @@ describe.skipIf(!CAN_CREATE_OTHER_USER)(`a config owned by another user${OTHER_U
     chownSync(dir(), other.uid, other.gid);
     const r = await runCli(['config', 'list'], { env });
     expect(r.code).toBe(3);
-    expect(r.stderr).toBe(`error: the config directory ${dir()} belongs to uid ${other.uid}, not to you (uid 0); remove it, or give it to yourself with chown\n`);
+    expect(r.stderr).toBe(
+      `error: the config directory ${dir()} belongs to uid ${other.uid}, not to you (uid 0); remove it, or give it to yourself with chown\n`,
+    );
   });
 });
 
@@ -110,7 +131,11 @@ describe('writes', () => {
         runCli(['config', 'set', 'base-url', `https://r${round}.example.com`], { env }),
         runCli(['--profile', 'other', 'config', 'set', 'project-id', `other_${round}`], { env }),
       ]);
-      expect(results.map((r) => [r.code, r.stderr.includes('saved')])).toEqual([[0, true], [0, true], [0, true]]);
+      expect(results.map((r) => [r.code, r.stderr.includes('saved')])).toEqual([
+        [0, true],
+        [0, true],
+        [0, true],
+      ]);
       expect(saved().profiles).toEqual({
         default: { 'project-id': `proj_${round}`, 'base-url': `https://r${round}.example.com` },
         other: { 'project-id': `other_${round}` },
@@ -122,7 +147,10 @@ describe('writes', () => {
     mkdirSync(dir(), { recursive: true, mode: 0o700 });
     writeFileSync(file(), '{"profiles":{}}', { mode: 0o644 });
     chmodSync(file(), 0o644);
-    const r = await runCli(['config', 'set', 'api-key'], { env: { ...env, SNAP: '/snap/mint-admin/1', SNAP_USER_DATA: home.path }, stdin: KEY });
+    const r = await runCli(['config', 'set', 'api-key'], {
+      env: { ...env, SNAP: '/snap/mint-admin/1', SNAP_USER_DATA: home.path },
+      stdin: KEY,
+    });
     expect(r.code).toBe(0);
     expect(statSync(file()).mode & 0o777).toBe(0o600);
     expect(saved().profiles.default).toEqual({ 'api-key': KEY });

@@ -9,7 +9,8 @@ const KEY = 'mint_e2eSecretKey000111wxyz';
 let home: ReturnType<typeof tempDir>;
 let env: Record<string, string>;
 const configFile = () => join(home.path, 'xdg', 'mint-admin', 'config.json');
-const saved = () => JSON.parse(readFileSync(configFile(), 'utf8')) as { profiles: Record<string, Record<string, string>> };
+const saved = () =>
+  JSON.parse(readFileSync(configFile(), 'utf8')) as { profiles: Record<string, Record<string, string>> };
 
 beforeEach(() => {
   home = tempDir();
@@ -70,11 +71,17 @@ describe('config get, list, unset, path', () => {
   });
 
   it('keeps profiles apart', async () => {
-    expect((await runCli(['config', 'get', 'project-id', '--profile', 'staging'], { env })).stdout).toBe('proj_staging\n');
-    expect((await runCli(['config', 'get', 'project-id'], { env: { ...env, MINT_ADMIN_PROFILE: 'staging' } })).stdout).toBe('proj_staging\n');
+    expect((await runCli(['config', 'get', 'project-id', '--profile', 'staging'], { env })).stdout).toBe(
+      'proj_staging\n',
+    );
+    expect(
+      (await runCli(['config', 'get', 'project-id'], { env: { ...env, MINT_ADMIN_PROFILE: 'staging' } })).stdout,
+    ).toBe('proj_staging\n');
     const missing = await runCli(['config', 'get', 'api-key', '--profile', 'staging'], { env });
     expect(missing.code).toBe(3);
-    expect(missing.stderr).toBe('error: api-key is not set in profile "staging"; set it with `mint-admin config set api-key`\n');
+    expect(missing.stderr).toBe(
+      'error: api-key is not set in profile "staging"; set it with `mint-admin config set api-key`\n',
+    );
   });
 
   it('lists every setting with its source, the key masked', async () => {
@@ -101,7 +108,9 @@ describe('config get, list, unset, path', () => {
   });
 
   it('unsets a value, idempotently', async () => {
-    expect((await runCli(['config', 'unset', 'project-id'], { env })).stderr).toBe('removed project-id from profile "default"\n');
+    expect((await runCli(['config', 'unset', 'project-id'], { env })).stderr).toBe(
+      'removed project-id from profile "default"\n',
+    );
     expect((await runCli(['config', 'unset', 'project-id'], { env })).stderr).toMatch(/was not set/);
     expect(saved().profiles.default).toEqual({ 'api-key': KEY });
     expect(saved().profiles.staging).toEqual({ 'project-id': 'proj_staging' });
@@ -112,29 +121,52 @@ describe('config get, list, unset, path', () => {
     expect(set.code).toBe(0);
     expect(set.stderr).toBe('saved export-api = project in profile "default"\n');
     expect(saved().profiles.default!['export-api']).toBe('project');
-    expect((await runCli(['config', 'get', 'export-api', '--json'], { env })).stdout).toBe('{\n  "key": "export-api",\n  "value": "project",\n  "source": "config file"\n}\n');
+    expect((await runCli(['config', 'get', 'export-api', '--json'], { env })).stdout).toBe(
+      '{\n  "key": "export-api",\n  "value": "project",\n  "source": "config file"\n}\n',
+    );
     const fromEnv = await runCli(['config', 'list', '--json'], { env: { ...env, MINT_ADMIN_EXPORT_API: 'jobs' } });
-    expect(JSON.parse(fromEnv.stdout)['export-api']).toEqual({ value: 'jobs', source: 'MINT_ADMIN_EXPORT_API (overrides profile "default")' });
-    expect((await runCli(['config', 'unset', 'export-api'], { env })).stderr).toBe('removed export-api from profile "default"\n');
+    expect(JSON.parse(fromEnv.stdout)['export-api']).toEqual({
+      value: 'jobs',
+      source: 'MINT_ADMIN_EXPORT_API (overrides profile "default")',
+    });
+    expect((await runCli(['config', 'unset', 'export-api'], { env })).stderr).toBe(
+      'removed export-api from profile "default"\n',
+    );
     expect((await runCli(['config', 'get', 'export-api'], { env })).stdout).toBe('auto\n');
   });
 
   it('says when the environment or a flag overrides a value the profile holds', async () => {
-    const r = await runCli(['config', 'list', '--json', '--base-url', 'http://127.0.0.1:2'], { env: { ...env, MINTLIFY_PROJECT_ID: 'proj_env', MINTLIFY_API_URL: 'http://127.0.0.1:1' } });
+    const r = await runCli(['config', 'list', '--json', '--base-url', 'http://127.0.0.1:2'], {
+      env: { ...env, MINTLIFY_PROJECT_ID: 'proj_env', MINTLIFY_API_URL: 'http://127.0.0.1:1' },
+    });
     expect(r.code).toBe(0);
     const listed = JSON.parse(r.stdout) as Record<string, { value: string; source: string }>;
-    expect(listed['project-id']).toEqual({ value: 'proj_env', source: 'MINTLIFY_PROJECT_ID (overrides profile "default")' });
+    expect(listed['project-id']).toEqual({
+      value: 'proj_env',
+      source: 'MINTLIFY_PROJECT_ID (overrides profile "default")',
+    });
     // Nothing in the profile to override: the source is the plain name.
-    expect(listed['base-url']).toEqual({ value: 'http://127.0.0.1:2', source: '--base-url (overrides MINTLIFY_API_URL)' });
-    const human = await runCli(['--profile', 'staging', 'config', 'list', '-p', 'proj_flag'], { env: { ...env, MINTLIFY_PROJECT_ID: 'proj_env' } });
-    expect(human.stdout.split('\n')[2]).toBe('project-id  proj_flag                 --project (overrides MINTLIFY_PROJECT_ID, profile "staging")');
+    expect(listed['base-url']).toEqual({
+      value: 'http://127.0.0.1:2',
+      source: '--base-url (overrides MINTLIFY_API_URL)',
+    });
+    const human = await runCli(['--profile', 'staging', 'config', 'list', '-p', 'proj_flag'], {
+      env: { ...env, MINTLIFY_PROJECT_ID: 'proj_env' },
+    });
+    expect(human.stdout.split('\n')[2]).toBe(
+      'project-id  proj_flag                 --project (overrides MINTLIFY_PROJECT_ID, profile "staging")',
+    );
   });
 
   it.each([
     ['config list', ['--profile', 'stagign', 'config', 'list'], {}],
     ['config get', ['config', 'get', 'project-id'], { MINT_ADMIN_PROFILE: 'stagign' }],
     ['config unset', ['--profile', 'stagign', 'config', 'unset', 'project-id'], {}],
-    ['a command that calls the API', ['--profile', 'stagign', 'agent', 'get', 'job_1'], { MINTLIFY_API_URL: 'http://127.0.0.1:1' }],
+    [
+      'a command that calls the API',
+      ['--profile', 'stagign', 'agent', 'get', 'job_1'],
+      { MINTLIFY_API_URL: 'http://127.0.0.1:1' },
+    ],
   ])('%s with a profile the config file does not have: exit 2, naming the profiles it has', async (_n, args, extra) => {
     const r = await runCli(args, { env: { ...env, ...extra } });
     expect(r.code).toBe(2);
@@ -151,7 +183,9 @@ describe('config get, list, unset, path', () => {
     expect((await runCli(['--profile', 'prod', 'config', 'get', 'project-id'], { env })).stdout).toBe('proj_prod\n');
     const bare = tempDir();
     try {
-      const noFile = await runCli(['--profile', 'default', 'config', 'list', '--json'], { env: { HOME: bare.path, XDG_CONFIG_HOME: join(bare.path, 'xdg') } });
+      const noFile = await runCli(['--profile', 'default', 'config', 'list', '--json'], {
+        env: { HOME: bare.path, XDG_CONFIG_HOME: join(bare.path, 'xdg') },
+      });
       expect(noFile.code).toBe(0);
     } finally {
       bare.cleanup();
@@ -165,13 +199,38 @@ describe('config get, list, unset, path', () => {
 
 describe('bad input', () => {
   it.each([
-    ['an unknown config key', ['config', 'set', 'colour', 'x'], 2, "error: command-argument value 'colour' is invalid for argument 'key'. Allowed choices are api-key, project-id, base-url, export-api."],
-    ['an export flow that is not one', ['config', 'set', 'export-api', 'v2'], 2, 'error: export-api: "v2" is not a static export flow; use one of auto, jobs, project'],
-    ['a project id with a slash', ['config', 'set', 'project-id', 'a/b'], 2, 'error: project-id: "a/b" is not a project id (letters, digits, "-" and "_" only)'],
-    ['a base URL that is not one', ['config', 'set', 'base-url', 'api.mintlify.com'], 2, 'error: base-url: "api.mintlify.com" is not a URL; use e.g. https://api.mintlify.com'],
+    [
+      'an unknown config key',
+      ['config', 'set', 'colour', 'x'],
+      2,
+      "error: command-argument value 'colour' is invalid for argument 'key'. Allowed choices are api-key, project-id, base-url, export-api.",
+    ],
+    [
+      'an export flow that is not one',
+      ['config', 'set', 'export-api', 'v2'],
+      2,
+      'error: export-api: "v2" is not a static export flow; use one of auto, jobs, project',
+    ],
+    [
+      'a project id with a slash',
+      ['config', 'set', 'project-id', 'a/b'],
+      2,
+      'error: project-id: "a/b" is not a project id (letters, digits, "-" and "_" only)',
+    ],
+    [
+      'a base URL that is not one',
+      ['config', 'set', 'base-url', 'api.mintlify.com'],
+      2,
+      'error: base-url: "api.mintlify.com" is not a URL; use e.g. https://api.mintlify.com',
+    ],
     ['a missing value', ['config', 'set', 'project-id'], 2, 'error: config set project-id needs a value'],
     ['an unknown option', ['config', 'list', '--colour'], 2, "error: unknown option '--colour'"],
-    ['a bad profile name', ['--profile', 'a b', 'config', 'set', 'project-id', 'p'], 2, 'error: invalid profile name "a b": use letters, digits, "-" and "_"'],
+    [
+      'a bad profile name',
+      ['--profile', 'a b', 'config', 'set', 'project-id', 'p'],
+      2,
+      'error: invalid profile name "a b": use letters, digits, "-" and "_"',
+    ],
   ])('%s: one line, exit %i, nothing written', async (_n, args, code, line) => {
     const r = await runCli(args, { env });
     expect(r.code).toBe(code);
@@ -187,41 +246,69 @@ describe('a damaged config file', () => {
     writeFileSync(configFile(), '{"profiles": {');
     const r = await runCli(['config', 'list'], { env });
     expect(r.code).toBe(3);
-    expect(r.stderr).toBe(`error: the config file ${configFile()} is not valid JSON; fix it, or remove it and set your settings again\n`);
+    expect(r.stderr).toBe(
+      `error: the config file ${configFile()} is not valid JSON; fix it, or remove it and set your settings again\n`,
+    );
     expect(readFileSync(configFile(), 'utf8')).toBe('{"profiles": {');
   });
 });
 
 const script = findProgram('script');
-describe.skipIf(!script)(`the hidden prompt on a terminal${script ? '' : ' (skipped: needs util-linux script for a pseudo-terminal)'}`, () => {
-  it('reads the key typed at a hidden prompt and never echoes it', async () => {
-    // `script` gives the CLI a real pseudo-terminal; the key is typed once the prompt is up.
-    const typed = 'mint_ptyTypedKey0000wxyz';
-    const r = spawnSync(
-      'sh',
-      ['-c', `(sleep 1; printf '${typed}\\r') | script -qec "'${process.execPath}' '${CLI}' config set api-key" /dev/null`],
-      { env: { ...process.env, ...env }, encoding: 'utf8' },
-    );
-    expect(r.status).toBe(0);
-    expect(r.stdout.replace(/\r/g, '')).toBe('Admin API key (input hidden): \nsaved api-key = mint_****wxyz in profile "default"\n');
-    expect(r.stdout).not.toContain(typed);
-    expect(saved().profiles.default!['api-key']).toBe(typed);
-  });
-});
+describe.skipIf(!script)(
+  `the hidden prompt on a terminal${script ? '' : ' (skipped: needs util-linux script for a pseudo-terminal)'}`,
+  () => {
+    it('reads the key typed at a hidden prompt and never echoes it', async () => {
+      // `script` gives the CLI a real pseudo-terminal; the key is typed once the prompt is up.
+      const typed = 'mint_ptyTypedKey0000wxyz';
+      const r = spawnSync(
+        'sh',
+        [
+          '-c',
+          `(sleep 1; printf '${typed}\\r') | script -qec "'${process.execPath}' '${CLI}' config set api-key" /dev/null`,
+        ],
+        { env: { ...process.env, ...env }, encoding: 'utf8' },
+      );
+      expect(r.status).toBe(0);
+      expect(r.stdout.replace(/\r/g, '')).toBe(
+        'Admin API key (input hidden): \nsaved api-key = mint_****wxyz in profile "default"\n',
+      );
+      expect(r.stdout).not.toContain(typed);
+      expect(saved().profiles.default!['api-key']).toBe(typed);
+    });
+  },
+);
 
 // A base URL holding credentials is refused wherever it is given, with one message that shows the
 // password as REDACTED: `config list` and `auth status` print settings, and an error repeats them.
 describe('a base URL with credentials', () => {
   const WITH_CREDENTIALS = 'https://ci-bot:S3cretProxyPass@api.example.com';
-  const refusal = (where: string) => `error: ${where}: "https://ci-bot:REDACTED@api.example.com/" must be a plain origin with no credentials, query or fragment`;
+  const refusal = (where: string) =>
+    `error: ${where}: "https://ci-bot:REDACTED@api.example.com/" must be a plain origin with no credentials, query or fragment`;
   it.each([
     ['config set base-url', ['config', 'set', 'base-url', WITH_CREDENTIALS], {}, 'base-url'],
     ['config list --base-url', ['--base-url', WITH_CREDENTIALS, 'config', 'list'], {}, '--base-url'],
-    ['config list --json with MINTLIFY_API_URL', ['config', 'list', '--json'], { MINTLIFY_API_URL: WITH_CREDENTIALS }, 'MINTLIFY_API_URL'],
-    ['auth status with MINTLIFY_API_URL', ['auth', 'status'], { MINTLIFY_API_URL: WITH_CREDENTIALS }, 'MINTLIFY_API_URL'],
-    ['auth status --json with MINTLIFY_API_URL', ['auth', 'status', '--json'], { MINTLIFY_API_URL: WITH_CREDENTIALS }, 'MINTLIFY_API_URL'],
+    [
+      'config list --json with MINTLIFY_API_URL',
+      ['config', 'list', '--json'],
+      { MINTLIFY_API_URL: WITH_CREDENTIALS },
+      'MINTLIFY_API_URL',
+    ],
+    [
+      'auth status with MINTLIFY_API_URL',
+      ['auth', 'status'],
+      { MINTLIFY_API_URL: WITH_CREDENTIALS },
+      'MINTLIFY_API_URL',
+    ],
+    [
+      'auth status --json with MINTLIFY_API_URL',
+      ['auth', 'status', '--json'],
+      { MINTLIFY_API_URL: WITH_CREDENTIALS },
+      'MINTLIFY_API_URL',
+    ],
   ])('%s: exit 2, the password nowhere', async (_n, args, extra, where) => {
-    const r = await runCli(args, { env: { ...env, MINTLIFY_ADMIN_API_KEY: KEY, MINTLIFY_PROJECT_ID: 'proj_1', ...extra } });
+    const r = await runCli(args, {
+      env: { ...env, MINTLIFY_ADMIN_API_KEY: KEY, MINTLIFY_PROJECT_ID: 'proj_1', ...extra },
+    });
     expect(r.code).toBe(2);
     expect(r.stdout + r.stderr).not.toContain('S3cretProxyPass');
     expect(r.stderr.split('\n')[0]).toBe(refusal(where));

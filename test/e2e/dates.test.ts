@@ -8,7 +8,10 @@ import { runInProcess } from '../helpers/in-process.js';
 import { FakeClock } from '../helpers/clock.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
-const t = useSandbox({ searchTermCount: 20, analytics: { pages: 5, feedback: 5, conversations: 5 } }, { homePerTest: true });
+const t = useSandbox(
+  { searchTermCount: 20, analytics: { pages: 5, feedback: 5, conversations: 5 } },
+  { homePerTest: true },
+);
 const NOW = Date.UTC(2026, 10, 22, 12); // Sunday 2026-11-22 12:00 UTC
 const run = (...args: string[]) => runInProcess(args, { env: t.env(), clock: new FakeClock(NOW) });
 /** The query of every request to a route, in order. */
@@ -45,13 +48,19 @@ describe('a duration before now, in every command that takes a date', () => {
     const db = join(t.home, 'a.duckdb');
     const r = await run('analytics', 'sync', '--db', db, '--from', '3d', '--max-requests', '100', '--json');
     expect(r.code).toBe(0);
-    const days = sent('views').map((q) => q.dateFrom).sort();
+    const days = sent('views')
+      .map((q) => q.dateFrom)
+      .sort();
     expect(days[0]).toBe('2026-11-19');
   });
 
   it('a resume command names the instant, not the duration (it means the same range later)', async () => {
     const term = { searchQuery: 'a', hits: 3, ctr: 0, topClickedPage: null, lastSearchedAt: '2026-11-20T10:00:00Z' };
-    t.sandbox.faults.inject({ route: 'searches.list', status: 200, body: { searches: [term], totalSearches: 9, nextCursor: 'c1' } });
+    t.sandbox.faults.inject({
+      route: 'searches.list',
+      status: 200,
+      body: { searches: [term], totalSearches: 9, nextCursor: 'c1' },
+    });
     t.sandbox.faults.inject({ route: 'searches.list', status: 429, retryAfter: 7200, times: 10 });
     const r = await run('searches', 'list', '--from', '7d', '--all', '--format', 'csv');
     expect(r.code).toBe(6); // rate limited

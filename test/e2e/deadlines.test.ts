@@ -13,16 +13,37 @@ async function created(path: string, body: unknown): Promise<Record<string, stri
 
 describe('--timeout with a request in flight', () => {
   it.each([
-    ['agent get --wait', 'agent.get' as const, async () => ['agent', 'get', (await created(`/v2/agent/${fixture.sandbox.projectId}/job`, { prompt: 'x' })).id!, '--wait']],
-    ['export status --wait', 'export.get' as const, async () => ['export', 'status', (await created('/v1/static-export/jobs', { domain: 'docs.example.com' })).jobId!, '--wait']],
-  ])('%s: an API that does not answer for a minute ends the wait at the deadline with exit 5', async (_name, route, args) => {
-    fixture.sandbox.faults.inject({ route, delayMs: 60_000, times: 10 });
-    const started = Date.now();
-    const r = await cli([...(await args()), '--timeout', '2s', '--interval', '100ms']);
-    const took = Date.now() - started;
-    expect(r.code).toBe(5);
-    expect(r.stderr).toMatch(/resume/);
-    // The deadline plus the last look's grace plus a Node start-up, on a busy machine.
-    expect(took).toBeLessThan(2000 + 1000 + 1500);
-  });
+    [
+      'agent get --wait',
+      'agent.get' as const,
+      async () => [
+        'agent',
+        'get',
+        (await created(`/v2/agent/${fixture.sandbox.projectId}/job`, { prompt: 'x' })).id!,
+        '--wait',
+      ],
+    ],
+    [
+      'export status --wait',
+      'export.get' as const,
+      async () => [
+        'export',
+        'status',
+        (await created('/v1/static-export/jobs', { domain: 'docs.example.com' })).jobId!,
+        '--wait',
+      ],
+    ],
+  ])(
+    '%s: an API that does not answer for a minute ends the wait at the deadline with exit 5',
+    async (_name, route, args) => {
+      fixture.sandbox.faults.inject({ route, delayMs: 60_000, times: 10 });
+      const started = Date.now();
+      const r = await cli([...(await args()), '--timeout', '2s', '--interval', '100ms']);
+      const took = Date.now() - started;
+      expect(r.code).toBe(5);
+      expect(r.stderr).toMatch(/resume/);
+      // The deadline plus the last look's grace plus a Node start-up, on a busy machine.
+      expect(took).toBeLessThan(2000 + 1000 + 1500);
+    },
+  );
 });

@@ -13,7 +13,8 @@ afterAll(async () => {
 
 /** A server whose build log is LINES identical lines and a last one that alternates between polls. */
 async function bigLogServer() {
-  const body = (last: string) => JSON.stringify({ _id: 's1', status: 'in_progress', logs: [...Array<string>(LINES).fill('.'), last] });
+  const body = (last: string) =>
+    JSON.stringify({ _id: 's1', status: 'in_progress', logs: [...Array<string>(LINES).fill('.'), last] });
   const bodies = [body('A'), body('B')];
   let polls = 0;
   const s = await startServer({
@@ -24,7 +25,12 @@ async function bigLogServer() {
   });
   const home = tempDir();
   cleanups.push(() => s.close(), home.cleanup);
-  const env = { HOME: home.path, XDG_CONFIG_HOME: home.path, MINTLIFY_API_URL: s.url, MINTLIFY_ADMIN_API_KEY: 'mint_e2etestkey0123456789' };
+  const env = {
+    HOME: home.path,
+    XDG_CONFIG_HOME: home.path,
+    MINTLIFY_API_URL: s.url,
+    MINTLIFY_ADMIN_API_KEY: 'mint_e2etestkey0123456789',
+  };
   return { polls: () => polls, cli: (args: string[], o: CliOptions = {}) => runCli(args, { ...o, env }) };
 }
 

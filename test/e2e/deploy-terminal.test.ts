@@ -19,7 +19,9 @@ describe.skipIf(noPython)(`a build wait at a terminal (python3 pty helper)${PYTH
     const id = /^([0-9a-f]{24})\r?\n/.exec(r.output)?.[1] ?? 'none';
     // One poll answers in_progress and the next (success) comes 2.25 s later at the earliest: the
     // spinner showing in_progress with more than one elapsed time is the ticker at work.
-    const shown = new Set([...r.output.matchAll(new RegExp(`deploy ${id}: in_progress {2}(\\d+)s`, 'g'))].map((m) => m[1]));
+    const shown = new Set(
+      [...r.output.matchAll(new RegExp(`deploy ${id}: in_progress {2}(\\d+)s`, 'g'))].map((m) => m[1]),
+    );
     expect(shown.size).toBeGreaterThanOrEqual(2);
     expect(fixture.sandbox.requests.filter((q) => q.path === `/v1/project/update-status/${id}`)).toHaveLength(2);
     const screen = screenText(r.output).split('\n');

@@ -9,7 +9,8 @@ const fixture = useSandbox();
 
 const cli = (args: string[], opts: CliOptions = {}) => fixture.cli(args, opts);
 const FAST = ['--interval', '100ms'];
-const statusPolls = () => fixture.sandbox.requests.filter((q) => q.method === 'GET' && q.path.startsWith('/v1/project/update-status/')).length;
+const statusPolls = () =>
+  fixture.sandbox.requests.filter((q) => q.method === 'GET' && q.path.startsWith('/v1/project/update-status/')).length;
 
 /** Sends `signal` once the wait has looked at the build twice. */
 const signalAfterTwoPolls = (signal: NodeJS.Signals): CliOptions => ({
@@ -24,7 +25,10 @@ const signalAfterTwoPolls = (signal: NodeJS.Signals): CliOptions => ({
 });
 
 async function queuedDeployment(): Promise<string> {
-  const { statusId } = await fixture.api<{ statusId: string }>('POST', `/v1/project/update/${fixture.sandbox.projectId}`);
+  const { statusId } = await fixture.api<{ statusId: string }>(
+    'POST',
+    `/v1/project/update/${fixture.sandbox.projectId}`,
+  );
   fixture.sandbox.requests.length = 0;
   return statusId;
 }
@@ -60,7 +64,10 @@ describe('--json when a build wait ends early', () => {
   it('preview start --wait that succeeds: the status with the live preview URL beside it', async () => {
     const r = await cli(['preview', 'start', 'feat/x', '--wait', '--json', ...FAST]);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ status: 'success', previewUrl: 'https://sandbox-feat-x.mintlify.app' });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      status: 'success',
+      previewUrl: 'https://sandbox-feat-x.mintlify.app',
+    });
   });
 });
 
@@ -98,8 +105,16 @@ describe('--timeout with a status request in flight', () => {
 describe('retry notes in a build wait', () => {
   it.each([
     ['one 503', { route: 'deploy.status' as const, status: 503, times: 1 }, ['the API answered 503; retrying shortly']],
-    ['two 502s', { route: 'deploy.status' as const, status: 502, times: 2 }, Array(2).fill('the API answered 502; retrying shortly')],
-    ['a dropped connection', { route: 'deploy.status' as const, dropConnection: true }, ['the connection to the API was dropped; retrying shortly']],
+    [
+      'two 502s',
+      { route: 'deploy.status' as const, status: 502, times: 2 },
+      Array(2).fill('the API answered 502; retrying shortly'),
+    ],
+    [
+      'a dropped connection',
+      { route: 'deploy.status' as const, dropConnection: true },
+      ['the connection to the API was dropped; retrying shortly'],
+    ],
   ])('each retry is said once (%s)', async (_name, fault, expected) => {
     fixture.sandbox.faults.buildPollsToFinish = 2;
     const id = await queuedDeployment();
@@ -107,6 +122,8 @@ describe('retry notes in a build wait', () => {
     const r = await cli(['deploy', 'status', id, '--wait', ...FAST]);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('success\n');
-    expect(r.stderr.split('\n').filter((l) => l.includes('retrying'))).toEqual(expected.map((n) => `deploy ${id}: ${n}`));
+    expect(r.stderr.split('\n').filter((l) => l.includes('retrying'))).toEqual(
+      expected.map((n) => `deploy ${id}: ${n}`),
+    );
   });
 });

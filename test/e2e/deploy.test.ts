@@ -42,7 +42,11 @@ async function server(routes: Record<string, Handler>) {
   cleanups.push(() => s.close());
   const h = home();
   const env = { ...h.env, MINTLIFY_API_URL: s.url, MINTLIFY_ADMIN_API_KEY: KEY, MINTLIFY_PROJECT_ID: 'p1' };
-  return { ...s, dir: h.path, cli: (args: string[], o: CliOptions = {}) => runCli(args, { ...o, env: { ...env, ...o.env } }) };
+  return {
+    ...s,
+    dir: h.path,
+    cli: (args: string[], o: CliOptions = {}) => runCli(args, { ...o, env: { ...env, ...o.env } }),
+  };
 }
 
 /** The sandbox's log for a build of `branch` with the default four polls. */
@@ -77,7 +81,9 @@ describe.concurrent('deploy', () => {
     const r = await t.cli(['deploy', 'start', '--wait', ...FAST]);
     expect(r.code).toBe(0);
     const id = /^([0-9a-f]{24})\n$/.exec(r.stdout)?.[1] ?? 'none';
-    expect(r.stderr).toMatch(waitStderr('deploy', id, logOf('main', shaIn(r.stderr), [...SUCCEEDED, 'Deployed main']), 'success'));
+    expect(r.stderr).toMatch(
+      waitStderr('deploy', id, logOf('main', shaIn(r.stderr), [...SUCCEEDED, 'Deployed main']), 'success'),
+    );
     expect(r.stderr.startsWith('deploy ')).toBe(true);
     expect(r.stderr).not.toMatch(/\x1b|\r/);
     expect(t.posts().map((p) => p.path)).toEqual([`/v1/project/update/${t.sandbox.projectId}`]);
@@ -91,7 +97,14 @@ describe.concurrent('deploy', () => {
     const id = r.stdout.trim();
     const log = logOf('main', shaIn(r.stderr), FAILED);
     expect(r.stderr).toMatch(waitStderr('deploy', id, log, 'failure'));
-    expect(r.stderr.endsWith(`error: the deployment ${id} failed: Build failed: docs.json is invalid; last log lines:\n${log.slice(-5).map((l) => `  ${l}`).join('\n')}\n`)).toBe(true);
+    expect(
+      r.stderr.endsWith(
+        `error: the deployment ${id} failed: Build failed: docs.json is invalid; last log lines:\n${log
+          .slice(-5)
+          .map((l) => `  ${l}`)
+          .join('\n')}\n`,
+      ),
+    ).toBe(true);
   });
 
   it('start --wait --timeout: exit 5 with the command that resumes the wait, which then finishes it', async () => {
@@ -101,7 +114,11 @@ describe.concurrent('deploy', () => {
     expect(r.code).toBe(5);
     const id = r.stdout.trim();
     // The time it names is how long it waited (1s and the last look), which a loaded machine stretches.
-    expect(r.stderr).toMatch(new RegExp(`error: gave up waiting after [12]s: deploy ${id} is still in_progress and keeps building on the server; resume the wait with \`mint-admin deploy status ${id} --wait\`\\n$`));
+    expect(r.stderr).toMatch(
+      new RegExp(
+        `error: gave up waiting after [12]s: deploy ${id} is still in_progress and keeps building on the server; resume the wait with \`mint-admin deploy status ${id} --wait\`\\n$`,
+      ),
+    );
     t.sandbox.faults.buildPollsToFinish = 1;
     const resumed = await t.cli(['deploy', 'status', id, '--wait', ...FAST]);
     expect(resumed.code).toBe(0);
@@ -116,9 +133,18 @@ describe.concurrent('deploy', () => {
     const id = start.stdout.trim();
     expect(start.stderr).toBe(`deployment queued; follow it: mint-admin deploy status ${id} --wait\n`);
     const r = await t.cli(['deploy', 'status', id]);
-    expect(r).toMatchObject({ code: 0, stdout: 'in_progress\n', stderr: `summary: Building\nfollow it: mint-admin deploy status ${id} --wait\n` });
+    expect(r).toMatchObject({
+      code: 0,
+      stdout: 'in_progress\n',
+      stderr: `summary: Building\nfollow it: mint-admin deploy status ${id} --wait\n`,
+    });
     const j = await t.cli(['deploy', 'status', id, '--json']);
-    expect(JSON.parse(j.stdout)).toMatchObject({ _id: id, status: 'in_progress', logs: expect.any(Array), commit: { ref: 'main' } });
+    expect(JSON.parse(j.stdout)).toMatchObject({
+      _id: id,
+      status: 'in_progress',
+      logs: expect.any(Array),
+      commit: { ref: 'main' },
+    });
   });
 
   it('start --wait --json: the final status object, and only it, on stdout', async () => {
@@ -133,7 +159,11 @@ describe.concurrent('deploy', () => {
   it.each([
     ['a status id with a slash', ['deploy', 'status', 'a/b'], /^error: "a\/b" is not a status id/],
     ['a bad --timeout', ['deploy', 'start', '--wait', '--timeout', 'soon'], /--timeout/],
-    ['--github-output outside GitHub Actions', ['deploy', 'start', '--github-output'], /^error: --github-output needs \$GITHUB_OUTPUT, which GitHub Actions sets for every step; nothing was sent\n$/],
+    [
+      '--github-output outside GitHub Actions',
+      ['deploy', 'start', '--github-output'],
+      /^error: --github-output needs \$GITHUB_OUTPUT, which GitHub Actions sets for every step; nothing was sent\n$/,
+    ],
   ])('%s is exit 2 and sends nothing', async (_name, args, stderr) => {
     const t = await setup();
     const r = await t.cli(args);
@@ -150,7 +180,14 @@ describe.concurrent('preview', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('https://sandbox-feat-new-guide.mintlify.app\n');
     const id = /preview of feat\/new-guide queued: (\w+)/.exec(r.stderr)?.[1] ?? 'none';
-    expect(r.stderr).toMatch(waitStderr('preview', id, logOf('feat/new-guide', shaIn(r.stderr), [...SUCCEEDED, 'Deployed feat/new-guide']), 'success'));
+    expect(r.stderr).toMatch(
+      waitStderr(
+        'preview',
+        id,
+        logOf('feat/new-guide', shaIn(r.stderr), [...SUCCEEDED, 'Deployed feat/new-guide']),
+        'success',
+      ),
+    );
     expect(t.posts().map((p) => p.body)).toEqual([{ branch: 'feat/new-guide' }]);
   });
 
@@ -160,7 +197,9 @@ describe.concurrent('preview', () => {
     expect(r.code).toBe(4);
     expect(r.stdout).toBe('');
     expect(r.stderr).not.toContain('mintlify.app');
-    expect(r.stderr).toMatch(/error: the preview build \w+ failed: Build failed: docs\.json is invalid; last log lines:\n/);
+    expect(r.stderr).toMatch(
+      /error: the preview build \w+ failed: Build failed: docs\.json is invalid; last log lines:\n/,
+    );
   });
 
   it('start without --wait: the statusId on stdout, the URL on stderr marked as not live yet', async () => {
@@ -168,7 +207,9 @@ describe.concurrent('preview', () => {
     const r = await t.cli(['preview', 'start', 'docs/typo']);
     expect(r.code).toBe(0);
     const id = /^(\w+)\n$/.exec(r.stdout)?.[1];
-    expect(r.stderr).toBe(`preview of docs/typo (live once its build succeeds): https://sandbox-docs-typo.mintlify.app\nfollow it: mint-admin preview status ${id} --wait\n`);
+    expect(r.stderr).toBe(
+      `preview of docs/typo (live once its build succeeds): https://sandbox-docs-typo.mintlify.app\nfollow it: mint-admin preview status ${id} --wait\n`,
+    );
     const status = await t.cli(['preview', 'status', id!, '--wait', ...FAST]);
     expect(status).toMatchObject({ code: 0, stdout: 'success\n' });
   });
@@ -184,7 +225,9 @@ describe.concurrent('preview', () => {
     const t = await setup();
     const r = await t.cli(['preview', 'start', branch, '--wait']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`error: ${JSON.stringify(branch)} is not a valid git branch name: ${problem}; nothing was sent\n`);
+    expect(r.stderr).toBe(
+      `error: ${JSON.stringify(branch)} is not a valid git branch name: ${problem}; nothing was sent\n`,
+    );
     expect(t.api()).toEqual([]);
   });
 
@@ -194,31 +237,50 @@ describe.concurrent('preview', () => {
     const r = await t.cli(['preview', 'start', 'main', '--wait']);
     expect(r.code).toBe(3);
     expect(r.stderr).toBe(
-      'error: preview deployments are not available on your current plan (403: Preview deployments are not available on your current plan.); upgrade the plan in the Mintlify dashboard, or check that the key belongs to this project\'s organization\n',
+      "error: preview deployments are not available on your current plan (403: Preview deployments are not available on your current plan.); upgrade the plan in the Mintlify dashboard, or check that the key belongs to this project's organization\n",
     );
   });
 });
 
 describe.concurrent('automation run', () => {
   it.each([
-    ['a scheduled automation by its trigger', ['wf_scheduled'], /^wfi_[0-9a-f]{16}\n$/, '/v1/workflow/proj_sandbox/wf_scheduled/trigger'],
-    ['a webhook automation by its webhook', ['wf_webhook', '--webhook'], /^wfi_[0-9a-f]{16}\n$/, '/v2/workflow/proj_sandbox/wf_webhook/webhook'],
+    [
+      'a scheduled automation by its trigger',
+      ['wf_scheduled'],
+      /^wfi_[0-9a-f]{16}\n$/,
+      '/v1/workflow/proj_sandbox/wf_scheduled/trigger',
+    ],
+    [
+      'a webhook automation by its webhook',
+      ['wf_webhook', '--webhook'],
+      /^wfi_[0-9a-f]{16}\n$/,
+      '/v2/workflow/proj_sandbox/wf_webhook/webhook',
+    ],
   ])('runs %s and prints the run id; says there is no way to follow it', async (_name, args, stdout, path) => {
     const t = await setup();
     const r = await t.cli(['automation', 'run', ...args]);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(stdout);
-    expect(r.stderr).toBe(`automation ${args[0]}: run ${r.stdout.trim()} queued; the API cannot follow a run, see it on https://app.mintlify.com/products/automations\n`);
+    expect(r.stderr).toBe(
+      `automation ${args[0]}: run ${r.stdout.trim()} queued; the API cannot follow a run, see it on https://app.mintlify.com/products/automations\n`,
+    );
     expect(t.posts().map((p) => p.path)).toEqual([path]);
   });
 
   it('--json prints the API answer as it came', async () => {
     const t = await setup();
     const r = await t.cli(['automation', 'run', 'wf_scheduled', '--json']);
-    expect(JSON.parse(r.stdout)).toEqual({ schemaId: 'wf_scheduled', instanceId: expect.stringMatching(/^wfi_/), jobId: expect.stringMatching(/^job_/) });
+    expect(JSON.parse(r.stdout)).toEqual({
+      schemaId: 'wf_scheduled',
+      instanceId: expect.stringMatching(/^wfi_/),
+      jobId: expect.stringMatching(/^job_/),
+    });
   });
 
-  it.each([['trigger', []], ['webhook', ['--webhook']]])('402 by %s: exit 1, credits exhausted and what to do', async (_how, flags) => {
+  it.each([
+    ['trigger', []],
+    ['webhook', ['--webhook']],
+  ])('402 by %s: exit 1, credits exhausted and what to do', async (_how, flags) => {
     const t = await setup();
     t.sandbox.faults.creditsExhausted = true;
     const r = await t.cli(['automation', 'run', flags.length ? 'wf_webhook' : 'wf_scheduled', ...flags]);
@@ -231,8 +293,16 @@ describe.concurrent('automation run', () => {
   });
 
   it.each([
-    ['an unknown id by trigger', ['wf_nope'], /^error: automation wf_nope was not found \(404: .*\): it does not exist or does not belong to this project\. Check the id and --project on https:\/\/app\.mintlify\.com\/products\/automations\n$/],
-    ['a scheduled automation by webhook', ['wf_scheduled', '--webhook'], /^error: automation wf_scheduled cannot be run by webhook \(404: .*\): it was not found, is not active, does not belong to this project, or has no webhook trigger \(predefined automations and scheduled ones answer 404 here; run a scheduled one without --webhook\)/],
+    [
+      'an unknown id by trigger',
+      ['wf_nope'],
+      /^error: automation wf_nope was not found \(404: .*\): it does not exist or does not belong to this project\. Check the id and --project on https:\/\/app\.mintlify\.com\/products\/automations\n$/,
+    ],
+    [
+      'a scheduled automation by webhook',
+      ['wf_scheduled', '--webhook'],
+      /^error: automation wf_scheduled cannot be run by webhook \(404: .*\): it was not found, is not active, does not belong to this project, or has no webhook trigger \(predefined automations and scheduled ones answer 404 here; run a scheduled one without --webhook\)/,
+    ],
   ])('404 for %s: exit 1 naming the documented causes', async (_name, args, stderr) => {
     const t = await setup();
     const r = await t.cli(['automation', 'run', ...args]);
@@ -250,10 +320,14 @@ describe.concurrent('automation run', () => {
   });
 
   it('a 503 that never clears ends with exit 1 after the allowed tries', async () => {
-    const s = await server({ 'POST /v2/workflow/p1/wf_1/webhook': json(503, { error: 'Credit check failed. Retry the request.' }) });
+    const s = await server({
+      'POST /v2/workflow/p1/wf_1/webhook': json(503, { error: 'Credit check failed. Retry the request.' }),
+    });
     const r = await s.cli(['automation', 'run', 'wf_1', '--webhook']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/error: the credit check failed \(503: Credit check failed\. Retry the request\.\) on every try; no run was queued\. Try again in a few minutes\n$/);
+    expect(r.stderr).toMatch(
+      /error: the credit check failed \(503: Credit check failed\. Retry the request\.\) on every try; no run was queued\. Try again in a few minutes\n$/,
+    );
     expect(s.requests).toHaveLength(4);
   });
 
@@ -272,7 +346,9 @@ describe.concurrent('automation run', () => {
     const r = await s.cli(['deploy', 'start', '--wait']);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/, so the deployment may have been queued anyway: look for it in the Mintlify dashboard before deploying again\n$/);
+    expect(r.stderr).toMatch(
+      /, so the deployment may have been queued anyway: look for it in the Mintlify dashboard before deploying again\n$/,
+    );
     expect(s.requests).toHaveLength(1);
   });
 
@@ -294,7 +370,9 @@ describe('the shared rate limit under a burst', () => {
     const t = await setup({ deployRateWindowMs: 1000, now: () => base + (sent.count() > 12 ? 1000 : 0) });
     sent.count = () => t.posts().length;
     const runs = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => t.cli(i % 2 === 0 ? ['deploy', 'start'] : ['automation', 'run', 'wf_scheduled'])),
+      Array.from({ length: 12 }, (_, i) =>
+        t.cli(i % 2 === 0 ? ['deploy', 'start'] : ['automation', 'run', 'wf_scheduled']),
+      ),
     );
     for (const r of runs) expect([0, 6]).toContain(r.code);
     // Here every one succeeds: ten at once, two after sitting out the 429 (which means nothing was done).
@@ -306,10 +384,14 @@ describe('the shared rate limit under a burst', () => {
   }, 30_000);
 
   it('a 429 whose wait is too long is exit 6 at once, naming the limit and when to retry', async () => {
-    const s = await server({ 'POST /v1/project/preview/p1': json(429, { error: 'Too many previews' }, { 'retry-after': '3600' }) });
+    const s = await server({
+      'POST /v1/project/preview/p1': json(429, { error: 'Too many previews' }, { 'retry-after': '3600' }),
+    });
     const r = await s.cli(['preview', 'start', 'main']);
     expect(r.code).toBe(6);
-    expect(r.stderr).toMatch(/^error: rate limited by the API \(Too many previews\); preview deployments allow 5 requests per minute; try again in 1h00m \(after /);
+    expect(r.stderr).toMatch(
+      /^error: rate limited by the API \(Too many previews\); preview deployments allow 5 requests per minute; try again in 1h00m \(after /,
+    );
     expect(s.requests).toHaveLength(1);
   });
 });
@@ -325,7 +407,14 @@ describe.concurrent('a build log from a server that does not only append', () =>
         status('in_progress', ['one', 'two', 'three']),
         status('in_progress', ['two', 'three', 'four']), // a sliding window
         status('in_progress', ['rewritten a', 'rewritten b', 'rewritten c', 'rewritten d', 'five']),
-        status('success', ['rewritten a', 'rewritten b', 'rewritten c', 'rewritten d', 'five', `done \x1b[2J with ${KEY}`]),
+        status('success', [
+          'rewritten a',
+          'rewritten b',
+          'rewritten c',
+          'rewritten d',
+          'five',
+          `done \x1b[2J with ${KEY}`,
+        ]),
       ),
     });
     const r = await s.cli(['deploy', 'status', 's1', '--wait', ...FAST]);
@@ -348,10 +437,14 @@ describe.concurrent('a build log from a server that does not only append', () =>
   });
 
   it('a status this CLI does not know ends the wait with exit 1', async () => {
-    const s = await server({ 'GET /v1/project/update-status/s1': json(200, { _id: 's1', status: 'paused', logs: [] }) });
+    const s = await server({
+      'GET /v1/project/update-status/s1': json(200, { _id: 's1', status: 'paused', logs: [] }),
+    });
     const r = await s.cli(['deploy', 'status', 's1', '--wait', ...FAST]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/error: stopped waiting: deploy s1 reports status "paused", which this version of mint-admin does not know/);
+    expect(r.stderr).toMatch(
+      /error: stopped waiting: deploy s1 reports status "paused", which this version of mint-admin does not know/,
+    );
   });
 });
 
@@ -361,16 +454,24 @@ describe.concurrent('--github-output', () => {
     const summary = join(dir, 'step_summary');
     writeFileSync(output, 'earlier=kept\n');
     writeFileSync(summary, '');
-    return { env: { GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary }, output: () => readFileSync(output, 'utf8'), summary: () => readFileSync(summary, 'utf8') };
+    return {
+      env: { GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary },
+      output: () => readFileSync(output, 'utf8'),
+      summary: () => readFileSync(summary, 'utf8'),
+    };
   }
 
   it('preview start --wait: status-id, status and preview-url appended; a summary with status, commit, duration and link', async () => {
     const t = await setup();
     const gh = actionsFiles(t.dir);
-    const r = await t.cli(['preview', 'start', 'feat/new-guide', '--wait', '--github-output', ...FAST], { env: gh.env });
+    const r = await t.cli(['preview', 'start', 'feat/new-guide', '--wait', '--github-output', ...FAST], {
+      env: gh.env,
+    });
     expect(r.code).toBe(0);
     const id = /queued: (\w+)/.exec(r.stderr)![1]!;
-    expect(gh.output()).toBe(`earlier=kept\nstatus-id=${id}\nstatus=success\npreview-url=https://sandbox-feat-new-guide.mintlify.app\n`);
+    expect(gh.output()).toBe(
+      `earlier=kept\nstatus-id=${id}\nstatus=success\npreview-url=https://sandbox-feat-new-guide.mintlify.app\n`,
+    );
     expect(gh.summary()).toMatch(
       new RegExp(
         `^### Mintlify preview: success\\n\\n\\| \\| \\|\\n\\|---\\|---\\|\\n` +
@@ -400,10 +501,17 @@ describe.concurrent('--github-output', () => {
     expect(r.code).toBe(0);
     expect(gh.output()).toBe(`earlier=kept\nstatus-id=${r.stdout.trim()}\nstatus=queued\n`);
     t.sandbox.faults.buildPollsToFinish = 1000;
-    const late = await t.cli(['deploy', 'status', r.stdout.trim(), '--wait', '--timeout', '500ms', '--github-output', ...FAST], { env: gh.env });
+    const late = await t.cli(
+      ['deploy', 'status', r.stdout.trim(), '--wait', '--timeout', '500ms', '--github-output', ...FAST],
+      { env: gh.env },
+    );
     expect(late.code).toBe(5);
-    expect(gh.output()).toBe(`earlier=kept\nstatus-id=${r.stdout.trim()}\nstatus=queued\nstatus-id=${r.stdout.trim()}\nstatus=in_progress\n`);
-    expect(gh.summary()).toMatch(/### Mintlify deployment: in\\_progress\n[\s\S]*\| Site \| https:\/\/sandbox\.mintlify\.app \|/);
+    expect(gh.output()).toBe(
+      `earlier=kept\nstatus-id=${r.stdout.trim()}\nstatus=queued\nstatus-id=${r.stdout.trim()}\nstatus=in_progress\n`,
+    );
+    expect(gh.summary()).toMatch(
+      /### Mintlify deployment: in\\_progress\n[\s\S]*\| Site \| https:\/\/sandbox\.mintlify\.app \|/,
+    );
   });
 
   it('server text cannot add outputs or markup, and the key never reaches the files', async () => {
@@ -422,7 +530,9 @@ describe.concurrent('--github-output', () => {
     const delimiter = /status<<(ghadelimiter_[0-9a-f-]{36})\n/.exec(output)?.[1];
     expect(output).toBe(`earlier=kept\nstatus-id=s1\nstatus<<${delimiter}\nfailure\nstatus-id=forged\n${delimiter}\n`);
     const summary = gh.summary();
-    expect(summary).toContain('| Status | **failure status\\-id=forged** &lt;img src=x onerror=alert\\(1\\)&gt; &#124; mint\\_\\*\\*\\*\\*6789 |');
+    expect(summary).toContain(
+      '| Status | **failure status\\-id=forged** &lt;img src=x onerror=alert\\(1\\)&gt; &#124; mint\\_\\*\\*\\*\\*6789 |',
+    );
     expect(summary).toContain('| Commit | \\[click\\]\\(javascript:alert\\(1\\)\\) |');
     expect(output + summary).not.toContain(KEY);
     expect(output + summary).not.toContain('e2etestkey');

@@ -28,11 +28,19 @@ describe('a duration longer than a timer can hold: exit 2, one line naming the m
     const server = await startServer({});
     const dir = tempDir();
     cleanups.push(() => server.close(), dir.cleanup);
-    const env = { MINTLIFY_API_URL: server.url, MINTLIFY_ADMIN_API_KEY: 'mint_durationtestkey0123456789', MINTLIFY_PROJECT_ID: 'proj_1', HOME: dir.path, XDG_CONFIG_HOME: join(dir.path, 'xdg') };
+    const env = {
+      MINTLIFY_API_URL: server.url,
+      MINTLIFY_ADMIN_API_KEY: 'mint_durationtestkey0123456789',
+      MINTLIFY_PROJECT_ID: 'proj_1',
+      HOME: dir.path,
+      XDG_CONFIG_HOME: join(dir.path, 'xdg'),
+    };
     const r = await runCli([...command, flag, value], { env, cwd: dir.path });
     expect(server.requests).toEqual([]);
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toBe(`error: ${flag}: "${value}" is longer than a wait can be timed; the most is 596h (about 24.8 days)\n`);
+    expect(r.stderr).toBe(
+      `error: ${flag}: "${value}" is longer than a wait can be timed; the most is 596h (about 24.8 days)\n`,
+    );
   });
 });

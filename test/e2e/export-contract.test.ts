@@ -42,7 +42,10 @@ function load(file: string): Document {
 }
 
 /** The documented operations a request fits: `file METHOD template`. */
-function operationsFor(method: string, path: string): Array<{ flow: keyof typeof DOCUMENTS; name: string; op: Operation; doc: Document }> {
+function operationsFor(
+  method: string,
+  path: string,
+): Array<{ flow: keyof typeof DOCUMENTS; name: string; op: Operation; doc: Document }> {
   const found = [];
   for (const [flow, doc] of Object.entries(DOCUMENTS) as Array<[keyof typeof DOCUMENTS, Document]>) {
     const prefix = new URL(doc.servers[0]!.url).pathname.replace(/\/$/, '');
@@ -65,10 +68,12 @@ function resolve(schema: Schema, doc: Document): Schema {
 function problems(value: unknown, schema: Schema, doc: Document, at = 'body'): string[] {
   const s = resolve(schema, doc);
   const out: string[] = [];
-  if (s.enum && !s.enum.includes(value)) out.push(`${at}: ${JSON.stringify(value)} is not one of ${JSON.stringify(s.enum)}`);
+  if (s.enum && !s.enum.includes(value))
+    out.push(`${at}: ${JSON.stringify(value)} is not one of ${JSON.stringify(s.enum)}`);
   switch (s.type) {
     case 'object': {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return [...out, `${at}: should be an object`];
+      if (typeof value !== 'object' || value === null || Array.isArray(value))
+        return [...out, `${at}: should be an object`];
       const record = value as Record<string, unknown>;
       for (const name of s.required ?? []) if (!(name in record)) out.push(`${at}.${name}: required but missing`);
       for (const [name, field] of Object.entries(record)) {
@@ -97,7 +102,10 @@ function problems(value: unknown, schema: Schema, doc: Document, at = 'body'): s
 function checkRequest(req: Pick<RecordedRequest, 'method' | 'path' | 'headers' | 'body'>): string[] {
   const path = req.path.split('?')[0]!;
   const matches = operationsFor(req.method, path);
-  if (matches.length !== 1) return [`${req.method} ${path}: fits ${matches.length} documented operations (${matches.map((m) => m.name).join(', ') || 'none'})`];
+  if (matches.length !== 1)
+    return [
+      `${req.method} ${path}: fits ${matches.length} documented operations (${matches.map((m) => m.name).join(', ') || 'none'})`,
+    ];
   const { op, doc, name } = matches[0]!;
   const out: string[] = [];
   if (!/^Bearer mint_\S+$/.test(String(req.headers.authorization))) out.push(`${name}: no bearer admin key`);
@@ -107,7 +115,8 @@ function checkRequest(req: Pick<RecordedRequest, 'method' | 'path' | 'headers' |
   } else if (!schema) {
     out.push(`${name}: sends a body the document does not describe`);
   } else {
-    if (!String(req.headers['content-type']).startsWith('application/json')) out.push(`${name}: body without Content-Type application/json`);
+    if (!String(req.headers['content-type']).startsWith('application/json'))
+      out.push(`${name}: body without Content-Type application/json`);
     out.push(...problems(req.body, schema, doc).map((p) => `${name} ${p}`));
   }
   return out;
@@ -118,7 +127,19 @@ const FAST = ['--interval', '100ms'];
 
 describe('the requests of both flows validate against their OpenAPI documents', () => {
   it.each([
-    ['jobs', ['export', 'run', 'docs.example.com', '--export-version', '2024-06-01', '--path', 'index', 'guides/getting-started']],
+    [
+      'jobs',
+      [
+        'export',
+        'run',
+        'docs.example.com',
+        '--export-version',
+        '2024-06-01',
+        '--path',
+        'index',
+        'guides/getting-started',
+      ],
+    ],
     ['project', ['export', 'run', '--base-path', '/docs']],
     ['project', ['export', 'run']],
   ])('%s flow: %j, then status and bundle of the job', async (flow, args) => {
@@ -138,17 +159,25 @@ describe('the requests of both flows validate against their OpenAPI documents', 
 
   it('the check itself fails on what the documents do not allow', () => {
     const auth = { authorization: 'Bearer mint_x', 'content-type': 'application/json' };
-    expect(checkRequest({ method: 'POST', path: '/v1/static-export/jobs', headers: auth, body: { domain: 5, extra: true } })).toEqual([
+    expect(
+      checkRequest({ method: 'POST', path: '/v1/static-export/jobs', headers: auth, body: { domain: 5, extra: true } }),
+    ).toEqual([
       'POST /v1/static-export/jobs body.domain: should be a string',
       'POST /v1/static-export/jobs body.extra: not in the document',
     ]);
-    expect(checkRequest({ method: 'POST', path: '/v1/static-export/jobs', headers: auth, body: undefined })).toEqual(['POST /v1/static-export/jobs: the document requires a body']);
-    expect(checkRequest({ method: 'POST', path: '/v1/static-export/p1/jobs', headers: auth, body: { basePath: '/guides' } })).toEqual([
+    expect(checkRequest({ method: 'POST', path: '/v1/static-export/jobs', headers: auth, body: undefined })).toEqual([
+      'POST /v1/static-export/jobs: the document requires a body',
+    ]);
+    expect(
+      checkRequest({ method: 'POST', path: '/v1/static-export/p1/jobs', headers: auth, body: { basePath: '/guides' } }),
+    ).toEqual([
       'POST /v1/static-export/{projectId}/jobs body.basePath: "/guides" is not one of ["","/docs","/documentation"]',
     ]);
-    expect(checkRequest({ method: 'POST', path: '/v1/static-export/p1/jobs/abc/bundle', headers: auth, body: undefined })).toEqual([
-      'POST /v1/static-export/p1/jobs/abc/bundle: fits 0 documented operations (none)',
+    expect(
+      checkRequest({ method: 'POST', path: '/v1/static-export/p1/jobs/abc/bundle', headers: auth, body: undefined }),
+    ).toEqual(['POST /v1/static-export/p1/jobs/abc/bundle: fits 0 documented operations (none)']);
+    expect(checkRequest({ method: 'GET', path: '/v1/static-export/jobs/se_1', headers: {}, body: undefined })).toEqual([
+      'GET /v1/static-export/jobs/{jobId}: no bearer admin key',
     ]);
-    expect(checkRequest({ method: 'GET', path: '/v1/static-export/jobs/se_1', headers: {}, body: undefined })).toEqual(['GET /v1/static-export/jobs/{jobId}: no bearer admin key']);
   });
 });

@@ -49,7 +49,7 @@ afterAll(() => {
 });
 
 describe('export run', () => {
-  it('starts, waits, downloads and extracts: the files are the bundle\'s, byte for byte', async () => {
+  it("starts, waits, downloads and extracts: the files are the bundle's, byte for byte", async () => {
     const out = join(t.dir, 'site');
     const r = await t.cli(['export', 'run', 'https://docs.example.com/', '-o', out, ...FAST]);
     expect(r.code).toBe(0);
@@ -61,7 +61,11 @@ describe('export run', () => {
     const lines = r.stderr.trimEnd().split('\n');
     expect(lines[0]).toBe('note: using the hostname docs.example.com (from "https://docs.example.com/")');
     expect(lines.at(-2)).toMatch(new RegExp(`^Extracted ${expected.size} files \\(\\d+\\.\\d KB\\) into ${out}$`));
-    expect(lines.at(-1)).toMatch(new RegExp(`^Done: \\d+ pages of docs\\.example\\.com exported; ${expected.size} files \\(\\d+\\.\\d KB\\) in ${out}$`));
+    expect(lines.at(-1)).toMatch(
+      new RegExp(
+        `^Done: \\d+ pages of docs\\.example\\.com exported; ${expected.size} files \\(\\d+\\.\\d KB\\) in ${out}$`,
+      ),
+    );
     expect(readdirSync(t.dir)).toEqual(['site']);
     expectNoLink(r.stdout + r.stderr);
   });
@@ -80,11 +84,18 @@ describe('export run', () => {
   it.each([
     ['no Enterprise plan', 'noplan.example.com', [], 3, /^error: static export needs an Enterprise plan \(403: /],
     ['a failed export', 'fail.example.com', [], 4, /^error: export se_\w+ failed: Rendering fail\.example\.com failed/],
-    ['a timeout', 'docs.example.com', ['--timeout', '1s'], 5, /resume with `mint-admin export download se_\w+ -o \S+ --wait`$/],
+    [
+      'a timeout',
+      'docs.example.com',
+      ['--timeout', '1s'],
+      5,
+      /resume with `mint-admin export download se_\w+ -o \S+ --wait`$/,
+    ],
     ['a rate limit on start', 'docs.example.com', [], 6, /^error: rate limited by the API/],
   ])('keeps the exit code of each stage: %s', async (name, domain, extra, code, message) => {
     if (name === 'a timeout') t.sandbox.faults.exportPollsToFinish = 10_000;
-    if (name === 'a rate limit on start') t.sandbox.faults.inject({ route: 'export.start', status: 429, retryAfter: 3600 });
+    if (name === 'a rate limit on start')
+      t.sandbox.faults.inject({ route: 'export.start', status: 429, retryAfter: 3600 });
     const out = join(t.dir, 'site');
     const r = await t.cli(['export', 'run', domain, '-o', out, ...FAST, ...(extra as string[])]);
     expect(r.code).toBe(code);
@@ -128,7 +139,10 @@ describe('export download', () => {
     expect(r.stderr).not.toMatch(/worker/);
     expect(readTree(out)).toEqual(await t.sandbox.bundleFiles());
     const queued = await t.exportJob('docs.example.com', false);
-    const waited = await t.cli(['--debug', 'export', 'download', queued, '-o', join(t.dir, 'waited'), '--wait', ...FAST], { subprocess: true });
+    const waited = await t.cli(
+      ['--debug', 'export', 'download', queued, '-o', join(t.dir, 'waited'), '--wait', ...FAST],
+      { subprocess: true },
+    );
     expect(waited.code, waited.stderr).toBe(0);
     expect(readTree(join(t.dir, 'waited'))).toEqual(await t.sandbox.bundleFiles());
   });
@@ -246,9 +260,21 @@ describe('export download', () => {
   });
 
   it.each<[string, RawEntry[]]>([
-    ['a parent-directory path', [{ type: 'file', path: 'index.html', content: '<p>ok</p>' }, { type: 'file', path: '../escaped.txt', content: 'pwned' }]],
+    [
+      'a parent-directory path',
+      [
+        { type: 'file', path: 'index.html', content: '<p>ok</p>' },
+        { type: 'file', path: '../escaped.txt', content: 'pwned' },
+      ],
+    ],
     ['an absolute path', [{ type: 'file', path: '/tmp/mint-admin-evil-abs.txt', content: 'pwned' }]],
-    ['a symlink out of the tree, then a file through it', [{ type: 'symlink', path: 'link', target: '../..' }, { type: 'file', path: 'link/escaped.txt', content: 'pwned' }]],
+    [
+      'a symlink out of the tree, then a file through it',
+      [
+        { type: 'symlink', path: 'link', target: '../..' },
+        { type: 'file', path: 'link/escaped.txt', content: 'pwned' },
+      ],
+    ],
     ['a hard link to a file outside', [{ type: 'hardlink', path: 'passwd', target: '/etc/passwd' }]],
   ])('refuses an archive with %s: exit 1, nothing written anywhere, the target untouched', async (_n, entries) => {
     const id = await t.exportJob();
@@ -257,10 +283,14 @@ describe('export download', () => {
     const before = readdirSync(t.dir);
     const r = await t.cli(['export', 'download', id, '-o', out, '--force']);
     expect(r.code).toBe(1);
-    expect(r.stderr.trimEnd().split('\n').at(-1)).toMatch(/^error: the bundle was refused, nothing was installed: entry "/);
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toMatch(
+      /^error: the bundle was refused, nothing was installed: entry "/,
+    );
     expect(readdirSync(t.dir)).toEqual(before);
     expect(readTree(out)).toEqual(new Map([['keep-me.txt', Buffer.from('the old site')]]));
-    expect(readdirSync(join(t.dir, '..')).sort()).toEqual(['work', 'xdg'].filter((d) => existsSync(join(t.dir, '..', d))).sort());
+    expect(readdirSync(join(t.dir, '..')).sort()).toEqual(
+      ['work', 'xdg'].filter((d) => existsSync(join(t.dir, '..', d))).sort(),
+    );
     expect(existsSync('/tmp/mint-admin-evil-abs.txt')).toBe(false);
   });
 });
@@ -275,7 +305,9 @@ describe('export download of a decompression bomb', () => {
     t.sandbox.setBundleArchive(gzipSync(Buffer.alloc(64 << 20)));
     const before = readdirSync(t.dir);
     const r = await t.cli(['export', 'download', id, '-o', out, '--force'], { subprocess: true });
-    expect(r.stderr.trimEnd().split('\n').at(-1)).toMatch(/^error: the bundle was refused, nothing was installed: it expands more than 1000 times its compressed size \(.*\), as only a decompression bomb does; export /);
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toMatch(
+      /^error: the bundle was refused, nothing was installed: it expands more than 1000 times its compressed size \(.*\), as only a decompression bomb does; export /,
+    );
     expect(r.code).toBe(1);
     expect(readdirSync(t.dir)).toEqual(before);
     expect(readTree(out)).toEqual(new Map([['keep-me.txt', Buffer.from('the old site')]]));

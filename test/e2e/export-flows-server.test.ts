@@ -17,14 +17,23 @@ beforeEach(() => {
 });
 afterEach(() => home.cleanup());
 
-async function withServer(routes: Record<string, Handler>, runs: Array<{ args: string[]; env?: Record<string, string> }>) {
+async function withServer(
+  routes: Record<string, Handler>,
+  runs: Array<{ args: string[]; env?: Record<string, string> }>,
+) {
   const server = await startServer(routes);
   try {
     const results = [];
     for (const run of runs) {
       const from = server.requests.length;
       const r = await runCli(run.args, {
-        env: { MINTLIFY_API_URL: server.url, MINTLIFY_ADMIN_API_KEY: KEY, HOME: home.path, XDG_CONFIG_HOME: join(home.path, 'xdg'), ...run.env },
+        env: {
+          MINTLIFY_API_URL: server.url,
+          MINTLIFY_ADMIN_API_KEY: KEY,
+          HOME: home.path,
+          XDG_CONFIG_HOME: join(home.path, 'xdg'),
+          ...run.env,
+        },
       });
       results.push({ ...r, requests: server.requests.slice(from).map((q) => `${q.method} ${q.url}`) });
     }
@@ -35,7 +44,14 @@ async function withServer(routes: Record<string, Handler>, runs: Array<{ args: s
   }
 }
 
-const projectJob = (jobId: string, extra: Record<string, unknown> = {}) => ({ jobId, status: 'running', createdAt: AT, updatedAt: AT, error: null, ...extra });
+const projectJob = (jobId: string, extra: Record<string, unknown> = {}) => ({
+  jobId,
+  status: 'running',
+  createdAt: AT,
+  updatedAt: AT,
+  error: null,
+  ...extra,
+});
 const notFound = json(404, { error: 'No job exists with the provided ID.' });
 const withProject = { MINTLIFY_PROJECT_ID: PROJECT };
 
@@ -44,7 +60,16 @@ describe('the flow of an existing job', () => {
     const [first, second] = await withServer(
       {
         'GET /v1/static-export/jobs/job_abc': notFound,
-        [`GET /v1/static-export/${PROJECT}/jobs/job_abc`]: json(200, projectJob('job_abc', { status: 'completed', updatedAt: LATER, bundleUrl: 'https://storage.example/x.tar.gz', sizeBytes: 10, expiresAt: '2099-01-01T00:00:00.000Z' })),
+        [`GET /v1/static-export/${PROJECT}/jobs/job_abc`]: json(
+          200,
+          projectJob('job_abc', {
+            status: 'completed',
+            updatedAt: LATER,
+            bundleUrl: 'https://storage.example/x.tar.gz',
+            sizeBytes: 10,
+            expiresAt: '2099-01-01T00:00:00.000Z',
+          }),
+        ),
       },
       [
         { args: ['export', 'status', 'job_abc'], env: withProject },
@@ -53,8 +78,13 @@ describe('the flow of an existing job', () => {
     );
     expect(first!.code).toBe(0);
     expect(first!.stdout).toBe('job_abc  completed  2m05s\n');
-    expect(first!.stderr).toBe('Static export: the project flow (no job job_abc on the jobs flow)\nDownload it with: mint-admin export download job_abc -o ./site\n');
-    expect(first!.requests).toEqual(['GET /v1/static-export/jobs/job_abc', `GET /v1/static-export/${PROJECT}/jobs/job_abc`]);
+    expect(first!.stderr).toBe(
+      'Static export: the project flow (no job job_abc on the jobs flow)\nDownload it with: mint-admin export download job_abc -o ./site\n',
+    );
+    expect(first!.requests).toEqual([
+      'GET /v1/static-export/jobs/job_abc',
+      `GET /v1/static-export/${PROJECT}/jobs/job_abc`,
+    ]);
     expect(second!.stderr.split('\n')[0]).toBe('Static export: the project flow (job job_abc is remembered there)');
     expect(second!.requests).toEqual([`GET /v1/static-export/${PROJECT}/jobs/job_abc`]);
   });
@@ -64,7 +94,14 @@ describe('the flow of an existing job', () => {
     const [r] = await withServer(
       {
         [`GET /v1/static-export/${PROJECT}/jobs/${id}`]: notFound,
-        [`GET /v1/static-export/jobs/${id}`]: json(200, { jobId: id, status: 'running', progress: 40, pageCount: 12, createdAt: AT, updatedAt: AT }),
+        [`GET /v1/static-export/jobs/${id}`]: json(200, {
+          jobId: id,
+          status: 'running',
+          progress: 40,
+          pageCount: 12,
+          createdAt: AT,
+          updatedAt: AT,
+        }),
       },
       [{ args: ['export', 'status', id], env: withProject }],
     );
@@ -75,16 +112,25 @@ describe('the flow of an existing job', () => {
 
   it('a 24-hex id without a project id can only be a jobs-flow job', async () => {
     const id = '6520f3a1c9b1a20012ab34cd';
-    const [r] = await withServer({ [`GET /v1/static-export/jobs/${id}`]: notFound }, [{ args: ['export', 'status', id] }]);
+    const [r] = await withServer({ [`GET /v1/static-export/jobs/${id}`]: notFound }, [
+      { args: ['export', 'status', id] },
+    ]);
     expect(r!.code).toBe(1);
-    expect(r!.stderr).toBe(`error: no static export job ${id} (404: No job exists with the provided ID.); check the job id that \`mint-admin export start\` printed\n`);
+    expect(r!.stderr).toBe(
+      `error: no static export job ${id} (404: No job exists with the provided ID.); check the job id that \`mint-admin export start\` printed\n`,
+    );
     expect(r!.requests).toEqual([`GET /v1/static-export/jobs/${id}`]);
   });
 
   it('a completed project job without its link is an answer the CLI cannot use: exit 1 naming what is missing', async () => {
     const id = '6520f3a1c9b1a20012ab34cd';
     const [r] = await withServer(
-      { [`GET /v1/static-export/${PROJECT}/jobs/${id}`]: json(200, projectJob(id, { status: 'completed', sizeBytes: 10 })) },
+      {
+        [`GET /v1/static-export/${PROJECT}/jobs/${id}`]: json(
+          200,
+          projectJob(id, { status: 'completed', sizeBytes: 10 }),
+        ),
+      },
       [{ args: ['export', 'bundle', id], env: withProject }],
     );
     expect(r!.code).toBe(1);
@@ -96,7 +142,12 @@ describe('the flow of an existing job', () => {
   it('a failed project job: bundle is exit 4 with the reason', async () => {
     const id = '6520f3a1c9b1a20012ab34cd';
     const [r] = await withServer(
-      { [`GET /v1/static-export/${PROJECT}/jobs/${id}`]: json(200, projectJob(id, { status: 'failed', error: 'render failed' })) },
+      {
+        [`GET /v1/static-export/${PROJECT}/jobs/${id}`]: json(
+          200,
+          projectJob(id, { status: 'failed', error: 'render failed' }),
+        ),
+      },
       [{ args: ['export', 'bundle', id], env: withProject }],
     );
     expect(r!.code).toBe(4);
@@ -109,6 +160,8 @@ describe('the flow of an existing job', () => {
       [{ args: ['export', 'start'], env: withProject }],
     );
     expect(r!.code).toBe(1);
-    expect(r!.stderr).toMatch(/^error: unexpected answer from the API: the export job id "\.\.\/x" is not a plain token .*; the export was started: see it in the Mintlify dashboard\n$/);
+    expect(r!.stderr).toMatch(
+      /^error: unexpected answer from the API: the export job id "\.\.\/x" is not a plain token .*; the export was started: see it in the Mintlify dashboard\n$/,
+    );
   });
 });

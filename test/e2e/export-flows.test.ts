@@ -2,7 +2,16 @@
 // switchable off): each flow end to end, auto-detection with either flow missing, the remembered
 // choice, the project flow's 409 / 429 / 403 on GET, its link refresh by GET, and a zip where a tar.gz
 // was expected.
-import { existsSync, lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+  mkdirSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FLOW_LINES, JOB_ID, PROJECT_JOB_ID, useExportSandbox } from './export-helpers.js';
@@ -11,7 +20,8 @@ const t = useExportSandbox();
 const FAST = ['--interval', '100ms'];
 
 /** The CLI with the sandbox's project id, as a project-flow user has it set. */
-const cli = (args: string[], env: Record<string, string> = {}) => t.cli(args, { env: { MINTLIFY_PROJECT_ID: t.sandbox.projectId, ...env } });
+const cli = (args: string[], env: Record<string, string> = {}) =>
+  t.cli(args, { env: { MINTLIFY_PROJECT_ID: t.sandbox.projectId, ...env } });
 const projectJobs = () => `/v1/static-export/${t.sandbox.projectId}/jobs`;
 const cacheFile = () => join(t.dir, '..', 'xdg', 'mint-admin', 'export-flows.json');
 /** API requests as `METHOD /path`, storage ones as `storage GET`. */
@@ -23,7 +33,7 @@ function fileCount(dir: string): number {
 }
 
 describe('each flow end to end, with the same command line', () => {
-  it('project flow: export run without a domain starts, polls and downloads from the job\'s own link (no bundle call)', async () => {
+  it("project flow: export run without a domain starts, polls and downloads from the job's own link (no bundle call)", async () => {
     const out = join(t.dir, 'site');
     const seen = t.watchRequests();
     const r = await cli(['export', 'run', '-o', out, ...FAST, '--json']);
@@ -31,7 +41,11 @@ describe('each flow end to end, with the same command line', () => {
     const summary = JSON.parse(r.stdout);
     expect(Object.keys(summary).sort()).toEqual(['bundle', 'bytes', 'directory', 'files', 'jobId', 'pages']);
     expect(summary.jobId).toMatch(PROJECT_JOB_ID);
-    expect(summary).toMatchObject({ directory: resolve(out), files: (await t.sandbox.bundleFiles()).size, pages: null });
+    expect(summary).toMatchObject({
+      directory: resolve(out),
+      files: (await t.sandbox.bundleFiles()).size,
+      pages: null,
+    });
     expect(fileCount(out)).toBe((await t.sandbox.bundleFiles()).size);
     expect(r.stderr.split('\n')[0]).toBe(FLOW_LINES.projectNoDomain);
     const polls = t.sandbox.faults.exportPollsToFinish;
@@ -74,7 +88,9 @@ describe('each flow end to end, with the same command line', () => {
     expect(seen.list.map((q) => q.body)).toEqual([{ basePath: '/docs' }]);
     const bad = await cli(['export', 'start', '--base-path', '/guides']);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toBe("error: --base-path: \"/guides\" is not one the API accepts; use '' (the site's root), /docs or /documentation\n");
+    expect(bad.stderr).toBe(
+      "error: --base-path: \"/guides\" is not one the API accepts; use '' (the site's root), /docs or /documentation\n",
+    );
     expect(seen.list).toHaveLength(1);
   });
 });
@@ -85,7 +101,9 @@ describe('auto-detection: a 404 on the start route tries the other flow once, an
     const seen = t.watchRequests();
     const first = await cli(['export', 'run', 'docs.example.com', '-o', join(t.dir, 'a'), ...FAST]);
     expect(first.code).toBe(0);
-    expect(first.stderr.split('\n')[0]).toBe('Static export: the project flow (POST /v1/static-export/jobs answered 404 here)');
+    expect(first.stderr.split('\n')[0]).toBe(
+      'Static export: the project flow (POST /v1/static-export/jobs answered 404 here)',
+    );
     const firstStarts = lines(seen.list).filter((l) => l.startsWith('POST'));
     expect(firstStarts).toEqual(['POST /v1/static-export/jobs', `POST ${projectJobs()}`]);
     expect(statSync(cacheFile()).mode & 0o777).toBe(0o600);
@@ -94,7 +112,9 @@ describe('auto-detection: a 404 on the start route tries the other flow once, an
     const again = t.watchRequests();
     const second = await cli(['export', 'run', 'docs.example.com', '-o', join(t.dir, 'b'), ...FAST]);
     expect(second.code).toBe(0);
-    expect(second.stderr.split('\n')[0]).toBe(`Static export: the project flow (it worked last time with ${t.sandbox.baseUrl})`);
+    expect(second.stderr.split('\n')[0]).toBe(
+      `Static export: the project flow (it worked last time with ${t.sandbox.baseUrl})`,
+    );
     expect(lines(again.list).filter((l) => l.startsWith('POST'))).toEqual([`POST ${projectJobs()}`]);
   });
 
@@ -137,7 +157,7 @@ describe('auto-detection: a 404 on the start route tries the other flow once, an
     const r = await t.cli(['export', 'run', '-o', join(t.dir, 'site')]);
     expect(r.code).toBe(3);
     expect(r.stderr).toBe(
-      'error: no project id: pass --project <id>, set MINTLIFY_PROJECT_ID, or run `mint-admin config set project-id <id>` (or give the deployment\'s domain, e.g. `mint-admin export run docs.example.com`)\n',
+      "error: no project id: pass --project <id>, set MINTLIFY_PROJECT_ID, or run `mint-admin config set project-id <id>` (or give the deployment's domain, e.g. `mint-admin export run docs.example.com`)\n",
     );
     expect(seen.list).toEqual([]);
   });
@@ -172,7 +192,9 @@ describe('the export-api setting', () => {
     expect(lines(seen.list)).toEqual([`POST ${projectJobs()}`]);
     const flags = await cli(['export', 'start', '--path', 'index'], { MINT_ADMIN_EXPORT_API: 'project' });
     expect(flags.code).toBe(2);
-    expect(flags.stderr).toBe('error: --path belongs to the jobs flow, but export-api is project (from MINT_ADMIN_EXPORT_API); drop it or use --export-api jobs\n');
+    expect(flags.stderr).toBe(
+      'error: --path belongs to the jobs flow, but export-api is project (from MINT_ADMIN_EXPORT_API); drop it or use --export-api jobs\n',
+    );
     expect(seen.list).toHaveLength(1);
   });
 
@@ -190,12 +212,12 @@ describe('the export-api setting', () => {
     [
       'no domain with --export-version',
       ['export', 'start', '--export-version', 'v2'],
-      'error: --export-version belongs to the jobs flow, but export-api auto chooses the project flow when no domain is given; give the deployment\'s domain (e.g. `mint-admin export start docs.example.com`) or drop --export-version\n',
+      "error: --export-version belongs to the jobs flow, but export-api auto chooses the project flow when no domain is given; give the deployment's domain (e.g. `mint-admin export start docs.example.com`) or drop --export-version\n",
     ],
     [
       'no domain with --path',
       ['export', 'run', '-o', 'site', '--path', 'index'],
-      'error: --path belongs to the jobs flow, but export-api auto chooses the project flow when no domain is given; give the deployment\'s domain (e.g. `mint-admin export start docs.example.com`) or drop --path\n',
+      "error: --path belongs to the jobs flow, but export-api auto chooses the project flow when no domain is given; give the deployment's domain (e.g. `mint-admin export start docs.example.com`) or drop --path\n",
     ],
   ])('under auto, a flag the chosen flow cannot honour is exit 2, nothing sent: %s', async (_n, args, message) => {
     const seen = t.watchRequests();
@@ -211,7 +233,9 @@ describe('the export-api setting', () => {
     expect((await cli(['export', 'run', 'docs.example.com', '-o', join(t.dir, 'first'), ...FAST])).code).toBe(0);
     const seen = t.watchRequests();
     const r = await cli(['export', 'start', 'docs.example.com', '--base-path', '/docs']);
-    expect(r.stderr.split('\n')[0]).toBe(`Static export: the project flow (it worked last time with ${t.sandbox.baseUrl})`);
+    expect(r.stderr.split('\n')[0]).toBe(
+      `Static export: the project flow (it worked last time with ${t.sandbox.baseUrl})`,
+    );
     expect(r.code).toBe(0);
     expect(seen.list.map((q) => q.body)).toEqual([{ basePath: '/docs' }]);
   });
@@ -228,8 +252,18 @@ describe('the export-api setting', () => {
   });
 
   it.each([
-    ['the environment', ['export', 'status', 'se_1'], { MINT_ADMIN_EXPORT_API: 'v2' }, 'error: MINT_ADMIN_EXPORT_API: "v2" is not a static export flow; use one of auto, jobs, project\n'],
-    ['the flag', ['export', 'status', 'se_1', '--export-api', 'v2'], {}, "error: option '--export-api <flow>' argument 'v2' is invalid. Allowed choices are auto, jobs, project.\n"],
+    [
+      'the environment',
+      ['export', 'status', 'se_1'],
+      { MINT_ADMIN_EXPORT_API: 'v2' },
+      'error: MINT_ADMIN_EXPORT_API: "v2" is not a static export flow; use one of auto, jobs, project\n',
+    ],
+    [
+      'the flag',
+      ['export', 'status', 'se_1', '--export-api', 'v2'],
+      {},
+      "error: option '--export-api <flow>' argument 'v2' is invalid. Allowed choices are auto, jobs, project.\n",
+    ],
   ])('a bad value from %s is exit 2, nothing sent', async (_n, args, env, message) => {
     const seen = t.watchRequests();
     const r = await cli(args, env);
@@ -239,7 +273,7 @@ describe('the export-api setting', () => {
   });
 });
 
-describe('the project flow\'s own answers', () => {
+describe("the project flow's own answers", () => {
   it('409 on start: exit 1, "already running", and the hint to follow the job the answer names', async () => {
     const first = await cli(['export', 'start', '--json']);
     const id = JSON.parse(first.stdout).jobId as string;
@@ -271,14 +305,18 @@ describe('the project flow\'s own answers', () => {
     // The hint, run as printed (without the environment's project id), follows the job to the end.
     const pasted = await t.cli([...follow.split(' ').slice(1), ...FAST]);
     expect(pasted.code).toBe(0);
-    expect(pasted.stderr.trimEnd().split('\n').at(-1)).toBe(`Download it with: mint-admin export download ${id} -o ./site --project ${t.sandbox.projectId}`);
+    expect(pasted.stderr.trimEnd().split('\n').at(-1)).toBe(
+      `Download it with: mint-admin export download ${id} -o ./site --project ${t.sandbox.projectId}`,
+    );
   });
 
   it('409 that names no job: says to wait for it', async () => {
     t.sandbox.faults.inject({ route: 'export.project.start', status: 409, body: { error: 'busy' } });
     const r = await cli(['export', 'start']);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('error: an export of this deployment is already running (409: busy); wait for it to finish (see the Mintlify dashboard), then start again\n');
+    expect(r.stderr).toBe(
+      'error: an export of this deployment is already running (409: busy); wait for it to finish (see the Mintlify dashboard), then start again\n',
+    );
   });
 
   it('429 on start: exit 6 naming the 10-starts-per-hour limit (the sandbox enforces it too)', async () => {
@@ -312,10 +350,21 @@ describe('the project flow\'s own answers', () => {
     const human = await cli(['export', 'status', job.jobId]);
     expect(human.code).toBe(0);
     expect(human.stdout).toMatch(new RegExp(`^${job.jobId}  running  \\d+s\\n$`));
-    expect(human.stderr).toBe(`${FLOW_LINES.remembered('project', job.jobId)}\nFollow it with: mint-admin export status ${job.jobId} --wait\n`);
+    expect(human.stderr).toBe(
+      `${FLOW_LINES.remembered('project', job.jobId)}\nFollow it with: mint-admin export status ${job.jobId} --wait\n`,
+    );
     const done = await cli(['export', 'status', job.jobId, '--wait', ...FAST, '--json']);
     const completed = JSON.parse(done.stdout);
-    expect(Object.keys(completed).sort()).toEqual(['bundleUrl', 'createdAt', 'error', 'expiresAt', 'jobId', 'sizeBytes', 'status', 'updatedAt']);
+    expect(Object.keys(completed).sort()).toEqual([
+      'bundleUrl',
+      'createdAt',
+      'error',
+      'expiresAt',
+      'jobId',
+      'sizeBytes',
+      'status',
+      'updatedAt',
+    ]);
     expect(completed.status).toBe('completed');
   });
 
@@ -324,14 +373,18 @@ describe('the project flow\'s own answers', () => {
     const id = JSON.parse(start.stdout).jobId as string;
     const early = await cli(['export', 'bundle', id]);
     expect(early.code).toBe(1);
-    expect(early.stderr).toBe(`error: job ${id} not finished yet (running); wait with \`mint-admin export status ${id} --wait\`\n`);
+    expect(early.stderr).toBe(
+      `error: job ${id} not finished yet (running); wait with \`mint-admin export status ${id} --wait\`\n`,
+    );
     await cli(['export', 'status', id, '--wait', ...FAST]);
     const seen = t.watchRequests();
     const r = await cli(['export', 'bundle', id, '--json']);
     expect(r.code).toBe(0);
     const bundle = JSON.parse(r.stdout);
     expect(Object.keys(bundle).sort()).toEqual(['bundleUrl', 'expiresAt', 'jobId', 'sizeBytes']);
-    expect(bundle.bundleUrl).toMatch(new RegExp(`^${t.sandbox.storageUrl}/${id}/sandbox-export-\\d{4}-\\d\\d-\\d\\d\\.tar\\.gz\\?`));
+    expect(bundle.bundleUrl).toMatch(
+      new RegExp(`^${t.sandbox.storageUrl}/${id}/sandbox-export-\\d{4}-\\d\\d-\\d\\d\\.tar\\.gz\\?`),
+    );
     expect(lines(seen.list)).toEqual([`GET ${projectJobs()}/${id}`]);
   });
 
@@ -344,11 +397,16 @@ describe('the project flow\'s own answers', () => {
     const out = join(t.dir, 'site');
     const r = await cli(['export', 'download', id, '-o', out]);
     expect(r.code).toBe(0);
-    expect(lines(seen.list)).toEqual([`GET ${projectJobs()}/${id}`, 'storage GET', `GET ${projectJobs()}/${id}`, 'storage GET']);
+    expect(lines(seen.list)).toEqual([
+      `GET ${projectJobs()}/${id}`,
+      'storage GET',
+      `GET ${projectJobs()}/${id}`,
+      'storage GET',
+    ]);
     expect(fileCount(out)).toBe((await t.sandbox.bundleFiles()).size);
   });
 
-  it('download before completion: says to add --wait; with --wait, the last poll\'s link is used (no extra GET)', async () => {
+  it("download before completion: says to add --wait; with --wait, the last poll's link is used (no extra GET)", async () => {
     const start = await cli(['export', 'start', '--json']);
     const id = JSON.parse(start.stdout).jobId as string;
     const out = join(t.dir, 'site');
@@ -375,7 +433,9 @@ describe('the project flow\'s own answers', () => {
     const seen = t.watchRequests();
     const r = await cli(['export', 'bundle', id], { MINT_ADMIN_EXPORT_API: 'project' });
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`error: no static export job ${id} (404: No static export job with ID ${id}); check the job id that \`mint-admin export start\` printed\n`);
+    expect(r.stderr).toBe(
+      `error: no static export job ${id} (404: No static export job with ID ${id}); check the job id that \`mint-admin export start\` printed\n`,
+    );
     expect(lines(seen.list)).toEqual([`GET ${projectJobs()}/${id}`]);
   });
 });
@@ -383,7 +443,11 @@ describe('the project flow\'s own answers', () => {
 describe('the archive is checked by its first bytes', () => {
   it.each([
     ['a zip', Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(200)]), 'a zip archive'],
-    ['an HTML page', Buffer.from('<!DOCTYPE html><html><body>Access denied</body></html>'), 'an HTML page (an error page from the storage or a proxy?)'],
+    [
+      'an HTML page',
+      Buffer.from('<!DOCTYPE html><html><body>Access denied</body></html>'),
+      'an HTML page (an error page from the storage or a proxy?)',
+    ],
     ['JSON', Buffer.from('{"error":"nope"}'), 'JSON (an error message?)'],
   ])('%s where a tar.gz was expected: exit 1 naming it, nothing created', async (_n, bytes, what) => {
     t.sandbox.setBundleArchive(bytes);
@@ -414,7 +478,11 @@ describe('the flow cache', () => {
     expect(statSync(cacheFile()).mode & 0o777).toBe(0o600);
 
     writeFileSync(cacheFile(), '{not json');
-    const again = await cli(['export', 'status', JSON.parse((await cli(['export', 'start', 'docs.example.com', '--json'])).stdout).jobId]);
+    const again = await cli([
+      'export',
+      'status',
+      JSON.parse((await cli(['export', 'start', 'docs.example.com', '--json'])).stdout).jobId,
+    ]);
     expect(again.code).toBe(0);
   });
 });

@@ -53,11 +53,16 @@ export function useExportSandbox(opts: SandboxOptions = {}) {
       mkdirSync(work, { recursive: true });
       return work;
     },
-    cli: (args: string[], extra: CliOptions = {}): Promise<CliResult> => runCli(args, { ...extra, env: { ...env(), ...extra.env } }),
+    cli: (args: string[], extra: CliOptions = {}): Promise<CliResult> =>
+      runCli(args, { ...extra, env: { ...env(), ...extra.env } }),
     /** Requests recorded from now on: call, then read `.list` after the CLI ran. */
     watchRequests() {
       const from = state.sandbox.requests.length;
-      return { get list(): RecordedRequest[] { return state.sandbox.requests.slice(from); } };
+      return {
+        get list(): RecordedRequest[] {
+          return state.sandbox.requests.slice(from);
+        },
+      };
     },
     /** Starts an export straight against the sandbox (no CLI) and, unless told not to, polls it to completion. */
     async exportJob(domain = 'docs.example.com', complete = true): Promise<string> {
@@ -74,5 +79,8 @@ export function useExportSandbox(opts: SandboxOptions = {}) {
 
 /** Every presigned bundle link the sandbox handed out, as it appears in output. */
 export function signedLinks(sandbox: Sandbox): string[] {
-  return sandbox.requests.filter((r) => r.origin === 'storage').map((r) => r.path.split('?')[1] ?? '').filter(Boolean);
+  return sandbox.requests
+    .filter((r) => r.origin === 'storage')
+    .map((r) => r.path.split('?')[1] ?? '')
+    .filter(Boolean);
 }

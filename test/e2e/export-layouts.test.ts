@@ -1,6 +1,16 @@
 // `export download` against the sandbox, the filesystem as it really is: a SIGKILLed run and the
 // next one, the --link layout from the command line, and targets refused before any request.
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
@@ -59,7 +69,17 @@ describe('--link from the command line', () => {
     for (let i = 0; i < 3; i++) {
       const id = await t.exportJob();
       ids.push(id);
-      const r = await t.cli(['export', 'download', id, '-o', out, '--link', '--keep-releases', '2', ...(i ? ['--force'] : [])]);
+      const r = await t.cli([
+        'export',
+        'download',
+        id,
+        '-o',
+        out,
+        '--link',
+        '--keep-releases',
+        '2',
+        ...(i ? ['--force'] : []),
+      ]);
       expect(r.code).toBe(0);
       expect(r.stdout).toBe(`${out}\n`);
     }
@@ -69,9 +89,21 @@ describe('--link from the command line', () => {
   });
 
   it.each([
-    ['--keep-releases without --link', ['--keep-releases', '2'], 'error: --keep-releases goes with --link (it says how many releases to keep beside the link)'],
-    ['a --keep-releases of 0', ['--link', '--keep-releases', '0'], 'error: --keep-releases: "0" is not a whole number from 1 to 9999'],
-    ['a --max-size that is not a size', ['--max-size', 'lots'], 'error: --max-size: "lots" is not a size; use e.g. 5GB or 500MB'],
+    [
+      '--keep-releases without --link',
+      ['--keep-releases', '2'],
+      'error: --keep-releases goes with --link (it says how many releases to keep beside the link)',
+    ],
+    [
+      'a --keep-releases of 0',
+      ['--link', '--keep-releases', '0'],
+      'error: --keep-releases: "0" is not a whole number from 1 to 9999',
+    ],
+    [
+      'a --max-size that is not a size',
+      ['--max-size', 'lots'],
+      'error: --max-size: "lots" is not a size; use e.g. 5GB or 500MB',
+    ],
   ])('refuses %s before any request', async (_n, flags, line) => {
     const seen = t.watchRequests();
     const r = await t.cli(['export', 'download', 'se_0123456789abcdef', '-o', join(t.dir, 'site'), ...flags]);
@@ -95,10 +127,16 @@ describe('under umask 000', () => {
     const id = await t.exportJob();
     t.sandbox.setBundleArchive(archive());
     const out = join(t.dir, 'new', 'site');
-    const r = await t.cli(['export', 'download', id, '-o', out, '--archive', join(t.dir, 'site.tgz')], { umask: 0o000 });
+    const r = await t.cli(['export', 'download', id, '-o', out, '--archive', join(t.dir, 'site.tgz')], {
+      umask: 0o000,
+    });
     expect(r.code).toBe(0);
-    expect([out, join(out, 'guides'), join(out, 'guides/a'), join(out, 'open'), join(t.dir, 'new')].map(mode)).toEqual([0o755, 0o755, 0o755, 0o755, 0o755]);
-    expect([join(out, 'index.html'), join(out, 'guides/a/page.html'), join(t.dir, 'site.tgz')].map(mode)).toEqual([0o644, 0o644, 0o644]);
+    expect([out, join(out, 'guides'), join(out, 'guides/a'), join(out, 'open'), join(t.dir, 'new')].map(mode)).toEqual([
+      0o755, 0o755, 0o755, 0o755, 0o755,
+    ]);
+    expect([join(out, 'index.html'), join(out, 'guides/a/page.html'), join(t.dir, 'site.tgz')].map(mode)).toEqual([
+      0o644, 0o644, 0o644,
+    ]);
   });
 
   it('--link: the releases directory and the release are 0755 too', async () => {
@@ -156,10 +194,14 @@ describe('targets refused before any request', () => {
     const seen = t.watchRequests();
     const r = await t.cli(['export', 'run', 'docs.example.com', '-o', home, '--force']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`error: refusing to replace ${home} (your home directory) with --force; name a directory below it, e.g. -o ${join(home, 'site')}\n`);
+    expect(r.stderr).toBe(
+      `error: refusing to replace ${home} (your home directory) with --force; name a directory below it, e.g. -o ${join(home, 'site')}\n`,
+    );
     const dot = await t.cli(['export', 'download', 'se_0123456789abcdef', '-o', '.', '--force'], { cwd: t.dir });
     expect(dot.code).toBe(2);
-    expect(dot.stderr).toBe("error: refusing to replace . (the current directory) with --force; name a directory below it, e.g. -o site\n");
+    expect(dot.stderr).toBe(
+      'error: refusing to replace . (the current directory) with --force; name a directory below it, e.g. -o site\n',
+    );
     expect(seen.list).toEqual([]);
     expect(readFileSync(join(home, 'precious'), 'utf8')).toBe('x');
   });
@@ -169,9 +211,14 @@ describe('targets refused before any request', () => {
     writeFileSync(join(t.dir, 'releases', 'r1', 'index.html'), 'r1');
     symlinkSync('releases/r1', join(t.dir, 'docs'));
     const seen = t.watchRequests();
-    const r = await t.cli(['export', 'download', 'se_0123456789abcdef', '-o', 'docs', '--force', '--archive', 'docs/site.tgz'], { cwd: t.dir });
+    const r = await t.cli(
+      ['export', 'download', 'se_0123456789abcdef', '-o', 'docs', '--force', '--archive', 'docs/site.tgz'],
+      { cwd: t.dir },
+    );
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('error: --archive docs/site.tgz is inside the directory being replaced; keep the archive somewhere else\n');
+    expect(r.stderr).toBe(
+      'error: --archive docs/site.tgz is inside the directory being replaced; keep the archive somewhere else\n',
+    );
     expect(seen.list).toEqual([]);
   });
 
@@ -201,15 +248,23 @@ describe.skipIf(!CAN_CREATE_OTHER_USER)(`as an ordinary user${OTHER_USER_SKIP_NO
       const out = occupied(join(dir, 'site'));
       mkdirSync(join(out, 'ro'));
       writeFileSync(join(out, 'ro', 'locked.txt'), 'x');
-      for (const path of [dir, out, join(out, 'keep-me.txt'), join(out, 'ro'), join(out, 'ro', 'locked.txt')]) chownSync(path, other.uid, other.gid);
+      for (const path of [dir, out, join(out, 'keep-me.txt'), join(out, 'ro'), join(out, 'ro', 'locked.txt')])
+        chownSync(path, other.uid, other.gid);
       chmodSync(join(out, 'ro'), 0o555);
       const id = await t.exportJob();
-      const r = await t.cli(['export', 'download', id, '-o', out, '--force'], { user: other, env: { HOME: dir, XDG_CONFIG_HOME: join(dir, 'xdg') } });
+      const r = await t.cli(['export', 'download', id, '-o', out, '--force'], {
+        user: other,
+        env: { HOME: dir, XDG_CONFIG_HOME: join(dir, 'xdg') },
+      });
       expect(r.code).toBe(0);
       expect(r.stdout).toBe(`${out}\n`);
       const warnings = r.stderr.split('\n').filter((l) => l.startsWith('warning:'));
       expect(warnings).toHaveLength(1);
-      expect(warnings[0]).toMatch(new RegExp(`^warning: could not remove ${dir}/\\.site\\.mint-admin-\\w{6}/previous; remove it by hand \\(the install itself succeeded or was not affected\\)$`));
+      expect(warnings[0]).toMatch(
+        new RegExp(
+          `^warning: could not remove ${dir}/\\.site\\.mint-admin-\\w{6}/previous; remove it by hand \\(the install itself succeeded or was not affected\\)$`,
+        ),
+      );
       expect(existsSync(join(out, 'keep-me.txt'))).toBe(false);
       expect(readdirSync(out).length).toBeGreaterThan(0);
     } finally {

@@ -33,7 +33,9 @@ describe('export run/download --verify', () => {
     const r = await t.cli(['export', 'download', id, '-o', out, '--verify']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(`${out}\n`);
-    expect(r.stderr).toMatch(/\nVerified: Checked 5 pages, 12 files in all, 25 internal references, 3 sitemap entries: no problems; 2 external links not checked \(offline\)\n/);
+    expect(r.stderr).toMatch(
+      /\nVerified: Checked 5 pages, 12 files in all, 25 internal references, 3 sitemap entries: no problems; 2 external links not checked \(offline\)\n/,
+    );
     expect(existsSync(join(out, 'guides/intro.html'))).toBe(true);
   });
 
@@ -42,7 +44,9 @@ describe('export run/download --verify', () => {
     const out = join(t.dir, 'site');
     const env = { MINTLIFY_PROJECT_ID: t.sandbox.projectId };
     const r = await t.cli(['export', 'run', '-o', out, '--base-path', '/docs', '--verify', ...FAST], { env });
-    expect(r.stderr).toMatch(/\nVerified: Checked 5 pages, 12 files in all, 25 internal references, 3 sitemap entries: no problems; 2 external links not checked \(offline\)\n/);
+    expect(r.stderr).toMatch(
+      /\nVerified: Checked 5 pages, 12 files in all, 25 internal references, 3 sitemap entries: no problems; 2 external links not checked \(offline\)\n/,
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toBe(`${out}\n`);
   });
@@ -59,7 +63,9 @@ describe('export run/download --verify', () => {
     for (const p of planted) expect(r.stderr).toContain(`\n${p.page}: ${p.kind} ${p.target}\n`);
     const kept = /the new export is kept in (\S+)\n$/.exec(r.stderr)?.[1];
     expect(kept).toMatch(new RegExp(`^${out}\\.unverified-se_[0-9a-f]{16}$`));
-    expect(r.stderr).toMatch(/error: export se_[0-9a-f]{16} failed verification: 6 problems \(listed above\); \S+ was left as it was, and the new export is kept in /);
+    expect(r.stderr).toMatch(
+      /error: export se_[0-9a-f]{16} failed verification: 6 problems \(listed above\); \S+ was left as it was, and the new export is kept in /,
+    );
     expect(readdirSync(out)).toEqual(['index.html']);
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe('the site in production');
     expect(readFileSync(join(kept!, 'guides/intro.html'), 'utf8')).toContain('<title>Intro</title>');

@@ -49,14 +49,27 @@ describe('export start', () => {
     const id = r.stdout.trimEnd();
     expect(id).toMatch(JOB_ID);
     expect(r.stdout).toBe(`${id}\n`);
-    expect(r.stderr).toBe(`${FLOW_LINES.jobsByDomain}\nexport ${id}: queued\nFollow it with: mint-admin export status ${id} --wait\n`);
+    expect(r.stderr).toBe(
+      `${FLOW_LINES.jobsByDomain}\nexport ${id}: queued\nFollow it with: mint-admin export status ${id} --wait\n`,
+    );
   });
 
   it('sends --export-version as version and --path as paths', async () => {
     const seen = t.watchRequests();
-    const r = await t.cli(['export', 'start', 'docs.example.com', '--export-version', '2024-06-01', '--path', 'index', 'guides/getting-started']);
+    const r = await t.cli([
+      'export',
+      'start',
+      'docs.example.com',
+      '--export-version',
+      '2024-06-01',
+      '--path',
+      'index',
+      'guides/getting-started',
+    ]);
     expect(r.code).toBe(0);
-    expect(seen.list.map((q) => q.body)).toEqual([{ domain: 'docs.example.com', version: '2024-06-01', paths: ['index', 'guides/getting-started'] }]);
+    expect(seen.list.map((q) => q.body)).toEqual([
+      { domain: 'docs.example.com', version: '2024-06-01', paths: ['index', 'guides/getting-started'] },
+    ]);
   });
 
   it('--json prints the job object, and only that, on stdout', async () => {
@@ -76,7 +89,7 @@ describe('export start', () => {
     expect(r.stderr).toContain(`Exported ${job.pageCount} pages in `);
   });
 
-  it('answers a 403 (no Enterprise plan) with exit 3 and the server\'s message', async () => {
+  it("answers a 403 (no Enterprise plan) with exit 3 and the server's message", async () => {
     const r = await t.cli(['export', 'start', 'noplan.example.com']);
     expect(r.code).toBe(3);
     expect(r.stdout).toBe('');
@@ -126,12 +139,14 @@ describe('export status', () => {
     expect(stderr).not.toMatch(/\r|\x1b/);
   });
 
-  it('--wait on a failing export exits 4 with the job\'s error', async () => {
+  it("--wait on a failing export exits 4 with the job's error", async () => {
     const id = await t.exportJob('fail.example.com', false);
     const r = await t.cli(['export', 'status', id, '--wait', ...FAST]);
     expect(r.code).toBe(4);
     expect(r.stdout).toBe('');
-    expect(r.stderr.trimEnd().split('\n').pop()).toBe(`error: export ${id} failed: Rendering fail.example.com failed: the deployment could not be reached`);
+    expect(r.stderr.trimEnd().split('\n').pop()).toBe(
+      `error: export ${id} failed: Rendering fail.example.com failed: the deployment could not be reached`,
+    );
   });
 
   it('--wait gives up at --timeout with exit 5 and the command to resume', async () => {
@@ -140,7 +155,9 @@ describe('export status', () => {
     const r = await t.cli(['export', 'status', id, '--wait', '--timeout', '1s', ...FAST]);
     expect(r.code).toBe(5);
     expect(r.stderr.trimEnd().split('\n').pop()).toMatch(
-      new RegExp(`^error: export ${id} did not finish within 1s \\(last seen running, 0%, 0 pages\\); it keeps running on the server: resume with \`mint-admin export status ${id} --wait\`$`),
+      new RegExp(
+        `^error: export ${id} did not finish within 1s \\(last seen running, 0%, 0 pages\\); it keeps running on the server: resume with \`mint-admin export status ${id} --wait\`$`,
+      ),
     );
   });
 
@@ -169,8 +186,12 @@ describe('export bundle', () => {
     const id = await t.exportJob();
     const r = await t.cli(['export', 'bundle', id]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(new RegExp(`^${t.sandbox.storageUrl}/${id}/bundle\\.tar\\.gz\\?\\S*X-Amz-Signature=[0-9a-f]+\\n$`));
-    expect(r.stderr).toMatch(/^Static export: the jobs flow \(the job id looks like a jobs-flow id\)\n\d+\.\d KB; the link expires at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z \(in 1[45]m\d\ds\)\. Treat it as a secret until then\.\n$/);
+    expect(r.stdout).toMatch(
+      new RegExp(`^${t.sandbox.storageUrl}/${id}/bundle\\.tar\\.gz\\?\\S*X-Amz-Signature=[0-9a-f]+\\n$`),
+    );
+    expect(r.stderr).toMatch(
+      /^Static export: the jobs flow \(the job id looks like a jobs-flow id\)\n\d+\.\d KB; the link expires at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z \(in 1[45]m\d\ds\)\. Treat it as a secret until then\.\n$/,
+    );
   });
 
   it('--json prints the bundle response', async () => {

@@ -9,8 +9,23 @@ import { json, startServer } from '../helpers/server.js';
 const PROJECT = 'proj1';
 const MB = 1024 * 1024;
 const huge = (c: string) => c.repeat(MB);
-const term = (searchQuery: string, hits: number) => ({ searchQuery, hits, ctr: 0, topClickedPage: null, lastSearchedAt: '2026-11-01T00:00:00Z' });
-const turn = (id: string, query: string) => ({ id, timestamp: '2026-11-01T00:00:00Z', query, response: '', sources: [], resolutionStatus: 'unanswered', queryCategory: 'auth', pageUrl: '/auth' });
+const term = (searchQuery: string, hits: number) => ({
+  searchQuery,
+  hits,
+  ctr: 0,
+  topClickedPage: null,
+  lastSearchedAt: '2026-11-01T00:00:00Z',
+});
+const turn = (id: string, query: string) => ({
+  id,
+  timestamp: '2026-11-01T00:00:00Z',
+  query,
+  response: '',
+  sources: [],
+  resolutionStatus: 'unanswered',
+  queryCategory: 'auth',
+  pageUrl: '/auth',
+});
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let home: ReturnType<typeof tempDir>;
@@ -24,9 +39,24 @@ beforeAll(async () => {
       ],
       hasMore: false,
     }),
-    [`GET ${base}/views`]: json(200, { totals: { human: 0, ai: 0, total: 0 }, views: [{ path: '/neg', human: 0, ai: 0, total: -500 }, { path: '/auth', human: 0, ai: 0, total: -1e308 }], hasMore: false }),
-    [`GET ${base}/assistant`]: json(200, { conversations: [turn('c1', huge('q')), turn('c2', huge('r'))], nextCursor: null, hasMore: false }),
-    [`GET ${base}/searches`]: json(200, { searches: [term(huge('s'), 1e308), term('fraction', 7.5), term('negative', -40)], totalSearches: 3, nextCursor: null }),
+    [`GET ${base}/views`]: json(200, {
+      totals: { human: 0, ai: 0, total: 0 },
+      views: [
+        { path: '/neg', human: 0, ai: 0, total: -500 },
+        { path: '/auth', human: 0, ai: 0, total: -1e308 },
+      ],
+      hasMore: false,
+    }),
+    [`GET ${base}/assistant`]: json(200, {
+      conversations: [turn('c1', huge('q')), turn('c2', huge('r'))],
+      nextCursor: null,
+      hasMore: false,
+    }),
+    [`GET ${base}/searches`]: json(200, {
+      searches: [term(huge('s'), 1e308), term('fraction', 7.5), term('negative', -40)],
+      totalSearches: 3,
+      nextCursor: null,
+    }),
   });
   home = tempDir();
 });
@@ -35,7 +65,13 @@ afterAll(async () => {
   home.cleanup();
 });
 
-const env = () => ({ MINTLIFY_API_URL: server.url, MINTLIFY_ADMIN_API_KEY: 'mint_0123456789abcdef', MINTLIFY_PROJECT_ID: PROJECT, XDG_CONFIG_HOME: join(home.path, 'xdg'), HOME: home.path });
+const env = () => ({
+  MINTLIFY_API_URL: server.url,
+  MINTLIFY_ADMIN_API_KEY: 'mint_0123456789abcdef',
+  MINTLIFY_PROJECT_ID: PROJECT,
+  XDG_CONFIG_HOME: join(home.path, 'xdg'),
+  HOME: home.path,
+});
 const gaps = (args: string[]) => runCli(['analytics', 'gaps', ...args], { env: env() });
 
 describe('analytics gaps against counts the API should not send', () => {

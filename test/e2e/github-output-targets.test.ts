@@ -30,7 +30,13 @@ async function setup() {
   closeServer = s.close;
   const home = join(dir.path, `case-${cases++}`);
   mkdirSync(home);
-  const env = { HOME: home, XDG_CONFIG_HOME: join(home, 'xdg'), MINTLIFY_API_URL: s.url, MINTLIFY_ADMIN_API_KEY: KEY, MINTLIFY_PROJECT_ID: 'p1' };
+  const env = {
+    HOME: home,
+    XDG_CONFIG_HOME: join(home, 'xdg'),
+    MINTLIFY_API_URL: s.url,
+    MINTLIFY_ADMIN_API_KEY: KEY,
+    MINTLIFY_PROJECT_ID: 'p1',
+  };
   return { ...s, home, env };
 }
 
@@ -44,10 +50,26 @@ const COMMANDS = [
 
 describe('--github-output targets are checked before anything is sent', () => {
   const bad = [
-    ['GITHUB_OUTPUT is a directory', (home: string) => ({ GITHUB_OUTPUT: home }), /^error: \$GITHUB_OUTPUT .*: is a directory/m],
-    ['GITHUB_OUTPUT is in a missing directory', (home: string) => ({ GITHUB_OUTPUT: join(home, 'missing', 'out') }), /^error: \$GITHUB_OUTPUT .*missing/m],
-    ['GITHUB_STEP_SUMMARY is a directory', (home: string) => ({ GITHUB_OUTPUT: join(home, 'out'), GITHUB_STEP_SUMMARY: home }), /^error: \$GITHUB_STEP_SUMMARY .*: is a directory/m],
-    ['GITHUB_STEP_SUMMARY is in a missing directory', (home: string) => ({ GITHUB_OUTPUT: join(home, 'out'), GITHUB_STEP_SUMMARY: join(home, 'missing', 'summary') }), /^error: \$GITHUB_STEP_SUMMARY .*missing/m],
+    [
+      'GITHUB_OUTPUT is a directory',
+      (home: string) => ({ GITHUB_OUTPUT: home }),
+      /^error: \$GITHUB_OUTPUT .*: is a directory/m,
+    ],
+    [
+      'GITHUB_OUTPUT is in a missing directory',
+      (home: string) => ({ GITHUB_OUTPUT: join(home, 'missing', 'out') }),
+      /^error: \$GITHUB_OUTPUT .*missing/m,
+    ],
+    [
+      'GITHUB_STEP_SUMMARY is a directory',
+      (home: string) => ({ GITHUB_OUTPUT: join(home, 'out'), GITHUB_STEP_SUMMARY: home }),
+      /^error: \$GITHUB_STEP_SUMMARY .*: is a directory/m,
+    ],
+    [
+      'GITHUB_STEP_SUMMARY is in a missing directory',
+      (home: string) => ({ GITHUB_OUTPUT: join(home, 'out'), GITHUB_STEP_SUMMARY: join(home, 'missing', 'summary') }),
+      /^error: \$GITHUB_STEP_SUMMARY .*missing/m,
+    ],
   ] as const;
   for (const [name, argv] of COMMANDS) {
     it.each(bad)(`${name}: %s -> exit 2, no request`, async (_what, files, message) => {
@@ -63,7 +85,9 @@ describe('--github-output targets are checked before anything is sent', () => {
     const t = await setup();
     const output = join(t.home, 'new-output');
     const summary = join(t.home, 'new-summary');
-    const r = await runCli(['deploy', 'start', '--github-output'], { env: { ...t.env, GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary } });
+    const r = await runCli(['deploy', 'start', '--github-output'], {
+      env: { ...t.env, GITHUB_OUTPUT: output, GITHUB_STEP_SUMMARY: summary },
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(output, 'utf8')).toBe('status-id=s1\nstatus=queued\n');
     expect(readFileSync(summary, 'utf8')).toMatch(/^### Mintlify deployment: queued\n/);
@@ -86,7 +110,10 @@ describe('--github-output targets are checked before anything is sent', () => {
     const t = await setup();
     const fifo = join(t.home, 'output.fifo');
     expect(spawnSync('mkfifo', [fifo]).status).toBe(0);
-    const child = spawn(process.execPath, [CLI, 'deploy', 'start', '--github-output'], { env: cliEnv({ ...t.env, GITHUB_OUTPUT: fifo }), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'deploy', 'start', '--github-output'], {
+      env: cliEnv({ ...t.env, GITHUB_OUTPUT: fifo }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const done = outputOf(child);
     // The deployment is queued, then the outputs wait for a reader.
     for (let i = 0; i < 200 && t.requests.length === 0; i++) await new Promise((r) => setTimeout(r, 50));

@@ -8,24 +8,39 @@ import { runInProcess } from '../helpers/in-process.js';
 
 describe('help <topic>', () => {
   it.each([
-    [['help', 'nonsense'], 'error: unknown help topic "nonsense"; `mint-admin --help` lists the commands (and `mint-admin help exit-codes`)'],
-    [['help', 'agent', 'nonsense'], 'error: unknown help topic "agent nonsense"; `mint-admin agent --help` lists the commands'],
-    [['help', 'agent', 'run', 'extra'], 'error: unknown help topic "agent run extra"; `mint-admin agent run --help` lists the commands'],
+    [
+      ['help', 'nonsense'],
+      'error: unknown help topic "nonsense"; `mint-admin --help` lists the commands (and `mint-admin help exit-codes`)',
+    ],
+    [
+      ['help', 'agent', 'nonsense'],
+      'error: unknown help topic "agent nonsense"; `mint-admin agent --help` lists the commands',
+    ],
+    [
+      ['help', 'agent', 'run', 'extra'],
+      'error: unknown help topic "agent run extra"; `mint-admin agent run --help` lists the commands',
+    ],
   ])('%j: one line naming it, exit 2, nothing on stdout', async (args, line) => {
     const r = await runCli(args);
     expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({ code: 2, stdout: '', stderr: `${line}\n` });
   });
 
-  it.each([[['help']], [['help', 'agent']], [['help', 'agent', 'run']], [['help', 'auth', 'status']]])('%j prints the same help as --help, exit 0', async (args) => {
-    const asHelp = await runCli([...args.slice(1), '--help']);
-    const r = await runCli(args);
-    expect(r.code).toBe(0);
-    expect(r.stdout).toBe(asHelp.stdout);
-    expect(r.stdout).toMatch(/^Usage: mint-admin/);
-  });
+  it.each([[['help']], [['help', 'agent']], [['help', 'agent', 'run']], [['help', 'auth', 'status']]])(
+    '%j prints the same help as --help, exit 0',
+    async (args) => {
+      const asHelp = await runCli([...args.slice(1), '--help']);
+      const r = await runCli(args);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe(asHelp.stdout);
+      expect(r.stdout).toMatch(/^Usage: mint-admin/);
+    },
+  );
 
   it('exit-codes lists every exit code the CLI ends with, one line each, exit 0 (in-process and as the built CLI)', async () => {
-    for (const r of [await runInProcess(['help', 'exit-codes'], { env: {} }), await runBuiltCli(['help', 'exit-codes'])]) {
+    for (const r of [
+      await runInProcess(['help', 'exit-codes'], { env: {} }),
+      await runBuiltCli(['help', 'exit-codes']),
+    ]) {
       expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' });
       const listed = [...r.stdout.matchAll(/^ {2}(\d+) +\S/gm)].map((m) => Number(m[1]));
       expect(listed).toEqual(Object.values(EXIT_CODES).sort((a, b) => a - b));

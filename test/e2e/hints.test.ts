@@ -7,7 +7,10 @@ import { useSandbox } from '../helpers/sandbox.js';
 
 const t = useSandbox({}, { homePerTest: true });
 
-const cli = (args: string[]) => t.cli([...args, '--base-url', t.sandbox.baseUrl], { env: { MINTLIFY_API_URL: undefined, MINTLIFY_PROJECT_ID: undefined } });
+const cli = (args: string[]) =>
+  t.cli([...args, '--base-url', t.sandbox.baseUrl], {
+    env: { MINTLIFY_API_URL: undefined, MINTLIFY_PROJECT_ID: undefined },
+  });
 const lastLine = (stderr: string) => stderr.trimEnd().split('\n').at(-1)!;
 const idIn = (stderr: string) => /export (se_\w+)/.exec(stderr)?.[1] ?? 'no id';
 
@@ -16,7 +19,20 @@ describe('export run hints', () => {
     t.sandbox.faults.exportPollsToFinish = 1_000_000;
     const out = join(t.home, 'my site');
     const archive = join(t.home, 'site.tar.gz');
-    const r = await cli(['export', 'run', 'docs.example.com', '-o', out, '--force', '--archive', archive, '--timeout', '500ms', '--interval', '100ms']);
+    const r = await cli([
+      'export',
+      'run',
+      'docs.example.com',
+      '-o',
+      out,
+      '--force',
+      '--archive',
+      archive,
+      '--timeout',
+      '500ms',
+      '--interval',
+      '100ms',
+    ]);
     expect(r.code).toBe(5);
     const id = idIn(r.stderr);
     expect(lastLine(r.stderr)).toMatch(/keeps running on the server: resume with `(.*)`$/);
@@ -32,7 +48,9 @@ describe('export run hints', () => {
     expect(r.code).toBe(1);
     const id = idIn(r.stderr);
     expect(lastLine(r.stderr)).toMatch(
-      new RegExp(`^error: the bundle storage refused the download \\(400 InjectedFault\\) of .*; export ${id} is complete and stays on the server: download it with \`mint-admin export download ${id} -o ${out} --base-url ${t.sandbox.baseUrl.replace(/[.]/g, '\\.')}\`$`),
+      new RegExp(
+        `^error: the bundle storage refused the download \\(400 InjectedFault\\) of .*; export ${id} is complete and stays on the server: download it with \`mint-admin export download ${id} -o ${out} --base-url ${t.sandbox.baseUrl.replace(/[.]/g, '\\.')}\`$`,
+      ),
     );
     expect(lastLine(r.stderr)).not.toContain('run the command again');
     expect(existsSync(out)).toBe(false);

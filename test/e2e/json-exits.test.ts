@@ -37,7 +37,10 @@ describe('--json when a wait ends early', () => {
 
   it('agent run --wait stopped by SIGTERM: exit 143 and the job as last seen', async () => {
     fixture.sandbox.faults.agentPollsToFinish = 1_000_000;
-    const r = await cli(['agent', 'run', 'Add a changelog', '--wait', '--json', ...FAST], sigtermAfterTwoPolls('/v2/agent/'));
+    const r = await cli(
+      ['agent', 'run', 'Add a changelog', '--wait', '--json', ...FAST],
+      sigtermAfterTwoPolls('/v2/agent/'),
+    );
     expect(r.code).toBe(143);
     expect((JSON.parse(r.stdout) as { status: string }).status).toBe('active');
   });
@@ -59,8 +62,14 @@ describe('--json when a wait ends early', () => {
 
   it('export run stopped by SIGTERM while waiting: exit 143 and the job as last seen', async () => {
     fixture.sandbox.faults.exportPollsToFinish = 1_000_000;
-    const r = await cli(['export', 'run', 'docs.example.com', '-o', join(fixture.home, 'site'), '--json', ...FAST], sigtermAfterTwoPolls('/v1/static-export/jobs/'));
+    const r = await cli(
+      ['export', 'run', 'docs.example.com', '-o', join(fixture.home, 'site'), '--json', ...FAST],
+      sigtermAfterTwoPolls('/v1/static-export/jobs/'),
+    );
     expect(r.code).toBe(143);
-    expect(JSON.parse(r.stdout)).toMatchObject({ jobId: expect.stringMatching(/^se_/), status: expect.stringMatching(/^(queued|running)$/) });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      jobId: expect.stringMatching(/^se_/),
+      status: expect.stringMatching(/^(queued|running)$/),
+    });
   });
 });

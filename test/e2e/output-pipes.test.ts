@@ -128,24 +128,27 @@ describe('-o to a target that cannot seek', () => {
     expect(Date.now() - sent).toBeLessThan(5000);
   });
 
-  it.skipIf(noPython)('SIGINT ends a run blocked writing to a FIFO whose reader stopped reading (exit 130)', async () => {
-    const fifo = mkfifo('stalled.fifo');
-    const reader = spawn('python3', ['-c', STALLED_READER, fifo], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let full = false;
-    reader.stdout.on('data', () => (full = true));
-    try {
-      const { child, done } = spawnCli(args(fifo));
-      await waitFor(child, () => full, 'a full pipe');
-      const sent = Date.now();
-      child.kill('SIGINT');
-      const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      const r = await done;
-      clearTimeout(killer);
-      expect(r.signal).toBeNull();
-      expect(r.code).toBe(130);
-      expect(Date.now() - sent).toBeLessThan(5000);
-    } finally {
-      reader.kill('SIGKILL');
-    }
-  });
+  it.skipIf(noPython)(
+    'SIGINT ends a run blocked writing to a FIFO whose reader stopped reading (exit 130)',
+    async () => {
+      const fifo = mkfifo('stalled.fifo');
+      const reader = spawn('python3', ['-c', STALLED_READER, fifo], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let full = false;
+      reader.stdout.on('data', () => (full = true));
+      try {
+        const { child, done } = spawnCli(args(fifo));
+        await waitFor(child, () => full, 'a full pipe');
+        const sent = Date.now();
+        child.kill('SIGINT');
+        const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        const r = await done;
+        clearTimeout(killer);
+        expect(r.signal).toBeNull();
+        expect(r.code).toBe(130);
+        expect(Date.now() - sent).toBeLessThan(5000);
+      } finally {
+        reader.kill('SIGKILL');
+      }
+    },
+  );
 });

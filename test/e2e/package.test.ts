@@ -3,7 +3,17 @@
 // docs/library.md and README say. Dependencies come from the npm cache, or the npm registry where
 // the cache lacks them; nothing else is fetched (TypeScript comes from this repository).
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -44,7 +54,8 @@ function npmEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-const npm = (args: string[], cwd: string) => run('npm', [...args, '--prefer-offline', '--no-audit', '--no-fund'], { cwd });
+const npm = (args: string[], cwd: string) =>
+  run('npm', [...args, '--prefer-offline', '--no-audit', '--no-fund'], { cwd });
 
 /** The packages only the CLI loads: bundled into it (scripts/build.mjs), devDependencies of the package. */
 const CLI_ONLY = ['commander', 'ora', 'cli-table3', 'csv-stringify', '@modelcontextprotocol/sdk', 'zod'];
@@ -69,7 +80,9 @@ async function projectByTheDocs(project: string, tarball: string, tarballName: s
       continue;
     }
     // The pinned name the docs install is not on the registry before it is published: the tarball stands for it.
-    const [command, ...args] = step.split(' ').map((word) => (word === `mint-admin@${pkg.version.split('.')[0]!}` ? `./${tarballName}` : word));
+    const [command, ...args] = step
+      .split(' ')
+      .map((word) => (word === `mint-admin@${pkg.version.split('.')[0]!}` ? `./${tarballName}` : word));
     expect(command, step).toBe('npm');
     const r = await npm(args, project);
     ran.push(r);
@@ -136,7 +149,9 @@ describe('the packed package', () => {
   beforeAll(async () => {
     sandbox = await startSandbox();
     // The build already ran (pretest); --ignore-scripts keeps prepack from building again.
-    const pack = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir.path], { cwd: root });
+    const pack = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', dir.path], {
+      cwd: root,
+    });
     expect(pack.code, pack.stderr).toBe(0);
     packed = (JSON.parse(pack.stdout) as (typeof packed)[])[0]!;
     tarball = join(dir.path, packed.filename);
@@ -158,7 +173,9 @@ describe('the packed package', () => {
     for (const install of [globalInstall, projectInstall, productionInstall, ...docsSteps]) {
       expect(install.code, install.stderr).toBe(0);
       const output = `${install.stdout}\n${install.stderr}`;
-      expect(output.split('\n').filter((line) => /warn|ERR/i.test(line) && /mint-admin|script|prepare|build/i.test(line))).toEqual([]);
+      expect(
+        output.split('\n').filter((line) => /warn|ERR/i.test(line) && /mint-admin|script|prepare|build/i.test(line)),
+      ).toEqual([]);
     }
   });
 
@@ -178,12 +195,31 @@ describe('the packed package', () => {
     // Beside the bundles, exactly: package.json's man pages, the three completions, the four documents.
     const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { man: string[] };
     expect(paths.filter((path) => !path.startsWith('dist/')).sort()).toEqual(
-      ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'completions/_mint-admin', 'completions/mint-admin.bash', 'completions/mint-admin.fish', ...manifest.man.map((page) => page.replace(/^\.\//, ''))].sort(),
+      [
+        'package.json',
+        'README.md',
+        'CHANGELOG.md',
+        'LICENSE',
+        'completions/_mint-admin',
+        'completions/mint-admin.bash',
+        'completions/mint-admin.fish',
+        ...manifest.man.map((page) => page.replace(/^\.\//, '')),
+      ].sort(),
     );
-    for (const needed of ['LICENSE', 'CHANGELOG.md', 'README.md', 'man/mint-admin.1', 'dist/lib/index.d.ts', 'dist/cli/main.cjs', 'dist/cli/help/mint-admin.txt', 'dist/cli/help/mint-admin.export.run.txt']) expect(paths).toContain(needed);
+    for (const needed of [
+      'LICENSE',
+      'CHANGELOG.md',
+      'README.md',
+      'man/mint-admin.1',
+      'dist/lib/index.d.ts',
+      'dist/cli/main.cjs',
+      'dist/cli/help/mint-admin.txt',
+      'dist/cli/help/mint-admin.export.run.txt',
+    ])
+      expect(paths).toContain(needed);
   });
 
-  it('ships the CLI bundles and every file they require beside them, and no import() of the CLI\'s own files (a plain require skips the ES module loader\'s lexing)', () => {
+  it("ships the CLI bundles and every file they require beside them, and no import() of the CLI's own files (a plain require skips the ES module loader's lexing)", () => {
     const installed = join(prefix, 'lib/node_modules/mint-admin');
     const shipped = packed.files.map((f) => f.path).filter((p) => p.startsWith('dist/cli/') && /\.c?js$/.test(p));
     for (const needed of ['dist/cli/main.cjs', 'dist/cli/program.cjs']) expect(shipped).toContain(needed);
@@ -191,19 +227,34 @@ describe('the packed package', () => {
       const code = readFileSync(join(installed, file), 'utf8');
       expect(importsOf(code), file).toEqual([]);
       const required = [...code.matchAll(/require\("\.\/([\w.-]+\.cjs)"\)/g)].map((m) => `dist/cli/${m[1]!}`);
-      expect(required.filter((path) => !shipped.includes(path)), file).toEqual([]);
+      expect(
+        required.filter((path) => !shipped.includes(path)),
+        file,
+      ).toEqual([]);
     }
   });
 
   it("a production install (--omit=dev) in a fresh project gets none of the CLI's own packages, and its CLI still runs", async () => {
-    const pkgJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+    const pkgJson = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+      dependencies: Record<string, string>;
+    };
     for (const name of CLI_ONLY) {
       expect(pkgJson.dependencies[name], name).toBeUndefined();
       expect(existsSync(join(production, 'node_modules', name)), name).toBe(false);
     }
     const bin = join(production, 'node_modules/.bin/mint-admin');
-    const env = { ...npmEnv(), MINTLIFY_API_URL: sandbox.baseUrl, MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, XDG_CONFIG_HOME: join(dir.path, 'config') };
-    expect(await run(bin, ['--version'], { cwd: production, env })).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
+    const env = {
+      ...npmEnv(),
+      MINTLIFY_API_URL: sandbox.baseUrl,
+      MINTLIFY_ADMIN_API_KEY: sandbox.apiKey,
+      MINTLIFY_PROJECT_ID: sandbox.projectId,
+      XDG_CONFIG_HOME: join(dir.path, 'config'),
+    };
+    expect(await run(bin, ['--version'], { cwd: production, env })).toEqual({
+      code: 0,
+      stdout: `${pkg.version}\n`,
+      stderr: '',
+    });
     const help = await run(bin, ['--help'], { cwd: production, env });
     expect(help.code, help.stderr).toBe(0);
     expect(help.stdout).toMatch(/^Usage: mint-admin /);
@@ -215,7 +266,9 @@ describe('the packed package', () => {
     expect(rows.filter(Boolean)).toHaveLength(3);
     // The MCP server, from its chunk: a production install has no SDK or zod of its own.
     const client = new Client({ name: 'package-test', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: bin, args: ['mcp'], cwd: production, env: env as Record<string, string> }));
+    await client.connect(
+      new StdioClientTransport({ command: bin, args: ['mcp'], cwd: production, env: env as Record<string, string> }),
+    );
     try {
       expect((await client.listTools()).tools.map((t) => t.name)).toContain('analytics_gaps');
     } finally {
@@ -224,11 +277,17 @@ describe('the packed package', () => {
   });
 
   it('a project made by exactly the steps of docs/library.md is an ES module project where the TypeScript example type-checks', async () => {
-    expect((JSON.parse(readFileSync(join(byTheDocs, 'package.json'), 'utf8')) as { type?: string }).type).toBe('module');
-    const [example] = runnableBlocks('docs/library.md', readFileSync(join(root, 'docs/library.md'), 'utf8')).filter((b) => b.lang === 'ts');
+    expect((JSON.parse(readFileSync(join(byTheDocs, 'package.json'), 'utf8')) as { type?: string }).type).toBe(
+      'module',
+    );
+    const [example] = runnableBlocks('docs/library.md', readFileSync(join(root, 'docs/library.md'), 'utf8')).filter(
+      (b) => b.lang === 'ts',
+    );
     writeFileSync(join(byTheDocs, 'example.ts'), example!.code);
     // `npx tsc`, as the docs say; the linked TypeScript has no .bin entry, so its bin directly.
-    const checked = await run(process.execPath, [join(byTheDocs, 'node_modules/typescript/bin/tsc')], { cwd: byTheDocs });
+    const checked = await run(process.execPath, [join(byTheDocs, 'node_modules/typescript/bin/tsc')], {
+      cwd: byTheDocs,
+    });
     expect(checked.stdout + checked.stderr).toBe('');
     expect(checked.code).toBe(0);
   }, 120_000);
@@ -236,7 +295,9 @@ describe('the packed package', () => {
   it('ships exactly the declarations the library index reaches', () => {
     const installed = join(project, 'node_modules/mint-admin');
     const shipped = packed.files.map((f) => f.path).filter((p) => p.endsWith('.d.ts'));
-    const reachable = closure(['dist/lib/index.d.ts'], (file) => declarationsOf(installed, file, readFileSync(join(installed, file), 'utf8')));
+    const reachable = closure(['dist/lib/index.d.ts'], (file) =>
+      declarationsOf(installed, file, readFileSync(join(installed, file), 'utf8')),
+    );
     expect(shipped.sort()).toEqual([...reachable].sort());
   });
 
@@ -251,12 +312,30 @@ describe('the packed package', () => {
 
   it('runs the CLI from the prefix bin, against the sandbox', async () => {
     const bin = join(prefix, 'bin/mint-admin');
-    const env = { ...npmEnv(), MINTLIFY_API_URL: sandbox.baseUrl, MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, XDG_CONFIG_HOME: join(dir.path, 'config') };
-    expect(await run(bin, ['--version'], { cwd: dir.path, env })).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
+    const env = {
+      ...npmEnv(),
+      MINTLIFY_API_URL: sandbox.baseUrl,
+      MINTLIFY_ADMIN_API_KEY: sandbox.apiKey,
+      MINTLIFY_PROJECT_ID: sandbox.projectId,
+      XDG_CONFIG_HOME: join(dir.path, 'config'),
+    };
+    expect(await run(bin, ['--version'], { cwd: dir.path, env })).toEqual({
+      code: 0,
+      stdout: `${pkg.version}\n`,
+      stderr: '',
+    });
     const list = await run(bin, ['searches', 'list', '--limit', '3', '--format', 'ndjson'], { cwd: dir.path, env });
     expect(list.code, list.stderr).toBe(0);
-    expect(list.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { searchQuery: string }).searchQuery)).toEqual(
-      sandbox.searchTerms().slice(0, 3).map((t) => t.searchQuery),
+    expect(
+      list.stdout
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { searchQuery: string }).searchQuery),
+    ).toEqual(
+      sandbox
+        .searchTerms()
+        .slice(0, 3)
+        .map((t) => t.searchQuery),
     );
     const completion = await run(bin, ['completion', 'bash'], { cwd: dir.path, env });
     expect(completion.stdout).toBe(readFileSync(join(root, 'completions/mint-admin.bash'), 'utf8'));
@@ -264,11 +343,25 @@ describe('the packed package', () => {
 
   it('the installed CLI downloads and extracts a bundle', async () => {
     const headers = { authorization: `Bearer ${sandbox.apiKey}`, 'content-type': 'application/json' };
-    const started = await fetch(`${sandbox.baseUrl}/v1/static-export/jobs`, { method: 'POST', headers, body: JSON.stringify({ domain: 'docs.example.com' }) });
+    const started = await fetch(`${sandbox.baseUrl}/v1/static-export/jobs`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ domain: 'docs.example.com' }),
+    });
     const { jobId } = (await started.json()) as { jobId: string };
     for (let i = 0; i < 10; i++) await fetch(`${sandbox.baseUrl}/v1/static-export/jobs/${jobId}`, { headers });
-    const env = { ...npmEnv(), MINTLIFY_API_URL: sandbox.baseUrl, MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, XDG_CONFIG_HOME: join(dir.path, 'config') };
-    const r = await run(join(prefix, 'bin/mint-admin'), ['--debug', 'export', 'download', jobId, '-o', join(dir.path, 'downloaded')], { cwd: dir.path, env });
+    const env = {
+      ...npmEnv(),
+      MINTLIFY_API_URL: sandbox.baseUrl,
+      MINTLIFY_ADMIN_API_KEY: sandbox.apiKey,
+      MINTLIFY_PROJECT_ID: sandbox.projectId,
+      XDG_CONFIG_HOME: join(dir.path, 'config'),
+    };
+    const r = await run(
+      join(prefix, 'bin/mint-admin'),
+      ['--debug', 'export', 'download', jobId, '-o', join(dir.path, 'downloaded')],
+      { cwd: dir.path, env },
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(existsSync(join(dir.path, 'downloaded/index.html'))).toBe(true);
   });
@@ -284,7 +377,14 @@ describe('the packed package', () => {
 
   it('without DuckDB, analytics sync, query, report and the MCP analytics_query exit naming the one command; after that command (beside the global install) they run', async () => {
     const bin = join(prefix, 'bin/mint-admin');
-    const env = { ...npmEnv(), MINTLIFY_API_URL: sandbox.baseUrl, MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, XDG_CONFIG_HOME: join(dir.path, 'config'), XDG_DATA_HOME: join(dir.path, 'data') };
+    const env = {
+      ...npmEnv(),
+      MINTLIFY_API_URL: sandbox.baseUrl,
+      MINTLIFY_ADMIN_API_KEY: sandbox.apiKey,
+      MINTLIFY_PROJECT_ID: sandbox.projectId,
+      XDG_CONFIG_HOME: join(dir.path, 'config'),
+      XDG_DATA_HOME: join(dir.path, 'data'),
+    };
     const command = `npm install --global ${DUCKDB_PACKAGE}@${DUCKDB_VERSION}`;
     const fails = async (args: string[]) => {
       const r = await run(bin, args, { cwd: dir.path, env });
@@ -300,9 +400,14 @@ describe('the packed package', () => {
     await fails(['analytics', 'query', 'SELECT 1']);
     await fails(['analytics', 'report']);
     const client = new Client({ name: 'package-test', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: bin, args: ['mcp'], cwd: dir.path, env: env as Record<string, string> }));
+    await client.connect(
+      new StdioClientTransport({ command: bin, args: ['mcp'], cwd: dir.path, env: env as Record<string, string> }),
+    );
     try {
-      const result = (await client.callTool({ name: 'analytics_query', arguments: { sql: 'SELECT 1' } })) as { isError?: boolean; content: Array<{ text: string }> };
+      const result = (await client.callTool({ name: 'analytics_query', arguments: { sql: 'SELECT 1' } })) as {
+        isError?: boolean;
+        content: Array<{ text: string }>;
+      };
       expect(result.isError).toBe(true);
       expect(result.content[0]!.text).toContain(`Add it with: ${command}`);
     } finally {
@@ -315,7 +420,10 @@ describe('the packed package', () => {
     expect(added.code, added.stderr).toBe(0);
     const synced = await run(bin, ['analytics', 'sync', '--max-requests', '20'], { cwd: dir.path, env });
     expect(synced.code, synced.stderr).toBe(0);
-    const queried = await run(bin, ['analytics', 'query', 'SELECT 42 AS answer', '--format', 'json'], { cwd: dir.path, env });
+    const queried = await run(bin, ['analytics', 'query', 'SELECT 42 AS answer', '--format', 'json'], {
+      cwd: dir.path,
+      env,
+    });
     expect(queried.code, queried.stderr).toBe(0);
     expect((JSON.parse(queried.stdout) as { rows: unknown[] }).rows).toEqual([{ answer: 42 }]);
     const report = await run(bin, ['analytics', 'report', '--format', 'json'], { cwd: dir.path, env });
@@ -324,7 +432,14 @@ describe('the packed package', () => {
 
   it("in a project (a local install), the command is the project's own: without --global, and after it the warehouse runs", async () => {
     const bin = join(production, 'node_modules/.bin/mint-admin');
-    const env = { ...npmEnv(), MINTLIFY_API_URL: sandbox.baseUrl, MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, XDG_CONFIG_HOME: join(dir.path, 'config'), XDG_DATA_HOME: join(dir.path, 'data-local') };
+    const env = {
+      ...npmEnv(),
+      MINTLIFY_API_URL: sandbox.baseUrl,
+      MINTLIFY_ADMIN_API_KEY: sandbox.apiKey,
+      MINTLIFY_PROJECT_ID: sandbox.projectId,
+      XDG_CONFIG_HOME: join(dir.path, 'config'),
+      XDG_DATA_HOME: join(dir.path, 'data-local'),
+    };
     const command = `npm install ${DUCKDB_PACKAGE}@${DUCKDB_VERSION}`;
     expect(existsSync(join(production, 'node_modules/@duckdb'))).toBe(false);
     const missing = await run(bin, ['analytics', 'sync'], { cwd: production, env });
@@ -338,11 +453,15 @@ describe('the packed package', () => {
   }, 300_000);
 
   it('links the man pages where man looks in the prefix', () => {
-    expect(readFileSync(join(prefix, 'share/man/man1/mint-admin-export-download.1'), 'utf8')).toBe(readFileSync(join(root, 'man/mint-admin-export-download.1'), 'utf8'));
+    expect(readFileSync(join(prefix, 'share/man/man1/mint-admin-export-download.1'), 'utf8')).toBe(
+      readFileSync(join(root, 'man/mint-admin-export-download.1'), 'utf8'),
+    );
   });
 
   it('the library imports, and the example in docs/library.md runs against the sandbox', async () => {
-    const [example] = runnableBlocks('docs/library.md', readFileSync(join(root, 'docs/library.md'), 'utf8')).filter((b) => b.lang === 'js');
+    const [example] = runnableBlocks('docs/library.md', readFileSync(join(root, 'docs/library.md'), 'utf8')).filter(
+      (b) => b.lang === 'js',
+    );
     writeFileSync(join(project, 'export.mjs'), example!.code);
     const env = { ...npmEnv(), MINTLIFY_API_URL: sandbox.baseUrl, MINTLIFY_ADMIN_API_KEY: sandbox.apiKey };
     const r = await run(process.execPath, ['export.mjs'], { cwd: project, env });
@@ -352,27 +471,53 @@ describe('the packed package', () => {
   });
 
   // tsc's answer does not depend on the Node.js line running it: .ci/run checks it once, on the first line.
-  it.skipIf(process.env.MINT_ADMIN_EXTRA_NODE_LINE === '1')('the TypeScript example type-checks against the installed declarations (the declarations themselves included)', async () => {
-    const [example] = runnableBlocks('docs/library.md', readFileSync(join(root, 'docs/library.md'), 'utf8')).filter((b) => b.lang === 'ts');
-    writeFileSync(join(project, 'example.ts'), example!.code);
-    const checked = await typecheck(project, 'example.ts', { skipLibCheck: false });
-    expect(checked.stdout + checked.stderr).toBe('');
-  }, 120_000);
+  it.skipIf(process.env.MINT_ADMIN_EXTRA_NODE_LINE === '1')(
+    'the TypeScript example type-checks against the installed declarations (the declarations themselves included)',
+    async () => {
+      const [example] = runnableBlocks('docs/library.md', readFileSync(join(root, 'docs/library.md'), 'utf8')).filter(
+        (b) => b.lang === 'ts',
+      );
+      writeFileSync(join(project, 'example.ts'), example!.code);
+      const checked = await typecheck(project, 'example.ts', { skipLibCheck: false });
+      expect(checked.stdout + checked.stderr).toBe('');
+    },
+    120_000,
+  );
 
   // What only some Node.js lines have is tested on the lines that have it (.ci/run runs this file on 20, 22 and 24).
   const features = process.features as { require_module?: boolean; typescript?: string };
 
-  it.runIf(features.require_module)(`CommonJS can require() the library (require of ES modules, Node.js ${process.version})`, async () => {
-    const r = await run(process.execPath, ['-e', "const m = require('mint-admin'); console.log(typeof m.AdminClient, typeof m.downloadBundle, m.VERSION)"], { cwd: project });
-    expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 0, stdout: `function function ${pkg.version}\n` });
-  });
+  it.runIf(features.require_module)(
+    `CommonJS can require() the library (require of ES modules, Node.js ${process.version})`,
+    async () => {
+      const r = await run(
+        process.execPath,
+        [
+          '-e',
+          "const m = require('mint-admin'); console.log(typeof m.AdminClient, typeof m.downloadBundle, m.VERSION)",
+        ],
+        { cwd: project },
+      );
+      expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 0, stdout: `function function ${pkg.version}\n` });
+    },
+  );
 
-  it.runIf(features.typescript === 'strip')(`node runs the TypeScript example as it is (type stripping, Node.js ${process.version})`, async () => {
-    const [example] = runnableBlocks('docs/library.md', readFileSync(join(root, 'docs/library.md'), 'utf8')).filter((b) => b.lang === 'ts');
-    writeFileSync(join(project, 'strip.ts'), example!.code);
-    const env = { ...npmEnv(), MINTLIFY_API_URL: sandbox.baseUrl, MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId };
-    const r = await run(process.execPath, ['strip.ts'], { cwd: project, env });
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/\d+ searches in all\n$/);
-  });
+  it.runIf(features.typescript === 'strip')(
+    `node runs the TypeScript example as it is (type stripping, Node.js ${process.version})`,
+    async () => {
+      const [example] = runnableBlocks('docs/library.md', readFileSync(join(root, 'docs/library.md'), 'utf8')).filter(
+        (b) => b.lang === 'ts',
+      );
+      writeFileSync(join(project, 'strip.ts'), example!.code);
+      const env = {
+        ...npmEnv(),
+        MINTLIFY_API_URL: sandbox.baseUrl,
+        MINTLIFY_ADMIN_API_KEY: sandbox.apiKey,
+        MINTLIFY_PROJECT_ID: sandbox.projectId,
+      };
+      const r = await run(process.execPath, ['strip.ts'], { cwd: project, env });
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/\d+ searches in all\n$/);
+    },
+  );
 });

@@ -28,7 +28,8 @@ function byCursor(pages: Record<string, unknown>): Handler {
   };
 }
 
-const terms = (prefix: string, n: number): SearchTerm[] => Array.from({ length: n }, (_, i) => term({ searchQuery: `${prefix}${i}`, hits: 100 - i }));
+const terms = (prefix: string, n: number): SearchTerm[] =>
+  Array.from({ length: n }, (_, i) => term({ searchQuery: `${prefix}${i}`, hits: 100 - i }));
 const A = terms('a', 3);
 const B = terms('b', 2);
 
@@ -36,7 +37,13 @@ async function run(pages: Record<string, unknown>, args: string[]) {
   const server = await startServer({ [ROUTE]: byCursor(pages) });
   const dir = tempDir();
   cleanups.push(() => server.close(), dir.cleanup);
-  const env = { MINTLIFY_API_URL: server.url, MINTLIFY_ADMIN_API_KEY: KEY, MINTLIFY_PROJECT_ID: PROJECT, HOME: dir.path, XDG_CONFIG_HOME: join(dir.path, 'xdg') };
+  const env = {
+    MINTLIFY_API_URL: server.url,
+    MINTLIFY_ADMIN_API_KEY: KEY,
+    MINTLIFY_PROJECT_ID: PROJECT,
+    HOME: dir.path,
+    XDG_CONFIG_HOME: join(dir.path, 'xdg'),
+  };
   const r = await runCli(['searches', 'list', '--all', ...args], { env, cwd: dir.path });
   return { ...r, requests: server.requests.length, dir: dir.path };
 }
@@ -45,7 +52,10 @@ describe('searches list --all: pages that would loop forever stop with exit 1', 
   it.each<[string, Record<string, unknown>, number, string | { boundary: string }, string | null, SearchTerm[]?]>([
     [
       'a cursor that repeats',
-      { '': { searches: A, totalSearches: 9, nextCursor: 'c1' }, c1: { searches: B, totalSearches: 9, nextCursor: 'c1' } },
+      {
+        '': { searches: A, totalSearches: 9, nextCursor: 'c1' },
+        c1: { searches: B, totalSearches: 9, nextCursor: 'c1' },
+      },
       2,
       'the API sent a cursor it had sent before after 1 page',
       'c1',
@@ -73,7 +83,10 @@ describe('searches list --all: pages that would loop forever stop with exit 1', 
     ],
     [
       'an empty page that claims more',
-      { '': { searches: A, totalSearches: 9, nextCursor: 'c1' }, c1: { searches: [], totalSearches: 9, nextCursor: 'c2' } },
+      {
+        '': { searches: A, totalSearches: 9, nextCursor: 'c1' },
+        c1: { searches: [], totalSearches: 9, nextCursor: 'c2' },
+      },
       2,
       'the API sent an empty page while saying there are more after 1 page',
       'c1',
@@ -85,28 +98,37 @@ describe('searches list --all: pages that would loop forever stop with exit 1', 
       'the API sent an empty page while saying there are more on the first page',
       null,
     ],
-  ])('%s: whole rows written, the request count bounded, the resume command printed', async (_name, pages, requests, problem, resumeCursor, written = A) => {
-    const r = await run(pages, ['--format', 'csv', '-o', 'out.csv']);
-    expect(r.code).toBe(1);
-    expect(r.requests).toBe(requests);
-    expect(r.stderr).toContain(
-      typeof problem === 'string'
-        ? `error: unexpected answer from the API while listing search terms: ${problem}; stopped rather than loop (try again later, or report it to Mintlify support if it persists)\n`
-        : `error: unexpected answer from the API ${problem.boundary}\n`,
-    );
-    if (resumeCursor === null) {
-      expect(r.stderr).not.toContain('To carry on');
-      return;
-    }
-    expect(readFileSync(join(r.dir, 'out.csv'), 'utf8')).toBe(expectedCsv(written));
-    const pagesWritten = requests - 1;
-    expect(r.stderr).toContain(
-      `warning: stopped after ${written.length} terms (${pagesWritten} ${pagesWritten === 1 ? 'page' : 'pages'}); what was written to out.csv ends with a whole row.\nTo carry on from the next term (it appends the rest to out.csv), run:\n  mint-admin searches list --all --format csv --no-header --cursor ${resumeCursor} >> out.csv\n`,
-    );
-  });
+  ])(
+    '%s: whole rows written, the request count bounded, the resume command printed',
+    async (_name, pages, requests, problem, resumeCursor, written = A) => {
+      const r = await run(pages, ['--format', 'csv', '-o', 'out.csv']);
+      expect(r.code).toBe(1);
+      expect(r.requests).toBe(requests);
+      expect(r.stderr).toContain(
+        typeof problem === 'string'
+          ? `error: unexpected answer from the API while listing search terms: ${problem}; stopped rather than loop (try again later, or report it to Mintlify support if it persists)\n`
+          : `error: unexpected answer from the API ${problem.boundary}\n`,
+      );
+      if (resumeCursor === null) {
+        expect(r.stderr).not.toContain('To carry on');
+        return;
+      }
+      expect(readFileSync(join(r.dir, 'out.csv'), 'utf8')).toBe(expectedCsv(written));
+      const pagesWritten = requests - 1;
+      expect(r.stderr).toContain(
+        `warning: stopped after ${written.length} terms (${pagesWritten} ${pagesWritten === 1 ? 'page' : 'pages'}); what was written to out.csv ends with a whole row.\nTo carry on from the next term (it appends the rest to out.csv), run:\n  mint-admin searches list --all --format csv --no-header --cursor ${resumeCursor} >> out.csv\n`,
+      );
+    },
+  );
 
   it('json to stdout: the partial document still parses, and names where to carry on', async () => {
-    const r = await run({ '': { searches: A, totalSearches: 9, nextCursor: 'c1' }, c1: { searches: B, totalSearches: 9, nextCursor: 'c1' } }, ['--json']);
+    const r = await run(
+      {
+        '': { searches: A, totalSearches: 9, nextCursor: 'c1' },
+        c1: { searches: B, totalSearches: 9, nextCursor: 'c1' },
+      },
+      ['--json'],
+    );
     expect(r.code).toBe(1);
     expect(JSON.parse(r.stdout)).toEqual({ searches: A, totalSearches: 9, nextCursor: 'c1' });
     expect(r.stderr).toContain('  mint-admin searches list --all --format json --cursor c1\n');
@@ -120,14 +142,34 @@ describe('analytics views --all: an API that ignores offset', () => {
       { path: '/b', human: 2, ai: 0, total: 2 },
     ];
     // Whatever offset is asked for, the first page again, "with more to come": a naive loop never ends.
-    const server = await startServer({ [`GET /v1/analytics/${PROJECT}/views`]: json(200, { totals: { human: 5, ai: 1, total: 6 }, views: rows, hasMore: true }) });
+    const server = await startServer({
+      [`GET /v1/analytics/${PROJECT}/views`]: json(200, {
+        totals: { human: 5, ai: 1, total: 6 },
+        views: rows,
+        hasMore: true,
+      }),
+    });
     const dir = tempDir();
     cleanups.push(() => server.close(), dir.cleanup);
-    const env = { MINTLIFY_API_URL: server.url, MINTLIFY_ADMIN_API_KEY: KEY, MINTLIFY_PROJECT_ID: PROJECT, HOME: dir.path, XDG_CONFIG_HOME: join(dir.path, 'xdg') };
-    const r = await runCli(['analytics', 'views', '--all', '--format', 'csv', '-o', 'views.csv'], { env, cwd: dir.path });
+    const env = {
+      MINTLIFY_API_URL: server.url,
+      MINTLIFY_ADMIN_API_KEY: KEY,
+      MINTLIFY_PROJECT_ID: PROJECT,
+      HOME: dir.path,
+      XDG_CONFIG_HOME: join(dir.path, 'xdg'),
+    };
+    const r = await runCli(['analytics', 'views', '--all', '--format', 'csv', '-o', 'views.csv'], {
+      env,
+      cwd: dir.path,
+    });
     expect(r.code).toBe(1);
-    expect(server.requests.map((q) => new URL(q.url ?? '', 'http://x').searchParams.get('offset'))).toEqual([null, '2']);
-    expect(r.stderr).toContain('error: unexpected answer from the API while listing pages: the API sent the same page again for a later offset (it may be ignoring offset) after 1 page;');
+    expect(server.requests.map((q) => new URL(q.url ?? '', 'http://x').searchParams.get('offset'))).toEqual([
+      null,
+      '2',
+    ]);
+    expect(r.stderr).toContain(
+      'error: unexpected answer from the API while listing pages: the API sent the same page again for a later offset (it may be ignoring offset) after 1 page;',
+    );
     expect(readFileSync(join(dir.path, 'views.csv'), 'utf8')).toBe('path,human,ai,total\r\n/a,3,1,4\r\n/b,2,0,2\r\n');
     expect(r.stderr).toContain('mint-admin analytics views --all --format csv --no-header --offset 2 >> views.csv');
   });
@@ -143,9 +185,26 @@ function perRequest(page: (n: number) => Record<string, unknown>, last: Record<s
   return (req, res) => json(200, n >= RUNAWAY ? last : page(n++))(req, res);
 }
 
-const traffic = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => ({ path: `/${prefix}${i}`, human: 2, ai: 1, total: 3 }));
-const feedbackItem = (id: string) => ({ id, path: '/p', comment: 'ok', createdAt: null, source: 'thumbs_only', status: 'pending' });
-const conversation = (id: string) => ({ id, timestamp: '2026-11-01T00:00:00Z', query: 'q', response: 'r', sources: [], resolutionStatus: 'answered', queryCategory: null, pageUrl: null });
+const traffic = (prefix: string, n: number) =>
+  Array.from({ length: n }, (_, i) => ({ path: `/${prefix}${i}`, human: 2, ai: 1, total: 3 }));
+const feedbackItem = (id: string) => ({
+  id,
+  path: '/p',
+  comment: 'ok',
+  createdAt: null,
+  source: 'thumbs_only',
+  status: 'pending',
+});
+const conversation = (id: string) => ({
+  id,
+  timestamp: '2026-11-01T00:00:00Z',
+  query: 'q',
+  response: 'r',
+  sources: [],
+  resolutionStatus: 'answered',
+  queryCategory: null,
+  pageUrl: null,
+});
 const totals = (total: number) => ({ human: total, ai: 0, total });
 
 describe('every paging shape: a page seen anywhere before in the listing stops it (exit 1) in a handful of requests', () => {
@@ -194,7 +253,13 @@ describe('every paging shape: a page seen anywhere before in the listing stops i
     const server = await startServer({ [`GET /v1/analytics/${PROJECT}/${route}`]: perRequest(page, last) });
     const dir = tempDir();
     cleanups.push(() => server.close(), dir.cleanup);
-    const env = { MINTLIFY_API_URL: server.url, MINTLIFY_ADMIN_API_KEY: KEY, MINTLIFY_PROJECT_ID: PROJECT, HOME: dir.path, XDG_CONFIG_HOME: join(dir.path, 'xdg') };
+    const env = {
+      MINTLIFY_API_URL: server.url,
+      MINTLIFY_ADMIN_API_KEY: KEY,
+      MINTLIFY_PROJECT_ID: PROJECT,
+      HOME: dir.path,
+      XDG_CONFIG_HOME: join(dir.path, 'xdg'),
+    };
     const r = await runCli([...command, '--all', '--format', 'csv', '-o', 'out.csv'], { env, cwd: dir.path });
     expect(server.requests).toHaveLength(3);
     expect(r.code).toBe(1);
@@ -210,7 +275,7 @@ describe('a listing cannot run past the total the API reports', () => {
       'views',
       (n) => ({ totals: totals(30), views: traffic(`p${n}.`, 10), hasMore: true }),
       { totals: totals(30), views: [], hasMore: false },
-      'listing pages: the API said there are more after 40 pages, more than the 30 in its own total (and a page\'s slack) after 3 pages',
+      "listing pages: the API said there are more after 40 pages, more than the 30 in its own total (and a page's slack) after 3 pages",
     ],
     [
       'searches: fresh terms under fresh cursors, 30 searches in total',
@@ -218,13 +283,19 @@ describe('a listing cannot run past the total the API reports', () => {
       'searches',
       (n) => ({ searches: terms(`t${n}.`, 10), totalSearches: 30, nextCursor: `c${n}` }),
       { searches: [], totalSearches: 30, nextCursor: null },
-      'listing search terms: the API said there are more after 40 search terms, more than the 30 in its own total (and a page\'s slack) after 3 pages',
+      "listing search terms: the API said there are more after 40 search terms, more than the 30 in its own total (and a page's slack) after 3 pages",
     ],
   ])('%s', async (_name, command, route, page, last, problem) => {
     const server = await startServer({ [`GET /v1/analytics/${PROJECT}/${route}`]: perRequest(page, last) });
     const dir = tempDir();
     cleanups.push(() => server.close(), dir.cleanup);
-    const env = { MINTLIFY_API_URL: server.url, MINTLIFY_ADMIN_API_KEY: KEY, MINTLIFY_PROJECT_ID: PROJECT, HOME: dir.path, XDG_CONFIG_HOME: join(dir.path, 'xdg') };
+    const env = {
+      MINTLIFY_API_URL: server.url,
+      MINTLIFY_ADMIN_API_KEY: KEY,
+      MINTLIFY_PROJECT_ID: PROJECT,
+      HOME: dir.path,
+      XDG_CONFIG_HOME: join(dir.path, 'xdg'),
+    };
     const r = await runCli([...command, '--all', '--format', 'csv', '-o', 'out.csv'], { env, cwd: dir.path });
     // ceil(30 / 10) pages the total allows, and one page of slack for rows that arrive during the walk.
     expect(server.requests).toHaveLength(4);
@@ -242,12 +313,20 @@ describe('a reported total that does not bound the terms stops nothing', () => {
     const server = await startServer({ [ROUTE]: byCursor(pages) });
     const dir = tempDir();
     cleanups.push(() => server.close(), dir.cleanup);
-    const env = { MINTLIFY_API_URL: server.url, MINTLIFY_ADMIN_API_KEY: KEY, MINTLIFY_PROJECT_ID: PROJECT, HOME: dir.path, XDG_CONFIG_HOME: join(dir.path, 'xdg') };
+    const env = {
+      MINTLIFY_API_URL: server.url,
+      MINTLIFY_ADMIN_API_KEY: KEY,
+      MINTLIFY_PROJECT_ID: PROJECT,
+      HOME: dir.path,
+      XDG_CONFIG_HOME: join(dir.path, 'xdg'),
+    };
     return runCli(['searches', 'list', ...args], { env });
   }
 
   it('one page (no --all): totalSearches 0 with a next cursor prints the page and the cursor, exit 0', async () => {
-    const r = await serve({ '': { searches: [zeroHits('string')], totalSearches: 0, nextCursor: 'string' } }, ['--json']);
+    const r = await serve({ '': { searches: [zeroHits('string')], totalSearches: 0, nextCursor: 'string' } }, [
+      '--json',
+    ]);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual({ searches: [zeroHits('string')], totalSearches: 0, nextCursor: 'string' });

@@ -14,7 +14,16 @@ describe('mint-admin', () => {
   it('--help lists the commands, the environment variables and the exit codes', async () => {
     const r = await runCli(['--help'], { subprocess: true });
     expect(r.code).toBe(0);
-    for (const text of ['config', 'MINTLIFY_ADMIN_API_KEY', 'MINTLIFY_PROJECT_ID', 'MINTLIFY_API_URL', 'MINT_ADMIN_PROFILE', 'NO_COLOR', 'Exit codes:', '130  interrupted']) {
+    for (const text of [
+      'config',
+      'MINTLIFY_ADMIN_API_KEY',
+      'MINTLIFY_PROJECT_ID',
+      'MINTLIFY_API_URL',
+      'MINT_ADMIN_PROFILE',
+      'NO_COLOR',
+      'Exit codes:',
+      '130  interrupted',
+    ]) {
       expect(r.stdout).toContain(text);
     }
   });
@@ -35,7 +44,11 @@ describe('a closed stdout', () => {
   it('ends quietly with exit 0 when the reader goes away (| head)', async () => {
     const { spawnSync } = await import('node:child_process');
     const { CLI } = await import('../helpers/cli.js');
-    const r = spawnSync('bash', ['-c', `"${process.execPath}" "${CLI}" --help | head -c 5; echo " status=\${PIPESTATUS[0]}"`], { encoding: 'utf8' });
+    const r = spawnSync(
+      'bash',
+      ['-c', `"${process.execPath}" "${CLI}" --help | head -c 5; echo " status=\${PIPESTATUS[0]}"`],
+      { encoding: 'utf8' },
+    );
     expect(r.stdout).toBe('Usage status=0\n');
     expect(r.stderr).toBe('');
   });

@@ -29,7 +29,13 @@ function mkfifo(name: string): string {
 }
 
 function spawnCli(argv: string[]) {
-  const env = cliEnv({ HOME: dir.path, XDG_CONFIG_HOME: join(dir.path, 'xdg'), MINTLIFY_API_URL: server.url, MINTLIFY_ADMIN_API_KEY: KEY, MINTLIFY_PROJECT_ID: 'p1' });
+  const env = cliEnv({
+    HOME: dir.path,
+    XDG_CONFIG_HOME: join(dir.path, 'xdg'),
+    MINTLIFY_API_URL: server.url,
+    MINTLIFY_ADMIN_API_KEY: KEY,
+    MINTLIFY_PROJECT_ID: 'p1',
+  });
   const child = spawn(process.execPath, [CLI, ...argv], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));

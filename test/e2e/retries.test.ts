@@ -18,8 +18,16 @@ const notes = (stderr: string) => stderr.split('\n').filter((l) => l.includes('r
 describe('retry notes', () => {
   it.each([
     ['one 503', { route: 'agent.get' as const, status: 503, times: 1 }, ['the API answered 503; retrying shortly']],
-    ['three 502s', { route: 'agent.get' as const, status: 502, times: 3 }, Array(3).fill('the API answered 502; retrying shortly')],
-    ['a dropped connection', { route: 'agent.get' as const, dropConnection: true }, ['the connection to the API was dropped; retrying shortly']],
+    [
+      'three 502s',
+      { route: 'agent.get' as const, status: 502, times: 3 },
+      Array(3).fill('the API answered 502; retrying shortly'),
+    ],
+    [
+      'a dropped connection',
+      { route: 'agent.get' as const, dropConnection: true },
+      ['the connection to the API was dropped; retrying shortly'],
+    ],
   ])('a wait says each retry once (%s)', async (_name, fault, expected) => {
     fixture.sandbox.faults.inject(fault);
     const r = await cli(['agent', 'get', jobId, '--wait', '--interval', '100ms']);

@@ -11,9 +11,12 @@ describe('mint-admin sandbox', () => {
           out += chunk.toString();
           if (out.split('\n').length < 4 || answered) return;
           const vars = Object.fromEntries([...out.matchAll(/^export (\w+)=(.*)$/gm)].map((m) => [m[1], m[2]]));
-          const res = await fetch(`${vars.MINTLIFY_API_URL}/v1/analytics/${vars.MINTLIFY_PROJECT_ID}/searches?limit=3`, {
-            headers: { authorization: `Bearer ${vars.MINTLIFY_ADMIN_API_KEY}` },
-          });
+          const res = await fetch(
+            `${vars.MINTLIFY_API_URL}/v1/analytics/${vars.MINTLIFY_PROJECT_ID}/searches?limit=3`,
+            {
+              headers: { authorization: `Bearer ${vars.MINTLIFY_ADMIN_API_KEY}` },
+            },
+          );
           answered = { status: res.status, body: (await res.json()) as { searches: unknown[] } };
           child.kill('SIGINT');
         });
@@ -48,7 +51,10 @@ describe('mint-admin sandbox', () => {
               headers: { authorization: `Bearer ${vars.MINTLIFY_ADMIN_API_KEY}`, 'content-type': 'application/json' },
               body: JSON.stringify(body),
             });
-          statuses = [(await post('/v1/static-export/jobs', { domain: 'docs.example.com' })).status, (await post(`/v1/static-export/${vars.MINTLIFY_PROJECT_ID}/jobs`, {})).status];
+          statuses = [
+            (await post('/v1/static-export/jobs', { domain: 'docs.example.com' })).status,
+            (await post(`/v1/static-export/${vars.MINTLIFY_PROJECT_ID}/jobs`, {})).status,
+          ];
           child.kill('SIGINT');
         });
       },
@@ -61,6 +67,8 @@ describe('mint-admin sandbox', () => {
   it.each([['nope'], [''], ['jobs,zip']])('refuses --flows %j with exit 2', async (flows) => {
     const r = await runCli(['sandbox', '--flows', flows]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`error: --flows: "${flows}" is not a list of static export flows; use jobs, project or jobs,project\n`);
+    expect(r.stderr).toBe(
+      `error: --flows: "${flows}" is not a list of static export flows; use jobs, project or jobs,project\n`,
+    );
   });
 });

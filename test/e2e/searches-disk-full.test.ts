@@ -22,7 +22,9 @@ describe.skipIf(!CAN_MOUNT_TMPFS)(`searches list -o on a disk that fills${TMPFS_
     let cursor: string | null = null;
     do {
       const params = new URLSearchParams({ limit: '100', ...(cursor ? { cursor } : {}) });
-      const res = await fetch(`${t.sandbox.baseUrl}/v1/analytics/${t.sandbox.projectId}/searches?${params}`, { headers: { authorization: `Bearer ${t.sandbox.apiKey}` } });
+      const res = await fetch(`${t.sandbox.baseUrl}/v1/analytics/${t.sandbox.projectId}/searches?${params}`, {
+        headers: { authorization: `Bearer ${t.sandbox.apiKey}` },
+      });
       const page = (await res.json()) as SearchesPage;
       terms.push(...page.searches);
       cursor = page.nextCursor;
@@ -54,9 +56,13 @@ describe.skipIf(!CAN_MOUNT_TMPFS)(`searches list -o on a disk that fills${TMPFS_
     expect(readFileSync(join(vol, 'out.csv'), 'utf8')).toBe(expectedCsv(terms.slice(0, 100)));
     const lines = r.stderr.trimEnd().split('\n');
     expect(lines.shift()).toBe('fetching search terms');
-    expect(lines[0]).toBe('warning: stopped after 100 terms (1 page); what was written to out.csv ends with a whole row.');
+    expect(lines[0]).toBe(
+      'warning: stopped after 100 terms (1 page); what was written to out.csv ends with a whole row.',
+    );
     expect(lines[2]).toMatch(/^  mint-admin searches list --all --format csv --no-header --cursor \S+ >> out\.csv$/);
-    expect(lines.at(-1)).toBe('error: disk full while writing out.csv: it holds the 100 terms written before, ending with a whole row; free some space, then carry on with the command above');
+    expect(lines.at(-1)).toBe(
+      'error: disk full while writing out.csv: it holds the 100 terms written before, ending with a whole row; free some space, then carry on with the command above',
+    );
   });
 
   it('json: the document is closed and parses, its nextCursor where to carry on', async () => {
@@ -67,7 +73,9 @@ describe.skipIf(!CAN_MOUNT_TMPFS)(`searches list -o on a disk that fills${TMPFS_
     const doc = JSON.parse(readFileSync(join(vol, 'out.json'), 'utf8')) as SearchesPage;
     expect(doc.searches).toEqual(terms.slice(0, 100));
     expect(doc.nextCursor).toEqual(expect.any(String));
-    expect(r.stderr).toContain(`\n  mint-admin searches list --all --format json --cursor ${doc.nextCursor} -o out.part2.json\n`);
+    expect(r.stderr).toContain(
+      `\n  mint-admin searches list --all --format json --cursor ${doc.nextCursor} -o out.part2.json\n`,
+    );
     expect(r.stderr).toMatch(/\nerror: disk full while writing out\.json: /);
   });
 
@@ -76,6 +84,8 @@ describe.skipIf(!CAN_MOUNT_TMPFS)(`searches list -o on a disk that fills${TMPFS_
     const r = await cli(['--format', 'csv', '-o', 'out.csv']);
     expect(r.code).toBe(1);
     expect(readFileSync(join(vol, 'out.csv'), 'utf8')).toBe('searchQuery,hits,ctr,topClickedPage,lastSearchedAt\r\n');
-    expect(r.stderr).toBe('fetching search terms\nerror: disk full while writing out.csv: it holds the 0 terms written before, ending with a whole row; free some space, then run the command again\n');
+    expect(r.stderr).toBe(
+      'fetching search terms\nerror: disk full while writing out.csv: it holds the 0 terms written before, ending with a whole row; free some space, then run the command again\n',
+    );
   });
 });

@@ -26,7 +26,8 @@ const envFor = (sb: Sandbox) => ({
   XDG_CONFIG_HOME: join(smallBox.home, 'xdg'),
   HOME: smallBox.home,
 });
-const cli = (sb: Sandbox, args: string[], cwd?: string) => runCli(['searches', 'list', ...args], { env: envFor(sb), cwd });
+const cli = (sb: Sandbox, args: string[], cwd?: string) =>
+  runCli(['searches', 'list', ...args], { env: envFor(sb), cwd });
 
 /** Every page the API itself serves for a query, fetched directly (and not counted afterwards). */
 async function apiPages(sb: Sandbox, query: Record<string, string> = {}): Promise<SearchesPage[]> {
@@ -34,7 +35,9 @@ async function apiPages(sb: Sandbox, query: Record<string, string> = {}): Promis
   let cursor: string | null = null;
   do {
     const params = new URLSearchParams({ ...query, limit: '100', ...(cursor ? { cursor } : {}) });
-    const res = await fetch(`${sb.baseUrl}/v1/analytics/${sb.projectId}/searches?${params}`, { headers: { authorization: `Bearer ${sb.apiKey}` } });
+    const res = await fetch(`${sb.baseUrl}/v1/analytics/${sb.projectId}/searches?${params}`, {
+      headers: { authorization: `Bearer ${sb.apiKey}` },
+    });
     pages.push((await res.json()) as SearchesPage);
     cursor = pages.at(-1)!.nextCursor;
   } while (cursor);
@@ -42,17 +45,21 @@ async function apiPages(sb: Sandbox, query: Record<string, string> = {}): Promis
   return pages;
 }
 const allTerms = (pages: SearchesPage[]) => pages.flatMap((p) => p.searches);
-const searchRequests = (sb: Sandbox) => sb.requests.filter((r) => r.path.startsWith(`/v1/analytics/${sb.projectId}/searches`));
+const searchRequests = (sb: Sandbox) =>
+  sb.requests.filter((r) => r.path.startsWith(`/v1/analytics/${sb.projectId}/searches`));
 const queryOf = (path: string) => Object.fromEntries(new URL(path, 'http://x').searchParams);
 
-const runShell = (command: string, sb: Sandbox, cwd: string): Promise<CliResult> => runPrintedCommand(command, { cwd, env: envFor(sb) });
+const runShell = (command: string, sb: Sandbox, cwd: string): Promise<CliResult> =>
+  runPrintedCommand(command, { cwd, env: envFor(sb) });
 
 describe('searches list: every format of one page', () => {
   let page: SearchesPage;
   beforeAll(async () => {
     [page] = (await apiPages(small)) as [SearchesPage];
     expect(page.nextCursor).toBeNull();
-    expect(page.searches.map((s) => s.searchQuery)).toEqual(expect.arrayContaining(['multi\nline', '=SUM(1,2)', '\tleading tab', 'say "hello"']));
+    expect(page.searches.map((s) => s.searchQuery)).toEqual(
+      expect.arrayContaining(['multi\nline', '=SUM(1,2)', '\tleading tab', 'say "hello"']),
+    );
   });
 
   it.each<[string, string[], () => string]>([
@@ -80,10 +87,14 @@ describe('searches list: every format of one page', () => {
   it('tells on stderr what a table showed and how to get more', async () => {
     const firstTen = await cli(small, ['--limit', '10']);
     const cursor = /--cursor (\S+)$/.exec(firstTen.stderr.trim())?.[1];
-    expect(firstTen.stderr).toBe(`Showing 10 terms, ${page.totalSearches} searches in total; more: --cursor ${cursor}\n`);
+    expect(firstTen.stderr).toBe(
+      `Showing 10 terms, ${page.totalSearches} searches in total; more: --cursor ${cursor}\n`,
+    );
     const rest = await cli(small, ['--limit', '100', '--cursor', cursor!]);
     expect(rest.stdout).toBe(expectedTsv(page.searches.slice(10)));
-    expect(rest.stderr).toBe(`Showing ${SMALL - 10} terms, the last of the list; ${page.totalSearches} searches in total\n`);
+    expect(rest.stderr).toBe(
+      `Showing ${SMALL - 10} terms, the last of the list; ${page.totalSearches} searches in total\n`,
+    );
   });
 });
 
@@ -127,7 +138,10 @@ describe('searches list --all', () => {
     // The day before and the day of --to: only the day before counts.
     const dayBefore = await cli(many, ['--all', '--format', 'ndjson', '--from', '2026-10-14', '--to', '2026-10-15']);
     const onTo = allTerms(await apiPages(many, { dateFrom: '2026-10-15', dateTo: '2026-10-16' }));
-    const lastDay = dayBefore.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as SearchTerm);
+    const lastDay = dayBefore.stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as SearchTerm);
     expect(lastDay.every((t) => t.lastSearchedAt.startsWith('2026-10-14'))).toBe(true);
     expect(onTo.every((t) => t.lastSearchedAt.startsWith('2026-10-15'))).toBe(true);
   });
@@ -161,7 +175,9 @@ describe('searches list --all stopped early', () => {
     expect(r.code).toBe(6);
     const file = join(dir.path, 'week 47.csv');
     expect(readFileSync(file, 'utf8')).toBe(expectedCsv(terms.slice(0, 100)));
-    expect(r.stderr).toMatch(/^warning: stopped after 100 terms \(1 page\); what was written to week 47\.csv ends with a whole row\./m);
+    expect(r.stderr).toMatch(
+      /^warning: stopped after 100 terms \(1 page\); what was written to week 47\.csv ends with a whole row\./m,
+    );
     expect(r.stderr).toMatch(/\nerror: rate limited by the API.*; try again in 1h00m/);
     const resume = resumeLine(r.stderr);
     expect(resume).toMatch(/^mint-admin searches list --all --format csv --no-header --cursor \S+ >> 'week 47\.csv'$/);
@@ -218,19 +234,51 @@ describe('searches list into a pipe that closes', () => {
 
 describe('searches list: bad input sends nothing', () => {
   it.each([
-    ['a day not in the month', ['--from', '2026-02-30'], 'error: --from: "2026-02-30" is not a date; use YYYY-MM-DD (e.g. 2026-11-16), an ISO 8601 date-time (e.g. 2026-11-16T09:30:00Z) or a duration before now (7d, 12h, 2w, 30m)'],
-    ['month 13', ['--to', '2026-13-01'], 'error: --to: "2026-13-01" is not a date; use YYYY-MM-DD (e.g. 2026-11-16), an ISO 8601 date-time (e.g. 2026-11-16T09:30:00Z) or a duration before now (7d, 12h, 2w, 30m)'],
-    ['garbage', ['--from', 'yesterday'], 'error: --from: "yesterday" is not a date; use YYYY-MM-DD (e.g. 2026-11-16), an ISO 8601 date-time (e.g. 2026-11-16T09:30:00Z) or a duration before now (7d, 12h, 2w, 30m)'],
-    ['from equal to to', ['--from', '2026-11-16', '--to', '2026-11-16'], 'error: --from must be before --to (--to is exclusive: a week is --from 2026-11-16 --to 2026-11-23)'],
-    ['from after to', ['--from', '2026-11-23', '--to', '2026-11-16'], 'error: --from must be before --to (--to is exclusive: a week is --from 2026-11-16 --to 2026-11-23)'],
+    [
+      'a day not in the month',
+      ['--from', '2026-02-30'],
+      'error: --from: "2026-02-30" is not a date; use YYYY-MM-DD (e.g. 2026-11-16), an ISO 8601 date-time (e.g. 2026-11-16T09:30:00Z) or a duration before now (7d, 12h, 2w, 30m)',
+    ],
+    [
+      'month 13',
+      ['--to', '2026-13-01'],
+      'error: --to: "2026-13-01" is not a date; use YYYY-MM-DD (e.g. 2026-11-16), an ISO 8601 date-time (e.g. 2026-11-16T09:30:00Z) or a duration before now (7d, 12h, 2w, 30m)',
+    ],
+    [
+      'garbage',
+      ['--from', 'yesterday'],
+      'error: --from: "yesterday" is not a date; use YYYY-MM-DD (e.g. 2026-11-16), an ISO 8601 date-time (e.g. 2026-11-16T09:30:00Z) or a duration before now (7d, 12h, 2w, 30m)',
+    ],
+    [
+      'from equal to to',
+      ['--from', '2026-11-16', '--to', '2026-11-16'],
+      'error: --from must be before --to (--to is exclusive: a week is --from 2026-11-16 --to 2026-11-23)',
+    ],
+    [
+      'from after to',
+      ['--from', '2026-11-23', '--to', '2026-11-16'],
+      'error: --from must be before --to (--to is exclusive: a week is --from 2026-11-16 --to 2026-11-23)',
+    ],
     ['limit 0', ['--limit', '0'], 'error: --limit: "0" is not a whole number from 1 to 100'],
     ['limit 101', ['--limit', '101'], 'error: --limit: "101" is not a whole number from 1 to 100'],
     ['limit 1.5', ['--limit', '1.5'], 'error: --limit: "1.5" is not a whole number from 1 to 100'],
     ['limit abc', ['--limit', 'abc'], 'error: --limit: "abc" is not a whole number from 1 to 100'],
-    ['an unknown format', ['--format', 'xml'], "error: option '--format <format>' argument 'xml' is invalid. Allowed choices are table, json, ndjson, csv."],
-    ['--json with another format', ['--json', '--format', 'csv'], 'error: --json means --format json; it cannot be combined with --format csv'],
+    [
+      'an unknown format',
+      ['--format', 'xml'],
+      "error: option '--format <format>' argument 'xml' is invalid. Allowed choices are table, json, ndjson, csv.",
+    ],
+    [
+      '--json with another format',
+      ['--json', '--format', 'csv'],
+      'error: --json means --format json; it cannot be combined with --format csv',
+    ],
     ['--csv-raw without csv', ['--csv-raw'], 'error: --csv-raw only applies to --format csv'],
-    ['an output directory that does not exist', ['-o', '/nonexistent-dir/x.csv'], 'error: -o /nonexistent-dir/x.csv: cannot create a file in /nonexistent-dir (missing or not writable)'],
+    [
+      'an output directory that does not exist',
+      ['-o', '/nonexistent-dir/x.csv'],
+      'error: -o /nonexistent-dir/x.csv: cannot create a file in /nonexistent-dir (missing or not writable)',
+    ],
   ])('%s: exit 2, one line, no request', async (_n, args, line) => {
     const r = await cli(small, args);
     expect(r.code).toBe(2);
@@ -246,7 +294,9 @@ describe('searches list --help', () => {
     expect(r.code).toBe(0);
     // Help wraps to the width (80 in a pipe), so compare the words, not the line breaks.
     const text = r.stdout.replace(/\s+/g, ' ');
-    expect(text).toContain('--to is exclusive: --from 2026-11-16 --to 2026-11-23 is the seven days of 16..22 November.');
+    expect(text).toContain(
+      '--to is exclusive: --from 2026-11-16 --to 2026-11-23 is the seven days of 16..22 November.',
+    );
     expect(text).toContain('inside a value a tab is \\t, a newline \\n');
     expect(r.stdout).toContain('Examples:');
   });
@@ -256,7 +306,11 @@ describe('searches list -o', () => {
   it('writes the file with the mode the umask gives, and nothing to stdout', async () => {
     const dir = tempDir();
     try {
-      const r = await runShell('umask 027 && exec mint-admin searches list --limit 100 --format csv -o out.csv', small, dir.path);
+      const r = await runShell(
+        'umask 027 && exec mint-admin searches list --limit 100 --format csv -o out.csv',
+        small,
+        dir.path,
+      );
       expect(r).toMatchObject({ code: 0, stdout: '' });
       const file = join(dir.path, 'out.csv');
       expect(statSync(file).mode & 0o777).toBe(0o640);

@@ -31,7 +31,11 @@ const requested = (prefix: string) => () => t.sandbox.requests.some((q) => q.pat
 
 async function completedExport(): Promise<string> {
   const headers = { authorization: `Bearer ${t.sandbox.apiKey}`, 'content-type': 'application/json' };
-  const start = await fetch(`${t.sandbox.baseUrl}/v1/static-export/jobs`, { method: 'POST', headers, body: JSON.stringify({ domain: 'docs.example.com' }) });
+  const start = await fetch(`${t.sandbox.baseUrl}/v1/static-export/jobs`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ domain: 'docs.example.com' }),
+  });
   const { jobId } = (await start.json()) as { jobId: string };
   for (let i = 0; i < 10; i++) await fetch(`${t.sandbox.baseUrl}/v1/static-export/jobs/${jobId}`, { headers });
   t.sandbox.requests.length = 0;
@@ -45,16 +49,26 @@ describe.each([
 ] as const)('%s', (signal, code) => {
   it(`agent run --wait: exit ${code} with the resume hint`, async () => {
     t.sandbox.faults.agentPollsToFinish = 1_000_000;
-    const r = await runAndSignal(['agent', 'run', 'Add a changelog', '--wait', '--interval', '100ms'], () => t.sandbox.requests.filter((q) => q.method === 'GET').length >= 2, [signal]);
+    const r = await runAndSignal(
+      ['agent', 'run', 'Add a changelog', '--wait', '--interval', '100ms'],
+      () => t.sandbox.requests.filter((q) => q.method === 'GET').length >= 2,
+      [signal],
+    );
     expect(r.code).toBe(code);
-    expect(lastLine(r)).toMatch(/^error: stopped waiting; agent job \w+ keeps running on the server: resume the wait with `mint-admin agent get \w+ --wait`$/);
+    expect(lastLine(r)).toMatch(
+      /^error: stopped waiting; agent job \w+ keeps running on the server: resume the wait with `mint-admin agent get \w+ --wait`$/,
+    );
   });
 
   it(`export download mid-transfer: exit ${code}, the work directory removed`, async () => {
     const id = await completedExport();
     t.sandbox.faults.throttleBytesPerSecond = 5_000;
     const work = join(t.home, 'work');
-    const r = await runAndSignal(['export', 'download', id, '-o', join(work, 'site')], () => t.sandbox.requests.some((q) => q.origin === 'storage'), [signal]);
+    const r = await runAndSignal(
+      ['export', 'download', id, '-o', join(work, 'site')],
+      () => t.sandbox.requests.some((q) => q.origin === 'storage'),
+      [signal],
+    );
     expect(r.code).toBe(code);
     expect(lastLine(r)).toMatch(/^error: interrupted: the partial download was removed/);
     expect(existsSync(work) ? readdirSync(work) : []).toEqual([]);
@@ -63,7 +77,11 @@ describe.each([
   it(`searches list --all -o x.json: exit ${code}, a closed JSON document, the resume command`, async () => {
     t.sandbox.faults.inject({ route: 'searches.list', delayMs: 800, times: 100 });
     const file = join(t.home, 'x.json');
-    const r = await runAndSignal(['searches', 'list', '--all', '-o', file, '--format', 'json'], () => t.sandbox.requests.filter((q) => q.path.includes('/searches')).length >= 2, [signal]);
+    const r = await runAndSignal(
+      ['searches', 'list', '--all', '-o', file, '--format', 'json'],
+      () => t.sandbox.requests.filter((q) => q.path.includes('/searches')).length >= 2,
+      [signal],
+    );
     expect(r.code).toBe(code);
     const doc = JSON.parse(readFileSync(file, 'utf8')) as { searches: unknown[]; nextCursor: string };
     expect(doc.searches).toHaveLength(100);
@@ -73,7 +91,11 @@ describe.each([
   it(`searches list --all --format csv -o: exit ${code}, whole rows`, async () => {
     t.sandbox.faults.inject({ route: 'searches.list', delayMs: 800, times: 100 });
     const file = join(t.home, 'x.csv');
-    const r = await runAndSignal(['searches', 'list', '--all', '-o', file, '--format', 'csv'], () => t.sandbox.requests.filter((q) => q.path.includes('/searches')).length >= 2, [signal]);
+    const r = await runAndSignal(
+      ['searches', 'list', '--all', '-o', file, '--format', 'csv'],
+      () => t.sandbox.requests.filter((q) => q.path.includes('/searches')).length >= 2,
+      [signal],
+    );
     expect(r.code).toBe(code);
     const text = readFileSync(file, 'utf8');
     expect(text.endsWith('\r\n')).toBe(true);
@@ -81,13 +103,18 @@ describe.each([
   });
 });
 
-it('a second signal means now: exit at once with that signal\'s code, skipping the clean-up', async () => {
+it("a second signal means now: exit at once with that signal's code, skipping the clean-up", async () => {
   // The first SIGTERM starts the clean-up of a download that is slow to notice; a SIGHUP right
   // after ends the process there and then.
   t.sandbox.faults.agentPollsToFinish = 1_000_000;
   t.sandbox.faults.inject({ route: 'agent.get', delayMs: 10_000, times: 100 });
   const started = Date.now();
-  const r = await runAndSignal(['agent', 'run', 'Add a changelog', '--wait', '--interval', '100ms'], requested(`/v2/agent/${t.sandbox.projectId}/job/`), ['SIGTERM', 'SIGHUP'], 5);
+  const r = await runAndSignal(
+    ['agent', 'run', 'Add a changelog', '--wait', '--interval', '100ms'],
+    requested(`/v2/agent/${t.sandbox.projectId}/job/`),
+    ['SIGTERM', 'SIGHUP'],
+    5,
+  );
   expect([143, 129]).toContain(r.code);
   expect(Date.now() - started).toBeLessThan(8000);
 });

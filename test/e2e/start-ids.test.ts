@@ -30,12 +30,42 @@ async function agentJob(): Promise<string> {
 
 describe('id=$(mint-admin ... start) holds the id alone', () => {
   it.each<[string, () => Promise<string[]>, (id: string) => string[], string, RegExp]>([
-    ['export start', async () => ['export', 'start', 'docs.example.com'], (id) => ['export', 'status', id], 'jobId', /^export \S+: queued\n/m],
-    ['export start --wait', async () => ['export', 'start', 'docs.example.com', '--wait', '--interval', '100ms'], (id) => ['export', 'status', id], 'jobId', /^export \S+: completed  100%  \d+ pages\n/m],
-    ['agent run', async () => ['agent', 'run', 'Add a changelog'], (id) => ['agent', 'get', id], 'id', /^agent job \w+: active\n/m],
-    ['agent message', async () => ['agent', 'message', await agentJob(), 'Also add an example'], (id) => ['agent', 'get', id], 'id', /^agent job \w+: active\n/m],
+    [
+      'export start',
+      async () => ['export', 'start', 'docs.example.com'],
+      (id) => ['export', 'status', id],
+      'jobId',
+      /^export \S+: queued\n/m,
+    ],
+    [
+      'export start --wait',
+      async () => ['export', 'start', 'docs.example.com', '--wait', '--interval', '100ms'],
+      (id) => ['export', 'status', id],
+      'jobId',
+      /^export \S+: completed  100%  \d+ pages\n/m,
+    ],
+    [
+      'agent run',
+      async () => ['agent', 'run', 'Add a changelog'],
+      (id) => ['agent', 'get', id],
+      'id',
+      /^agent job \w+: active\n/m,
+    ],
+    [
+      'agent message',
+      async () => ['agent', 'message', await agentJob(), 'Also add an example'],
+      (id) => ['agent', 'get', id],
+      'id',
+      /^agent job \w+: active\n/m,
+    ],
     ['deploy start', async () => ['deploy', 'start'], (id) => ['deploy', 'status', id], '_id', /deployment queued/],
-    ['preview start', async () => ['preview', 'start', 'feat/x'], (id) => ['preview', 'status', id], '_id', /preview of feat\/x/],
+    [
+      'preview start',
+      async () => ['preview', 'start', 'feat/x'],
+      (id) => ['preview', 'status', id],
+      '_id',
+      /preview of feat\/x/,
+    ],
   ])('%s: the id on stdout, the status on stderr', async (_name, args, status, field, stderr) => {
     const r = await captured(await args());
     expect(r.code).toBe(0);

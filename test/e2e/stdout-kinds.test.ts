@@ -49,7 +49,10 @@ print(json.dumps({'status': child.wait(), 'stdout': base64.b64encode(data).decod
 `;
 
 function runThroughPipe(mode: 'nonblocking' | 'early-close', args: string[]) {
-  const r = spawnSync('python3', ['-c', PIPE_DRIVER, mode, process.execPath, CLI, ...args], { env: env(), encoding: 'utf8' });
+  const r = spawnSync('python3', ['-c', PIPE_DRIVER, mode, process.execPath, CLI, ...args], {
+    env: env(),
+    encoding: 'utf8',
+  });
   expect(r.status, r.stderr).toBe(0);
   const out = JSON.parse(r.stdout) as { status: number; stdout: string; stderr: string };
   return { status: out.status, stdout: Buffer.from(out.stdout, 'base64').toString('utf8'), stderr: out.stderr };
@@ -71,19 +74,40 @@ describe('stdout of every kind', () => {
     }
   });
 
-  it.skipIf(noPython)(`a non-blocking pipe read late gets every byte, in order (71 KB: more than the pipe holds)${PYTHON_SKIP_NOTE}`, async () => {
-    const expected = (await runCli(['completion', 'fish'])).stdout;
-    expect(expected.length).toBeGreaterThan(65536);
-    expect(runThroughPipe('nonblocking', ['completion', 'fish'])).toEqual({ status: 0, stdout: expected, stderr: '' });
-  });
+  it.skipIf(noPython)(
+    `a non-blocking pipe read late gets every byte, in order (71 KB: more than the pipe holds)${PYTHON_SKIP_NOTE}`,
+    async () => {
+      const expected = (await runCli(['completion', 'fish'])).stdout;
+      expect(expected.length).toBeGreaterThan(65536);
+      expect(runThroughPipe('nonblocking', ['completion', 'fish'])).toEqual({
+        status: 0,
+        stdout: expected,
+        stderr: '',
+      });
+    },
+  );
 
-  it.skipIf(noPython)(`a reader that leaves early (| head) ends the run quietly with 0${PYTHON_SKIP_NOTE}`, async () => {
-    const expected = (await runCli(['completion', 'fish'])).stdout;
-    expect(runThroughPipe('early-close', ['completion', 'fish'])).toEqual({ status: 0, stdout: expected.slice(0, 100), stderr: '' });
-  });
+  it.skipIf(noPython)(
+    `a reader that leaves early (| head) ends the run quietly with 0${PYTHON_SKIP_NOTE}`,
+    async () => {
+      const expected = (await runCli(['completion', 'fish'])).stdout;
+      expect(runThroughPipe('early-close', ['completion', 'fish'])).toEqual({
+        status: 0,
+        stdout: expected.slice(0, 100),
+        stderr: '',
+      });
+    },
+  );
 
-  it.skipIf(noPython)(`the same for pre-rendered help, which the entry prints on its own${PYTHON_SKIP_NOTE}`, async () => {
-    const expected = (await runCli(['export', 'download', '--help'])).stdout;
-    expect(runThroughPipe('early-close', ['export', 'download', '--help'])).toEqual({ status: 0, stdout: expected.slice(0, 100), stderr: '' });
-  });
+  it.skipIf(noPython)(
+    `the same for pre-rendered help, which the entry prints on its own${PYTHON_SKIP_NOTE}`,
+    async () => {
+      const expected = (await runCli(['export', 'download', '--help'])).stdout;
+      expect(runThroughPipe('early-close', ['export', 'download', '--help'])).toEqual({
+        status: 0,
+        stdout: expected.slice(0, 100),
+        stderr: '',
+      });
+    },
+  );
 });

@@ -37,7 +37,9 @@ describe.skipIf(noPython)(`Ctrl-C typed at a terminal (python3 pty helper)${PYTH
       expect(r.stepsLeft).toBe(0);
       expect(r.timedOut).toBe(false);
       expect(r.code).toBe(130);
-      expect(lastLine(r)).toMatch(/^error: stopped waiting; agent job \w+ keeps running on the server: resume the wait with `mint-admin agent get \w+ --wait`$/);
+      expect(lastLine(r)).toMatch(
+        /^error: stopped waiting; agent job \w+ keeps running on the server: resume the wait with `mint-admin agent get \w+ --wait`$/,
+      );
       expectTerminalRestored(r);
     });
 
@@ -50,7 +52,9 @@ describe.skipIf(noPython)(`Ctrl-C typed at a terminal (python3 pty helper)${PYTH
       });
       expect(r.timedOut).toBe(false);
       expect(r.code).toBe(130);
-      expect(lastLine(r)).toMatch(/^error: interrupted: stopped waiting, but export se_\w+ keeps running on the server; resume with `mint-admin export download se_\w+ -o \S+ --wait`$/);
+      expect(lastLine(r)).toMatch(
+        /^error: interrupted: stopped waiting, but export se_\w+ keeps running on the server; resume with `mint-admin export download se_\w+ -o \S+ --wait`$/,
+      );
       expect(existsSync(out)).toBe(false);
       expectTerminalRestored(r);
     });
@@ -62,7 +66,10 @@ describe.skipIf(noPython)(`Ctrl-C typed at a terminal (python3 pty helper)${PYTH
         body: JSON.stringify({ domain: 'docs.example.com' }),
       });
       const { jobId } = (await start.json()) as { jobId: string };
-      for (let i = 0; i < 10; i++) await fetch(`${t.sandbox.baseUrl}/v1/static-export/jobs/${jobId}`, { headers: { authorization: `Bearer ${t.sandbox.apiKey}` } });
+      for (let i = 0; i < 10; i++)
+        await fetch(`${t.sandbox.baseUrl}/v1/static-export/jobs/${jobId}`, {
+          headers: { authorization: `Bearer ${t.sandbox.apiKey}` },
+        });
       t.sandbox.faults.throttleBytesPerSecond = 5_000;
       const work = join(t.home, 'work');
       const r = await runCliOnPty(['export', 'download', jobId, '-o', join(work, 'site')], {
@@ -119,11 +126,22 @@ describe.skipIf(noPython)(`a drawn table on a real terminal${PYTHON_SKIP_NOTE}`,
   it.each([40, 60, 80, 132])('searches list fits %i columns: no line wider, none wrapped', async (cols) => {
     const r = await runCliOnPty(['searches', 'list', '--limit', '20'], { env: env(false), cols });
     expect(r.code).toBe(0);
-    const lines = r.output.replace(/\x1b\[[0-9;]*m/g, '').split('\r\n').filter(Boolean);
+    const lines = r.output
+      .replace(/\x1b\[[0-9;]*m/g, '')
+      .split('\r\n')
+      .filter(Boolean);
     const table = lines.filter((l) => /^[┌│├└]/.test(l));
     expect(table.length).toBeGreaterThan(20);
     // Terminal cells: East Asian wide characters and emoji take two.
-    const cells = (line: string) => [...line].reduce((n, ch) => n + (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\uff00-\uff60]|\p{Extended_Pictographic}/u.test(ch) ? 2 : 1), 0);
+    const cells = (line: string) =>
+      [...line].reduce(
+        (n, ch) =>
+          n +
+          (/[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\uff00-\uff60]|\p{Extended_Pictographic}/u.test(ch)
+            ? 2
+            : 1),
+        0,
+      );
     // Every table line is as wide as the others and within the terminal: a wrapped row would leave a short one.
     const widths = new Set(table.map(cells));
     expect(widths.size, table.join('\n')).toBe(1);
@@ -138,10 +156,10 @@ describe.skipIf(noPython)(`help on a real terminal${PYTHON_SKIP_NOTE}`, () => {
     expect(r.code).toBe(0);
     const lines = r.output.replace(/\r/g, '').split('\n');
     // A single word longer than the line (a CSV header) cannot break without splitting it.
-    for (const line of lines) if (!/^\s*\$ /.test(line) && /\S\s+\S/.test(line)) expect([...line].length, line).toBeLessThanOrEqual(cols);
+    for (const line of lines)
+      if (!/^\s*\$ /.test(line) && /\S\s+\S/.test(line)) expect([...line].length, line).toBeLessThanOrEqual(cols);
     const piped = await runCli(['searches', 'list', '--help']);
     // The same words in the same order as the 80-column text a pipe gets: only the line breaks moved.
     expect(words(r.output)).toEqual(words(piped.stdout));
   });
 });
-

@@ -15,7 +15,10 @@ const REFUSING = '/proc/mint-admin-test-unmakeable';
 
 /** The built CLI, SIGKILLed if it has not ended after `deadlineMs` (then `signal` is SIGKILL). */
 async function run(args: string[], env: Record<string, string>, deadlineMs = 15_000): Promise<CliResult> {
-  const child = spawn(process.execPath, [CLI, ...args], { env: cliEnv({ ...t.env(), ...env }), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [CLI, ...args], {
+    env: cliEnv({ ...t.env(), ...env }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const timer = setTimeout(() => child.kill('SIGKILL'), deadlineMs);
   try {
     return await outputOf(child);
@@ -33,14 +36,16 @@ describe.skipIf(process.platform !== 'linux')('directories under a parent that r
     expect(result.stderr).toContain(REFUSING);
   });
 
-  it('the request ledger: the list is printed, the budget is this run\'s own count', async () => {
-    const result = await run(['searches', 'list', '--from', '2026-11-01', '--to', '2026-11-08', '--json'], { XDG_STATE_HOME: `${REFUSING}/state` });
+  it("the request ledger: the list is printed, the budget is this run's own count", async () => {
+    const result = await run(['searches', 'list', '--from', '2026-11-01', '--to', '2026-11-08', '--json'], {
+      XDG_STATE_HOME: `${REFUSING}/state`,
+    });
     expect(result.signal).toBeNull();
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toHaveProperty('searches');
   });
 
-  it("export run -o under it: refused before any export is started", async () => {
+  it('export run -o under it: refused before any export is started', async () => {
     const result = await run(['export', 'run', 'docs.example.com', '-o', `${REFUSING}/site`, '--timeout', '30s'], {});
     expect(result.signal).toBeNull();
     expect(result.code).toBe(2);

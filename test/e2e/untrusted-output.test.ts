@@ -25,7 +25,13 @@ async function cli(routes: Record<string, Handler>, args: string[]) {
   const server = await startServer(routes);
   const dir = tempDir();
   cleanups.push(() => server.close(), dir.cleanup);
-  const env = { MINTLIFY_API_URL: server.url, MINTLIFY_ADMIN_API_KEY: KEY, MINTLIFY_PROJECT_ID: PROJECT, HOME: dir.path, XDG_CONFIG_HOME: join(dir.path, 'xdg') };
+  const env = {
+    MINTLIFY_API_URL: server.url,
+    MINTLIFY_ADMIN_API_KEY: KEY,
+    MINTLIFY_PROJECT_ID: PROJECT,
+    HOME: dir.path,
+    XDG_CONFIG_HOME: join(dir.path, 'xdg'),
+  };
   const r = await runCli(args, { env, cwd: dir.path });
   return { ...r, requests: server.requests };
 }
@@ -57,14 +63,20 @@ function expectClean(text: string) {
 
 describe('escape sequences from the server are shown, not obeyed', () => {
   it('an agent pull request link on stdout', async () => {
-    const r = await cli({ [`GET /v2/agent/${PROJECT}/job/job_1`]: json(200, agentJob({ prLink: `https://x/${CLEAR}${LINK}` })) }, ['agent', 'get', 'job_1']);
+    const r = await cli(
+      { [`GET /v2/agent/${PROJECT}/job/job_1`]: json(200, agentJob({ prLink: `https://x/${CLEAR}${LINK}` })) },
+      ['agent', 'get', 'job_1'],
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('job_1  completed  https://x/^[[2J^[]8;;https://evil.example/^Gclick^[]8;;^G\n');
     expectClean(r.stdout + r.stderr);
   });
 
   it('an agent pull request link after a wait', async () => {
-    const r = await cli({ [`GET /v2/agent/${PROJECT}/job/job_1`]: json(200, agentJob({ prLink: `https://x/${CSI_C1}pr\r\n` })) }, ['agent', 'get', 'job_1', '--wait']);
+    const r = await cli(
+      { [`GET /v2/agent/${PROJECT}/job/job_1`]: json(200, agentJob({ prLink: `https://x/${CSI_C1}pr\r\n` })) },
+      ['agent', 'get', 'job_1', '--wait'],
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('https://x/^[[31mpr^M^J\n');
     expectClean(r.stdout + r.stderr);
@@ -73,21 +85,45 @@ describe('escape sequences from the server are shown, not obeyed', () => {
   it("an export job's error, on stdout's hint line and in the final error", async () => {
     const failed = exportJob({ status: 'failed', error: `build broke${CLEAR}\rOK: all good` });
     const status = await cli({ 'GET /v1/static-export/jobs/se_1': json(200, failed) }, ['export', 'status', 'se_1']);
-    expect(status.stderr).toBe('Static export: the jobs flow (the job id looks like a jobs-flow id)\nThe export failed: build broke^[[2J^MOK: all good\n');
-    const waited = await cli({ 'GET /v1/static-export/jobs/se_1': json(200, failed) }, ['export', 'status', 'se_1', '--wait', '--interval', '100ms']);
+    expect(status.stderr).toBe(
+      'Static export: the jobs flow (the job id looks like a jobs-flow id)\nThe export failed: build broke^[[2J^MOK: all good\n',
+    );
+    const waited = await cli({ 'GET /v1/static-export/jobs/se_1': json(200, failed) }, [
+      'export',
+      'status',
+      'se_1',
+      '--wait',
+      '--interval',
+      '100ms',
+    ]);
     expect(waited.code).toBe(4);
     expect(waited.stderr).toContain('error: export se_1 failed: build broke^[[2J^MOK: all good\n');
     expectClean(status.stdout + status.stderr + waited.stdout + waited.stderr);
   });
 
   it("a server's error message", async () => {
-    const r = await cli({ [`GET /v2/agent/${PROJECT}/job/job_1`]: json(404, { error: `no such job${LINK}`, details: [{ message: `see ${CLEAR}` }] }) }, ['agent', 'get', 'job_1']);
+    const r = await cli(
+      {
+        [`GET /v2/agent/${PROJECT}/job/job_1`]: json(404, {
+          error: `no such job${LINK}`,
+          details: [{ message: `see ${CLEAR}` }],
+        }),
+      },
+      ['agent', 'get', 'job_1'],
+    );
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe('error: not found (404: no such job^[]8;;https://evil.example/^Gclick^[]8;;^G; see ^[[2J); check the id and --project\n');
+    expect(r.stderr).toBe(
+      'error: not found (404: no such job^[]8;;https://evil.example/^Gclick^[]8;;^G; see ^[[2J); check the id and --project\n',
+    );
   });
 
   it('the export bundle link on stdout', async () => {
-    const bundle = { jobId: 'se_1', bundleUrl: `https://storage.example/b.tar.gz?sig=1${CLEAR}`, sizeBytes: 1000, expiresAt: '2099-01-01T00:00:00.000Z' };
+    const bundle = {
+      jobId: 'se_1',
+      bundleUrl: `https://storage.example/b.tar.gz?sig=1${CLEAR}`,
+      sizeBytes: 1000,
+      expiresAt: '2099-01-01T00:00:00.000Z',
+    };
     const r = await cli({ 'POST /v1/static-export/jobs/se_1/bundle': json(200, bundle) }, ['export', 'bundle', 'se_1']);
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('https://storage.example/b.tar.gz?sig=1^[[2J\n');
@@ -95,10 +131,16 @@ describe('escape sequences from the server are shown, not obeyed', () => {
   });
 
   it('search terms in a piped table, and a cursor with shell characters in the footer', async () => {
-    const page = { searches: [term({ searchQuery: `x${CLEAR}y`, topClickedPage: `/p${CSI_C1}` })], totalSearches: 10, nextCursor: "a'b$(id)" };
+    const page = {
+      searches: [term({ searchQuery: `x${CLEAR}y`, topClickedPage: `/p${CSI_C1}` })],
+      totalSearches: 10,
+      nextCursor: "a'b$(id)",
+    };
     const r = await cli({ [`GET /v1/analytics/${PROJECT}/searches`]: json(200, page) }, ['searches', 'list']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('query\thits\tCTR\ttop clicked page\tlast searched\nx\\x1b[2Jy\t10\t12.5%\t/p\\x9b31m\t2026-10-31T12:00:00.000Z\n');
+    expect(r.stdout).toBe(
+      'query\thits\tCTR\ttop clicked page\tlast searched\nx\\x1b[2Jy\t10\t12.5%\t/p\\x9b31m\t2026-10-31T12:00:00.000Z\n',
+    );
     expect(r.stderr).toBe(`Showing 1 terms, 10 searches in total; more: --cursor 'a'\\''b$(id)'\n`);
   });
 
@@ -107,7 +149,9 @@ describe('escape sequences from the server are shown, not obeyed', () => {
     const r = await cli({ [`GET /v1/analytics/${PROJECT}/searches`]: json(200, page) }, ['searches', 'list']);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('error: unexpected answer from the API while listing search terms: the API sent a cursor that is not plain printable text on the first page');
+    expect(r.stderr).toContain(
+      'error: unexpected answer from the API while listing search terms: the API sent a cursor that is not plain printable text on the first page',
+    );
     expectClean(r.stderr);
   });
 });
@@ -117,31 +161,56 @@ describe('the admin key echoed by the server is masked everywhere', () => {
     ['human output', []],
     ['--json', ['--json']],
   ])('agent get, %s', async (_n, flags) => {
-    const r = await cli({ [`GET /v2/agent/${PROJECT}/job/job_1`]: json(200, agentJob({ prLink: `https://x/?k=${KEY}`, status: 'active' })) }, ['agent', 'get', 'job_1', ...flags]);
+    const r = await cli(
+      {
+        [`GET /v2/agent/${PROJECT}/job/job_1`]: json(
+          200,
+          agentJob({ prLink: `https://x/?k=${KEY}`, status: 'active' }),
+        ),
+      },
+      ['agent', 'get', 'job_1', ...flags],
+    );
     expect(r.code).toBe(0);
     expect(r.stdout + r.stderr).not.toContain(KEY);
     expect(r.stdout).toContain(`https://x/?k=${MASKED}`);
   });
 
   it('in an export job error and a server error message', async () => {
-    const failed = await cli({ 'GET /v1/static-export/jobs/se_1': json(200, exportJob({ status: 'failed', error: `bad key ${KEY}` })) }, ['export', 'status', 'se_1']);
-    expect(failed.stderr).toBe(`Static export: the jobs flow (the job id looks like a jobs-flow id)\nThe export failed: bad key ${MASKED}\n`);
-    const refused = await cli({ [`GET /v2/agent/${PROJECT}/job/job_1`]: json(400, { error: `key ${KEY} is wrong` }) }, ['agent', 'get', 'job_1']);
+    const failed = await cli(
+      { 'GET /v1/static-export/jobs/se_1': json(200, exportJob({ status: 'failed', error: `bad key ${KEY}` })) },
+      ['export', 'status', 'se_1'],
+    );
+    expect(failed.stderr).toBe(
+      `Static export: the jobs flow (the job id looks like a jobs-flow id)\nThe export failed: bad key ${MASKED}\n`,
+    );
+    const refused = await cli({ [`GET /v2/agent/${PROJECT}/job/job_1`]: json(400, { error: `key ${KEY} is wrong` }) }, [
+      'agent',
+      'get',
+      'job_1',
+    ]);
     expect(refused.stderr).toBe(`error: the API rejected the request (400: key ${MASKED} is wrong)\n`);
   });
 
   it('in the export bundle link', async () => {
-    const bundle = { jobId: 'se_1', bundleUrl: `https://storage.example/${KEY}.tar.gz`, sizeBytes: 1000, expiresAt: '2099-01-01T00:00:00.000Z' };
+    const bundle = {
+      jobId: 'se_1',
+      bundleUrl: `https://storage.example/${KEY}.tar.gz`,
+      sizeBytes: 1000,
+      expiresAt: '2099-01-01T00:00:00.000Z',
+    };
     const r = await cli({ 'POST /v1/static-export/jobs/se_1/bundle': json(200, bundle) }, ['export', 'bundle', 'se_1']);
     expect(r.stdout).toBe(`https://storage.example/${MASKED}.tar.gz\n`);
   });
 });
 
 describe('ids from the server that are not plain tokens are refused, never printed into a command', () => {
-  const evil = ["job 1; rm -rf ~", "$(touch pwned)", "a'b", `j${CLEAR}`, '..', 'a/b'];
+  const evil = ['job 1; rm -rf ~', '$(touch pwned)', "a'b", `j${CLEAR}`, '..', 'a/b'];
 
   it.each(evil)('agent run answering id %j: exit 1, no hint, no further request', async (id) => {
-    const r = await cli({ [`POST /v2/agent/${PROJECT}/job`]: json(201, agentJob({ id, status: 'active', prLink: null })) }, ['agent', 'run', 'Fix', 'typos', '--wait']);
+    const r = await cli(
+      { [`POST /v2/agent/${PROJECT}/job`]: json(201, agentJob({ id, status: 'active', prLink: null })) },
+      ['agent', 'run', 'Fix', 'typos', '--wait'],
+    );
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toBe(
@@ -151,7 +220,10 @@ describe('ids from the server that are not plain tokens are refused, never print
   });
 
   it.each(evil)('agent get answering id %j: exit 1, no hint', async (id) => {
-    const r = await cli({ [`GET /v2/agent/${PROJECT}/job/job_1`]: json(200, agentJob({ id, status: 'active', prLink: null })) }, ['agent', 'get', 'job_1']);
+    const r = await cli(
+      { [`GET /v2/agent/${PROJECT}/job/job_1`]: json(200, agentJob({ id, status: 'active', prLink: null })) },
+      ['agent', 'get', 'job_1'],
+    );
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/^error: unexpected answer from the API: the agent job id .* is not a plain token/);
@@ -159,10 +231,17 @@ describe('ids from the server that are not plain tokens are refused, never print
   });
 
   it.each(evil)('export start answering id %j: exit 1, no hint, no poll', async (id) => {
-    const r = await cli({ 'POST /v1/static-export/jobs': json(201, exportJob({ jobId: id, status: 'queued' })) }, ['export', 'start', 'docs.example.com', '--wait']);
+    const r = await cli({ 'POST /v1/static-export/jobs': json(201, exportJob({ jobId: id, status: 'queued' })) }, [
+      'export',
+      'start',
+      'docs.example.com',
+      '--wait',
+    ]);
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
-    expect(r.stderr).toMatch(/^error: unexpected answer from the API: the export job id .* is not a plain token .*; the export was started: see it in the Mintlify dashboard\n$/);
+    expect(r.stderr).toMatch(
+      /^error: unexpected answer from the API: the export job id .* is not a plain token .*; the export was started: see it in the Mintlify dashboard\n$/,
+    );
     expect(r.requests).toHaveLength(1);
   });
 });
@@ -176,12 +255,17 @@ describe('ids that would change the URL path: exit 2, nothing sent', () => {
     ['export download', (id) => ['export', 'download', id, '-o', 'site']],
   ];
   const ids = ['.', '..', 'a/b', 'a\\b', 'a\x1bb', ''];
-  it.each(commands.flatMap(([name, args]) => ids.map((id) => [name, id, args] as const)))('%s %j', async (_name, id, args) => {
-    const r = await cli({}, args(id));
-    expect(r.code).toBe(2);
-    expect(r.stdout).toBe('');
-    expect(r.stderr.split('\n')[0]).toMatch(/^error: (the (export )?job id is empty|".*" is not an? (export )?job id \(no "\/", "\\", spaces or control characters, and not "\." or "\.\."\))/);
-    expectClean(r.stderr);
-    expect(r.requests).toHaveLength(0);
-  });
+  it.each(commands.flatMap(([name, args]) => ids.map((id) => [name, id, args] as const)))(
+    '%s %j',
+    async (_name, id, args) => {
+      const r = await cli({}, args(id));
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr.split('\n')[0]).toMatch(
+        /^error: (the (export )?job id is empty|".*" is not an? (export )?job id \(no "\/", "\\", spaces or control characters, and not "\." or "\.\."\))/,
+      );
+      expectClean(r.stderr);
+      expect(r.requests).toHaveLength(0);
+    },
+  );
 });

@@ -30,7 +30,15 @@ async function cli(routes: Record<string, Handler>, args: string[]) {
   close = s.close;
   const home = tempDir();
   try {
-    return await runCli(args, { env: { HOME: home.path, XDG_CONFIG_HOME: home.path, MINTLIFY_API_URL: s.url, MINTLIFY_ADMIN_API_KEY: KEY, MINTLIFY_PROJECT_ID: 'p1' } });
+    return await runCli(args, {
+      env: {
+        HOME: home.path,
+        XDG_CONFIG_HOME: home.path,
+        MINTLIFY_API_URL: s.url,
+        MINTLIFY_ADMIN_API_KEY: KEY,
+        MINTLIFY_PROJECT_ID: 'p1',
+      },
+    });
   } finally {
     home.cleanup();
   }
@@ -44,31 +52,65 @@ function workflowCommands(r: { stdout: string; stderr: string }): string[] {
 describe('server text never issues a workflow command', () => {
   it('a failed build: its log, summary and the failure message', async () => {
     const r = await cli(
-      { 'GET /v1/project/update-status/s1': json(200, { _id: 's1', status: 'failure', summary: HOSTILE.join('\n'), logs: HOSTILE }) },
+      {
+        'GET /v1/project/update-status/s1': json(200, {
+          _id: 's1',
+          status: 'failure',
+          summary: HOSTILE.join('\n'),
+          logs: HOSTILE,
+        }),
+      },
       ['deploy', 'status', 's1', '--wait', '--interval', '1s'],
     );
     expect(r.code).toBe(4);
     // Every hostile line is still there to read, just not at the start of a line.
-    for (const words of ['forged annotation', 'everything', 'pause-token', 'indented', 'after a tab', 'legacy form mid-line', 'name=status::success']) {
+    for (const words of [
+      'forged annotation',
+      'everything',
+      'pause-token',
+      'indented',
+      'after a tab',
+      'legacy form mid-line',
+      'name=status::success',
+    ]) {
       expect(r.stderr).toContain(words);
     }
     expect(workflowCommands(r)).toEqual([]);
   });
 
   it('a build status without waiting: the status on stdout and the summary on stderr', async () => {
-    const r = await cli({ 'GET /v1/project/update-status/s1': json(200, { _id: 's1', status: 'queued', summary: HOSTILE.join('\n'), logs: [] }) }, ['deploy', 'status', 's1']);
+    const r = await cli(
+      {
+        'GET /v1/project/update-status/s1': json(200, {
+          _id: 's1',
+          status: 'queued',
+          summary: HOSTILE.join('\n'),
+          logs: [],
+        }),
+      },
+      ['deploy', 'status', 's1'],
+    );
     expect(r.code).toBe(0);
     expect(workflowCommands(r)).toEqual([]);
   });
 
   it('an API error message carrying server text', async () => {
-    const r = await cli({ 'POST /v1/project/update/p1': json(400, { error: HOSTILE.join('\n') }) }, ['deploy', 'start']);
+    const r = await cli({ 'POST /v1/project/update/p1': json(400, { error: HOSTILE.join('\n') }) }, [
+      'deploy',
+      'start',
+    ]);
     expect(r.code).toBe(1);
     expect(workflowCommands(r)).toEqual([]);
   });
 
   const page = {
-    searches: HOSTILE.map((q, i) => ({ searchQuery: q, hits: 10 - i, ctr: 0.5, topClickedPage: `/p\n${q}`, lastSearchedAt: '2026-11-20T10:00:00.000Z' })),
+    searches: HOSTILE.map((q, i) => ({
+      searchQuery: q,
+      hits: 10 - i,
+      ctr: 0.5,
+      topClickedPage: `/p\n${q}`,
+      lastSearchedAt: '2026-11-20T10:00:00.000Z',
+    })),
     totalSearches: 100,
     nextCursor: null,
   };

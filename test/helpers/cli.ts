@@ -34,7 +34,21 @@ export interface CliOptions {
 }
 
 /** The variables a test must control; anything from the developer's own shell is dropped. */
-export const CLEARED = ['MINTLIFY_ADMIN_API_KEY', 'MINTLIFY_PROJECT_ID', 'MINTLIFY_API_URL', 'MINT_ADMIN_PROFILE', 'HTTPS_PROXY', 'HTTP_PROXY', 'https_proxy', 'http_proxy', 'NO_PROXY', 'no_proxy', 'NO_COLOR', 'FORCE_COLOR', 'CI'];
+export const CLEARED = [
+  'MINTLIFY_ADMIN_API_KEY',
+  'MINTLIFY_PROJECT_ID',
+  'MINTLIFY_API_URL',
+  'MINT_ADMIN_PROFILE',
+  'HTTPS_PROXY',
+  'HTTP_PROXY',
+  'https_proxy',
+  'http_proxy',
+  'NO_PROXY',
+  'no_proxy',
+  'NO_COLOR',
+  'FORCE_COLOR',
+  'CI',
+];
 
 /** This process's environment without the variables a test must control, then `extra` over it. */
 export function cliEnv(extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
@@ -61,15 +75,26 @@ export function outputOf(child: ChildProcess): Promise<CliResult> {
  * directory, a umask, or `subprocess`), then the built CLI as a subprocess, as a user or CI would.
  */
 export function runCli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
-  if (opts.subprocess || opts.user || opts.onSpawn || opts.cwd || opts.umask !== undefined) return runBuiltCli(args, opts);
+  if (opts.subprocess || opts.user || opts.onSpawn || opts.cwd || opts.umask !== undefined)
+    return runBuiltCli(args, opts);
   return runInProcess(args, { env: cliEnv(opts.env), stdin: opts.stdin });
 }
 
 /** Runs the built CLI as a subprocess, as a user or CI would. */
 export function runBuiltCli(args: string[], opts: CliOptions = {}): Promise<CliResult> {
   const [command, argv] =
-    opts.umask === undefined ? [process.execPath, [CLI, ...args]] : ['/bin/sh', ['-c', `umask ${opts.umask.toString(8).padStart(3, '0')} && exec "$@"`, 'sh', process.execPath, CLI, ...args]];
-  const child = spawn(command, argv, { env: cliEnv(opts.env), cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'], ...opts.user });
+    opts.umask === undefined
+      ? [process.execPath, [CLI, ...args]]
+      : [
+          '/bin/sh',
+          ['-c', `umask ${opts.umask.toString(8).padStart(3, '0')} && exec "$@"`, 'sh', process.execPath, CLI, ...args],
+        ];
+  const child = spawn(command, argv, {
+    env: cliEnv(opts.env),
+    cwd: opts.cwd,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    ...opts.user,
+  });
   const output = outputOf(child);
   child.stdin.end(opts.stdin ?? '');
   opts.onSpawn?.(child);
@@ -80,13 +105,20 @@ export function runBuiltCli(args: string[], opts: CliOptions = {}): Promise<CliR
  * Runs a command line the CLI printed (a resume hint) in sh, as a user pasting it would: `mint-admin`
  * is the built CLI, and the environment is cleared as for runCli.
  */
-export function runPrintedCommand(command: string, opts: { cwd: string; env: Record<string, string> }): Promise<CliResult> {
+export function runPrintedCommand(
+  command: string,
+  opts: { cwd: string; env: Record<string, string> },
+): Promise<CliResult> {
   const line = command.replace(/(^|\s)mint-admin /g, `$1'${process.execPath}' '${CLI}' `);
   return outputOf(spawn('sh', ['-c', line], { cwd: opts.cwd, env: cliEnv(opts.env) }));
 }
 
 /** The indented `  mint-admin ...` line of a message: the command it tells you to run. */
-export const resumeLine = (stderr: string) => stderr.split('\n').find((l) => l.startsWith('  mint-admin '))!.trim();
+export const resumeLine = (stderr: string) =>
+  stderr
+    .split('\n')
+    .find((l) => l.startsWith('  mint-admin '))!
+    .trim();
 
 /** A fresh temp directory, removed by the returned cleanup. */
 export function tempDir(prefix = 'mint-admin-test-'): { path: string; cleanup: () => void } {

@@ -26,7 +26,8 @@ export class FakeClock implements Clock {
   /** Moves time forward (as a slow request would), aborting the deadlines it passes. */
   advance(ms: number): void {
     this.time += ms;
-    for (const d of this.deadlines) if (d.at <= this.time && !d.controller.signal.aborted) d.controller.abort(new Error('deadline passed'));
+    for (const d of this.deadlines)
+      if (d.at <= this.time && !d.controller.signal.aborted) d.controller.abort(new Error('deadline passed'));
     this.deadlines = this.deadlines.filter((d) => !d.controller.signal.aborted);
   }
 }
@@ -58,7 +59,11 @@ export class SkippingClock implements Clock {
     // The real timer passes this deadline itself, without comparing clocks: a timer may fire a
     // millisecond before Date.now() says it is due, and a deadline left pending then would wait for
     // a sleep that a request in flight never makes.
-    const deadline = { at: this.now() + ms, controller, timer: setTimeout(() => this.pass(deadline), Math.max(0, ms)).unref() };
+    const deadline = {
+      at: this.now() + ms,
+      controller,
+      timer: setTimeout(() => this.pass(deadline), Math.max(0, ms)).unref(),
+    };
     this.deadlines.add(deadline);
     return controller.signal;
   };

@@ -37,7 +37,9 @@ export function markedBlocks(file: string, markdown: string, mark: string): Code
 
 /** A block that reads analytics: a CLI analytics command, or a library call of one. */
 export function isAnalyticsExample(block: CodeBlock): boolean {
-  return /\bsearches list\b|\banalytics (searches|feedback|conversations|thread|callers|views|visitors|gaps)\b|\.(searchTerms|listSearches|conversations|feedbackEntries|pageViews|pageVisitors)\(/.test(block.code);
+  return /\bsearches list\b|\banalytics (searches|feedback|conversations|thread|callers|views|visitors|gaps)\b|\.(searchTerms|listSearches|conversations|feedbackEntries|pageViews|pageVisitors)\(/.test(
+    block.code,
+  );
 }
 
 /**
@@ -49,7 +51,11 @@ export function printedCounts(output: string): number[] {
   return [...output.matchAll(pattern)].map((m) => Number(m[1] ?? m[2]));
 }
 
-export function run(command: string, args: string[], opts: { cwd: string; env: NodeJS.ProcessEnv }): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function run(
+  command: string,
+  args: string[],
+  opts: { cwd: string; env: NodeJS.ProcessEnv },
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     // Never spawnSync: the sandbox runs in this process and must keep answering.
     const child = spawn(command, args, { ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -85,5 +91,8 @@ export function typecheck(dir: string, file: string, extra: Record<string, unkno
     }),
   );
   writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module', private: true }));
-  return run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], { cwd: dir, env: process.env });
+  return run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'tsconfig.json'], {
+    cwd: dir,
+    env: process.env,
+  });
 }

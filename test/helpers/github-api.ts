@@ -15,7 +15,9 @@ export interface OpenApiRoutes {
 
 /** GitHub's path templates as matchers; read once per test file (13 MB of JSON). */
 export function loadGithubRoutes(): OpenApiRoutes {
-  const description = JSON.parse(readFileSync(require.resolve('@octokit/openapi/generated/api.github.com.json'), 'utf8')) as {
+  const description = JSON.parse(
+    readFileSync(require.resolve('@octokit/openapi/generated/api.github.com.json'), 'utf8'),
+  ) as {
     paths: Record<string, Record<string, unknown>>;
   };
   const routes = Object.entries(description.paths).map(([template, operations]) => ({
@@ -58,7 +60,10 @@ export interface FakeGithub {
 }
 
 /** `pageSize`: comments per page of a listing, small so that a test sees the action page through. */
-export async function startFakeGithub(routes: OpenApiRoutes, { owner, repo, pageSize = 2 }: { owner: string; repo: string; pageSize?: number }): Promise<FakeGithub> {
+export async function startFakeGithub(
+  routes: OpenApiRoutes,
+  { owner, repo, pageSize = 2 }: { owner: string; repo: string; pageSize?: number },
+): Promise<FakeGithub> {
   const comments = new Map<number, IssueComment[]>();
   let nextId = 1000;
   const base = `/repos/${owner}/${repo}/issues`;
@@ -107,7 +112,8 @@ export async function startFakeGithub(routes: OpenApiRoutes, { owner, repo, page
       const slice = all.slice((page - 1) * perPage, page * perPage);
       const last = Math.max(1, Math.ceil(all.length / perPage));
       const headers: Record<string, string> = {};
-      if (page < last || state.endlessPages) headers.link = `<http://${req.headers.host}${url.pathname}?per_page=${perPage}&page=${page + 1}>; rel="next", <http://${req.headers.host}${url.pathname}?per_page=${perPage}&page=${last}>; rel="last"`;
+      if (page < last || state.endlessPages)
+        headers.link = `<http://${req.headers.host}${url.pathname}?per_page=${perPage}&page=${page + 1}>; rel="next", <http://${req.headers.host}${url.pathname}?per_page=${perPage}&page=${last}>; rel="last"`;
       return send(200, slice.map(asGithubComment), headers);
     }
     if (list && req.method === 'POST') {
@@ -166,7 +172,11 @@ export async function startFakeGithub(routes: OpenApiRoutes, { owner, repo, page
 }
 
 /** GITHUB_TOKEN's account: REST names it `github-actions[bot]`, and so does GraphQL's `viewer`. */
-export const GITHUB_ACTIONS_BOT = { login: 'github-actions[bot]', type: 'Bot', association: 'NONE' } as const satisfies FakeGithub['viewer'];
+export const GITHUB_ACTIONS_BOT = {
+  login: 'github-actions[bot]',
+  type: 'Bot',
+  association: 'NONE',
+} as const satisfies FakeGithub['viewer'];
 
 function asGithubComment(comment: IssueComment) {
   const author = comment.author === undefined ? GITHUB_ACTIONS_BOT : comment.author;

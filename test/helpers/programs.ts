@@ -36,6 +36,11 @@ export interface Program {
  */
 export function externalProgram(name: string, opts: { installedByCi: boolean }): Program {
   const path = findProgram(name);
-  if (path === undefined && opts.installedByCi && process.env.CI === 'true') throw new Error(`${name} is not installed; .ci/run should have installed it`);
-  return { path, skipNote: path === undefined ? ` (skipped: ${name} is not installed${opts.installedByCi ? '; CI installs it' : ''})` : '' };
+  if (path === undefined && opts.installedByCi && process.env.CI === 'true')
+    throw new Error(`${name} is not installed; .ci/run should have installed it`);
+  return {
+    path,
+    skipNote:
+      path === undefined ? ` (skipped: ${name} is not installed${opts.installedByCi ? '; CI installs it' : ''})` : '',
+  };
 }

@@ -45,7 +45,11 @@ export interface PtyOptions {
 
 export function runCliOnPty(args: string[], opts: PtyOptions = {}): Promise<PtyResult> {
   // Only the set variables: the helper gets them as JSON strings.
-  const env = Object.fromEntries(Object.entries(cliEnv({ TERM: 'xterm-256color', ...opts.env })).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  const env = Object.fromEntries(
+    Object.entries(cliEnv({ TERM: 'xterm-256color', ...opts.env })).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    ),
+  );
   const job = {
     argv: [process.execPath, CLI, ...args],
     env,

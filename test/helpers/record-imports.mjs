@@ -22,4 +22,3 @@ Module._load = function (request, parent, isMain) {
   }
   return load.apply(this, arguments);
 };
-

@@ -50,7 +50,13 @@ export function useSandbox(opts: SandboxOptions = {}, fixture: { homePerTest?: b
   };
   const env = () => {
     const { sandbox: sb, home: dir } = started();
-    return { MINTLIFY_API_URL: sb.baseUrl, MINTLIFY_ADMIN_API_KEY: sb.apiKey, MINTLIFY_PROJECT_ID: sb.projectId, HOME: dir, XDG_CONFIG_HOME: join(dir, 'xdg') };
+    return {
+      MINTLIFY_API_URL: sb.baseUrl,
+      MINTLIFY_ADMIN_API_KEY: sb.apiKey,
+      MINTLIFY_PROJECT_ID: sb.projectId,
+      HOME: dir,
+      XDG_CONFIG_HOME: join(dir, 'xdg'),
+    };
   };
   return {
     get sandbox() {
@@ -94,7 +100,13 @@ export function useSandboxPerTest(): (opts?: SandboxOptions) => Promise<SandboxF
       await sandbox.close();
       home.cleanup();
     });
-    const env = () => ({ MINTLIFY_API_URL: sandbox.baseUrl, MINTLIFY_ADMIN_API_KEY: sandbox.apiKey, MINTLIFY_PROJECT_ID: sandbox.projectId, HOME: home.path, XDG_CONFIG_HOME: join(home.path, 'xdg') });
+    const env = () => ({
+      MINTLIFY_API_URL: sandbox.baseUrl,
+      MINTLIFY_ADMIN_API_KEY: sandbox.apiKey,
+      MINTLIFY_PROJECT_ID: sandbox.projectId,
+      HOME: home.path,
+      XDG_CONFIG_HOME: join(home.path, 'xdg'),
+    });
     return {
       sandbox,
       home: home.path,

@@ -15,7 +15,12 @@ export function expectedCsv(terms: SearchTerm[], opts: { raw?: boolean; header?:
   return (
     header +
     terms
-      .map((t) => [t.searchQuery, t.hits, t.ctr, t.topClickedPage, t.lastSearchedAt].map((v) => expectedCsvCell(v, opts.raw)).join(',') + '\r\n')
+      .map(
+        (t) =>
+          [t.searchQuery, t.hits, t.ctr, t.topClickedPage, t.lastSearchedAt]
+            .map((v) => expectedCsvCell(v, opts.raw))
+            .join(',') + '\r\n',
+      )
       .join('')
   );
 }
@@ -24,7 +29,11 @@ export function expectedNdjson(terms: SearchTerm[]): string {
   return terms.map((t) => `${JSON.stringify(t)}\n`).join('');
 }
 
-export function expectedJson(doc: { searches: SearchTerm[]; totalSearches: number; nextCursor: string | null }): string {
+export function expectedJson(doc: {
+  searches: SearchTerm[];
+  totalSearches: number;
+  nextCursor: string | null;
+}): string {
   return `${JSON.stringify(doc, null, 2)}\n`;
 }
 
@@ -42,8 +51,12 @@ export function expectedTsv(terms: SearchTerm[], header = true): string {
       })
       .join('');
   const pct = (ctr: number) => `${Math.round(ctr * 1000) / 10}%`;
-  const lines = terms.map((t) => [t.searchQuery, String(t.hits), pct(t.ctr), t.topClickedPage ?? '-', t.lastSearchedAt].map(esc).join('\t'));
-  return [...(header ? ['query\thits\tCTR\ttop clicked page\tlast searched'] : []), ...lines].map((l) => `${l}\n`).join('');
+  const lines = terms.map((t) =>
+    [t.searchQuery, String(t.hits), pct(t.ctr), t.topClickedPage ?? '-', t.lastSearchedAt].map(esc).join('\t'),
+  );
+  return [...(header ? ['query\thits\tCTR\ttop clicked page\tlast searched'] : []), ...lines]
+    .map((l) => `${l}\n`)
+    .join('');
 }
 
 export const term = (over: Partial<SearchTerm> = {}): SearchTerm => ({

@@ -12,7 +12,12 @@ function requestedRange(req: Request, size: number): { start: number; end: numbe
   return { start: Number(m[1]), end: m[2] ? Math.min(Number(m[2]), size - 1) : size - 1 };
 }
 
-function head(res: ServerResponse, archive: Buffer, range: { start: number; end: number } | undefined, length: number): void {
+function head(
+  res: ServerResponse,
+  archive: Buffer,
+  range: { start: number; end: number } | undefined,
+  length: number,
+): void {
   const headers: Record<string, string> = { 'content-type': 'application/gzip', 'content-length': String(length) };
   if (range) headers['content-range'] = `bytes ${range.start}-${range.end}/${archive.length}`;
   res.writeHead(range ? 206 : 200, headers);

@@ -22,7 +22,15 @@ export function paxRecords(records: Record<string, string>): string {
     .join('');
 }
 
-const TYPE_FLAGS = { file: '0', hardlink: '1', symlink: '2', chardev: '3', blockdev: '4', dir: '5', fifo: '6' } as const;
+const TYPE_FLAGS = {
+  file: '0',
+  hardlink: '1',
+  symlink: '2',
+  chardev: '3',
+  blockdev: '4',
+  dir: '5',
+  fifo: '6',
+} as const;
 const BLOCK = 512;
 
 function field(block: Buffer, offset: number, length: number, value: string): void {
@@ -43,7 +51,12 @@ function header(entry: RawEntry, size: number): Buffer {
   octal(block, 108, 8, 0);
   octal(block, 116, 8, 0);
   octal(block, 124, 12, size);
-  octal(block, 136, 12, Math.floor(('mtime' in entry && entry.mtime !== undefined ? entry.mtime : Date.UTC(2026, 0, 1)) / 1000));
+  octal(
+    block,
+    136,
+    12,
+    Math.floor(('mtime' in entry && entry.mtime !== undefined ? entry.mtime : Date.UTC(2026, 0, 1)) / 1000),
+  );
   block.fill(' ', 148, 156);
   field(block, 156, 1, entry.type === 'raw' ? entry.flag : TYPE_FLAGS[entry.type]);
   if (entry.type === 'symlink' || entry.type === 'hardlink') field(block, 157, 100, entry.target);

@@ -3,7 +3,18 @@
 // everywhere, and a description of the tree an extraction left.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  linkSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, relative } from 'node:path';
 
 export const GNU_TAR = spawnSync('tar', ['--version'], { encoding: 'utf8' }).stdout?.includes('GNU tar') ?? false;
@@ -11,7 +22,10 @@ export const GNU_TAR = spawnSync('tar', ['--version'], { encoding: 'utf8' }).std
 export const NOW = Date.UTC(2026, 10, 25);
 
 /** A site with what real bundles and GNU tar's formats make of it: long and unicode names, links, odd sizes, sub-second and future mtimes (beyondUstar: a name and a link target ustar cannot hold). */
-export function writeSite(dir: string, { beyondUstar, hardLink = true }: { beyondUstar: boolean; hardLink?: boolean }): void {
+export function writeSite(
+  dir: string,
+  { beyondUstar, hardLink = true }: { beyondUstar: boolean; hardLink?: boolean },
+): void {
   const put = (path: string, content: string | Buffer, mtime?: Date) => {
     mkdirSync(join(dir, path, '..'), { recursive: true });
     writeFileSync(join(dir, path), content);
@@ -24,7 +38,8 @@ export function writeSite(dir: string, { beyondUstar, hardLink = true }: { beyon
   };
   put('index.html', '<h1>Home</h1>\n', new Date('2024-01-02T03:04:05.123Z'));
   put('empty.txt', '');
-  for (const n of [1, 511, 512, 513, 1024, 6000]) put(`sizes/file-${n}.bin`, bytes(n, String(n)), new Date(Date.UTC(2023, 5, 1) + n * 1.5));
+  for (const n of [1, 511, 512, 513, 1024, 6000])
+    put(`sizes/file-${n}.bin`, bytes(n, String(n)), new Date(Date.UTC(2023, 5, 1) + n * 1.5));
   put('café/ünïcødé-页面.html', 'unicode\n');
   put('emoji/🚀-launch.html', 'emoji\n');
   const deep = 'guides/' + 'very-long-section-name/'.repeat(6) + 'page.html';
@@ -73,11 +88,11 @@ export function describeTree(dir: string): Record<string, string> {
       else {
         const first = inodes.get(info.ino);
         inodes.set(info.ino, first ?? key);
-        out[key] = `file ${mode} mtime=${info.mtimeNs} nlink=${info.nlink} same-as=${first ?? '-'} ${createHash('sha256').update(readFileSync(path)).digest('hex')}`;
+        out[key] =
+          `file ${mode} mtime=${info.mtimeNs} nlink=${info.nlink} same-as=${first ?? '-'} ${createHash('sha256').update(readFileSync(path)).digest('hex')}`;
       }
     }
   };
   walk(dir);
   return out;
 }
-

@@ -12,7 +12,8 @@ function whyNot(): string | undefined {
   const dir = mkdtempSync(join(tmpdir(), 'mint-admin-mount-probe-'));
   try {
     const r = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', dir], { encoding: 'utf8' });
-    if (r.status !== 0) return `this machine refuses to mount a tmpfs (${(r.error?.message ?? r.stderr).trim().split('\n')[0] ?? ''})`;
+    if (r.status !== 0)
+      return `this machine refuses to mount a tmpfs (${(r.error?.message ?? r.stderr).trim().split('\n')[0] ?? ''})`;
     spawnSync('umount', [dir]);
     return undefined;
   } finally {

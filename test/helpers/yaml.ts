@@ -17,7 +17,8 @@ export function parseYaml(source: string): Yaml {
   raw.forEach((text, i) => {
     const stripped = stripComment(text).trimEnd();
     if (stripped.trim() === '' || stripped.trim() === '---') lines.push({ indent: -1, text: '', number: i + 1 });
-    else lines.push({ indent: stripped.length - stripped.trimStart().length, text: stripped.trimStart(), number: i + 1 });
+    else
+      lines.push({ indent: stripped.length - stripped.trimStart().length, text: stripped.trimStart(), number: i + 1 });
   });
   const state = { pos: 0, raw };
   skipBlank(lines, state);
@@ -49,7 +50,9 @@ function skipBlank(lines: Line[], state: { pos: number }) {
 
 function parseBlock(lines: Line[], state: { pos: number; raw: string[] }, indent: number): Yaml {
   const first = lines[state.pos]!;
-  return first.text === '-' || first.text.startsWith('- ') ? parseSequence(lines, state, indent) : parseMapping(lines, state, indent);
+  return first.text === '-' || first.text.startsWith('- ')
+    ? parseSequence(lines, state, indent)
+    : parseMapping(lines, state, indent);
 }
 
 function parseSequence(lines: Line[], state: { pos: number; raw: string[] }, indent: number): Yaml[] {
@@ -57,7 +60,8 @@ function parseSequence(lines: Line[], state: { pos: number; raw: string[] }, ind
   for (skipBlank(lines, state); state.pos < lines.length; skipBlank(lines, state)) {
     const line = lines[state.pos]!;
     if (line.indent < indent) break;
-    if (line.indent > indent || !(line.text === '-' || line.text.startsWith('- '))) throw new Error(`yaml: expected "- " at line ${line.number}`);
+    if (line.indent > indent || !(line.text === '-' || line.text.startsWith('- ')))
+      throw new Error(`yaml: expected "- " at line ${line.number}`);
     const rest = line.text.slice(1).trimStart();
     if (rest === '') {
       state.pos++;
@@ -132,6 +136,7 @@ function scalar(text: string, number: number): Yaml {
     const inner = text.slice(1, -1).trim();
     return inner === '' ? [] : inner.split(',').map((part) => scalar(part.trim(), number));
   }
-  if (text.startsWith('{') || text.startsWith('&') || text.startsWith('*') || text.startsWith('!')) throw new Error(`yaml: unsupported syntax at line ${number}: ${text}`);
+  if (text.startsWith('{') || text.startsWith('&') || text.startsWith('*') || text.startsWith('!'))
+    throw new Error(`yaml: unsupported syntax at line ${number}: ${text}`);
   return text;
 }

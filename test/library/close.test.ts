@@ -6,7 +6,15 @@ import { AdminClient, UsageError } from '../../src/index.js';
 import { json, startServer, type Handler } from '../helpers/server.js';
 
 const KEY = 'mint_libraryCloseTest0123456789';
-const JOB = { id: 'job_1', status: 'active', source: { repository: 'acme/docs', ref: 'main' }, model: 'sonnet', prLink: null, createdAt: '2026-11-22T12:00:00.000Z', archivedAt: null };
+const JOB = {
+  id: 'job_1',
+  status: 'active',
+  source: { repository: 'acme/docs', ref: 'main' },
+  model: 'sonnet',
+  prLink: null,
+  createdAt: '2026-11-22T12:00:00.000Z',
+  archivedAt: null,
+};
 const servers: Array<{ close: () => Promise<void> }> = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));

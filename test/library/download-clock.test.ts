@@ -31,12 +31,26 @@ async function setUp() {
   ]);
   const server = await startServer({
     [`POST /v1/static-export/jobs/${JOB}/bundle`]: (req, res) =>
-      json(200, { jobId: JOB, bundleUrl: `http://${req.headers.host}/storage/site.tar.gz`, sizeBytes: archive.length, expiresAt: '2099-01-01T00:00:00.000Z' })(req, res),
+      json(200, {
+        jobId: JOB,
+        bundleUrl: `http://${req.headers.host}/storage/site.tar.gz`,
+        sizeBytes: archive.length,
+        expiresAt: '2099-01-01T00:00:00.000Z',
+      })(req, res),
     'GET /storage/site.tar.gz': serveArchive(() => archive),
   });
-  const client = new AdminClient({ apiKey: 'mint_0123456789abcdef', baseUrl: server.url, clock: new FakeClock(CLIENT_NOW), retry: { attempts: 1 } });
+  const client = new AdminClient({
+    apiKey: 'mint_0123456789abcdef',
+    baseUrl: server.url,
+    clock: new FakeClock(CLIENT_NOW),
+    retry: { attempts: 1 },
+  });
   const dir = tempDir();
-  cleanups.push(() => client.close(), () => server.close(), dir.cleanup);
+  cleanups.push(
+    () => client.close(),
+    () => server.close(),
+    dir.cleanup,
+  );
   return { client, root: dir.path };
 }
 

@@ -6,7 +6,13 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { AdminClient, downloadBundle, TargetRefusedError, UsageError, type DownloadBundleOptions } from '../../src/index.js';
+import {
+  AdminClient,
+  downloadBundle,
+  TargetRefusedError,
+  UsageError,
+  type DownloadBundleOptions,
+} from '../../src/index.js';
 import { FakeClock } from '../helpers/clock.js';
 import { startServer } from '../helpers/server.js';
 
@@ -15,7 +21,12 @@ let client: AdminClient;
 let root: string;
 beforeAll(async () => {
   server = await startServer({});
-  client = new AdminClient({ apiKey: 'mint_0123456789abcdef', baseUrl: server.url, clock: new FakeClock(), retry: { attempts: 1 } });
+  client = new AdminClient({
+    apiKey: 'mint_0123456789abcdef',
+    baseUrl: server.url,
+    clock: new FakeClock(),
+    retry: { attempts: 1 },
+  });
 });
 afterAll(async () => {
   await client.close();
@@ -63,7 +74,9 @@ describe('downloadBundle refuses its target before sending anything', () => {
     try {
       const error = await refusal({ target: home, force: true });
       expect(error).toMatchObject({ reason: 'protected', target: home, protectedAs: 'home' });
-      expect(error.message).toBe(`refusing to replace ${home} (your home directory), even with replacing allowed; name a directory below it, e.g. ${join(home, 'site')}`);
+      expect(error.message).toBe(
+        `refusing to replace ${home} (your home directory), even with replacing allowed; name a directory below it, e.g. ${join(home, 'site')}`,
+      );
     } finally {
       process.env.HOME = saved;
     }
@@ -74,7 +87,9 @@ describe('downloadBundle refuses its target before sending anything', () => {
     const archivePath = join(target, 'site.tar.gz');
     const error = await refusal({ target, force: true, archivePath });
     expect(error).toMatchObject({ reason: 'archive-inside', target, archivePath });
-    expect(error.message).toBe(`the archive path ${archivePath} is inside the directory being replaced; keep the archive somewhere else`);
+    expect(error.message).toBe(
+      `the archive path ${archivePath} is inside the directory being replaced; keep the archive somewhere else`,
+    );
   });
 
   it('an archive path that is a directory', async () => {

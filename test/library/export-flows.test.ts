@@ -58,16 +58,34 @@ function target(): string {
 function routes(): string[] {
   return sandbox.requests
     .filter((r) => r.origin === 'api')
-    .map((r) => `${r.method} ${r.path.replace(sandbox.projectId, '{projectId}').replace(/\/(se_[0-9a-f]+|[0-9a-f]{24})(?=\/|$)/, '/{id}')}`);
+    .map(
+      (r) =>
+        `${r.method} ${r.path.replace(sandbox.projectId, '{projectId}').replace(/\/(se_[0-9a-f]+|[0-9a-f]{24})(?=\/|$)/, '/{id}')}`,
+    );
 }
 
 describe('startStaticExport chooses the flow as the CLI does', () => {
   it.each<[string, { domain?: string }, ExportFlow, FlowReason, string]>([
-    ['a domain: the jobs flow', { domain: 'docs.example.com' }, 'jobs', { by: 'domain', domain: true }, 'POST /v1/static-export/jobs'],
-    ['no domain: the project flow', {}, 'project', { by: 'domain', domain: false }, 'POST /v1/static-export/{projectId}/jobs'],
+    [
+      'a domain: the jobs flow',
+      { domain: 'docs.example.com' },
+      'jobs',
+      { by: 'domain', domain: true },
+      'POST /v1/static-export/jobs',
+    ],
+    [
+      'no domain: the project flow',
+      {},
+      'project',
+      { by: 'domain', domain: false },
+      'POST /v1/static-export/{projectId}/jobs',
+    ],
   ])('%s', async (_name, input, flow, reason, route) => {
     const told: Array<[ExportFlow, FlowReason]> = [];
-    const started = await startStaticExport(client(), input, { projectId: sandbox.projectId, onFlow: (f, r) => told.push([f, r]) });
+    const started = await startStaticExport(client(), input, {
+      projectId: sandbox.projectId,
+      onFlow: (f, r) => told.push([f, r]),
+    });
     expect(started.flow).toBe(flow);
     expect(started.job.status).toBe('queued');
     expect(told).toEqual([[flow, reason]]);
@@ -120,7 +138,10 @@ describe('waitForStaticExport', () => {
     const api = client();
     const { job } = await startStaticExport(api, {}, { projectId: sandbox.projectId });
     const seen: string[] = [];
-    const done = await waitForStaticExport(client(), job.jobId, { projectId: sandbox.projectId, onProgress: (j) => seen.push(j.status) });
+    const done = await waitForStaticExport(client(), job.jobId, {
+      projectId: sandbox.projectId,
+      onProgress: (j) => seen.push(j.status),
+    });
     expect(done.status).toBe('completed');
     expect(done.jobId).toBe(job.jobId);
     expect(seen[0]).not.toBe('completed');
@@ -136,7 +157,12 @@ describe('downloadBundle on either flow', () => {
     await waitForStaticExport(api, job.jobId, { projectId: sandbox.projectId });
     sandbox.requests.length = 0;
     const site = target();
-    const result = await downloadBundle({ client: client(), jobId: job.jobId, projectId: sandbox.projectId, target: site });
+    const result = await downloadBundle({
+      client: client(),
+      jobId: job.jobId,
+      projectId: sandbox.projectId,
+      target: site,
+    });
     const expected = await sandbox.bundleFiles();
     expect(result.directory).toBe(site);
     expect(result.files).toBe(expected.size);
@@ -161,7 +187,12 @@ describe('downloadBundle on either flow', () => {
     await waitForStaticExport(api, job.jobId);
     const events: DownloadProgressEvent[] = [];
     const site = target();
-    const result = await downloadBundle({ client: api, jobId: job.jobId, target: site, onProgress: (e) => events.push(e) });
+    const result = await downloadBundle({
+      client: api,
+      jobId: job.jobId,
+      target: site,
+      onProgress: (e) => events.push(e),
+    });
 
     const phases = events.map((e) => e.phase).filter((phase, i, all) => phase !== all[i - 1]);
     expect(phases).toEqual(['link', 'download', 'extract', 'install', 'done']);
@@ -170,8 +201,18 @@ describe('downloadBundle on either flow', () => {
     expect(bytes).toEqual([...bytes].sort((a, b) => a - b));
     expect(bytes.at(-1)).toBe(result.bundle.sizeBytes);
     expect(downloads.every((e) => e.total === result.bundle.sizeBytes)).toBe(true);
-    expect(events.find((e) => e.phase === 'extract')).toEqual({ phase: 'extract', bytes: result.bundle.sizeBytes, total: result.bundle.sizeBytes });
-    expect(events.at(-1)).toEqual({ phase: 'done', bytes: result.bytes, total: undefined, files: result.files, directory: site });
+    expect(events.find((e) => e.phase === 'extract')).toEqual({
+      phase: 'extract',
+      bytes: result.bundle.sizeBytes,
+      total: result.bundle.sizeBytes,
+    });
+    expect(events.at(-1)).toEqual({
+      phase: 'done',
+      bytes: result.bytes,
+      total: undefined,
+      files: result.files,
+      directory: site,
+    });
   });
 });
 
@@ -183,13 +224,17 @@ describe('exportStaticSite: start, wait and install in one call', () => {
     const site = target();
     const looks: AnyExportJob[] = [];
     const steps: DownloadProgressEvent[] = [];
-    const result = await exportStaticSite(client(), { basePath: '/docs' }, {
-      projectId: sandbox.projectId,
-      target: site,
-      intervalMs: 1000,
-      onJob: (job) => looks.push(job),
-      onProgress: (event) => steps.push(event),
-    });
+    const result = await exportStaticSite(
+      client(),
+      { basePath: '/docs' },
+      {
+        projectId: sandbox.projectId,
+        target: site,
+        intervalMs: 1000,
+        onJob: (job) => looks.push(job),
+        onProgress: (event) => steps.push(event),
+      },
+    );
     const expected = await sandbox.bundleFiles();
     expect(result.flow).toBe('project');
     expect(result.job.status).toBe('completed');
@@ -199,14 +244,24 @@ describe('exportStaticSite: start, wait and install in one call', () => {
     expect(looks.at(-1)?.status).toBe('completed');
     // One GET per look, and none after the completed one: its link was used.
     expect(routes()).toEqual([PROJECT_START, ...looks.map(() => PROJECT_GET)]);
-    expect(steps.at(-1)).toEqual({ phase: 'done', bytes: result.bytes, total: undefined, files: result.files, directory: site });
+    expect(steps.at(-1)).toEqual({
+      phase: 'done',
+      bytes: result.bytes,
+      total: undefined,
+      files: result.files,
+      directory: site,
+    });
   });
 
   it('the project flow: an expired link in the completed job is replaced by a fresh GET of the job', async () => {
     sandbox.faults.expireNextLinks(1);
     const site = target();
     let looks = 0;
-    const result = await exportStaticSite(client(), {}, { projectId: sandbox.projectId, target: site, onJob: () => (looks += 1) });
+    const result = await exportStaticSite(
+      client(),
+      {},
+      { projectId: sandbox.projectId, target: site, onJob: () => (looks += 1) },
+    );
     expect(result.files).toBe((await sandbox.bundleFiles()).size);
     expect(routes()).toEqual([PROJECT_START, ...Array.from({ length: looks + 1 }, () => PROJECT_GET)]);
   });
@@ -224,7 +279,9 @@ describe('exportStaticSite: start, wait and install in one call', () => {
     const site = target();
     mkdirSync(site);
     writeFileSync(join(site, 'keep.txt'), 'mine');
-    const error = await exportStaticSite(client(), {}, { projectId: sandbox.projectId, target: site }).catch((e: unknown) => e);
+    const error = await exportStaticSite(client(), {}, { projectId: sandbox.projectId, target: site }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(TargetRefusedError);
     expect((error as TargetRefusedError).reason).toBe('not-empty');
     expect(routes()).toEqual([]);
@@ -232,7 +289,11 @@ describe('exportStaticSite: start, wait and install in one call', () => {
   });
 
   it('bad wait settings are refused before anything is sent', async () => {
-    const error = await exportStaticSite(client(), {}, { projectId: sandbox.projectId, target: target(), intervalMs: 5 }).catch((e: unknown) => e);
+    const error = await exportStaticSite(
+      client(),
+      {},
+      { projectId: sandbox.projectId, target: target(), intervalMs: 5 },
+    ).catch((e: unknown) => e);
     expect((error as Error).message).toBe('intervalMs: 5 must be at least 100 (milliseconds)');
     expect(routes()).toEqual([]);
   });
@@ -245,6 +306,8 @@ describe('AdminClient.waitForExport follows the jobs flow alone', () => {
     const error = await api.waitForExport(job.jobId).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ExportJobNotFoundError);
     expect((error as ExportJobNotFoundError).jobId).toBe(job.jobId);
-    expect((error as Error).message).toMatch(/waitForExport follows jobs-flow exports only: for a project-flow job use waitForStaticExport\(client, jobId, \{ projectId \}\)$/);
+    expect((error as Error).message).toMatch(
+      /waitForExport follows jobs-flow exports only: for a project-flow job use waitForStaticExport\(client, jobId, \{ projectId \}\)$/,
+    );
   });
 });

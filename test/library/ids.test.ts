@@ -13,7 +13,12 @@ let server: Awaited<ReturnType<typeof startServer>>;
 let client: AdminClient;
 beforeAll(async () => {
   server = await startServer({});
-  client = new AdminClient({ apiKey: 'mint_0123456789abcdef', baseUrl: server.url, clock: new FakeClock(), retry: { attempts: 1 } });
+  client = new AdminClient({
+    apiKey: 'mint_0123456789abcdef',
+    baseUrl: server.url,
+    clock: new FakeClock(),
+    retry: { attempts: 1 },
+  });
 });
 afterAll(async () => {
   await client.close();

@@ -4,7 +4,18 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AdminClient, ApiError, autopilotRunId, ConfigError, downloadBundle, UsageError, type DownloadEvent, type PreviewTriggered, type SearchTerm, type UpdateStatus } from '../../src/index.js';
+import {
+  AdminClient,
+  ApiError,
+  autopilotRunId,
+  ConfigError,
+  downloadBundle,
+  UsageError,
+  type DownloadEvent,
+  type PreviewTriggered,
+  type SearchTerm,
+  type UpdateStatus,
+} from '../../src/index.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { FakeClock } from '../helpers/clock.js';
 import { tempDir } from '../helpers/cli.js';
@@ -45,7 +56,10 @@ describe('AdminClient against the sandbox', () => {
       expect(result.directory).toBe(target);
       expect(result.files).toBe(expected.size);
       expect(readFileSync(join(target, 'index.html'))).toEqual(expected.get('index.html'));
-      expect(events.at(-1)).toEqual({ kind: 'info', message: expect.stringMatching(new RegExp(`^Extracted ${expected.size} files \\(.+\\) into ${target}$`)) });
+      expect(events.at(-1)).toEqual({
+        kind: 'info',
+        message: expect.stringMatching(new RegExp(`^Extracted ${expected.size} files \\(.+\\) into ${target}$`)),
+      });
       // No work directory is left beside the site.
       expect(readdirSync(dir.path)).toEqual(['site']);
       expect(JSON.stringify(events)).not.toContain(sandbox.apiKey);
@@ -70,7 +84,12 @@ describe('AdminClient against the sandbox', () => {
       first.push(term.searchQuery);
       if (first.length === 5) break;
     }
-    expect(first).toEqual(sandbox.searchTerms().slice(0, 5).map((t) => t.searchQuery));
+    expect(first).toEqual(
+      sandbox
+        .searchTerms()
+        .slice(0, 5)
+        .map((t) => t.searchQuery),
+    );
     expect(sandbox.requests.length - before).toBe(1);
   });
 
@@ -91,7 +110,11 @@ describe('AdminClient against the sandbox', () => {
     const run = await client().triggerAutopilot(sandbox.projectId, 'Update the changelog');
     expect(run).toEqual({ success: true, runId: expect.stringMatching(/^apr_[0-9a-f]{16}$/) });
     expect(autopilotRunId(run)).toBe(run.runId);
-    expect(sandbox.requests.at(-1)).toMatchObject({ method: 'POST', path: `/v2/autopilot/${sandbox.projectId}/webhook`, body: { prompt: 'Update the changelog' } });
+    expect(sandbox.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `/v2/autopilot/${sandbox.projectId}/webhook`,
+      body: { prompt: 'Update the changelog' },
+    });
     expect(autopilotRunId({ ok: true })).toBeUndefined();
     expect(autopilotRunId({ runId: 7 })).toBeUndefined();
     expect(autopilotRunId({ runId: 'a b' })).toBeUndefined();
@@ -106,7 +129,12 @@ describe('AdminClient against the sandbox', () => {
 
 describe('settings are checked before anything is sent', () => {
   it.each([
-    ['an assistant key', 'mint_dsc_abcdefgh', ConfigError, /^apiKey holds an assistant API key \(mint_\*{4}efgh\); mint-admin needs an admin API key \(mint_\.\.\.\) from https:/],
+    [
+      'an assistant key',
+      'mint_dsc_abcdefgh',
+      ConfigError,
+      /^apiKey holds an assistant API key \(mint_\*{4}efgh\); mint-admin needs an admin API key \(mint_\.\.\.\) from https:/,
+    ],
     ['a key with a space', 'mint_abc def', ConfigError, /^apiKey is not an admin API key/],
     ['no key', '', ConfigError, /^apiKey is not an admin API key/],
   ])('%s', (_name, apiKey, type, message) => {
@@ -117,7 +145,9 @@ describe('settings are checked before anything is sent', () => {
 
   it('a base URL with credentials in it, its password never repeated', () => {
     const make = () => new AdminClient({ apiKey: sandbox.apiKey, baseUrl: 'https://user:secret-pw@api.example.com' });
-    expect(make).toThrow('baseUrl: "https://user:REDACTED@api.example.com/" must be a plain origin with no credentials, query or fragment');
+    expect(make).toThrow(
+      'baseUrl: "https://user:REDACTED@api.example.com/" must be a plain origin with no credentials, query or fragment',
+    );
     expect(make).not.toThrow(/secret-pw/);
   });
 });
@@ -125,14 +155,36 @@ describe('settings are checked before anything is sent', () => {
 describe('waitForExport: a wait no timer can hold is refused before anything is sent', () => {
   // Node's timers hold at most 2^31-1 ms; a longer timeout fired at once, a longer interval not at all.
   it.each<[string, { timeoutMs?: number; intervalMs?: number }, string]>([
-    ['a timeout past 596 hours', { timeoutMs: 2 ** 31 }, 'timeoutMs: 2147483648 is longer than a wait can be timed; the most is 596h (about 24.8 days)'],
-    ['an interval past 596 hours', { intervalMs: 597 * 3_600_000 }, 'intervalMs: 2149200000 is longer than a wait can be timed; the most is 596h (about 24.8 days)'],
-    ['an endless timeout', { timeoutMs: Infinity }, 'timeoutMs: Infinity is longer than a wait can be timed; the most is 596h (about 24.8 days)'],
-    ['no interval at all (a poll without pause)', { intervalMs: 0 }, 'intervalMs: 0 must be at least 100 (milliseconds)'],
-    ['an interval that is not a number', { intervalMs: Number.NaN }, 'intervalMs: NaN must be at least 100 (milliseconds)'],
+    [
+      'a timeout past 596 hours',
+      { timeoutMs: 2 ** 31 },
+      'timeoutMs: 2147483648 is longer than a wait can be timed; the most is 596h (about 24.8 days)',
+    ],
+    [
+      'an interval past 596 hours',
+      { intervalMs: 597 * 3_600_000 },
+      'intervalMs: 2149200000 is longer than a wait can be timed; the most is 596h (about 24.8 days)',
+    ],
+    [
+      'an endless timeout',
+      { timeoutMs: Infinity },
+      'timeoutMs: Infinity is longer than a wait can be timed; the most is 596h (about 24.8 days)',
+    ],
+    [
+      'no interval at all (a poll without pause)',
+      { intervalMs: 0 },
+      'intervalMs: 0 must be at least 100 (milliseconds)',
+    ],
+    [
+      'an interval that is not a number',
+      { intervalMs: Number.NaN },
+      'intervalMs: NaN must be at least 100 (milliseconds)',
+    ],
   ])('%s', async (_name, options, message) => {
     const before = sandbox.requests.length;
-    const error = await client().waitForExport('se_1', options).catch((e: unknown) => e);
+    const error = await client()
+      .waitForExport('se_1', options)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UsageError);
     expect((error as UsageError).message).toBe(message);
     expect(sandbox.requests.length).toBe(before);
@@ -144,7 +196,9 @@ describe('an AbortSignal on every call', () => {
     const before = sandbox.requests.length;
     const reason = new Error('stop');
     await expect(client().getExport('se_1', { signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
-    await expect(client().createAgentJob(sandbox.projectId, 'hi', { signal: AbortSignal.abort(reason) })).rejects.toBe(reason);
+    await expect(client().createAgentJob(sandbox.projectId, 'hi', { signal: AbortSignal.abort(reason) })).rejects.toBe(
+      reason,
+    );
     expect(sandbox.requests.length).toBe(before);
   });
 
@@ -153,7 +207,14 @@ describe('an AbortSignal on every call', () => {
     const requestArrived = new Promise<void>((resolve) => (arrived = resolve));
     const server = await startServer({
       'GET /v1/static-export/jobs/se_slow': () => arrived(), // never answers
-      'GET /v1/static-export/jobs/se_fast': json(200, { jobId: 'se_fast', status: 'queued', progress: 0, pageCount: 0, createdAt: '2026-11-22T12:00:00Z', updatedAt: '2026-11-22T12:00:00Z' }),
+      'GET /v1/static-export/jobs/se_fast': json(200, {
+        jobId: 'se_fast',
+        status: 'queued',
+        progress: 0,
+        pageCount: 0,
+        createdAt: '2026-11-22T12:00:00Z',
+        updatedAt: '2026-11-22T12:00:00Z',
+      }),
     });
     try {
       const api = client({ baseUrl: server.url });
@@ -170,7 +231,11 @@ describe('an AbortSignal on every call', () => {
   });
 
   it('a paged walk whose server repeats a cursor ends in an ApiError after the good page', async () => {
-    const page = { searches: [{ searchQuery: 'a', hits: 1, ctr: 0, topClickedPage: null, lastSearchedAt: '2026-11-22T12:00:00Z' }], totalSearches: 1, nextCursor: 'c1' };
+    const page = {
+      searches: [{ searchQuery: 'a', hits: 1, ctr: 0, topClickedPage: null, lastSearchedAt: '2026-11-22T12:00:00Z' }],
+      totalSearches: 1,
+      nextCursor: 'c1',
+    };
     const server = await startServer({ 'GET /v1/analytics/proj/searches': json(200, page) });
     try {
       const seen: string[] = [];
@@ -204,7 +269,9 @@ describe('triggerAutopilot: any JSON object is an answer, anything else is not',
   it('an array is an ApiError (unexpected_answer), sent once', async () => {
     const server = await startServer({ 'POST /v2/autopilot/proj/webhook': json(202, [{ runId: 'r1' }]) });
     try {
-      const error = await client({ baseUrl: server.url }).triggerAutopilot('proj', 'Go').catch((e: unknown) => e);
+      const error = await client({ baseUrl: server.url })
+        .triggerAutopilot('proj', 'Go')
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ApiError);
       expect((error as ApiError).code).toBe('unexpected_answer');
       expect(server.requests).toHaveLength(1);

@@ -21,30 +21,41 @@ afterEach(async () => {
   await Promise.all(clients.splice(0).map((c) => c.close()));
 });
 function client(options: { baseUrl?: string; signal?: AbortSignal } = {}): AdminClient {
-  const made = new AdminClient({ apiKey: sandbox.apiKey, baseUrl: options.baseUrl ?? sandbox.baseUrl, signal: options.signal, clock: new FakeClock() });
+  const made = new AdminClient({
+    apiKey: sandbox.apiKey,
+    baseUrl: options.baseUrl ?? sandbox.baseUrl,
+    signal: options.signal,
+    clock: new FakeClock(),
+  });
   clients.push(made);
   return made;
 }
 
-const searchRequests = () => sandbox.requests.filter((r) => new URL(r.path, 'http://x').pathname === `/v1/analytics/${sandbox.projectId}/searches`);
+const searchRequests = () =>
+  sandbox.requests.filter(
+    (r) => new URL(r.path, 'http://x').pathname === `/v1/analytics/${sandbox.projectId}/searches`,
+  );
 
 describe('aborting a list iterator', () => {
   it.each([
     ['the call signal', (signal: AbortSignal) => client().searchTerms(sandbox.projectId, {}, { signal })],
     ["the client's signal", (signal: AbortSignal) => client({ signal }).searchTerms(sandbox.projectId)],
-  ])('by %s after the first item of a 100-item page: ends with the reason, none of the other 99 yielded, no further request', async (_name, walk) => {
-    const controller = new AbortController();
-    const reason = new Error('enough');
-    const terms = walk(controller.signal)[Symbol.asyncIterator]();
-    const first = await terms.next();
-    expect(first.done).toBe(false);
-    controller.abort(reason);
-    await expect(terms.next()).rejects.toBe(reason);
-    // Ended: the 99 terms still in hand are never handed out.
-    await expect(terms.next()).resolves.toEqual({ done: true, value: undefined });
-    expect(searchRequests()).toHaveLength(1);
-    expect(Object.fromEntries(new URL(searchRequests()[0]!.path, 'http://x').searchParams)).toEqual({ limit: '100' });
-  });
+  ])(
+    'by %s after the first item of a 100-item page: ends with the reason, none of the other 99 yielded, no further request',
+    async (_name, walk) => {
+      const controller = new AbortController();
+      const reason = new Error('enough');
+      const terms = walk(controller.signal)[Symbol.asyncIterator]();
+      const first = await terms.next();
+      expect(first.done).toBe(false);
+      controller.abort(reason);
+      await expect(terms.next()).rejects.toBe(reason);
+      // Ended: the 99 terms still in hand are never handed out.
+      await expect(terms.next()).resolves.toEqual({ done: true, value: undefined });
+      expect(searchRequests()).toHaveLength(1);
+      expect(Object.fromEntries(new URL(searchRequests()[0]!.path, 'http://x').searchParams)).toEqual({ limit: '100' });
+    },
+  );
 
   it('in a for-await loop: the loop ends with the reason after the item it was on', async () => {
     const controller = new AbortController();
@@ -64,7 +75,14 @@ describe('aborting a list iterator', () => {
   it('while it waits for the next page: ends with the reason at once, and asks for nothing more', async () => {
     const controller = new AbortController();
     const reason = new Error('no longer needed');
-    const entry: FeedbackItem = { id: 'f1', path: '/a', comment: null, createdAt: '2026-11-20T10:00:00Z', source: 'agent', status: 'pending' };
+    const entry: FeedbackItem = {
+      id: 'f1',
+      path: '/a',
+      comment: null,
+      createdAt: '2026-11-20T10:00:00Z',
+      source: 'agent',
+      status: 'pending',
+    };
     const server = await startServer({
       'GET /v1/analytics/proj/feedback': sequence(
         json(200, { feedback: [entry], nextCursor: 'c1', hasMore: true }),
@@ -75,7 +93,12 @@ describe('aborting a list iterator', () => {
     try {
       const seen: string[] = [];
       const loop = async () => {
-        for await (const item of client({ baseUrl: server.url }).feedbackEntries('proj', {}, { signal: controller.signal })) seen.push(item.id);
+        for await (const item of client({ baseUrl: server.url }).feedbackEntries(
+          'proj',
+          {},
+          { signal: controller.signal },
+        ))
+          seen.push(item.id);
       };
       await expect(loop()).rejects.toBe(reason);
       expect(seen).toEqual(['f1']);

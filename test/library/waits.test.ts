@@ -70,7 +70,11 @@ const BUILD_ROUTE = 'GET /v1/project/update-status/st_1';
 
 describe('waitForAgentJob', () => {
   it.each([
-    { prompt: 'Document the new endpoint', status: 'completed', prLink: expect.stringMatching(/^https:\/\/github\.com\/sandbox\/docs\/pull\/\d+$/) },
+    {
+      prompt: 'Document the new endpoint',
+      status: 'completed',
+      prLink: expect.stringMatching(/^https:\/\/github\.com\/sandbox\/docs\/pull\/\d+$/),
+    },
     { prompt: 'Fix nothing [no-changes]', status: 'completed', prLink: null },
     { prompt: 'Tidy up [archive]', status: 'archived', prLink: null },
   ])('follows a job prompted "$prompt" to $status, with its prLink', async ({ prompt, status, prLink }) => {
@@ -78,7 +82,14 @@ describe('waitForAgentJob', () => {
     const { api, clock } = client();
     const created = await api.createAgentJob(sandbox.projectId, prompt);
     const events: AgentJobWaitEvent[] = [];
-    const job = await waitForAgentJob({ client: api, clock, projectId: sandbox.projectId, jobId: created.id, intervalMs: 1000, onEvent: (e) => events.push(e) });
+    const job = await waitForAgentJob({
+      client: api,
+      clock,
+      projectId: sandbox.projectId,
+      jobId: created.id,
+      intervalMs: 1000,
+      onEvent: (e) => events.push(e),
+    });
     expect(job).toMatchObject({ id: created.id, status, prLink });
     // Three looks: active (a change from nothing seen), active again, then the end.
     expect(events.map((e) => (e.kind === 'status' ? [e.job.status, e.changed] : e.kind))).toEqual([
@@ -92,7 +103,9 @@ describe('waitForAgentJob', () => {
   it('a failed job is an AgentJobFailedError carrying the job', async () => {
     const { api, clock } = client();
     const created = await api.createAgentJob(sandbox.projectId, 'Break it [fail]');
-    const error = await waitForAgentJob({ client: api, clock, projectId: sandbox.projectId, jobId: created.id }).catch((e: unknown) => e);
+    const error = await waitForAgentJob({ client: api, clock, projectId: sandbox.projectId, jobId: created.id }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(AgentJobFailedError);
     expect(error).toBeInstanceOf(JobFailedError);
     expect((error as AgentJobFailedError).job).toMatchObject({ id: created.id, status: 'failed' });
@@ -101,11 +114,23 @@ describe('waitForAgentJob', () => {
 
   it('sits out transient failures (503, a dropped connection) with a retry event each, then ends', async () => {
     const srv = await server({
-      [AGENT_ROUTE]: sequence(json(503, { error: 'busy' }), dropConnection, json(200, agentJob()), json(200, agentJob({ status: 'completed', prLink: 'https://github.com/acme/docs/pull/7' }))),
+      [AGENT_ROUTE]: sequence(
+        json(503, { error: 'busy' }),
+        dropConnection,
+        json(200, agentJob()),
+        json(200, agentJob({ status: 'completed', prLink: 'https://github.com/acme/docs/pull/7' })),
+      ),
     });
     const { api, clock } = client(srv.url);
     const events: AgentJobWaitEvent[] = [];
-    const job = await waitForAgentJob({ client: api, clock, projectId: 'proj', jobId: 'job_1', intervalMs: 1000, onEvent: (e) => events.push(e) });
+    const job = await waitForAgentJob({
+      client: api,
+      clock,
+      projectId: 'proj',
+      jobId: 'job_1',
+      intervalMs: 1000,
+      onEvent: (e) => events.push(e),
+    });
     expect(job.prLink).toBe('https://github.com/acme/docs/pull/7');
     expect(events.map((e) => e.kind)).toEqual(['retry', 'retry', 'status', 'status']);
     expect(srv.requests).toHaveLength(4);
@@ -114,21 +139,32 @@ describe('waitForAgentJob', () => {
   it('a deadline passing is an AgentJobTimeoutError carrying the last job seen and the time waited', async () => {
     const srv = await server({ [AGENT_ROUTE]: json(200, agentJob()) });
     const { api, clock } = client(srv.url);
-    const error = await waitForAgentJob({ client: api, clock, projectId: 'proj', jobId: 'job_1', intervalMs: 1000, timeoutMs: 10_000 }).catch((e: unknown) => e);
+    const error = await waitForAgentJob({
+      client: api,
+      clock,
+      projectId: 'proj',
+      jobId: 'job_1',
+      intervalMs: 1000,
+      timeoutMs: 10_000,
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AgentJobTimeoutError);
     expect(error).toBeInstanceOf(WaitTimeoutError);
     const timeout = error as AgentJobTimeoutError;
     expect(timeout.lastSeen).toEqual(agentJob());
     expect(timeout.jobId).toBe('job_1');
     expect(timeout.elapsedMs).toBe(10_000);
-    expect(timeout.message).toBe('agent job job_1 did not finish within 10s (last status: active); it keeps running on the server');
+    expect(timeout.message).toBe(
+      'agent job job_1 did not finish within 10s (last status: active); it keeps running on the server',
+    );
   });
 
   it('a status this version does not know ends the wait with an UnknownStatusError carrying the job', async () => {
     const paused = agentJob({ status: 'paused' as AgentJob['status'] });
     const srv = await server({ [AGENT_ROUTE]: sequence(json(200, agentJob()), json(200, paused)) });
     const { api, clock } = client(srv.url);
-    const error = await waitForAgentJob({ client: api, clock, projectId: 'proj', jobId: 'job_1' }).catch((e: unknown) => e);
+    const error = await waitForAgentJob({ client: api, clock, projectId: 'proj', jobId: 'job_1' }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(UnknownStatusError);
     expect((error as UnknownStatusError).status).toBe('paused');
     expect((error as UnknownStatusError).lastSeen).toEqual(paused);
@@ -136,13 +172,27 @@ describe('waitForAgentJob', () => {
   });
 
   it.each([
-    { name: 'an interval under 100 ms', options: { intervalMs: 50 }, message: 'intervalMs: 50 must be at least 100 (milliseconds)' },
-    { name: 'a timeout of zero', options: { timeoutMs: 0 }, message: 'timeoutMs: 0 must be longer than zero (milliseconds)' },
-    { name: 'a job id that would change the path', options: { jobId: '../x' }, message: expect.stringContaining('is not an agent job id') },
+    {
+      name: 'an interval under 100 ms',
+      options: { intervalMs: 50 },
+      message: 'intervalMs: 50 must be at least 100 (milliseconds)',
+    },
+    {
+      name: 'a timeout of zero',
+      options: { timeoutMs: 0 },
+      message: 'timeoutMs: 0 must be longer than zero (milliseconds)',
+    },
+    {
+      name: 'a job id that would change the path',
+      options: { jobId: '../x' },
+      message: expect.stringContaining('is not an agent job id'),
+    },
   ])('$name is a UsageError before anything is sent', async ({ options, message }) => {
     const srv = await server({});
     const { api, clock } = client(srv.url);
-    const error = await waitForAgentJob({ client: api, clock, projectId: 'proj', jobId: 'job_1', ...options }).catch((e: unknown) => e);
+    const error = await waitForAgentJob({ client: api, clock, projectId: 'proj', jobId: 'job_1', ...options }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(UsageError);
     expect((error as Error).message).toEqual(message);
     expect(srv.requests).toHaveLength(0);
@@ -160,7 +210,12 @@ describe('waitForBuild', () => {
     const lines = events.flatMap((e) => (e.kind === 'log' ? e.lines : []));
     expect(lines).toEqual(done.logs);
     expect(lines.at(-1)).toMatch(/^Deployed /);
-    expect(events.filter((e) => e.kind === 'status').map((e) => (e as { build: UpdateStatus }).build.status)).toEqual(['in_progress', 'in_progress', 'in_progress', 'success']);
+    expect(events.filter((e) => e.kind === 'status').map((e) => (e as { build: UpdateStatus }).build.status)).toEqual([
+      'in_progress',
+      'in_progress',
+      'in_progress',
+      'success',
+    ]);
   });
 
   it('a failed build is a BuildFailedError carrying the build and its last log lines', async () => {
@@ -190,14 +245,27 @@ describe('waitForBuild', () => {
     const { api, clock } = client(srv.url);
     const events: BuildWaitEvent[] = [];
     await waitForBuild({ client: api, clock, statusId: 'st_1', onEvent: (e) => events.push(e) });
-    expect(events.filter((e) => e.kind === 'log').map((e) => (e as { lines: string[] }).lines)).toEqual([['a', 'b'], ['c'], ['d'], ['d', 'done']]);
-    expect(events.filter((e) => e.kind === 'status').map((e) => (e as { changed: boolean }).changed)).toEqual([true, true, false, false, true]);
+    expect(events.filter((e) => e.kind === 'log').map((e) => (e as { lines: string[] }).lines)).toEqual([
+      ['a', 'b'],
+      ['c'],
+      ['d'],
+      ['d', 'done'],
+    ]);
+    expect(events.filter((e) => e.kind === 'status').map((e) => (e as { changed: boolean }).changed)).toEqual([
+      true,
+      true,
+      false,
+      false,
+      true,
+    ]);
   });
 
   it('a deadline passing is a BuildTimeoutError carrying the last status seen', async () => {
     const srv = await server({ [BUILD_ROUTE]: json(200, build('in_progress', ['building'])) });
     const { api, clock } = client(srv.url);
-    const error = await waitForBuild({ client: api, clock, statusId: 'st_1', intervalMs: 1000, timeoutMs: 5000 }).catch((e: unknown) => e);
+    const error = await waitForBuild({ client: api, clock, statusId: 'st_1', intervalMs: 1000, timeoutMs: 5000 }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(BuildTimeoutError);
     expect(error).toBeInstanceOf(WaitTimeoutError);
     expect((error as BuildTimeoutError).lastSeen).toEqual(build('in_progress', ['building']));
@@ -208,7 +276,9 @@ describe('waitForBuild', () => {
     const srv = await server({ [BUILD_ROUTE]: json(200, build('cancelled', ['stopped by a person'])) });
     const { api, clock } = client(srv.url);
     const events: BuildWaitEvent[] = [];
-    const error = await waitForBuild({ client: api, clock, statusId: 'st_1', onEvent: (e) => events.push(e) }).catch((e: unknown) => e);
+    const error = await waitForBuild({ client: api, clock, statusId: 'st_1', onEvent: (e) => events.push(e) }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(UnknownStatusError);
     expect((error as UnknownStatusError).status).toBe('cancelled');
     expect(events.map((e) => e.kind)).toEqual(['status', 'log']);
@@ -224,7 +294,9 @@ describe('abort', () => {
     const srv = await server({ [BUILD_ROUTE]: () => arrived() });
     const { api, clock } = client(srv.url);
     const controller = new AbortController();
-    const waiting = waitForBuild({ client: api, clock, statusId: 'st_1', signal: controller.signal }).catch((e: unknown) => e);
+    const waiting = waitForBuild({ client: api, clock, statusId: 'st_1', signal: controller.signal }).catch(
+      (e: unknown) => e,
+    );
     await requestArrived;
     const reason = new Error('the script is done waiting');
     controller.abort(reason);

@@ -30,7 +30,11 @@ let server: Connected;
 beforeAll(async () => {
   const db = join(dir.path, 'a.duckdb');
   (await openAnalyticsDb(db)).close();
-  server = await connect(['--db', db], { HOME: dir.path, XDG_CONFIG_HOME: join(dir.path, 'xdg'), MINTLIFY_PROJECT_ID: 'p' });
+  server = await connect(['--db', db], {
+    HOME: dir.path,
+    XDG_CONFIG_HOME: join(dir.path, 'xdg'),
+    MINTLIFY_PROJECT_ID: 'p',
+  });
 });
 afterAll(async () => {
   await server?.close();
@@ -41,10 +45,15 @@ describe.skipIf(!existsSync('/proc/self/stat'))('cancelling analytics_query', ()
   it('interrupts the query: the next call is answered at once, and the server stops spending CPU', async () => {
     const pid = server.pid()!;
     // DuckDB loaded first, so the CPU counted below is the scan's, not the module's loading.
-    expect(dataOf(await server.client.callTool({ name: 'analytics_query', arguments: { sql: 'SELECT 1 AS one' } })).rows).toEqual([{ one: 1 }]);
+    expect(
+      dataOf(await server.client.callTool({ name: 'analytics_query', arguments: { sql: 'SELECT 1 AS one' } })).rows,
+    ).toEqual([{ one: 1 }]);
     const idle = cpuTicks(pid);
     const controller = new AbortController();
-    const pending = server.client.callTool({ name: 'analytics_query', arguments: { sql: SLOW } }, undefined, { signal: controller.signal, timeout: 60_000 });
+    const pending = server.client.callTool({ name: 'analytics_query', arguments: { sql: SLOW } }, undefined, {
+      signal: controller.signal,
+      timeout: 60_000,
+    });
     // Cancelled once DuckDB is well into the scan (a third of a second of CPU), not before it starts.
     await until(() => cpuTicks(pid) - idle > 30, 20_000);
     controller.abort(new Error('the agent moved on'));
@@ -52,7 +61,9 @@ describe.skipIf(!existsSync('/proc/self/stat'))('cancelling analytics_query', ()
     expect(traffic.some((m) => m.includes('"notifications/cancelled"'))).toBe(true);
 
     const asked = Date.now();
-    expect(dataOf(await server.client.callTool({ name: 'analytics_query', arguments: { sql: 'SELECT 42 AS answer' } })).rows).toEqual([{ answer: 42 }]);
+    expect(
+      dataOf(await server.client.callTool({ name: 'analytics_query', arguments: { sql: 'SELECT 42 AS answer' } })).rows,
+    ).toEqual([{ answer: 42 }]);
     expect(Date.now() - asked).toBeLessThan(3000);
 
     // An abandoned scan keeps DuckDB's threads busy (about a core each); an interrupted one spends nothing.

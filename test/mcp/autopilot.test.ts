@@ -17,8 +17,10 @@ afterAll(async () => {
   await allowed?.close();
 });
 
-const run = (server: Connected, args: Record<string, unknown>) => server.client.callTool({ name: 'autopilot_run', arguments: args });
-const posts = () => fx.sandbox.requests.filter((r) => r.origin === 'api' && r.method === 'POST' && r.path.includes('/autopilot/'));
+const run = (server: Connected, args: Record<string, unknown>) =>
+  server.client.callTool({ name: 'autopilot_run', arguments: args });
+const posts = () =>
+  fx.sandbox.requests.filter((r) => r.origin === 'api' && r.method === 'POST' && r.path.includes('/autopilot/'));
 
 describe('autopilot_run', () => {
   it('is listed only with --allow autopilot, as a write tool sent once that talks to the API', async () => {
@@ -49,7 +51,9 @@ describe('autopilot_run', () => {
     fx.sandbox.faults.creditsExhausted = true;
     const refused = await run(allowed, { prompt: 'x' });
     expect(refused.isError).toBe(true);
-    expect(textOf(refused)).toMatch(/^AI credits are exhausted for this billing cycle \(402[^\n]*\); no run was started\nNext step: tell the user/);
+    expect(textOf(refused)).toMatch(
+      /^AI credits are exhausted for this billing cycle \(402[^\n]*\); no run was started\nNext step: tell the user/,
+    );
   });
 
   it('404: a project without Autopilot, said as such', async () => {
@@ -57,7 +61,9 @@ describe('autopilot_run', () => {
     try {
       const refused = await run(other, { prompt: 'x' });
       expect(refused.isError).toBe(true);
-      expect(textOf(refused)).toMatch(/^Autopilot cannot be run for this project \(404[^\n]*\n.*check the project id this server runs with/s);
+      expect(textOf(refused)).toMatch(
+        /^Autopilot cannot be run for this project \(404[^\n]*\n.*check the project id this server runs with/s,
+      );
     } finally {
       await other.close();
     }
@@ -70,9 +76,12 @@ describe('autopilot_run', () => {
   });
 
   it('a 503 on every try: no run was started, call again later', () => {
-    const failure = autopilotRun.explain!(new ApiError('Service Unavailable', 503, { serverMessage: 'Credit check failed. Retry the request.' }));
+    const failure = autopilotRun.explain!(
+      new ApiError('Service Unavailable', 503, { serverMessage: 'Credit check failed. Retry the request.' }),
+    );
     expect(failure).toEqual({
-      message: 'the credit check failed (503: Credit check failed. Retry the request.) on every try; no run was started',
+      message:
+        'the credit check failed (503: Credit check failed. Retry the request.) on every try; no run was started',
       next: 'call autopilot_run again in a few minutes',
     });
   });
@@ -84,7 +93,9 @@ describe('autopilot_run', () => {
     fx.sandbox.faults.inject({ route: 'autopilot.webhook', ...fault });
     const failed = await run(allowed, { prompt: 'x' });
     expect(failed.isError).toBe(true);
-    expect(textOf(failed)).toMatch(/\nNext step: the run may have started anyway: check Autopilot in the Mintlify dashboard .*before calling autopilot_run again, or it may run twice$/);
+    expect(textOf(failed)).toMatch(
+      /\nNext step: the run may have started anyway: check Autopilot in the Mintlify dashboard .*before calling autopilot_run again, or it may run twice$/,
+    );
     expect(posts()).toHaveLength(1);
   });
 

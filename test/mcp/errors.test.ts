@@ -23,14 +23,24 @@ describe('describeFailure', () => {
   it.each([
     ['a usage error', new UsageError('bad'), false, /^fix the arguments and call t again; nothing was sent$/],
     ['a settings error', new ConfigError('no key'), false, /server's own settings/],
-    ['a 429', new RateLimitError('slow down', Date.UTC(2026, 10, 24, 12)), true, /try again after 2026-11-24T12:00:00.000Z/],
+    [
+      'a 429',
+      new RateLimitError('slow down', Date.UTC(2026, 10, 24, 12)),
+      true,
+      /try again after 2026-11-24T12:00:00.000Z/,
+    ],
     ['a 401', new ApiError('refused', 401), false, /admin key was refused/],
     ['a 404', new ApiError('missing', 404), false, /check the id/],
     ['a 5xx of a read', new ApiError('down', 502), false, /try t again in a few minutes/],
     ['a 5xx of a start', new ApiError('down', 502), true, /may have reached the API.*before calling again/],
     ['a dropped connection of a read', new NetworkError('reset'), false, /could not be reached; try t again shortly/],
     ['a dropped connection of a start', new NetworkError('reset'), true, /may have reached the API/],
-    ['a wait past its time', new WaitTimeoutError('too long'), false, /goes on on the server: call the matching status tool/],
+    [
+      'a wait past its time',
+      new WaitTimeoutError('too long'),
+      false,
+      /goes on on the server: call the matching status tool/,
+    ],
   ])('%s', (_name, error, writes, next) => {
     const failure = describeFailure(error, 't', writes);
     expect(failure.message).toBe(error.message);

@@ -20,22 +20,29 @@ async function until(check: () => boolean): Promise<void> {
 }
 
 describe('export_run when the client goes away mid-download', () => {
-  it.each(['stdin closed', 'SIGTERM', 'SIGINT'] as const)('%s: the server removes its work directory before it exits', async (how) => {
-    const root = tempDir('mint-admin-mcp-gone-');
-    roots.push(root);
-    fx.sandbox.faults.exportPollsToFinish = 1;
-    // An archive that does not come while the test runs: the download is in flight when the client goes.
-    fx.sandbox.faults.inject({ route: 'storage.get', delayMs: 60_000 });
-    const server = await connect(['--allow', 'export', '--root', root.path], fx.env());
-    const exited = new Promise<void>((resolve) => (server.client.onclose = resolve));
-    const call = server.client.callTool({ name: 'export_run', arguments: { directory: 'site', domain: 'docs.example.com' } }, undefined, { timeout: 120_000 }).catch((error: unknown) => error);
-    const workDirs = () => readdirSync(root.path).filter((name) => name.startsWith('.site.mint-admin-'));
-    await until(() => workDirs().length > 0 && fx.sandbox.requests.some((r) => r.origin === 'storage'));
-    if (how === 'stdin closed') await server.close();
-    else process.kill(server.pid()!, how);
-    await exited;
-    await call;
-    expect(readdirSync(root.path)).toEqual([]);
-    expect(server.stderr()).not.toContain(fx.sandbox.apiKey);
-  });
+  it.each(['stdin closed', 'SIGTERM', 'SIGINT'] as const)(
+    '%s: the server removes its work directory before it exits',
+    async (how) => {
+      const root = tempDir('mint-admin-mcp-gone-');
+      roots.push(root);
+      fx.sandbox.faults.exportPollsToFinish = 1;
+      // An archive that does not come while the test runs: the download is in flight when the client goes.
+      fx.sandbox.faults.inject({ route: 'storage.get', delayMs: 60_000 });
+      const server = await connect(['--allow', 'export', '--root', root.path], fx.env());
+      const exited = new Promise<void>((resolve) => (server.client.onclose = resolve));
+      const call = server.client
+        .callTool({ name: 'export_run', arguments: { directory: 'site', domain: 'docs.example.com' } }, undefined, {
+          timeout: 120_000,
+        })
+        .catch((error: unknown) => error);
+      const workDirs = () => readdirSync(root.path).filter((name) => name.startsWith('.site.mint-admin-'));
+      await until(() => workDirs().length > 0 && fx.sandbox.requests.some((r) => r.origin === 'storage'));
+      if (how === 'stdin closed') await server.close();
+      else process.kill(server.pid()!, how);
+      await exited;
+      await call;
+      expect(readdirSync(root.path)).toEqual([]);
+      expect(server.stderr()).not.toContain(fx.sandbox.apiKey);
+    },
+  );
 });

@@ -23,10 +23,15 @@ describe('export_run into a directory that is not empty', () => {
   it('is refused before an export starts, naming the force argument', async () => {
     mkdirSync(join(root.path, 'full'));
     writeFileSync(join(root.path, 'full', 'keep.txt'), 'mine');
-    const result = await writer.client.callTool({ name: 'export_run', arguments: { directory: 'full', domain: 'docs.example.com' } });
+    const result = await writer.client.callTool({
+      name: 'export_run',
+      arguments: { directory: 'full', domain: 'docs.example.com' },
+    });
     expect(result.isError).toBe(true);
     const text = textOf(result);
-    expect(text).toMatch(/is not empty; call export_run again with force: true to replace its contents, or choose another directory/);
+    expect(text).toMatch(
+      /is not empty; call export_run again with force: true to replace its contents, or choose another directory/,
+    );
     expect(text).not.toMatch(/allow replacing/);
     expect(fx.sandbox.requests.filter((r) => r.origin === 'api')).toEqual([]);
     expect(readdirSync(join(root.path, 'full'))).toEqual(['keep.txt']);

@@ -47,7 +47,11 @@ export interface Connected {
   close(): Promise<void>;
 }
 
-export async function connect(args: string[], env: Record<string, string | undefined>, cwd?: string): Promise<Connected> {
+export async function connect(
+  args: string[],
+  env: Record<string, string | undefined>,
+  cwd?: string,
+): Promise<Connected> {
   const inner = new StdioClientTransport({
     command: process.execPath,
     args: [CLI, 'mcp', ...args],

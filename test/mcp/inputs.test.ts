@@ -46,7 +46,10 @@ describe('inputs', () => {
 
   it('a status with a line break is refused in one line of what went wrong and one of what to do', async () => {
     fx.sandbox.requests.length = 0;
-    const result = await server.client.callTool({ name: 'analytics_feedback', arguments: { status: 'resolved\r\nX-Evil: 1' } });
+    const result = await server.client.callTool({
+      name: 'analytics_feedback',
+      arguments: { status: 'resolved\r\nX-Evil: 1' },
+    });
     expect(result.isError).toBe(true);
     const lines = textOf(result).split('\n');
     expect(lines).toHaveLength(2);

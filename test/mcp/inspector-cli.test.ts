@@ -12,10 +12,18 @@ describe('docs/mcp.md: the Inspector CLI line for a clone', () => {
   it('lists the tools of the built server', async () => {
     const home = tempDir();
     // npm_config_yes=false: npx runs the installed devDependency or fails; it never downloads one.
-    const { stdout } = await promisify(execFile)('npx', ['mcp-inspector-cli', '--cli', 'node', '../dist/cli/main.cjs', 'mcp', '--method', 'tools/list'], {
-      cwd: DOCS,
-      env: cliEnv({ HOME: home.path, XDG_CONFIG_HOME: `${home.path}/xdg`, npm_config_yes: 'false' }) as NodeJS.ProcessEnv,
-    }).finally(() => home.cleanup());
+    const { stdout } = await promisify(execFile)(
+      'npx',
+      ['mcp-inspector-cli', '--cli', 'node', '../dist/cli/main.cjs', 'mcp', '--method', 'tools/list'],
+      {
+        cwd: DOCS,
+        env: cliEnv({
+          HOME: home.path,
+          XDG_CONFIG_HOME: `${home.path}/xdg`,
+          npm_config_yes: 'false',
+        }) as NodeJS.ProcessEnv,
+      },
+    ).finally(() => home.cleanup());
     const { tools } = JSON.parse(stdout) as { tools: Array<{ name: string }> };
     expect(tools.map((tool) => tool.name)).toContain('agent_get');
   });

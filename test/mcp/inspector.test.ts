@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import { CLI, cliEnv, outputOf } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
 
-const INSPECTOR = fileURLToPath(new URL('../../node_modules/@modelcontextprotocol/inspector-cli/build/cli.js', import.meta.url));
+const INSPECTOR = fileURLToPath(
+  new URL('../../node_modules/@modelcontextprotocol/inspector-cli/build/cli.js', import.meta.url),
+);
 // The Inspector finds its own package.json by a path relative to its working directory ("../package.json"
 // when that exists, else "../../package.json"): run it one level below this repository's root.
 const CWD = fileURLToPath(new URL('..', import.meta.url));
@@ -15,7 +17,11 @@ const fx = useSandbox();
 
 function inspector(args: string[]) {
   const env = Object.entries(fx.env()).flatMap(([name, value]) => ['-e', `${name}=${value}`]);
-  const child = spawn(process.execPath, [INSPECTOR, '--cli', ...env, process.execPath, CLI, 'mcp', ...args], { cwd: CWD, env: cliEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [INSPECTOR, '--cli', ...env, process.execPath, CLI, 'mcp', ...args], {
+    cwd: CWD,
+    env: cliEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return outputOf(child);
 }
 

@@ -33,7 +33,9 @@ describe('the server process', () => {
     await started;
     child.stdin.on('error', () => undefined);
     // Over the SDK's 10 MiB stdio buffer, in one message.
-    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { x: 'x'.repeat(11 * 1024 * 1024) } })}\n`);
+    child.stdin.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'ping', params: { x: 'x'.repeat(11 * 1024 * 1024) } })}\n`,
+    );
     const r = await output;
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');

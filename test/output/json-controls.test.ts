@@ -23,11 +23,23 @@ async function cli(routes: Record<string, Handler>, args: string[]) {
   const server = await startServer(routes);
   const dir = tempDir();
   cleanups.push(() => server.close(), dir.cleanup);
-  return runCli(args, { env: { MINTLIFY_API_URL: server.url, MINTLIFY_ADMIN_API_KEY: 'mint_jsonControlsKey0123', MINTLIFY_PROJECT_ID: PROJECT, HOME: dir.path, XDG_CONFIG_HOME: `${dir.path}/xdg` } });
+  return runCli(args, {
+    env: {
+      MINTLIFY_API_URL: server.url,
+      MINTLIFY_ADMIN_API_KEY: 'mint_jsonControlsKey0123',
+      MINTLIFY_PROJECT_ID: PROJECT,
+      HOME: dir.path,
+      XDG_CONFIG_HOME: `${dir.path}/xdg`,
+    },
+  });
 }
 
 const searches = (): Record<string, Handler> => ({
-  [`GET /v1/analytics/${PROJECT}/searches`]: json(200, { searches: [term({ searchQuery: HOSTILE, topClickedPage: `/p${HOSTILE}` })], totalSearches: 10, nextCursor: null }),
+  [`GET /v1/analytics/${PROJECT}/searches`]: json(200, {
+    searches: [term({ searchQuery: HOSTILE, topClickedPage: `/p${HOSTILE}` })],
+    totalSearches: 10,
+    nextCursor: null,
+  }),
 });
 
 describe('JSON output escapes C1 controls, DEL and U+2028/U+2029', () => {
@@ -49,8 +61,21 @@ describe('JSON output escapes C1 controls, DEL and U+2028/U+2029', () => {
   });
 
   it('a --json document (agent get --json)', async () => {
-    const job: AgentJob = { id: 'job_1', status: 'completed', source: { repository: 'https://github.com/acme/docs', ref: 'fix' }, model: 'sonnet', prLink: `https://x/${HOSTILE}`, createdAt: '2026-11-22T12:00:00.000Z', archivedAt: null };
-    const r = await cli({ [`GET /v2/agent/${PROJECT}/job/job_1`]: json(200, job) }, ['agent', 'get', 'job_1', '--json']);
+    const job: AgentJob = {
+      id: 'job_1',
+      status: 'completed',
+      source: { repository: 'https://github.com/acme/docs', ref: 'fix' },
+      model: 'sonnet',
+      prLink: `https://x/${HOSTILE}`,
+      createdAt: '2026-11-22T12:00:00.000Z',
+      archivedAt: null,
+    };
+    const r = await cli({ [`GET /v2/agent/${PROJECT}/job/job_1`]: json(200, job) }, [
+      'agent',
+      'get',
+      'job_1',
+      '--json',
+    ]);
     expect(r.code).toBe(0);
     expect(r.stdout).not.toMatch(RAW);
     expect(JSON.parse(r.stdout).prLink).toBe(`https://x/${HOSTILE}`);

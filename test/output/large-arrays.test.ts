@@ -21,7 +21,9 @@ describe('large arrays', () => {
     await writer.begin();
     await writer.writePage(Array.from({ length: 2500 }, (_, i) => term({ searchQuery: `query ${i}` })));
     const lines = text.split('\n');
-    expect(lines.filter((l) => /^│ query \d+ /.test(l)).map((l) => Number(/query (\d+)/.exec(l)![1]))).toEqual(Array.from({ length: 2500 }, (_, i) => i));
+    expect(lines.filter((l) => /^│ query \d+ /.test(l)).map((l) => Number(/query (\d+)/.exec(l)![1]))).toEqual(
+      Array.from({ length: 2500 }, (_, i) => i),
+    );
     expect(lines.filter((l) => /^│ query +│/.test(l))).toHaveLength(1);
     expect(lines.filter((l) => l.startsWith('┌'))).toHaveLength(3);
   });

@@ -75,7 +75,9 @@ describe('csv writer', () => {
 
   it('keeps numbers as numbers, a negative-looking term as text, and a null page as an empty cell', async () => {
     const out = memory();
-    await run(csvWriter(out.stream, { raw: false, header: false }), [[term({ searchQuery: '-x', hits: 3, ctr: 0.5, topClickedPage: null })]]);
+    await run(csvWriter(out.stream, { raw: false, header: false }), [
+      [term({ searchQuery: '-x', hits: 3, ctr: 0.5, topClickedPage: null })],
+    ]);
     expect(out.text()).toBe("'-x,3,0.5,,2026-10-31T12:00:00.000Z\r\n");
   });
 });
@@ -89,17 +91,24 @@ describe('writers: no row line a GitHub Actions runner would run as a workflow c
     const out = memory();
     await run(csvWriter(out.stream, { raw: false, header: false }), [hostile]);
     expect(out.text()).toBe(
-      '"::error::x",10,0.125,"/a\n\'::add-mask::y",2026-10-31T12:00:00.000Z\r\n' + '"  ::warning::w",10,0.125,see ##\'[error]z,2026-10-31T12:00:00.000Z\r\n',
+      '"::error::x",10,0.125,"/a\n\'::add-mask::y",2026-10-31T12:00:00.000Z\r\n' +
+        '"  ::warning::w",10,0.125,see ##\'[error]z,2026-10-31T12:00:00.000Z\r\n',
     );
     const raw = memory();
     await run(csvWriter(raw.stream, { raw: true, header: false }), [hostile]);
-    expect(raw.text()).toBe('"::error::x",10,0.125,"/a\n::add-mask::y",2026-10-31T12:00:00.000Z\r\n' + '"  ::warning::w",10,0.125,see ##[error]z,2026-10-31T12:00:00.000Z\r\n');
+    expect(raw.text()).toBe(
+      '"::error::x",10,0.125,"/a\n::add-mask::y",2026-10-31T12:00:00.000Z\r\n' +
+        '"  ::warning::w",10,0.125,see ##[error]z,2026-10-31T12:00:00.000Z\r\n',
+    );
   });
 
   it('tsv: the opening : is \\x3a and the [ of ##[ is \\x5b, escapes that read back as the same value', async () => {
     const out = memory();
     await run(tableWriter(out.stream, { terminal: false, columns: undefined, color: false, header: false }), [hostile]);
-    expect(out.text()).toBe('\\x3a:error::x\t10\t12.5%\t/a\\n::add-mask::y\t2026-10-31T12:00:00.000Z\n' + '  \\x3a:warning::w\t10\t12.5%\tsee ##\\x5berror]z\t2026-10-31T12:00:00.000Z\n');
+    expect(out.text()).toBe(
+      '\\x3a:error::x\t10\t12.5%\t/a\\n::add-mask::y\t2026-10-31T12:00:00.000Z\n' +
+        '  \\x3a:warning::w\t10\t12.5%\tsee ##\\x5berror]z\t2026-10-31T12:00:00.000Z\n',
+    );
   });
 });
 
@@ -118,9 +127,15 @@ describe('table writer', () => {
   });
 
   it('on a terminal, draws one header, fits the width, and shows no control characters', async () => {
-    const long = term({ searchQuery: 'a very long search query that will never fit '.repeat(3), topClickedPage: '/a/very/long/page/path/'.repeat(4) });
+    const long = term({
+      searchQuery: 'a very long search query that will never fit '.repeat(3),
+      topClickedPage: '/a/very/long/page/path/'.repeat(4),
+    });
     const out = memory();
-    await run(tableWriter(out.stream, { terminal: true, columns: 80, color: false, header: true }), [[long, ...TRICKY], TRICKY]);
+    await run(tableWriter(out.stream, { terminal: true, columns: 80, color: false, header: true }), [
+      [long, ...TRICKY],
+      TRICKY,
+    ]);
     const lines = out.text().split('\n').filter(Boolean);
     expect(lines.filter((l) => /^│ query +│ +hits │/.test(l))).toHaveLength(1);
     for (const line of lines) expect([...line].length).toBeLessThanOrEqual(80);
@@ -147,17 +162,49 @@ describe('cells', () => {
     ['back\\slash', true, 'back\\\\slash'],
     ['back\\slash', false, 'back\\slash'],
     ['\x1b[2J\x7f', false, '\\x1b[2J\\x7f'],
-  ])('escapes %j (backslash %s) as %j', (value, backslash, text) => expect(escapeCell(value, { backslash })).toBe(text));
+  ])('escapes %j (backslash %s) as %j', (value, backslash, text) =>
+    expect(escapeCell(value, { backslash })).toBe(text),
+  );
 
   const HEAD = ['query', 'hits', 'CTR', 'top clicked page', 'last searched'];
   const TS = '2026-11-20T10:11:12.000Z';
   it.each([
-    ['keeps natural widths when they fit', [['q', '1', '1%', '/p', TS]], 80, { shown: [0, 1, 2, 3, 4], widths: [7, 6, 5, 18, 26], dateOnly: false }],
-    ['gives a short page column its width and the query the rest', [['q'.repeat(100), '1', '1%', '/p', TS]], 100, { shown: [0, 1, 2, 3, 4], widths: [39, 6, 5, 18, 26], dateOnly: false }],
-    ['shortens timestamps to a date before cutting the query short', [['q'.repeat(100), '1', '1%', '/p', TS]], 80, { shown: [0, 1, 2, 3, 4], widths: [32, 6, 5, 16, 15], dateOnly: true }],
-    ['gives the query two thirds when both are long', [['q'.repeat(100), '1', '1%', 'p'.repeat(100), TS]], 100, { shown: [0, 1, 2, 3, 4], widths: [38, 6, 5, 19, 26], dateOnly: false }],
-    ['drops the timestamp at 60 columns', [['q'.repeat(100), '1', '1%', 'p'.repeat(100), TS]], 60, { shown: [0, 1, 2, 3], widths: [30, 6, 5, 14], dateOnly: false }],
-    ['drops the page column too at 40 columns', [['q'.repeat(100), '1', '1%', 'p'.repeat(100), TS]], 40, { shown: [0, 1, 2], widths: [25, 6, 5], dateOnly: false }],
+    [
+      'keeps natural widths when they fit',
+      [['q', '1', '1%', '/p', TS]],
+      80,
+      { shown: [0, 1, 2, 3, 4], widths: [7, 6, 5, 18, 26], dateOnly: false },
+    ],
+    [
+      'gives a short page column its width and the query the rest',
+      [['q'.repeat(100), '1', '1%', '/p', TS]],
+      100,
+      { shown: [0, 1, 2, 3, 4], widths: [39, 6, 5, 18, 26], dateOnly: false },
+    ],
+    [
+      'shortens timestamps to a date before cutting the query short',
+      [['q'.repeat(100), '1', '1%', '/p', TS]],
+      80,
+      { shown: [0, 1, 2, 3, 4], widths: [32, 6, 5, 16, 15], dateOnly: true },
+    ],
+    [
+      'gives the query two thirds when both are long',
+      [['q'.repeat(100), '1', '1%', 'p'.repeat(100), TS]],
+      100,
+      { shown: [0, 1, 2, 3, 4], widths: [38, 6, 5, 19, 26], dateOnly: false },
+    ],
+    [
+      'drops the timestamp at 60 columns',
+      [['q'.repeat(100), '1', '1%', 'p'.repeat(100), TS]],
+      60,
+      { shown: [0, 1, 2, 3], widths: [30, 6, 5, 14], dateOnly: false },
+    ],
+    [
+      'drops the page column too at 40 columns',
+      [['q'.repeat(100), '1', '1%', 'p'.repeat(100), TS]],
+      40,
+      { shown: [0, 1, 2], widths: [25, 6, 5], dateOnly: false },
+    ],
   ])('fits columns: %s', (_n, rows, columns, layout) => {
     const got = fitColumns([HEAD, ...rows], columns);
     expect(got).toEqual(layout);
@@ -168,11 +215,31 @@ describe('cells', () => {
   const LONG = [TS, 'contextual', 'in_progress', `/guides/${'p'.repeat(40)}`, 'true', 'c'.repeat(80)];
   const FEEDBACK = { flexible: [3, 5], dates: [0], dropOrder: [4, 2, 0] };
   it.each([
-    ['keeps natural widths when they fit', [TS, 'contextual', 'pending', '/p', 'true', 'ok'], 80, { shown: [0, 1, 2, 3, 4, 5], widths: [26, 12, 9, 6, 9, 9], dateOnly: false }],
-    ['shares the room among the long-text columns', LONG, 120, { shown: [0, 1, 2, 3, 4, 5], widths: [26, 12, 13, 26, 9, 27], dateOnly: false }],
-    ['shortens the date, then drops the first column of the drop order', LONG, 80, { shown: [0, 1, 2, 3, 5], widths: [12, 12, 13, 18, 19], dateOnly: true }],
+    [
+      'keeps natural widths when they fit',
+      [TS, 'contextual', 'pending', '/p', 'true', 'ok'],
+      80,
+      { shown: [0, 1, 2, 3, 4, 5], widths: [26, 12, 9, 6, 9, 9], dateOnly: false },
+    ],
+    [
+      'shares the room among the long-text columns',
+      LONG,
+      120,
+      { shown: [0, 1, 2, 3, 4, 5], widths: [26, 12, 13, 26, 9, 27], dateOnly: false },
+    ],
+    [
+      'shortens the date, then drops the first column of the drop order',
+      LONG,
+      80,
+      { shown: [0, 1, 2, 3, 5], widths: [12, 12, 13, 18, 19], dateOnly: true },
+    ],
     ['drops the next at 60 columns', LONG, 60, { shown: [0, 1, 3, 5], widths: [12, 12, 15, 16], dateOnly: true }],
-    ['keeps only what matters most at 40 columns', LONG, 40, { shown: [1, 3, 5], widths: [12, 12, 12], dateOnly: true }],
+    [
+      'keeps only what matters most at 40 columns',
+      LONG,
+      40,
+      { shown: [1, 3, 5], widths: [12, 12, 12], dateOnly: true },
+    ],
   ])('fits other lists: %s', (_n, row, columns, layout) => {
     const got = fitFlexible([FEEDBACK_HEAD, row], columns, FEEDBACK);
     expect(got).toEqual(layout);
@@ -180,13 +247,22 @@ describe('cells', () => {
   });
 
   it('draws every width from 40 to 120 columns without a line longer than the terminal, the query widest', async () => {
-    const rows = [term({ searchQuery: 'how do I configure the authentication provider for SSO', topClickedPage: '/guides/authentication/single-sign-on/setup', lastSearchedAt: TS })];
+    const rows = [
+      term({
+        searchQuery: 'how do I configure the authentication provider for SSO',
+        topClickedPage: '/guides/authentication/single-sign-on/setup',
+        lastSearchedAt: TS,
+      }),
+    ];
     for (let columns = 40; columns <= 120; columns++) {
       const out = memory();
       await run(tableWriter(out.stream, { terminal: true, columns, color: false, header: true }), [rows]);
       const lines = out.text().split('\n').filter(Boolean);
       for (const line of lines) expect([...line].length, `${columns} columns: ${line}`).toBeLessThanOrEqual(columns);
-      const layout = fitColumns([HEAD, ...rows.map((r) => [r.searchQuery, String(r.hits), '1%', r.topClickedPage!, r.lastSearchedAt])], columns);
+      const layout = fitColumns(
+        [HEAD, ...rows.map((r) => [r.searchQuery, String(r.hits), '1%', r.topClickedPage!, r.lastSearchedAt])],
+        columns,
+      );
       expect(Math.max(...layout.widths)).toBe(layout.widths[0]);
     }
   });
@@ -206,7 +282,10 @@ describe('writeChunk', () => {
   });
 
   it('rejects when the stream fails (a full disk, a closed pipe)', async () => {
-    const broken = new Writable({ highWaterMark: 1, write: (_c, _e, cb) => cb(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })) });
+    const broken = new Writable({
+      highWaterMark: 1,
+      write: (_c, _e, cb) => cb(Object.assign(new Error('write EPIPE'), { code: 'EPIPE' })),
+    });
     broken.on('error', () => undefined);
     await expect(writeChunk(broken, 'rows')).rejects.toThrow('EPIPE');
   });

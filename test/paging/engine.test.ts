@@ -2,7 +2,13 @@
 // test/e2e/searches.test.ts and test/e2e/paging-faults.test.ts).
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/errors.js';
-import { pageThrough, type PagedEndpoint, type PagePosition, type PagingProgress, type PagingStyle } from '../../src/paging/engine.js';
+import {
+  pageThrough,
+  type PagedEndpoint,
+  type PagePosition,
+  type PagingProgress,
+  type PagingStyle,
+} from '../../src/paging/engine.js';
 
 interface Page {
   rows: string[];
@@ -25,7 +31,11 @@ function fakeEndpoint(style: PagingStyle, pages: Page[]) {
   return { endpoint, asked };
 }
 
-async function run(style: PagingStyle, pages: Page[], opts: { all?: boolean; start?: PagePosition; maxRequests?: number } = {}) {
+async function run(
+  style: PagingStyle,
+  pages: Page[],
+  opts: { all?: boolean; start?: PagePosition; maxRequests?: number } = {},
+) {
   const { endpoint, asked } = fakeEndpoint(style, pages);
   const written: string[] = [];
   let stoppedAt: PagingProgress | undefined;
@@ -66,9 +76,17 @@ describe('pageThrough: the three styles to the end', () => {
   });
 
   it('offset + hasMore: each page starts after the items seen so far', async () => {
-    const r = await run('offset+hasMore', [{ rows: ['a', 'b'], hasMore: true }, { rows: ['c', 'd', 'e'], hasMore: true }, { rows: ['f'], hasMore: false }], {
-      start: { offset: 10 },
-    });
+    const r = await run(
+      'offset+hasMore',
+      [
+        { rows: ['a', 'b'], hasMore: true },
+        { rows: ['c', 'd', 'e'], hasMore: true },
+        { rows: ['f'], hasMore: false },
+      ],
+      {
+        start: { offset: 10 },
+      },
+    );
     expect(r.written).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
     expect(r.asked).toEqual([{ offset: 10 }, { offset: 12 }, { offset: 15 }]);
   });
@@ -79,7 +97,16 @@ describe('pageThrough: the three styles to the end', () => {
   });
 
   it('maxRequests: stops after that many requests, with where to carry on', async () => {
-    const r = await run('offset+hasMore', [{ rows: ['a'], hasMore: true }, { rows: ['b'], hasMore: true }, { rows: ['c'], hasMore: true }, { rows: ['d'], hasMore: false }], { maxRequests: 3 });
+    const r = await run(
+      'offset+hasMore',
+      [
+        { rows: ['a'], hasMore: true },
+        { rows: ['b'], hasMore: true },
+        { rows: ['c'], hasMore: true },
+        { rows: ['d'], hasMore: false },
+      ],
+      { maxRequests: 3 },
+    );
     expect(r.written).toEqual(['a', 'b', 'c']);
     expect(r.result).toEqual({ pages: 3, items: 3, requests: 3, next: { offset: 3 }, budgetSpent: true });
   });
@@ -92,29 +119,195 @@ describe('pageThrough: the three styles to the end', () => {
 
 describe('pageThrough: answers that would loop stop with an ApiError (exit 1)', () => {
   it.each<[string, PagingStyle, Page[], number, string]>([
-    ['a cursor that repeats', 'cursor', [{ rows: ['a'], nextCursor: 'c1' }, { rows: ['b'], nextCursor: 'c1' }], 2, 'the API sent a cursor it had sent before after 1 page'],
-    ['the start cursor sent back', 'cursor', [{ rows: ['a'], nextCursor: 'start' }], 1, 'the API sent a cursor it had sent before on the first page'],
-    ['a cycle of two cursors', 'cursor', [{ rows: ['a'], nextCursor: 'c1' }, { rows: ['b'], nextCursor: 'c2' }, { rows: ['c'], nextCursor: 'c1' }], 3, 'the API sent a cursor it had sent before after 2 pages'],
-    ['nextCursor missing', 'cursor', [{ rows: ['a'], nextCursor: 'c1' }, { rows: ['b'] }], 2, 'the API said there are more but sent no cursor for them after 1 page'],
-    ['nextCursor empty', 'cursor', [{ rows: ['a'], nextCursor: '' }], 1, 'the API said there are more but sent no cursor for them on the first page'],
-    ['nextCursor not a string', 'cursor', [{ rows: ['a'], nextCursor: 42 }], 1, 'the API said there are more but sent no cursor for them on the first page'],
-    ['a cursor with an escape sequence', 'cursor', [{ rows: ['a'], nextCursor: 'c\x1b[2J' }], 1, 'the API sent a cursor that is not plain printable text on the first page'],
-    ['an empty page claiming more (cursor)', 'cursor', [{ rows: ['a'], nextCursor: 'c1' }, { rows: [], nextCursor: 'c2' }], 2, 'the API sent an empty page while saying there are more after 1 page'],
-    ['hasMore without a cursor', 'cursor+hasMore', [{ rows: ['a'], hasMore: true, nextCursor: null }], 1, 'the API said there are more but sent no cursor for them on the first page'],
-    ['hasMore missing', 'cursor+hasMore', [{ rows: ['a'], nextCursor: 'c1' }], 1, 'the page says neither that there are more nor that it is the last ("hasMore" missing) on the first page'],
-    ['hasMore with a repeated cursor', 'cursor+hasMore', [{ rows: ['a'], hasMore: true, nextCursor: 'c1' }, { rows: ['b'], hasMore: true, nextCursor: 'c1' }], 2, 'the API sent a cursor it had sent before after 1 page'],
-    ['an offset that does not move (empty page claiming more)', 'offset+hasMore', [{ rows: ['a'], hasMore: true }, { rows: [], hasMore: true }], 2, 'the API sent an empty page while saying there are more after 1 page'],
-    ['an offset the API ignores (the same full page again)', 'offset+hasMore', [{ rows: ['a'], hasMore: true }, { rows: ['a'], hasMore: true }], 2, 'the API sent the same page again for a later offset (it may be ignoring offset) after 1 page'],
-    ['the same page again later on', 'offset+hasMore', [{ rows: ['a'], hasMore: true }, { rows: ['b'], hasMore: true }, { rows: ['b'], hasMore: true }], 3, 'the API sent the same page again for a later offset (it may be ignoring offset) after 2 pages'],
-    ['pages that alternate X, Y, X (offset)', 'offset+hasMore', [{ rows: ['x'], hasMore: true }, { rows: ['y'], hasMore: true }, { rows: ['x'], hasMore: true }, { rows: ['y'], hasMore: true }], 3, 'the API sent the same page again for a later offset (it may be ignoring offset) after 2 pages'],
-    ['an earlier page sent again as the last one (offset)', 'offset+hasMore', [{ rows: ['x'], hasMore: true }, { rows: ['y'], hasMore: true }, { rows: ['x'], hasMore: false }], 3, 'the API sent the same page again for a later offset (it may be ignoring offset) after 2 pages'],
-    ['pages that alternate under new cursors', 'cursor', [{ rows: ['x'], nextCursor: 'c1' }, { rows: ['y'], nextCursor: 'c2' }, { rows: ['x'], nextCursor: 'c3' }], 3, 'the API sent a page it had sent before, for a new cursor after 2 pages'],
-    ['pages that alternate under new cursors, with hasMore', 'cursor+hasMore', [{ rows: ['x'], nextCursor: 'c1', hasMore: true }, { rows: ['y'], nextCursor: 'c2', hasMore: true }, { rows: ['x'], nextCursor: 'c3', hasMore: true }], 3, 'the API sent a page it had sent before, for a new cursor after 2 pages'],
-    ['a cursor from two pages back, with hasMore', 'cursor+hasMore', [{ rows: ['a'], hasMore: true, nextCursor: 'c1' }, { rows: ['b'], hasMore: true, nextCursor: 'c2' }, { rows: ['c'], hasMore: true, nextCursor: 'c1' }], 3, 'the API sent a cursor it had sent before after 2 pages'],
-    ['hasMore not a boolean', 'offset+hasMore', [{ rows: ['a'], hasMore: 'yes' }], 1, 'the page says neither that there are more nor that it is the last ("hasMore" missing) on the first page'],
+    [
+      'a cursor that repeats',
+      'cursor',
+      [
+        { rows: ['a'], nextCursor: 'c1' },
+        { rows: ['b'], nextCursor: 'c1' },
+      ],
+      2,
+      'the API sent a cursor it had sent before after 1 page',
+    ],
+    [
+      'the start cursor sent back',
+      'cursor',
+      [{ rows: ['a'], nextCursor: 'start' }],
+      1,
+      'the API sent a cursor it had sent before on the first page',
+    ],
+    [
+      'a cycle of two cursors',
+      'cursor',
+      [
+        { rows: ['a'], nextCursor: 'c1' },
+        { rows: ['b'], nextCursor: 'c2' },
+        { rows: ['c'], nextCursor: 'c1' },
+      ],
+      3,
+      'the API sent a cursor it had sent before after 2 pages',
+    ],
+    [
+      'nextCursor missing',
+      'cursor',
+      [{ rows: ['a'], nextCursor: 'c1' }, { rows: ['b'] }],
+      2,
+      'the API said there are more but sent no cursor for them after 1 page',
+    ],
+    [
+      'nextCursor empty',
+      'cursor',
+      [{ rows: ['a'], nextCursor: '' }],
+      1,
+      'the API said there are more but sent no cursor for them on the first page',
+    ],
+    [
+      'nextCursor not a string',
+      'cursor',
+      [{ rows: ['a'], nextCursor: 42 }],
+      1,
+      'the API said there are more but sent no cursor for them on the first page',
+    ],
+    [
+      'a cursor with an escape sequence',
+      'cursor',
+      [{ rows: ['a'], nextCursor: 'c\x1b[2J' }],
+      1,
+      'the API sent a cursor that is not plain printable text on the first page',
+    ],
+    [
+      'an empty page claiming more (cursor)',
+      'cursor',
+      [
+        { rows: ['a'], nextCursor: 'c1' },
+        { rows: [], nextCursor: 'c2' },
+      ],
+      2,
+      'the API sent an empty page while saying there are more after 1 page',
+    ],
+    [
+      'hasMore without a cursor',
+      'cursor+hasMore',
+      [{ rows: ['a'], hasMore: true, nextCursor: null }],
+      1,
+      'the API said there are more but sent no cursor for them on the first page',
+    ],
+    [
+      'hasMore missing',
+      'cursor+hasMore',
+      [{ rows: ['a'], nextCursor: 'c1' }],
+      1,
+      'the page says neither that there are more nor that it is the last ("hasMore" missing) on the first page',
+    ],
+    [
+      'hasMore with a repeated cursor',
+      'cursor+hasMore',
+      [
+        { rows: ['a'], hasMore: true, nextCursor: 'c1' },
+        { rows: ['b'], hasMore: true, nextCursor: 'c1' },
+      ],
+      2,
+      'the API sent a cursor it had sent before after 1 page',
+    ],
+    [
+      'an offset that does not move (empty page claiming more)',
+      'offset+hasMore',
+      [
+        { rows: ['a'], hasMore: true },
+        { rows: [], hasMore: true },
+      ],
+      2,
+      'the API sent an empty page while saying there are more after 1 page',
+    ],
+    [
+      'an offset the API ignores (the same full page again)',
+      'offset+hasMore',
+      [
+        { rows: ['a'], hasMore: true },
+        { rows: ['a'], hasMore: true },
+      ],
+      2,
+      'the API sent the same page again for a later offset (it may be ignoring offset) after 1 page',
+    ],
+    [
+      'the same page again later on',
+      'offset+hasMore',
+      [
+        { rows: ['a'], hasMore: true },
+        { rows: ['b'], hasMore: true },
+        { rows: ['b'], hasMore: true },
+      ],
+      3,
+      'the API sent the same page again for a later offset (it may be ignoring offset) after 2 pages',
+    ],
+    [
+      'pages that alternate X, Y, X (offset)',
+      'offset+hasMore',
+      [
+        { rows: ['x'], hasMore: true },
+        { rows: ['y'], hasMore: true },
+        { rows: ['x'], hasMore: true },
+        { rows: ['y'], hasMore: true },
+      ],
+      3,
+      'the API sent the same page again for a later offset (it may be ignoring offset) after 2 pages',
+    ],
+    [
+      'an earlier page sent again as the last one (offset)',
+      'offset+hasMore',
+      [
+        { rows: ['x'], hasMore: true },
+        { rows: ['y'], hasMore: true },
+        { rows: ['x'], hasMore: false },
+      ],
+      3,
+      'the API sent the same page again for a later offset (it may be ignoring offset) after 2 pages',
+    ],
+    [
+      'pages that alternate under new cursors',
+      'cursor',
+      [
+        { rows: ['x'], nextCursor: 'c1' },
+        { rows: ['y'], nextCursor: 'c2' },
+        { rows: ['x'], nextCursor: 'c3' },
+      ],
+      3,
+      'the API sent a page it had sent before, for a new cursor after 2 pages',
+    ],
+    [
+      'pages that alternate under new cursors, with hasMore',
+      'cursor+hasMore',
+      [
+        { rows: ['x'], nextCursor: 'c1', hasMore: true },
+        { rows: ['y'], nextCursor: 'c2', hasMore: true },
+        { rows: ['x'], nextCursor: 'c3', hasMore: true },
+      ],
+      3,
+      'the API sent a page it had sent before, for a new cursor after 2 pages',
+    ],
+    [
+      'a cursor from two pages back, with hasMore',
+      'cursor+hasMore',
+      [
+        { rows: ['a'], hasMore: true, nextCursor: 'c1' },
+        { rows: ['b'], hasMore: true, nextCursor: 'c2' },
+        { rows: ['c'], hasMore: true, nextCursor: 'c1' },
+      ],
+      3,
+      'the API sent a cursor it had sent before after 2 pages',
+    ],
+    [
+      'hasMore not a boolean',
+      'offset+hasMore',
+      [{ rows: ['a'], hasMore: 'yes' }],
+      1,
+      'the page says neither that there are more nor that it is the last ("hasMore" missing) on the first page',
+    ],
     ['no item list', 'cursor', [{ nextCursor: null } as unknown as Page], 1, 'the page has no "rows" list'],
   ])('%s', async (_name, style, pages, requests, problem) => {
-    const r = await run(style, pages, { start: style === 'offset+hasMore' ? {} : _name.includes('start') ? { cursor: 'start' } : {} });
+    const r = await run(style, pages, {
+      start: style === 'offset+hasMore' ? {} : _name.includes('start') ? { cursor: 'start' } : {},
+    });
     expect(r.error).toBeInstanceOf(ApiError);
     expect((r.error as ApiError).code).toBe('unexpected_answer');
     expect((r.error as ApiError).message).toBe(
@@ -133,35 +326,57 @@ describe('pageThrough: answers that would loop stop with an ApiError (exit 1)', 
     ['cursor+hasMore', 0],
     // A resumed offset walk counts the rows it skipped against the total too.
     ['offset+hasMore', 30],
-  ])('%s (from offset %i): fresh pages past what the reported total allows stop within a page of it', async (style, startOffset) => {
-    // Every page is new (new rows, a new cursor) and claims more; only the total the API reports
-    // (50 rows) says the listing cannot go on.
-    let served = 0;
-    const endpoint: PagedEndpoint<Page & { total: number }, string> = {
-      style,
-      itemsKey: 'rows',
-      noun: 'rows',
-      itemsAtMost: (page) => page.total,
-      fetch: async () => {
-        const n = served++;
-        if (n > 1000) throw new Error('test: runaway listing');
-        return { rows: Array.from({ length: 10 }, (_, i) => `r${n}.${i}`), nextCursor: `c${n}`, hasMore: true, total: 50 };
-      },
-    };
-    const written: string[] = [];
-    const error = await pageThrough({ endpoint, start: style === 'offset+hasMore' ? { offset: startOffset } : {}, all: true, onPage: async (items) => void written.push(...items) }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    const pages = Math.ceil((50 - startOffset) / 10) + 1;
-    expect(served).toBe(pages);
-    expect((error as ApiError).message).toContain(
-      `the API said there are more after ${pages * 10 + startOffset} rows, more than the 50 in its own total (and a page's slack) after ${pages - 1} pages;`,
-    );
-    expect(written).toHaveLength((pages - 1) * 10);
-  });
+  ])(
+    '%s (from offset %i): fresh pages past what the reported total allows stop within a page of it',
+    async (style, startOffset) => {
+      // Every page is new (new rows, a new cursor) and claims more; only the total the API reports
+      // (50 rows) says the listing cannot go on.
+      let served = 0;
+      const endpoint: PagedEndpoint<Page & { total: number }, string> = {
+        style,
+        itemsKey: 'rows',
+        noun: 'rows',
+        itemsAtMost: (page) => page.total,
+        fetch: async () => {
+          const n = served++;
+          if (n > 1000) throw new Error('test: runaway listing');
+          return {
+            rows: Array.from({ length: 10 }, (_, i) => `r${n}.${i}`),
+            nextCursor: `c${n}`,
+            hasMore: true,
+            total: 50,
+          };
+        },
+      };
+      const written: string[] = [];
+      const error = await pageThrough({
+        endpoint,
+        start: style === 'offset+hasMore' ? { offset: startOffset } : {},
+        all: true,
+        onPage: async (items) => void written.push(...items),
+      }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      const pages = Math.ceil((50 - startOffset) / 10) + 1;
+      expect(served).toBe(pages);
+      expect((error as ApiError).message).toContain(
+        `the API said there are more after ${pages * 10 + startOffset} rows, more than the 50 in its own total (and a page's slack) after ${pages - 1} pages;`,
+      );
+      expect(written).toHaveLength((pages - 1) * 10);
+    },
+  );
 
   it('a total the API reports is no limit while the listing stays within it', async () => {
-    const { endpoint } = fakeEndpoint('offset+hasMore', [{ rows: ['a', 'b'], hasMore: true }, { rows: ['c', 'd'], hasMore: true }, { rows: ['e'], hasMore: false }]);
-    const r = await pageThrough({ endpoint: { ...endpoint, itemsAtMost: () => 5 }, start: {}, all: true, onPage: async () => undefined });
+    const { endpoint } = fakeEndpoint('offset+hasMore', [
+      { rows: ['a', 'b'], hasMore: true },
+      { rows: ['c', 'd'], hasMore: true },
+      { rows: ['e'], hasMore: false },
+    ]);
+    const r = await pageThrough({
+      endpoint: { ...endpoint, itemsAtMost: () => 5 },
+      start: {},
+      all: true,
+      onPage: async () => undefined,
+    });
     expect(r).toMatchObject({ pages: 3, items: 5, next: null });
   });
 
@@ -179,7 +394,13 @@ describe('pageThrough: answers that would loop stop with an ApiError (exit 1)', 
     };
     let stopped: PagingProgress | undefined;
     await expect(
-      pageThrough({ endpoint, start: {}, all: true, onPage: async () => undefined, onStop: async (p) => void (stopped = { ...p }) }),
+      pageThrough({
+        endpoint,
+        start: {},
+        all: true,
+        onPage: async () => undefined,
+        onStop: async (p) => void (stopped = { ...p }),
+      }),
     ).rejects.toBe(boom);
     expect(stopped).toEqual({ pages: 1, items: 1, requests: 2, next: { cursor: 'c1' } });
   });

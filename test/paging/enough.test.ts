@@ -10,7 +10,13 @@ interface Page {
 
 describe('pageThrough with enough', () => {
   it.each([
-    ['stops after the page that says enough', (rows: readonly number[]) => rows.at(-1)! < 5, 2, [9, 8, 7, 6, 5, 4], { cursor: 'c2' }],
+    [
+      'stops after the page that says enough',
+      (rows: readonly number[]) => rows.at(-1)! < 5,
+      2,
+      [9, 8, 7, 6, 5, 4],
+      { cursor: 'c2' },
+    ],
     ['never enough: to the last page', () => false, 3, [9, 8, 7, 6, 5, 4, 3, 2, 1], null],
     ['enough on the first page: one request', () => true, 1, [9, 8, 7], { cursor: 'c1' }],
   ])('%s', async (_name, enough, requests, written, next) => {
@@ -20,9 +26,21 @@ describe('pageThrough with enough', () => {
       { rows: [3, 2, 1], nextCursor: null },
     ];
     let fetched = 0;
-    const endpoint: PagedEndpoint<Page, number> = { style: 'cursor', itemsKey: 'rows', noun: 'rows', fetch: async () => pages[fetched++]! };
+    const endpoint: PagedEndpoint<Page, number> = {
+      style: 'cursor',
+      itemsKey: 'rows',
+      noun: 'rows',
+      fetch: async () => pages[fetched++]!,
+    };
     const seen: number[] = [];
-    const result = await pageThrough({ endpoint, start: {}, all: true, maxRequests: 10, onPage: async (rows) => void seen.push(...rows), enough });
+    const result = await pageThrough({
+      endpoint,
+      start: {},
+      all: true,
+      maxRequests: 10,
+      onPage: async (rows) => void seen.push(...rows),
+      enough,
+    });
     expect(seen).toEqual(written);
     expect(fetched).toBe(requests);
     expect(result).toEqual({ pages: requests, items: written.length, requests, next, budgetSpent: false });

@@ -12,7 +12,11 @@ import { tempDir } from '../helpers/cli.js';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
 function script(name: string, args: string[], env: NodeJS.ProcessEnv = {}) {
-  const r = spawnSync(process.execPath, [join(root, 'scripts', name), ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, GITHUB_OUTPUT: '', ...env } });
+  const r = spawnSync(process.execPath, [join(root, 'scripts', name), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, GITHUB_OUTPUT: '', ...env },
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -35,7 +39,10 @@ describe('scripts/validate-workflows.mjs', () => {
   it('fails a workflow GitHub would refuse, naming the file and the place', () => {
     const dir = scratch();
     copyFileSync(join(root, '.github/workflows/ci.yml'), join(dir, 'ci.yml'));
-    writeFileSync(join(dir, 'broken.yml'), 'on: push\njobs:\n  test:\n    runs-onn: ubuntu-latest\n    steps:\n      - run: npm test\n');
+    writeFileSync(
+      join(dir, 'broken.yml'),
+      'on: push\njobs:\n  test:\n    runs-onn: ubuntu-latest\n    steps:\n      - run: npm test\n',
+    );
     const r = script('validate-workflows.mjs', [dir]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^workflows: broken\.yml is not a valid workflow:/);
@@ -69,7 +76,9 @@ describe('scripts/check-release-version.mjs', () => {
     const dir = project('1.2.3');
     const output = join(dir, 'github-output');
     writeFileSync(output, '');
-    const r = script('check-release-version.mjs', ['v1.2.3', '--root', dir, '--notes', join(dir, 'notes.md')], { GITHUB_OUTPUT: output });
+    const r = script('check-release-version.mjs', ['v1.2.3', '--root', dir, '--notes', join(dir, 'notes.md')], {
+      GITHUB_OUTPUT: output,
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(join(dir, 'notes.md'), 'utf8')).toBe('What 1.2.3 is.\n\n### Added\n\n- a thing\n');
     expect(readFileSync(output, 'utf8')).toBe('version=1.2.3\nmajor=v1\nprerelease=false\n');
@@ -97,7 +106,13 @@ describe('scripts/check-release-version.mjs', () => {
     const r = script('check-release-version.mjs', ['v1.2.3', '--root', undated]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('CHANGELOG.md has no dated section "## [1.2.3] - YYYY-MM-DD"');
-    expect(script('check-release-version.mjs', ['v1.2.3', '--root', project('1.2.3', '# Changelog\n\n## [1.2.2] - 2026-01-01\n\n- x\n')]).code).toBe(1);
+    expect(
+      script('check-release-version.mjs', [
+        'v1.2.3',
+        '--root',
+        project('1.2.3', '# Changelog\n\n## [1.2.2] - 2026-01-01\n\n- x\n'),
+      ]).code,
+    ).toBe(1);
   });
 });
 

@@ -64,7 +64,9 @@ describe('agent jobs (v2)', () => {
     const done = (await poll(job.id)).body;
     expect(done.prLink).toMatch(/\/pull\/\d+$/);
 
-    const msg = await call(sandbox, 'POST', agentPath(sandbox, `/${job.id}/message`), { prompt: 'Also fix the sidebar' });
+    const msg = await call(sandbox, 'POST', agentPath(sandbox, `/${job.id}/message`), {
+      prompt: 'Also fix the sidebar',
+    });
     expect(msg.status).toBe(200);
     expect(msg.body).toMatchObject({ id: job.id, status: 'active', prLink: null });
     // Same job, same pull request once it finishes again.
@@ -94,7 +96,12 @@ describe('agent jobs (v2)', () => {
     ['GET', '/nope'],
     ['POST', '/nope/message'],
   ])('answers %s of an unknown job with 404', async (method, suffix) => {
-    const res = await call(sandbox, method, agentPath(sandbox, suffix), method === 'POST' ? { prompt: 'x' } : undefined);
+    const res = await call(
+      sandbox,
+      method,
+      agentPath(sandbox, suffix),
+      method === 'POST' ? { prompt: 'x' } : undefined,
+    );
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: expect.stringContaining('not found') });
   });

@@ -5,11 +5,14 @@ import { AnalyticsService } from '../../src/sandbox/analytics.js';
 import { SANDBOX_FIXED_DATA_END } from '../../src/sandbox/index.js';
 
 const DAY = 86_400_000;
-const week = (n: number) => ({ dateFrom: new Date(SANDBOX_FIXED_DATA_END - (n + 1) * 7 * DAY).toISOString(), dateTo: new Date(SANDBOX_FIXED_DATA_END - n * 7 * DAY).toISOString() });
+const week = (n: number) => ({
+  dateFrom: new Date(SANDBOX_FIXED_DATA_END - (n + 1) * 7 * DAY).toISOString(),
+  dateTo: new Date(SANDBOX_FIXED_DATA_END - n * 7 * DAY).toISOString(),
+});
 type Rows = Array<{ path: string; total: number }>;
 const views = (service: AnalyticsService, n: number) => {
   const reply = service.traffic(new URLSearchParams({ ...week(n), limit: '250' }), 'views');
-  return (reply.body as { views: Rows; totals: { total: number } });
+  return reply.body as { views: Rows; totals: { total: number } };
 };
 
 describe('sandbox analytics over weeks', () => {
@@ -29,7 +32,9 @@ describe('sandbox analytics over weeks', () => {
     for (let n = 0; n < 6; n++) {
       const { dateFrom, dateTo } = week(n);
       const [from, to] = [Date.parse(dateFrom), Date.parse(dateTo)];
-      expect(service.data.conversations.filter((c) => c.timestamp >= from && c.timestamp < to).length).toBeGreaterThan(0);
+      expect(service.data.conversations.filter((c) => c.timestamp >= from && c.timestamp < to).length).toBeGreaterThan(
+        0,
+      );
       expect(service.data.feedback.filter((f) => f.createdAt >= from && f.createdAt < to).length).toBeGreaterThan(0);
     }
   });

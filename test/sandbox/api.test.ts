@@ -33,13 +33,20 @@ describe('sandbox API origin', () => {
     ['POST', '/v1/workflow/proj_sandbox/wf_scheduled/trigger'],
     ['POST', '/v2/workflow/proj_sandbox/wf_webhook/webhook'],
   ];
-  it.each(routes)('answers %s %s with 401 without a key, with a wrong key and with a non-Bearer scheme', async (method, path) => {
-    for (const headers of [{}, { authorization: 'Bearer mint_wrong' }, { authorization: `Basic ${sandbox.apiKey}` }] as Record<string, string>[]) {
-      const res = await call(sandbox, method, path, method === 'POST' ? { prompt: 'x' } : undefined, headers);
-      expect(res.status).toBe(401);
-      expect(res.body).toEqual({ error: expect.any(String) });
-    }
-  });
+  it.each(routes)(
+    'answers %s %s with 401 without a key, with a wrong key and with a non-Bearer scheme',
+    async (method, path) => {
+      for (const headers of [
+        {},
+        { authorization: 'Bearer mint_wrong' },
+        { authorization: `Basic ${sandbox.apiKey}` },
+      ] as Record<string, string>[]) {
+        const res = await call(sandbox, method, path, method === 'POST' ? { prompt: 'x' } : undefined, headers);
+        expect(res.status).toBe(401);
+        expect(res.body).toEqual({ error: expect.any(String) });
+      }
+    },
+  );
 
   it('answers an unknown route with a 404 JSON error', async () => {
     const res = await call(sandbox, 'GET', '/v1/nothing-here');
@@ -66,7 +73,13 @@ describe('sandbox API origin', () => {
     await call(sandbox, 'GET', '/v1/analytics/proj_sandbox/searches?limit=2');
     await call(sandbox, 'POST', agentPath(sandbox), 'not json');
     expect(sandbox.requests.slice(before)).toEqual([
-      expect.objectContaining({ origin: 'api', method: 'POST', path: '/v2/agent/proj_sandbox/job', body: { prompt: 'recorded' }, headers: expect.objectContaining({ authorization: `Bearer ${sandbox.apiKey}` }) }),
+      expect.objectContaining({
+        origin: 'api',
+        method: 'POST',
+        path: '/v2/agent/proj_sandbox/job',
+        body: { prompt: 'recorded' },
+        headers: expect.objectContaining({ authorization: `Bearer ${sandbox.apiKey}` }),
+      }),
       expect.objectContaining({ origin: 'api', method: 'GET', path: '/v1/analytics/proj_sandbox/searches?limit=2' }),
       expect.objectContaining({ method: 'POST', body: 'not json' }),
     ]);
@@ -78,7 +91,17 @@ describe('sandbox API origin', () => {
     try {
       expect((await call(custom, 'POST', '/v2/agent/proj_x/job', { prompt: 'x' })).status).toBe(201);
       expect((await call(custom, 'POST', '/v2/agent/proj_sandbox/job', { prompt: 'x' })).status).toBe(404);
-      expect((await call(custom, 'POST', '/v2/agent/proj_x/job', { prompt: 'x' }, { authorization: `Bearer ${DEFAULT_API_KEY}` })).status).toBe(401);
+      expect(
+        (
+          await call(
+            custom,
+            'POST',
+            '/v2/agent/proj_x/job',
+            { prompt: 'x' },
+            { authorization: `Bearer ${DEFAULT_API_KEY}` },
+          )
+        ).status,
+      ).toBe(401);
     } finally {
       await custom.close();
     }

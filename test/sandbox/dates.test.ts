@@ -12,7 +12,11 @@ const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 let sandbox: Sandbox;
 beforeAll(async () => {
-  sandbox = await startSandbox({ now: () => NOW, searchTermCount: 200, analytics: { pages: 50, feedback: 200, conversations: 200 } });
+  sandbox = await startSandbox({
+    now: () => NOW,
+    searchTermCount: 200,
+    analytics: { pages: 50, feedback: 200, conversations: 200 },
+  });
 });
 afterAll(() => sandbox.close());
 

@@ -45,7 +45,14 @@ describe('sandbox deployments and previews', () => {
       'Build succeeded',
       'Deployed main',
     ]);
-    expect(last).toMatchObject({ _id: start.body.statusId, projectId: s.projectId, summary: 'Deployed', subdomain: 'sandbox', source: 'api', commit: { ref: 'main' } });
+    expect(last).toMatchObject({
+      _id: start.body.statusId,
+      projectId: s.projectId,
+      summary: 'Deployed',
+      subdomain: 'sandbox',
+      source: 'api',
+      commit: { ref: 'main' },
+    });
     expect(Date.parse(last.endedAt)).toBeGreaterThanOrEqual(Date.parse(last.createdAt));
   });
 
@@ -75,7 +82,10 @@ describe('sandbox deployments and previews', () => {
     const s = await sandbox();
     s.faults.previewForbidden = true;
     const res = await call(s, 'POST', `/v1/project/preview/${s.projectId}`, { branch: 'x' });
-    expect(res).toMatchObject({ status: 403, body: { error: 'Preview deployments are not available on your current plan.' } });
+    expect(res).toMatchObject({
+      status: 403,
+      body: { error: 'Preview deployments are not available on your current plan.' },
+    });
     expect((await call(s, 'GET', '/v1/project/update-status/nope')).status).toBe(404);
   });
 });
@@ -84,7 +94,14 @@ describe('sandbox automations', () => {
   it('triggers the scheduled automation and the webhook one', async () => {
     const s = await sandbox();
     const trigger = await call(s, 'POST', `/v1/workflow/${s.projectId}/wf_scheduled/trigger`);
-    expect(trigger).toMatchObject({ status: 202, body: { schemaId: 'wf_scheduled', instanceId: expect.stringMatching(/^wfi_/), jobId: expect.stringMatching(/^job_/) } });
+    expect(trigger).toMatchObject({
+      status: 202,
+      body: {
+        schemaId: 'wf_scheduled',
+        instanceId: expect.stringMatching(/^wfi_/),
+        jobId: expect.stringMatching(/^job_/),
+      },
+    });
     const hook = await call(s, 'POST', `/v2/workflow/${s.projectId}/wf_webhook/webhook`);
     expect(hook).toMatchObject({ status: 202, body: { success: true, runId: expect.stringMatching(/^wfi_/) } });
   });
@@ -95,7 +112,8 @@ describe('sandbox automations', () => {
     ['a scheduled automation by webhook', 'webhook', 'wf_scheduled', 404],
   ])('answers %s by %s with its documented error', async (_name, how, id, status) => {
     const s = await sandbox();
-    const path = how === 'trigger' ? `/v1/workflow/${s.projectId}/${id}/trigger` : `/v2/workflow/${s.projectId}/${id}/webhook`;
+    const path =
+      how === 'trigger' ? `/v1/workflow/${s.projectId}/${id}/trigger` : `/v2/workflow/${s.projectId}/${id}/webhook`;
     expect((await call(s, 'POST', path)).status).toBe(status);
   });
 
@@ -106,7 +124,8 @@ describe('sandbox automations', () => {
     s.faults.creditsExhausted = false;
     await call(s, 'POST', '/_sandbox/faults', { webhookCreditCheckFailures: 2 }, {});
     const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push((await call(s, 'POST', `/v2/workflow/${s.projectId}/wf_webhook/webhook`)).status);
+    for (let i = 0; i < 3; i++)
+      statuses.push((await call(s, 'POST', `/v2/workflow/${s.projectId}/wf_webhook/webhook`)).status);
     expect(statuses).toEqual([503, 503, 202]);
   });
 });
@@ -115,7 +134,11 @@ describe('sandbox rate limits', () => {
   it('update, trigger and webhook share 10 per 10 s; the 11th is a 429 saying when one frees', async () => {
     let now = Date.UTC(2026, 10, 23, 10, 0, 0);
     const s = await sandbox({ now: () => now });
-    const paths = [`/v1/project/update/${s.projectId}`, `/v1/workflow/${s.projectId}/wf_scheduled/trigger`, `/v2/workflow/${s.projectId}/wf_webhook/webhook`];
+    const paths = [
+      `/v1/project/update/${s.projectId}`,
+      `/v1/workflow/${s.projectId}/wf_scheduled/trigger`,
+      `/v2/workflow/${s.projectId}/wf_webhook/webhook`,
+    ];
     const statuses = [];
     for (let i = 0; i < 10; i++) {
       statuses.push((await call(s, 'POST', paths[i % 3]!)).status);
@@ -132,7 +155,8 @@ describe('sandbox rate limits', () => {
   it('previews allow 5 per minute, on a budget of their own', async () => {
     let now = Date.UTC(2026, 10, 23, 10, 0, 0);
     const s = await sandbox({ now: () => now });
-    for (let i = 0; i < 5; i++) expect((await call(s, 'POST', `/v1/project/preview/${s.projectId}`, { branch: `b${i}` })).status).toBe(202);
+    for (let i = 0; i < 5; i++)
+      expect((await call(s, 'POST', `/v1/project/preview/${s.projectId}`, { branch: `b${i}` })).status).toBe(202);
     const limited = await call(s, 'POST', `/v1/project/preview/${s.projectId}`, { branch: 'b5' });
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('60');
@@ -146,7 +170,10 @@ describe('sandbox Autopilot', () => {
   it('starts a run for a prompt; a missing or blank prompt is a 400; the 402 and 503 knobs apply', async () => {
     const s = await sandbox();
     const path = `/v2/autopilot/${s.projectId}/webhook`;
-    expect(await call(s, 'POST', path, { prompt: 'Update the changelog' })).toMatchObject({ status: 202, body: { success: true, runId: expect.stringMatching(/^apr_[0-9a-f]{16}$/) } });
+    expect(await call(s, 'POST', path, { prompt: 'Update the changelog' })).toMatchObject({
+      status: 202,
+      body: { success: true, runId: expect.stringMatching(/^apr_[0-9a-f]{16}$/) },
+    });
     expect((await call(s, 'POST', path, {})).status).toBe(400);
     expect((await call(s, 'POST', path, { prompt: '  ' })).status).toBe(400);
     expect((await call(s, 'POST', '/v2/autopilot/proj_other/webhook', { prompt: 'Go' })).status).toBe(404);

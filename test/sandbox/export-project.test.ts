@@ -20,7 +20,8 @@ const get = (jobId: string) => call(sandbox, 'GET', `${jobs}/${jobId}`);
 
 async function complete(jobId: string) {
   let res = await get(jobId);
-  for (let i = 0; i < 10 && res.body.status !== 'completed' && res.body.status !== 'failed'; i++) res = await get(jobId);
+  for (let i = 0; i < 10 && res.body.status !== 'completed' && res.body.status !== 'failed'; i++)
+    res = await get(jobId);
   return res;
 }
 
@@ -29,14 +30,26 @@ describe('project flow', () => {
     const res = await start();
     expect(res.status).toBe(202);
     const at = new Date(NOW).toISOString();
-    expect(res.body).toEqual({ jobId: expect.stringMatching(/^[0-9a-f]{24}$/), status: 'queued', createdAt: at, updatedAt: at, error: null });
+    expect(res.body).toEqual({
+      jobId: expect.stringMatching(/^[0-9a-f]{24}$/),
+      status: 'queued',
+      createdAt: at,
+      updatedAt: at,
+      error: null,
+    });
   });
 
   it('a completed job carries a link, a fresh signature on each GET; no bundle route', async () => {
     const { body: job } = await start({ basePath: '/docs' });
     const first = await complete(job.jobId);
-    expect(first.body).toMatchObject({ status: 'completed', sizeBytes: expect.any(Number), expiresAt: expect.any(String) });
-    expect(first.body.bundleUrl).toMatch(new RegExp(`^${sandbox.storageUrl}/${job.jobId}/sandbox-export-2026-10-01\\.tar\\.gz\\?`));
+    expect(first.body).toMatchObject({
+      status: 'completed',
+      sizeBytes: expect.any(Number),
+      expiresAt: expect.any(String),
+    });
+    expect(first.body.bundleUrl).toMatch(
+      new RegExp(`^${sandbox.storageUrl}/${job.jobId}/sandbox-export-2026-10-01\\.tar\\.gz\\?`),
+    );
     sandbox.faults.expireNextLinks(1);
     const expired = await get(job.jobId);
     expect(expired.body.bundleUrl).not.toBe(first.body.bundleUrl);
@@ -69,17 +82,25 @@ describe('project flow', () => {
     expect((await start()).status).toBe(403);
     const res = await get(job.jobId);
     expect(res.status).toBe(403);
-    expect(res.body.error).toBe('Static export is not enabled for this deployment. Contact sales@mintlify.com to upgrade.');
+    expect(res.body.error).toBe(
+      'Static export is not enabled for this deployment. Contact sales@mintlify.com to upgrade.',
+    );
   });
 
-  it.each([['a basePath not in the enum', { basePath: '/guides' }], ['an array body', [1]]])('400 for %s', async (_n, body) => {
+  it.each([
+    ['a basePath not in the enum', { basePath: '/guides' }],
+    ['an array body', [1]],
+  ])('400 for %s', async (_n, body) => {
     expect((await start(body)).status).toBe(400);
   });
 
   it('failNextExports ends the next job failed, with an error', async () => {
     sandbox.faults.failNextExports = 1;
     const res = await complete((await start()).body.jobId);
-    expect(res.body).toMatchObject({ status: 'failed', error: 'Rendering the deployment failed: the deployment could not be reached' });
+    expect(res.body).toMatchObject({
+      status: 'failed',
+      error: 'Rendering the deployment failed: the deployment could not be reached',
+    });
     expect(res.body.bundleUrl).toBeUndefined();
   });
 

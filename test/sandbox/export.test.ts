@@ -21,7 +21,14 @@ describe('static export', () => {
     const res = await start({ domain: 'docs.example.com', version: '2024-06-01', paths: ['index'] });
     expect(res.status).toBe(202);
     const at = new Date(NOW).toISOString();
-    expect(res.body).toEqual({ jobId: expect.stringMatching(/^se_[0-9a-f]{16}$/), status: 'queued', progress: 0, pageCount: 0, createdAt: at, updatedAt: at });
+    expect(res.body).toEqual({
+      jobId: expect.stringMatching(/^se_[0-9a-f]{16}$/),
+      status: 'queued',
+      progress: 0,
+      pageCount: 0,
+      createdAt: at,
+      updatedAt: at,
+    });
   });
 
   it('runs with rising progress, completes with the page count of the bundle, then bundles', async () => {
@@ -29,7 +36,12 @@ describe('static export', () => {
     const pages = [...(await sandbox.bundleFiles()).keys()].filter((path) => path.endsWith('.html')).length;
     const seen = [];
     for (let i = 0; i < 4; i++) seen.push((await status(job.jobId)).body);
-    expect(seen.map((j) => [j.status, j.progress])).toEqual([['running', 25], ['running', 50], ['running', 75], ['completed', 100]]);
+    expect(seen.map((j) => [j.status, j.progress])).toEqual([
+      ['running', 25],
+      ['running', 50],
+      ['running', 75],
+      ['completed', 100],
+    ]);
     expect(seen.map((j) => j.pageCount)).toEqual([...seen.map((j) => j.pageCount)].sort((a, b) => a - b));
     expect(seen[3].pageCount).toBe(pages);
     expect(seen[3].error).toBeUndefined();
@@ -38,7 +50,11 @@ describe('static export', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       jobId: job.jobId,
-      bundleUrl: expect.stringMatching(new RegExp(`^${sandbox.storageUrl}/${job.jobId}/bundle\\.tar\\.gz\\?.*X-Amz-Expires=900.*X-Amz-Signature=[0-9a-f]{64}`)),
+      bundleUrl: expect.stringMatching(
+        new RegExp(
+          `^${sandbox.storageUrl}/${job.jobId}/bundle\\.tar\\.gz\\?.*X-Amz-Expires=900.*X-Amz-Signature=[0-9a-f]{64}`,
+        ),
+      ),
       sizeBytes: expect.any(Number),
       expiresAt: new Date(NOW + 15 * 60 * 1000).toISOString(),
     });
@@ -71,7 +87,13 @@ describe('static export', () => {
 
   it.each([
     ['a noplan.* domain', () => ({ domain: 'noplan.example.com' })],
-    ['exportForbidden', () => { sandbox.faults.exportForbidden = true; return { domain: 'docs.example.com' }; }],
+    [
+      'exportForbidden',
+      () => {
+        sandbox.faults.exportForbidden = true;
+        return { domain: 'docs.example.com' };
+      },
+    ],
   ])('answers 403 with the plan message for %s', async (_name, body) => {
     const res = await start(body());
     expect(res.status).toBe(403);
@@ -95,7 +117,10 @@ describe('static export', () => {
     expect(res.body).toEqual({ error: expect.any(String) });
   });
 
-  it.each([['GET', ''], ['POST', '/bundle']])('answers %s of an unknown job with 404', async (method, suffix) => {
+  it.each([
+    ['GET', ''],
+    ['POST', '/bundle'],
+  ])('answers %s of an unknown job with 404', async (method, suffix) => {
     const res = await call(sandbox, method, `${JOBS}/se_0000000000000000${suffix}`);
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: expect.any(String) });

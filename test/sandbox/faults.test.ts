@@ -118,15 +118,25 @@ describe('fault injection', () => {
 
 describe('POST /_sandbox/faults', () => {
   it('sets knobs and queues injections without auth', async () => {
-    const res = await call(sandbox, 'POST', '/_sandbox/faults', {
+    const res = await call(
+      sandbox,
+      'POST',
+      '/_sandbox/faults',
+      {
+        agentPollsToFinish: 1,
+        exportForbidden: true,
+        expireNextLinks: 2,
+        truncateDownloadAt: { bytes: 10, times: 1 },
+        inject: [{ route: 'agent.get', status: 503, retryAfter: '1' }],
+      },
+      {},
+    );
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
       agentPollsToFinish: 1,
       exportForbidden: true,
-      expireNextLinks: 2,
-      truncateDownloadAt: { bytes: 10, times: 1 },
-      inject: [{ route: 'agent.get', status: 503, retryAfter: '1' }],
-    }, {});
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ agentPollsToFinish: 1, exportForbidden: true, pending: [{ route: 'agent.get', status: 503, times: 1 }] });
+      pending: [{ route: 'agent.get', status: 503, times: 1 }],
+    });
     expect((await getJob()).status).toBe(503);
     expect((await call(sandbox, 'POST', '/v1/static-export/jobs', { domain: 'docs.example.com' })).status).toBe(403);
   });
@@ -135,9 +145,18 @@ describe('POST /_sandbox/faults', () => {
     sandbox.faults.exportForbidden = true;
     await call(sandbox, 'POST', '/_sandbox/faults', { reset: true }, {});
     expect((await call(sandbox, 'GET', '/_sandbox/faults', undefined, {})).body).toEqual({
-      agentPollsToFinish: 3, exportPollsToFinish: 4, exportForbidden: false, exportFlows: ['jobs', 'project'], projectStartsPerHour: 10, failNextExports: 0,
+      agentPollsToFinish: 3,
+      exportPollsToFinish: 4,
+      exportForbidden: false,
+      exportFlows: ['jobs', 'project'],
+      projectStartsPerHour: 10,
+      failNextExports: 0,
       throttleBytesPerSecond: null,
-      buildPollsToFinish: 4, buildsFail: false, previewForbidden: false, creditsExhausted: false, webhookCreditCheckFailures: 0,
+      buildPollsToFinish: 4,
+      buildsFail: false,
+      previewForbidden: false,
+      creditsExhausted: false,
+      webhookCreditCheckFailures: 0,
       pending: [],
     });
   });

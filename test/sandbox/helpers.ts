@@ -36,7 +36,10 @@ export async function call<T = any>(
 export const agentPath = (sandbox: Sandbox, suffix = '') => `/v2/agent/${sandbox.projectId}/job${suffix}`;
 
 /** Starts an export and polls it to completion, returning the bundle response. */
-export async function completedExport(sandbox: Sandbox, domain = 'docs.example.com'): Promise<{ jobId: string; bundleUrl: string; sizeBytes: number; expiresAt: string }> {
+export async function completedExport(
+  sandbox: Sandbox,
+  domain = 'docs.example.com',
+): Promise<{ jobId: string; bundleUrl: string; sizeBytes: number; expiresAt: string }> {
   const start = await call(sandbox, 'POST', '/v1/static-export/jobs', { domain });
   let status = start.body.status as string;
   for (let i = 0; i < 20 && status !== 'completed'; i++) {
@@ -54,7 +57,9 @@ export async function untarGz(archive: Buffer): Promise<Map<string, Buffer>> {
   parser.on('entry', (entry: ReadEntry) => {
     const chunks: Buffer[] = [];
     entry.on('data', (chunk: Buffer) => chunks.push(chunk));
-    entry.on('end', () => files.set(entry.type === 'File' ? entry.path : `${entry.type}:${entry.path}`, Buffer.concat(chunks)));
+    entry.on('end', () =>
+      files.set(entry.type === 'File' ? entry.path : `${entry.type}:${entry.path}`, Buffer.concat(chunks)),
+    );
   });
   await new Promise<void>((resolve, reject) => {
     parser.on('end', () => resolve());

@@ -4,7 +4,8 @@ import { SANDBOX_FIXED_DATA_END, startSandbox, type Sandbox } from '../../src/sa
 import { call } from './helpers.js';
 
 let sandbox: Sandbox;
-const path = (query: Record<string, string>) => `/v1/analytics/${sandbox.projectId}/searches?${new URLSearchParams(query)}`;
+const path = (query: Record<string, string>) =>
+  `/v1/analytics/${sandbox.projectId}/searches?${new URLSearchParams(query)}`;
 const list = (query: Record<string, string> = {}) => call<SearchesPage>(sandbox, 'GET', path(query));
 
 beforeAll(async () => {
@@ -27,7 +28,8 @@ async function pageThrough(query: Record<string, string>): Promise<{ terms: Sear
   return { terms, totals };
 }
 
-const byHitsThenQuery = (a: SearchTerm, b: SearchTerm) => b.hits - a.hits || (a.searchQuery < b.searchQuery ? -1 : a.searchQuery > b.searchQuery ? 1 : 0);
+const byHitsThenQuery = (a: SearchTerm, b: SearchTerm) =>
+  b.hits - a.hits || (a.searchQuery < b.searchQuery ? -1 : a.searchQuery > b.searchQuery ? 1 : 0);
 
 describe('search analytics', () => {
   it('returns the first page of 50 in hits order with every required field', async () => {
@@ -56,7 +58,20 @@ describe('search analytics', () => {
 
   it('includes terms that break CSV, spreadsheets and terminals', () => {
     const queries = new Set(sandbox.searchTerms().map((t) => t.searchQuery));
-    for (const tricky of ['comma, separated', 'say "hello"', 'multi\nline', 'café au lait', '日本語 検索', 'deploy 🚀', '=SUM(1,2)', '+cmd', '-1+2', '@import', '\tleading tab', '\rleading cr']) {
+    for (const tricky of [
+      'comma, separated',
+      'say "hello"',
+      'multi\nline',
+      'café au lait',
+      '日本語 検索',
+      'deploy 🚀',
+      '=SUM(1,2)',
+      '+cmd',
+      '-1+2',
+      '@import',
+      '\tleading tab',
+      '\rleading cr',
+    ]) {
       expect(queries.has(tricky), JSON.stringify(tricky)).toBe(true);
     }
   });
@@ -68,13 +83,20 @@ describe('search analytics', () => {
     const sum = (terms: SearchTerm[]) => terms.reduce((s, t) => s + t.hits, 0);
     expect(sum(october.terms) + sum(oct31.terms)).toBe(sum(tail.terms));
     expect(october.totals[0]).toBe(sum(october.terms));
-    expect(october.terms.every((t) => t.lastSearchedAt < '2026-10-31T00:00:00.000Z' && t.lastSearchedAt >= '2026-10-01')).toBe(true);
+    expect(
+      october.terms.every((t) => t.lastSearchedAt < '2026-10-31T00:00:00.000Z' && t.lastSearchedAt >= '2026-10-01'),
+    ).toBe(true);
     expect(oct31.terms.every((t) => t.lastSearchedAt.startsWith('2026-10-31'))).toBe(true);
     expect(october.terms.every((t) => t.hits > 0)).toBe(true);
     // Filtering really changes the data: fewer hits, fewer terms, a different order.
     expect(sum(october.terms)).toBeLessThan(sum(sandbox.searchTerms()));
     expect(october.terms.length).toBeLessThan(3000);
-    expect(october.terms.map((t) => t.searchQuery)).not.toEqual(sandbox.searchTerms().slice(0, october.terms.length).map((t) => t.searchQuery));
+    expect(october.terms.map((t) => t.searchQuery)).not.toEqual(
+      sandbox
+        .searchTerms()
+        .slice(0, october.terms.length)
+        .map((t) => t.searchQuery),
+    );
   });
 
   it('accepts ISO 8601 date-times as well as dates', async () => {
@@ -123,7 +145,9 @@ describe('search analytics', () => {
     expect((await list({ dateFrom: '2026-10-01', cursor: tampered })).status).toBe(400);
     const other = await list({ dateFrom: '2026-09-01', cursor });
     expect(other.status).toBe(400);
-    expect((other.body as unknown as { details: Array<{ message: string }> }).details[0]!.message).toContain('different');
+    expect((other.body as unknown as { details: Array<{ message: string }> }).details[0]!.message).toContain(
+      'different',
+    );
     expect((await list({ cursor })).status).toBe(400);
   });
 
@@ -132,7 +156,10 @@ describe('search analytics', () => {
   });
 
   it('is deterministic from the seed', async () => {
-    const [same, other] = await Promise.all([startSandbox({ seed: 1, dataEndsAt: SANDBOX_FIXED_DATA_END }), startSandbox({ seed: 2, dataEndsAt: SANDBOX_FIXED_DATA_END })]);
+    const [same, other] = await Promise.all([
+      startSandbox({ seed: 1, dataEndsAt: SANDBOX_FIXED_DATA_END }),
+      startSandbox({ seed: 2, dataEndsAt: SANDBOX_FIXED_DATA_END }),
+    ]);
     try {
       expect(same.searchTerms()).toEqual(sandbox.searchTerms());
       expect(other.searchTerms()).not.toEqual(sandbox.searchTerms());

@@ -92,7 +92,12 @@ describe('storage origin', () => {
   it.each([
     ['an edited signature', (u: URL) => u.searchParams.set('X-Amz-Signature', '0'.repeat(64))],
     ['a lengthened expiry', (u: URL) => u.searchParams.set('X-Amz-Expires', '604800')],
-    ['another job id', (u: URL) => { u.pathname = '/se_0000000000000000/bundle.tar.gz'; }],
+    [
+      'another job id',
+      (u: URL) => {
+        u.pathname = '/se_0000000000000000/bundle.tar.gz';
+      },
+    ],
     ['no signature', (u: URL) => u.searchParams.delete('X-Amz-Signature')],
   ])('refuses %s with 403', async (_name, edit) => {
     const url = new URL((await completedExport(sandbox)).bundleUrl);

@@ -39,7 +39,9 @@ describe('dates: years are four digits and mean what they say; durations count b
     ['0100-01-01', utc(100, 1, 1)],
   ])('%s is the year it says, and refused: before the API can hold data (a usage error that says so)', (text) => {
     expect(() => parseDateFlag(text, '--from')).toThrow(UsageError);
-    expect(() => parseDateFlag(text, '--from')).toThrow(`--from: "${text}" is before 2020-01-01, earlier than the Admin API holds any data`);
+    expect(() => parseDateFlag(text, '--from')).toThrow(
+      `--from: "${text}" is before 2020-01-01, earlier than the Admin API holds any data`,
+    );
   });
 
   it.each(['0001-02-29', '7y', '7 d', '-7d', '7D', '1.5d', '9999999999d'])('refuses %j', (text) => {
@@ -99,8 +101,15 @@ describe('parseDateFlag', () => {
 describe('parseListFlags', () => {
   it('defaults to one table page of 50', () => {
     expect(parseListFlags({}, false, NOW)).toEqual({
-      dateFrom: undefined, dateTo: undefined, limit: 50, cursor: undefined, all: false,
-      format: 'table', output: undefined, csvRaw: false, header: true,
+      dateFrom: undefined,
+      dateTo: undefined,
+      limit: 50,
+      cursor: undefined,
+      all: false,
+      format: 'table',
+      output: undefined,
+      csvRaw: false,
+      header: true,
     });
   });
 
@@ -110,7 +119,12 @@ describe('parseListFlags', () => {
     ['--json with --format json is fine', { format: 'json' }, true, { format: 'json' }],
     ['--limit 1', { limit: '1' }, false, { limit: 1 }],
     ['--limit 100', { limit: '100' }, false, { limit: 100 }],
-    ['dates are sent as written', { from: '2026-11-16', to: '2026-11-23T00:00:00Z' }, false, { dateFrom: '2026-11-16', dateTo: '2026-11-23T00:00:00Z' }],
+    [
+      'dates are sent as written',
+      { from: '2026-11-16', to: '2026-11-23T00:00:00Z' },
+      false,
+      { dateFrom: '2026-11-16', dateTo: '2026-11-23T00:00:00Z' },
+    ],
   ])('%s', (_n, flags: SearchesListFlags, json, expected) => {
     expect(parseListFlags(flags, json, NOW)).toMatchObject(expected);
   });
@@ -121,10 +135,20 @@ describe('parseListFlags', () => {
     ['limit 1.5', { limit: '1.5' }, false, '--limit: "1.5" is not a whole number from 1 to 100'],
     ['limit abc', { limit: 'abc' }, false, '--limit: "abc" is not a whole number from 1 to 100'],
     ['--limit with --all', { limit: '20', all: true }, false, '--all always asks for 100 terms a page'],
-    ['--json with --format csv', { format: 'csv' }, true, '--json means --format json; it cannot be combined with --format csv'],
+    [
+      '--json with --format csv',
+      { format: 'csv' },
+      true,
+      '--json means --format json; it cannot be combined with --format csv',
+    ],
     ['an unknown format', { format: 'xml' }, false, '--format: "xml" is not one of table, json, ndjson, csv'],
     ['--csv-raw without csv', { csvRaw: true, format: 'ndjson' }, false, '--csv-raw only applies to --format csv'],
-    ['--no-header with json', { header: false, format: 'json' }, false, '--no-header only applies to --format csv and table'],
+    [
+      '--no-header with json',
+      { header: false, format: 'json' },
+      false,
+      '--no-header only applies to --format csv and table',
+    ],
     ['from after to', { from: '2026-11-23', to: '2026-11-16' }, false, '--from must be before --to'],
     ['an empty cursor', { cursor: ' ' }, false, '--cursor: give the cursor'],
   ])('refuses %s', (_n, flags: SearchesListFlags, json, message) => {
@@ -135,14 +159,26 @@ describe('parseListFlags', () => {
 describe('resume command', () => {
   const base = parseListFlags({ from: '2026-11-16', to: '2026-11-23', all: true }, false, NOW);
   it.each([
-    ['csv into a file: appended, without a second header', { ...base, format: 'csv' as const, output: 'my searches.csv' },
-      "mint-admin --project p1 searches list --from 2026-11-16 --to 2026-11-23 --all --format csv --no-header --cursor c_1 >> 'my searches.csv'"],
-    ['csv raw to stdout', { ...base, format: 'csv' as const, csvRaw: true },
-      'mint-admin --project p1 searches list --from 2026-11-16 --to 2026-11-23 --all --format csv --csv-raw --no-header --cursor c_1'],
-    ['ndjson into a file', { ...base, format: 'ndjson' as const, output: 'out.ndjson' },
-      'mint-admin --project p1 searches list --from 2026-11-16 --to 2026-11-23 --all --format ndjson --cursor c_1 >> out.ndjson'],
-    ['json into a new file', { ...base, format: 'json' as const, output: '/nonexistent-dir/s.json' },
-      'mint-admin --project p1 searches list --from 2026-11-16 --to 2026-11-23 --all --format json --cursor c_1 -o /nonexistent-dir/s.part2.json'],
+    [
+      'csv into a file: appended, without a second header',
+      { ...base, format: 'csv' as const, output: 'my searches.csv' },
+      "mint-admin --project p1 searches list --from 2026-11-16 --to 2026-11-23 --all --format csv --no-header --cursor c_1 >> 'my searches.csv'",
+    ],
+    [
+      'csv raw to stdout',
+      { ...base, format: 'csv' as const, csvRaw: true },
+      'mint-admin --project p1 searches list --from 2026-11-16 --to 2026-11-23 --all --format csv --csv-raw --no-header --cursor c_1',
+    ],
+    [
+      'ndjson into a file',
+      { ...base, format: 'ndjson' as const, output: 'out.ndjson' },
+      'mint-admin --project p1 searches list --from 2026-11-16 --to 2026-11-23 --all --format ndjson --cursor c_1 >> out.ndjson',
+    ],
+    [
+      'json into a new file',
+      { ...base, format: 'json' as const, output: '/nonexistent-dir/s.json' },
+      'mint-admin --project p1 searches list --from 2026-11-16 --to 2026-11-23 --all --format json --cursor c_1 -o /nonexistent-dir/s.part2.json',
+    ],
   ])('%s', (_n, opts, command) => {
     expect(resumeCommand(opts, { project: 'p1' }, 'c_1')).toBe(command);
   });
@@ -159,11 +195,41 @@ describe('footer', () => {
   const opts = parseListFlags({}, false, NOW);
   const ranged = parseListFlags({ from: '2026-11-16', to: '2026-11-23' }, false, NOW);
   it.each([
-    ['the whole list from the start', { pages: 1, terms: 42, totalSearches: 900, nextCursor: null }, opts, 'Showing 42 of 42 terms, 900 searches in total'],
-    ['a page with more after it', { pages: 1, terms: 50, totalSearches: 900, nextCursor: 'c2' }, opts, 'Showing 50 terms, 900 searches in total; more: --cursor c2'],
-    ['the last page, started at a cursor', { pages: 1, terms: 7, totalSearches: 900, nextCursor: null }, { ...opts, cursor: 'c9' }, 'Showing 7 terms, the last of the list; 900 searches in total'],
-    ['a file', { pages: 3, terms: 250, totalSearches: 900, nextCursor: null }, { ...opts, output: 'x.tsv' }, 'Wrote 250 of 250 terms to x.tsv, 900 searches in total'],
-    ['a date range', { pages: 1, terms: 42, totalSearches: 900, nextCursor: null }, ranged, 'Showing 42 of 42 terms, 900 searches in the date range'],
-    ['the last page of a date range', { pages: 1, terms: 7, totalSearches: 900, nextCursor: null }, { ...ranged, cursor: 'c9' }, 'Showing 7 terms, the last of the range; 900 searches in the date range'],
+    [
+      'the whole list from the start',
+      { pages: 1, terms: 42, totalSearches: 900, nextCursor: null },
+      opts,
+      'Showing 42 of 42 terms, 900 searches in total',
+    ],
+    [
+      'a page with more after it',
+      { pages: 1, terms: 50, totalSearches: 900, nextCursor: 'c2' },
+      opts,
+      'Showing 50 terms, 900 searches in total; more: --cursor c2',
+    ],
+    [
+      'the last page, started at a cursor',
+      { pages: 1, terms: 7, totalSearches: 900, nextCursor: null },
+      { ...opts, cursor: 'c9' },
+      'Showing 7 terms, the last of the list; 900 searches in total',
+    ],
+    [
+      'a file',
+      { pages: 3, terms: 250, totalSearches: 900, nextCursor: null },
+      { ...opts, output: 'x.tsv' },
+      'Wrote 250 of 250 terms to x.tsv, 900 searches in total',
+    ],
+    [
+      'a date range',
+      { pages: 1, terms: 42, totalSearches: 900, nextCursor: null },
+      ranged,
+      'Showing 42 of 42 terms, 900 searches in the date range',
+    ],
+    [
+      'the last page of a date range',
+      { pages: 1, terms: 7, totalSearches: 900, nextCursor: null },
+      { ...ranged, cursor: 'c9' },
+      'Showing 7 terms, the last of the range; 900 searches in the date range',
+    ],
   ])('%s', (_n, result, o, line) => expect(footer(result, o)).toBe(line));
 });

@@ -41,7 +41,17 @@ describe('FileIndex', () => {
     for (const path of paths) index.add(path);
     const order = paths.map((_, i) => i).sort((a, b) => index.compare(a, b));
     expect(order.map((i) => paths[i])).toEqual([...paths].sort());
-    expect(paths.map((_, i) => index.endsWith(i, '.html'))).toEqual([true, true, true, false, true, true, false, false, false]);
+    expect(paths.map((_, i) => index.endsWith(i, '.html'))).toEqual([
+      true,
+      true,
+      true,
+      false,
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('gives back a path longer than one fromCharCode call takes', () => {

@@ -55,10 +55,11 @@ export function writeSite(root: string, opts: SiteFixtureOptions = {}): Problem[
   );
   files['guides/with space.html'] = page('With space', `<a href="${bp}/">Home</a>`);
   files['404.html'] = page('Not found', `<p>Page not found.</p> <a href="${bp}/">Home</a>`);
-  files[CSS] = `body { background: url(../../../images/logo.png); }\n.f { src: url("/missing-font.woff2"); }\n.d { background: url(data:image/png;base64,AAAA); }\n`.replace(
-    '/missing-font.woff2',
-    plant ? `${bp}/fonts/missing.woff2` : `${bp}/fonts/inter.woff2`,
-  );
+  files[CSS] =
+    `body { background: url(../../../images/logo.png); }\n.f { src: url("/missing-font.woff2"); }\n.d { background: url(data:image/png;base64,AAAA); }\n`.replace(
+      '/missing-font.woff2',
+      plant ? `${bp}/fonts/missing.woff2` : `${bp}/fonts/inter.woff2`,
+    );
   files[JS] = '"use strict";\n';
   files['fonts/inter.woff2'] = Buffer.from('wOF2');
   files['images/logo.png'] = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
@@ -73,9 +74,10 @@ export function writeSite(root: string, opts: SiteFixtureOptions = {}): Problem[
     );
   }
   const urls = ['', '/guides/intro', '/guides/', ...(plant ? ['/old-page'] : [])];
-  files['sitemap.xml'] = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls
-    .map((u) => `  <url><loc>https://${DOMAIN}${bp}${u || '/'}</loc></url>`)
-    .join('\n')}\n</urlset>\n`;
+  files['sitemap.xml'] =
+    `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls
+      .map((u) => `  <url><loc>https://${DOMAIN}${bp}${u || '/'}</loc></url>`)
+      .join('\n')}\n</urlset>\n`;
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(dirname(join(root, path)), { recursive: true });
     writeFileSync(join(root, path), content);

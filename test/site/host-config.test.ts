@@ -105,7 +105,10 @@ function writeNginxConf(dir: string, server: string): string {
   return nginxConf;
 }
 
-describe.each([['', 'at the root'], ['/docs', 'under /docs']])('nginx%s (%s)', (bp) => {
+describe.each([
+  ['', 'at the root'],
+  ['/docs', 'under /docs'],
+])('nginx%s (%s)', (bp) => {
   const enabled = nginx.path !== undefined;
   const dir = tempDir('mint-admin-nginx-');
   let child: ChildProcess;
@@ -139,7 +142,10 @@ describe.each([['', 'at the root'], ['/docs', 'under /docs']])('nginx%s (%s)', (
   else behaviour(() => base, bp);
 });
 
-describe.each([['', 'at the root'], ['/docs', 'under /docs']])('caddy%s (%s)', (bp) => {
+describe.each([
+  ['', 'at the root'],
+  ['/docs', 'under /docs'],
+])('caddy%s (%s)', (bp) => {
   const enabled = caddy.path !== undefined;
   const dir = tempDir('mint-admin-caddy-');
   let child: ChildProcess;
@@ -156,10 +162,21 @@ describe.each([['', 'at the root'], ['/docs', 'under /docs']])('caddy%s (%s)', (
     expect(site).not.toBe(generated);
     const caddyfile = join(dir.path, 'Caddyfile');
     writeFileSync(caddyfile, `{\n\tadmin off\n\tstorage file_system ${dir.path}/data\n}\n${site}`);
-    const env = { ...process.env, HOME: dir.path, XDG_DATA_HOME: join(dir.path, 'data'), XDG_CONFIG_HOME: join(dir.path, 'config') };
-    const validate = spawnSync(caddy.path!, ['validate', '--adapter', 'caddyfile', '--config', caddyfile], { encoding: 'utf8', env });
+    const env = {
+      ...process.env,
+      HOME: dir.path,
+      XDG_DATA_HOME: join(dir.path, 'data'),
+      XDG_CONFIG_HOME: join(dir.path, 'config'),
+    };
+    const validate = spawnSync(caddy.path!, ['validate', '--adapter', 'caddyfile', '--config', caddyfile], {
+      encoding: 'utf8',
+      env,
+    });
     expect(validate.status, validate.stderr).toBe(0);
-    child = spawn(caddy.path!, ['run', '--adapter', 'caddyfile', '--config', caddyfile], { stdio: ['ignore', 'ignore', 'pipe'], env });
+    child = spawn(caddy.path!, ['run', '--adapter', 'caddyfile', '--config', caddyfile], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env,
+    });
     child.stderr!.setEncoding('utf8').on('data', (c: string) => (log += c));
     base = `http://127.0.0.1:${port}`;
     await fetchUntilUp(base, child, () => log);
@@ -179,8 +196,13 @@ describe.each(['/', '//'])('--root %s, checked by the servers themselves', (root
   it.skipIf(nginx.path === undefined)(`nginx -t accepts it${nginx.skipNote}`, () => {
     const dir = tempDir('mint-admin-nginx-');
     try {
-      const server = hostConfig('nginx', { root, domain: DOMAIN, basePath: '' }).replace('    listen 80;\n    listen [::]:80;\n', '    listen 127.0.0.1:8080;\n');
-      const test = spawnSync(nginx.path!, ['-t', '-p', dir.path, '-c', writeNginxConf(dir.path, server)], { encoding: 'utf8' });
+      const server = hostConfig('nginx', { root, domain: DOMAIN, basePath: '' }).replace(
+        '    listen 80;\n    listen [::]:80;\n',
+        '    listen 127.0.0.1:8080;\n',
+      );
+      const test = spawnSync(nginx.path!, ['-t', '-p', dir.path, '-c', writeNginxConf(dir.path, server)], {
+        encoding: 'utf8',
+      });
       expect(test.stderr).toMatch(/syntax is ok[\s\S]*test is successful/);
     } finally {
       dir.cleanup();
@@ -189,11 +211,22 @@ describe.each(['/', '//'])('--root %s, checked by the servers themselves', (root
   it.skipIf(caddy.path === undefined)(`caddy validate accepts it${caddy.skipNote}`, () => {
     const dir = tempDir('mint-admin-caddy-');
     try {
-      const site = hostConfig('caddy', { root, domain: DOMAIN, basePath: '' }).replace(`\n${DOMAIN} {\n`, '\nhttp://127.0.0.1:8080 {\n');
+      const site = hostConfig('caddy', { root, domain: DOMAIN, basePath: '' }).replace(
+        `\n${DOMAIN} {\n`,
+        '\nhttp://127.0.0.1:8080 {\n',
+      );
       const caddyfile = join(dir.path, 'Caddyfile');
       writeFileSync(caddyfile, `{\n\tadmin off\n\tstorage file_system ${dir.path}/data\n}\n${site}`);
-      const env = { ...process.env, HOME: dir.path, XDG_DATA_HOME: join(dir.path, 'data'), XDG_CONFIG_HOME: join(dir.path, 'config') };
-      const validate = spawnSync(caddy.path!, ['validate', '--adapter', 'caddyfile', '--config', caddyfile], { encoding: 'utf8', env });
+      const env = {
+        ...process.env,
+        HOME: dir.path,
+        XDG_DATA_HOME: join(dir.path, 'data'),
+        XDG_CONFIG_HOME: join(dir.path, 'config'),
+      };
+      const validate = spawnSync(caddy.path!, ['validate', '--adapter', 'caddyfile', '--config', caddyfile], {
+        encoding: 'utf8',
+        env,
+      });
       expect(validate.status, validate.stderr).toBe(0);
     } finally {
       dir.cleanup();
@@ -228,8 +261,12 @@ describe('the CloudFront function', () => {
 describe('S3 and Apache', () => {
   it('S3: website settings with index and error documents, the extensionless copies, and the limits', () => {
     const text = hostConfig('s3', { root: '/srv/site', domain: DOMAIN, basePath: '/docs' });
-    expect(text).toContain(`--website-configuration '{"IndexDocument":{"Suffix":"index.html"},"ErrorDocument":{"Key":"docs/404.html"}}'`);
-    expect(text).toContain(`aws s3 cp "$page" "s3://$BUCKET/docs/\${page%.html}" --content-type 'text/html; charset=utf-8'`);
+    expect(text).toContain(
+      `--website-configuration '{"IndexDocument":{"Suffix":"index.html"},"ErrorDocument":{"Key":"docs/404.html"}}'`,
+    );
+    expect(text).toContain(
+      `aws s3 cp "$page" "s3://$BUCKET/docs/\${page%.html}" --content-type 'text/html; charset=utf-8'`,
+    );
     expect(text).toMatch(/HTTP only: the website endpoint has no HTTPS/);
     expect(text).toMatch(/No compression/);
     expect(spawnSync('sh', ['-n'], { input: text }).status).toBe(0);
@@ -238,7 +275,9 @@ describe('S3 and Apache', () => {
   it('Apache: rewrite to .html only when the file is missing, no listings, the 404 page', () => {
     const text = hostConfig('apache', { root: '/srv/site', domain: DOMAIN, basePath: '' });
     expect(text).toContain('Options -Indexes -MultiViews');
-    expect(text).toContain('RewriteCond %{REQUEST_FILENAME} !-f\n        RewriteCond %{REQUEST_FILENAME}.html -f\n        RewriteRule ^(.+)$ $1.html [L]');
+    expect(text).toContain(
+      'RewriteCond %{REQUEST_FILENAME} !-f\n        RewriteCond %{REQUEST_FILENAME}.html -f\n        RewriteRule ^(.+)$ $1.html [L]',
+    );
     expect(text).toContain('ErrorDocument 404 /404.html');
     expect(text).toContain(`Header set Cache-Control "${LONG}"`);
   });
@@ -246,16 +285,38 @@ describe('S3 and Apache', () => {
 
 describe('mint-admin export host-config', () => {
   it('prints the config for the host on stdout', async () => {
-    const r = await runCli(['export', 'host-config', 'nginx', '--root', '/srv/docs/', '--domain', 'Docs.Example.com', '--base-path', 'docs']);
+    const r = await runCli([
+      'export',
+      'host-config',
+      'nginx',
+      '--root',
+      '/srv/docs/',
+      '--domain',
+      'Docs.Example.com',
+      '--base-path',
+      'docs',
+    ]);
     expect(r).toMatchObject({ code: 0, stderr: '' });
     expect(r.stdout).toBe(hostConfig('nginx', { root: '/srv/docs', domain: 'docs.example.com', basePath: '/docs' }));
   });
 
   it.each([
-    ['an unknown host', ['iis'], /error: command-argument value 'iis' is invalid for argument 'host'\. Allowed choices are nginx, caddy, apache, cloudfront, s3\./],
+    [
+      'an unknown host',
+      ['iis'],
+      /error: command-argument value 'iis' is invalid for argument 'host'\. Allowed choices are nginx, caddy, apache, cloudfront, s3\./,
+    ],
     ['a relative root', ['nginx', '--root', 'site'], /error: --root: "site" must be an absolute path/],
-    ['a root that would break the syntax', ['nginx', '--root', '/srv/x; }'], /error: --root: "\/srv\/x; }" must be an absolute path/],
-    ['a bad domain', ['caddy', '--domain', 'docs example.com'], /error: --domain: "docs example.com" is not a host name/],
+    [
+      'a root that would break the syntax',
+      ['nginx', '--root', '/srv/x; }'],
+      /error: --root: "\/srv\/x; }" must be an absolute path/,
+    ],
+    [
+      'a bad domain',
+      ['caddy', '--domain', 'docs example.com'],
+      /error: --domain: "docs example.com" is not a host name/,
+    ],
   ])('refuses %s with exit 2', async (_name, args, message) => {
     const r = await runCli(['export', 'host-config', ...args]);
     expect(r.code).toBe(2);
@@ -274,12 +335,15 @@ describe('mint-admin export host-config --root at the file system root', () => {
     s3: ["\nSITE='/'\n"],
     cloudfront: ['aws s3 sync / s3://', 'aws s3 sync /_next/static/ s3://'],
   };
-  it.each(Object.keys(expected).flatMap((host) => ['/', '//', '///'].map((root) => [host, root])))('%s with --root %s', async (host, root) => {
-    const r = await runCli(['export', 'host-config', host, '--root', root]);
-    expect(r).toMatchObject({ code: 0, stderr: '' });
-    for (const text of expected[host]!) expect(r.stdout).toContain(text);
-    expect(r.stdout).not.toMatch(/root \*? ?;|DocumentRoot \n|<Directory >|'\/\/|\/\/_next|SITE=''/);
-  });
+  it.each(Object.keys(expected).flatMap((host) => ['/', '//', '///'].map((root) => [host, root])))(
+    '%s with --root %s',
+    async (host, root) => {
+      const r = await runCli(['export', 'host-config', host, '--root', root]);
+      expect(r).toMatchObject({ code: 0, stderr: '' });
+      for (const text of expected[host]!) expect(r.stdout).toContain(text);
+      expect(r.stdout).not.toMatch(/root \*? ?;|DocumentRoot \n|<Directory >|'\/\/|\/\/_next|SITE=''/);
+    },
+  );
 
   it('collapses repeated slashes inside a root', async () => {
     const r = await runCli(['export', 'host-config', 'nginx', '--root', '//srv//docs//']);

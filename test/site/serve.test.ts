@@ -45,7 +45,12 @@ describe('export serve (the server, over loopback)', () => {
     writeFileSync(join(dir.path, 'plain.txt'), 'text');
     symlinkSync(join(outside.path, 'secret.html'), join(dir.path, 'leak.html'));
     symlinkSync(outside.path, join(dir.path, 'leakdir'));
-    server = await startSiteServer({ root: await checkSiteDirectory(dir.path), basePath: '', host: '127.0.0.1', port: 0 });
+    server = await startSiteServer({
+      root: await checkSiteDirectory(dir.path),
+      basePath: '',
+      host: '127.0.0.1',
+      port: 0,
+    });
   });
   afterAll(async () => {
     await server.close();
@@ -81,7 +86,11 @@ describe('export serve (the server, over loopback)', () => {
   ])('serves /%s as %s, with its length and nosniff', async (path, type) => {
     const r = await get(server.url, `/${path}`);
     expect(r.status).toBe(200);
-    expect(r.headers).toMatchObject({ 'content-type': type, 'x-content-type-options': 'nosniff', 'cache-control': 'no-cache' });
+    expect(r.headers).toMatchObject({
+      'content-type': type,
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-cache',
+    });
     expect(Number(r.headers['content-length'])).toBe(r.bytes);
   });
 
@@ -126,7 +135,12 @@ describe('export serve (the server, over loopback)', () => {
   it('without 404.html, a plain 404', async () => {
     const bare = tempDir();
     writeFileSync(join(bare.path, 'index.html'), 'home');
-    const s = await startSiteServer({ root: await checkSiteDirectory(bare.path), basePath: '', host: '127.0.0.1', port: 0 });
+    const s = await startSiteServer({
+      root: await checkSiteDirectory(bare.path),
+      basePath: '',
+      host: '127.0.0.1',
+      port: 0,
+    });
     try {
       expect(await get(s.url, '/nope')).toMatchObject({ status: 404, body: '404 not found\n' });
     } finally {
@@ -141,7 +155,12 @@ describe('export serve --base-path', () => {
   let server: SiteServer;
   beforeAll(async () => {
     writeSite(dir.path, { basePath: '/docs' });
-    server = await startSiteServer({ root: await checkSiteDirectory(dir.path), basePath: '/docs', host: '127.0.0.1', port: 0 });
+    server = await startSiteServer({
+      root: await checkSiteDirectory(dir.path),
+      basePath: '/docs',
+      host: '127.0.0.1',
+      port: 0,
+    });
   });
   afterAll(async () => {
     await server.close();
@@ -172,7 +191,9 @@ describe('mint-admin export serve', () => {
     let stdout = '';
     let stderr = '';
     child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('close', (code, sig) => resolve({ code, signal: sig })));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.on('close', (code, sig) => resolve({ code, signal: sig })),
+    );
     const url = await new Promise<string>((resolve, reject) => {
       child.stdout.setEncoding('utf8').on('data', (c: string) => {
         stdout += c;
@@ -197,7 +218,9 @@ describe('mint-admin export serve', () => {
         expect(title((await get(url, '/guides/intro')).body)).toBe('Intro');
       });
       expect(r.code).toBe(0);
-      expect(r.stderr).toMatch(/^Serving .* on http:\/\/127\.0\.0\.1:\d+\/ \(no directory listings, 404\.html for missing pages\)\. Stop with Ctrl-C\.\n$/);
+      expect(r.stderr).toMatch(
+        /^Serving .* on http:\/\/127\.0\.0\.1:\d+\/ \(no directory listings, 404\.html for missing pages\)\. Stop with Ctrl-C\.\n$/,
+      );
     } finally {
       dir.cleanup();
     }
@@ -276,7 +299,14 @@ describe('export serve while the site changes under it', () => {
         Array.from({ length: 16 }, async () => {
           while (left-- > 0) {
             // A body longer than its Content-Length breaks the next answer on the connection: count it.
-            answers.push(await get(server.url, '/dir/page', 'GET', agent).catch((e: Error) => ({ status: -1, headers: {}, body: e.message, bytes: -1 })));
+            answers.push(
+              await get(server.url, '/dir/page', 'GET', agent).catch((e: Error) => ({
+                status: -1,
+                headers: {},
+                body: e.message,
+                bytes: -1,
+              })),
+            );
           }
         }),
       );
@@ -288,7 +318,9 @@ describe('export serve while the site changes under it', () => {
     const broken = {
       connections: answers.filter((a) => a.status === -1).length,
       outside: answers.filter((a) => a.body.includes('OUTSIDE')).length,
-      lengths: answers.filter((a) => a.headers['content-length'] !== undefined && Number(a.headers['content-length']) !== a.bytes).length,
+      lengths: answers.filter(
+        (a) => a.headers['content-length'] !== undefined && Number(a.headers['content-length']) !== a.bytes,
+      ).length,
     };
     expect(broken).toEqual({ connections: 0, outside: 0, lengths: 0 });
     expect(served.every((a) => a.body === INSIDE)).toBe(true);
@@ -338,7 +370,9 @@ describe('mint-admin export serve, downloads the client abandons', () => {
     writeSite(dir.path);
     // Larger than the socket buffers, so every download is still sending when its client goes.
     writeFileSync(join(dir.path, 'big.bin'), Buffer.alloc(16 * 1024 * 1024, 7));
-    const child = spawn(process.execPath, [CLI, 'export', 'serve', dir.path, '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, [CLI, 'export', 'serve', dir.path, '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = '';
@@ -352,7 +386,9 @@ describe('mint-admin export serve, downloads the client abandons', () => {
       /** One download: read up to the end of the headers, then drop the connection. */
       const abandon = () =>
         new Promise<void>((resolve, reject) => {
-          const socket = connect(Number(port), hostname, () => socket.write('GET /big.bin HTTP/1.1\r\nHost: preview\r\n\r\n'));
+          const socket = connect(Number(port), hostname, () =>
+            socket.write('GET /big.bin HTTP/1.1\r\nHost: preview\r\n\r\n'),
+          );
           let head = '';
           socket.on('data', (c: Buffer) => {
             head += c.toString('latin1');
@@ -390,9 +426,13 @@ describe('mint-admin export serve at its descriptor limit', () => {
     writeSite(dir.path);
     // A small limit, reached by holding connections open one at a time: at some connection the
     // server can still accept but no longer open the page.
-    const child = spawn('sh', ['-c', 'ulimit -n 64 && exec "$0" "$@"', process.execPath, CLI, 'export', 'serve', dir.path, '--port', '0'], {
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
+    const child = spawn(
+      'sh',
+      ['-c', 'ulimit -n 64 && exec "$0" "$@"', process.execPath, CLI, 'export', 'serve', dir.path, '--port', '0'],
+      {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
     const held: Array<ReturnType<typeof connect>> = [];
     try {
       const url = await new Promise<string>((resolve, reject) => {
@@ -407,7 +447,9 @@ describe('mint-admin export serve at its descriptor limit', () => {
       /** The status line of one answer on a new connection that stays open, or '' if the connection closes first. */
       const ask = () =>
         new Promise<string>((resolve) => {
-          const socket = connect(Number(port), hostname, () => socket.write('GET /guides/intro HTTP/1.1\r\nHost: preview\r\n\r\n'));
+          const socket = connect(Number(port), hostname, () =>
+            socket.write('GET /guides/intro HTTP/1.1\r\nHost: preview\r\n\r\n'),
+          );
           held.push(socket);
           let head = '';
           socket.on('data', (c: Buffer) => {

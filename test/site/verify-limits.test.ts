@@ -39,7 +39,8 @@ async function writeLarge(path: string, head: string, repeat: string, times: num
   const block = repeat.repeat(Math.max(1, Math.floor((1 << 20) / repeat.length)));
   const perBlock = block.length / repeat.length;
   for (let written = 0; written < times; written += perBlock) {
-    if (!out.write(written + perBlock <= times ? block : repeat.repeat(times - written))) await new Promise<void>((r) => out.once('drain', () => r()));
+    if (!out.write(written + perBlock <= times ? block : repeat.repeat(times - written)))
+      await new Promise<void>((r) => out.once('drain', () => r()));
   }
   await new Promise<void>((resolve, reject) => out.end(() => resolve()).on('error', reject));
 }
@@ -135,7 +136,10 @@ describe('bounded memory on values without end', () => {
     const root = emptySite();
     await writeLarge(join(root, 'open.html'), '<p>start</p><a href="/x', 'x', 50 * 1024 * 1024);
     // Before the bound, the parser held the whole value as one string: more than this heap can hold.
-    const r = await runCli(['export', 'verify', root], { env: { NODE_OPTIONS: '--max-old-space-size=40' }, subprocess: true });
+    const r = await runCli(['export', 'verify', root], {
+      env: { NODE_OPTIONS: '--max-old-space-size=40' },
+      subprocess: true,
+    });
     expect(r.stderr).not.toMatch(/heap out of memory|Invalid string length/);
     expect(r.code).toBe(4);
     expect(r.stdout).toMatch(/^open\.html: overlong-reference \/xxxx.*\n$/);
@@ -144,7 +148,10 @@ describe('bounded memory on values without end', () => {
   it('a 50 MB stylesheet url( never closed: found, within a 40 MB heap', async () => {
     const root = emptySite();
     await writeLarge(join(root, 'open.css'), 'a { background: url(/x', 'x', 50 * 1024 * 1024);
-    const r = await runCli(['export', 'verify', root], { env: { NODE_OPTIONS: '--max-old-space-size=40' }, subprocess: true });
+    const r = await runCli(['export', 'verify', root], {
+      env: { NODE_OPTIONS: '--max-old-space-size=40' },
+      subprocess: true,
+    });
     expect(r.stderr).not.toMatch(/heap out of memory|Invalid string length/);
     expect(r.code).toBe(4);
     expect(r.stdout).toMatch(/^open\.css: overlong-reference \/xxxx.*\n$/);
@@ -154,14 +161,23 @@ describe('bounded memory on values without end', () => {
     ['a comment', '<!--', 'x'],
     ['a tag name', '<a', 'a'],
     ['an attribute name', '<a ', 'h'],
-  ])('%s of 50 MB that never ends: the page is reported, within a 40 MB heap', async (_name, head, repeat) => {
-    const root = emptySite();
-    await writeLarge(join(root, 'open.html'), `<a href="/gone">x</a>${head}`, repeat, 50 * 1024 * 1024);
-    const r = await runCli(['export', 'verify', root], { env: { NODE_OPTIONS: '--max-old-space-size=40' }, subprocess: true });
-    expect(r.stderr).not.toMatch(/heap out of memory|Invalid string length/);
-    expect(r.code).toBe(4);
-    expect(r.stdout).toBe('open.html: broken-link /gone\nopen.html: overlong-markup a tag or comment of more than 16 MiB (the rest of the file was not checked)\n');
-  }, 60_000);
+  ])(
+    '%s of 50 MB that never ends: the page is reported, within a 40 MB heap',
+    async (_name, head, repeat) => {
+      const root = emptySite();
+      await writeLarge(join(root, 'open.html'), `<a href="/gone">x</a>${head}`, repeat, 50 * 1024 * 1024);
+      const r = await runCli(['export', 'verify', root], {
+        env: { NODE_OPTIONS: '--max-old-space-size=40' },
+        subprocess: true,
+      });
+      expect(r.stderr).not.toMatch(/heap out of memory|Invalid string length/);
+      expect(r.code).toBe(4);
+      expect(r.stdout).toBe(
+        'open.html: broken-link /gone\nopen.html: overlong-markup a tag or comment of more than 16 MiB (the rest of the file was not checked)\n',
+      );
+    },
+    60_000,
+  );
 
   it('a large page of ordinary markup is read to its end: long text, a long script, a long comment that ends', async () => {
     const root = emptySite();
@@ -176,7 +192,12 @@ describe('bounded memory on values without end', () => {
 
   it('a sitemap <loc> of 20 MB that never closes is one problem, and the entries before it are checked', async () => {
     const root = emptySite();
-    await writeLarge(join(root, 'sitemap.xml'), '<urlset><url><loc>https://d.example/</loc></url><url><loc>https://d.example/gone</loc></url><url><loc>https://d.example/', 'z', 20 * 1024 * 1024);
+    await writeLarge(
+      join(root, 'sitemap.xml'),
+      '<urlset><url><loc>https://d.example/</loc></url><url><loc>https://d.example/gone</loc></url><url><loc>https://d.example/',
+      'z',
+      20 * 1024 * 1024,
+    );
     const report = await verifySite({ directory: root, basePath: '' });
     expect(report.problems.map((p) => [p.page, p.kind, p.target.slice(0, 24)])).toEqual([
       ['sitemap.xml', 'missing-sitemap-entry', 'https://d.example/gone'],
@@ -188,7 +209,10 @@ describe('bounded memory on values without end', () => {
     const root = emptySite();
     const long = `/${'y'.repeat(70 * 1024)}`;
     const data = `data:image/png;base64,${'A'.repeat(2 * 1024 * 1024)}`;
-    writeFileSync(join(root, 'page.html'), `<a href="${long}">x</a><img src="${data}"><div style="background:url(${data})"></div>`);
+    writeFileSync(
+      join(root, 'page.html'),
+      `<a href="${long}">x</a><img src="${data}"><div style="background:url(${data})"></div>`,
+    );
     writeFileSync(join(root, 'font.css'), `@font-face { src: url(${data}) } a { background: url("${long}") }`);
     const report = await verifySite({ directory: root, basePath: '' });
     expect(report.problems.map((p) => [p.page, p.kind, p.target.length < 200])).toEqual([

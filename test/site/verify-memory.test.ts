@@ -69,12 +69,16 @@ describe('export verify: memory as the site grows', () => {
     // Warm (the modules compiled, the parse optimized), so neither size pays for it. Each size twice,
     // the lesser kept: what else the process holds at the moment (a test runner's own work) only adds.
     await keptAtTheEnd(small, 2000);
-    const least = (runs: Array<{ bytes: number; problems: number }>) => runs.reduce((x, y) => (y.bytes < x.bytes ? y : x));
+    const least = (runs: Array<{ bytes: number; problems: number }>) =>
+      runs.reduce((x, y) => (y.bytes < x.bytes ? y : x));
     const a = least([await keptAtTheEnd(small, 2000), await keptAtTheEnd(small, 2000)]);
     const b = least([await keptAtTheEnd(large, 12_000), await keptAtTheEnd(large, 12_000)]);
     // The findings, still exact: one broken link in 500 pages.
     expect([a.problems, b.problems]).toEqual([4, 24]);
     const perPage = (b.bytes - a.bytes) / 10_000;
-    expect(perPage, `${(a.bytes / 1048576).toFixed(2)} MB kept on 2,000 pages, ${(b.bytes / 1048576).toFixed(2)} MB on 12,000`).toBeLessThan(175);
+    expect(
+      perPage,
+      `${(a.bytes / 1048576).toFixed(2)} MB kept on 2,000 pages, ${(b.bytes / 1048576).toFixed(2)} MB on 12,000`,
+    ).toBeLessThan(175);
   }, 60_000);
 });

@@ -17,7 +17,9 @@ const byPlace = (a: Problem, b: Problem) => (a.page + ' ' + a.target).localeComp
 function plantedSite(pages: number, seed: number): { root: string; planted: Problem[] } {
   const dir = tempDir('mint-admin-planted-');
   dirs.push(dir);
-  const planted = (generateSite(dir.path, { pages, seed }) as Array<Problem & { plantedAs: string }>).map(({ page, target, kind }) => ({ page, target, kind }));
+  const planted = (generateSite(dir.path, { pages, seed }) as Array<Problem & { plantedAs: string }>).map(
+    ({ page, target, kind }) => ({ page, target, kind }),
+  );
   return { root: dir.path, planted };
 }
 
@@ -45,7 +47,8 @@ describe('export verify on a generated site with planted problems', () => {
   it('the generator is deterministic by seed: the same bytes and the same list', () => {
     const [a, b, c] = [plantedSite(50, 9), plantedSite(50, 9), plantedSite(50, 10)];
     expect(b.planted).toEqual(a.planted);
-    for (const file of ['index.html', 's-0/p-7.html', 'sitemap.xml']) expect(readFileSync(join(b.root, file), 'utf8')).toBe(readFileSync(join(a.root, file), 'utf8'));
+    for (const file of ['index.html', 's-0/p-7.html', 'sitemap.xml'])
+      expect(readFileSync(join(b.root, file), 'utf8')).toBe(readFileSync(join(a.root, file), 'utf8'));
     expect(c.planted).not.toEqual(a.planted);
   });
 
@@ -68,7 +71,10 @@ describe('#fragments as the HTML spec finds them', () => {
       '<a href="#top">top</a><a href="#">empty</a><a href="#caf%C3%A9">encoded</a><h2 id="café">Café</h2>' +
         '<a href="/files/guide.pdf#page=2">pdf</a><a href="/other#Named">case differs</a><a href="other.html#named">named</a><a href="#later">defined after the link</a><p id="later"></p>',
     );
-    writeFileSync(join(dir.path, 'other.html'), '<a name="named"></a><div name="not-an-anchor"></div><a href="/#not-an-anchor">div name</a>');
+    writeFileSync(
+      join(dir.path, 'other.html'),
+      '<a name="named"></a><div name="not-an-anchor"></div><a href="/#not-an-anchor">div name</a>',
+    );
 
     const report = await verifySite({ directory: dir.path, basePath: '' });
 

@@ -25,7 +25,10 @@ function site(extraPages = 0): string {
 async function verify(args: string[], tty: boolean) {
   const home = tempDir();
   dirs.push(home);
-  return runInProcess(['export', 'verify', ...args], { env: { HOME: home.path, XDG_CONFIG_HOME: join(home.path, 'xdg') }, tty });
+  return runInProcess(['export', 'verify', ...args], {
+    env: { HOME: home.path, XDG_CONFIG_HOME: join(home.path, 'xdg') },
+    tty,
+  });
 }
 
 describe('export verify on a terminal', () => {
@@ -53,8 +56,18 @@ describe('export verify on a terminal', () => {
 function recordingReporter(live: boolean) {
   const updates: string[] = [];
   let stopped = false;
-  const activity: Activity = { update: (t) => updates.push(t), succeed: (t) => updates.push(t), fail: (t) => updates.push(t), stop: () => (stopped = true) };
-  const reporter: Reporter = { live, info: () => undefined, warn: () => undefined, activity: async (t) => (updates.push(t), activity) };
+  const activity: Activity = {
+    update: (t) => updates.push(t),
+    succeed: (t) => updates.push(t),
+    fail: (t) => updates.push(t),
+    stop: () => (stopped = true),
+  };
+  const reporter: Reporter = {
+    live,
+    info: () => undefined,
+    warn: () => undefined,
+    activity: async (t) => (updates.push(t), activity),
+  };
   return { reporter, updates, stopped: () => stopped };
 }
 
@@ -78,7 +91,11 @@ describe('verifyProgress pacing', () => {
   it('plain: a line at most every 5 s, none before the first 5 s', async () => {
     const clock = new FakeClock();
     const io = captureIO({ tty: false });
-    const progress = await verifyProgress(createReporter(io.io, { json: false, quiet: false, color: false }, clock), clock, '/srv/site');
+    const progress = await verifyProgress(
+      createReporter(io.io, { json: false, quiet: false, color: false }, clock),
+      clock,
+      '/srv/site',
+    );
     for (let i = 1; i <= 12; i++) {
       clock.advance(1000);
       progress.onProgress(i, 12);
@@ -92,9 +109,15 @@ describe('verifyProgress pacing', () => {
     const clock = new FakeClock();
     const { reporter, updates } = recordingReporter(true);
     const progress = await verifyProgress(reporter, clock, 'x');
-    await verifySite({ directory: site(3), basePath: '', onProgress: (checked, total) => (clock.advance(200), progress.onProgress(checked, total)) });
+    await verifySite({
+      directory: site(3),
+      basePath: '',
+      onProgress: (checked, total) => (clock.advance(200), progress.onProgress(checked, total)),
+    });
     progress.stop();
     // 8 pages and the stylesheet, each drawn (200 ms apart).
-    expect(updates.slice(1)).toEqual(Array.from({ length: 9 }, (_, i) => `Checking ${i + 1} of 9 pages and stylesheets`));
+    expect(updates.slice(1)).toEqual(
+      Array.from({ length: 9 }, (_, i) => `Checking ${i + 1} of 9 pages and stylesheets`),
+    );
   });
 });

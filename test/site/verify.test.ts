@@ -22,7 +22,12 @@ describe('URL resolution (shared by verify and serve)', () => {
     ['an extensionless page', '/guides/intro', '', ['guides/intro', 'guides/intro.html', 'guides/intro/index.html']],
     ['a trailing slash: the directory index only', '/guides/', '', ['guides/index.html']],
     ['query and fragment ignored', '/a?x=1#y', '', ['a', 'a.html', 'a/index.html']],
-    ['percent-decoding, segment by segment', '/with%20space', '', ['with space', 'with space.html', 'with space/index.html']],
+    [
+      'percent-decoding, segment by segment',
+      '/with%20space',
+      '',
+      ['with space', 'with space.html', 'with space/index.html'],
+    ],
     ['the base path taken off', '/docs/a', '/docs', ['a', 'a.html', 'a/index.html']],
     ['the base path with a slash is the home page', '/docs/', '/docs', ['index.html']],
     ['the base path alone is the home page', '/docs', '/docs', ['index.html']],
@@ -70,13 +75,9 @@ describe('reference extraction', () => {
   ])('srcset with %s', (_name, srcset, urls) => expect(srcsetUrls(srcset)).toEqual(urls));
 
   it('finds url() in every quoting and @import', () => {
-    expect(cssUrls(`a{b:url(x.png)} c{d:url( "y.png" )} e{f:url('z.woff2')} @import "base.css"; @import 'more.css';`)).toEqual([
-      'x.png',
-      'y.png',
-      'z.woff2',
-      'base.css',
-      'more.css',
-    ]);
+    expect(
+      cssUrls(`a{b:url(x.png)} c{d:url( "y.png" )} e{f:url('z.woff2')} @import "base.css"; @import 'more.css';`),
+    ).toEqual(['x.png', 'y.png', 'z.woff2', 'base.css', 'more.css']);
   });
 });
 
@@ -104,10 +105,14 @@ describe('verifySite', () => {
     const { root } = site({ basePath: '/docs' });
     expect((await verifySite({ directory: root, basePath: '/docs' })).problems).toEqual([]);
     const withoutBase = await verifySite({ directory: root, basePath: '' });
-    expect(withoutBase.problems).toContainEqual({ page: 'index.html', target: '/docs/guides/intro', kind: 'broken-link' });
+    expect(withoutBase.problems).toContainEqual({
+      page: 'index.html',
+      target: '/docs/guides/intro',
+      kind: 'broken-link',
+    });
   });
 
-  it('treats absolute links to the sitemap\'s host as internal', async () => {
+  it("treats absolute links to the sitemap's host as internal", async () => {
     const { root } = site();
     writeFileSync(join(root, 'extra.html'), `<a href="https://${DOMAIN}/nowhere">x</a>`);
     expect((await verifySite({ directory: root, basePath: '' })).problems).toEqual([
@@ -122,7 +127,9 @@ describe('verifySite', () => {
     writeFileSync(join(outside.path, 'secret.html'), 'secret');
     symlinkSync(join(outside.path, 'secret.html'), join(root, 'secret.html'));
     writeFileSync(join(root, 'extra.html'), '<a href="/secret">x</a>');
-    expect((await verifySite({ directory: root, basePath: '' })).problems).toEqual([{ page: 'extra.html', target: '/secret', kind: 'broken-link' }]);
+    expect((await verifySite({ directory: root, basePath: '' })).problems).toEqual([
+      { page: 'extra.html', target: '/secret', kind: 'broken-link' },
+    ]);
   });
 });
 
@@ -143,7 +150,9 @@ describe('mint-admin export verify', () => {
     expect(r.code).toBe(4);
     expect(r.stdout).toBe(planted.map((p) => `${p.page}: ${p.kind} ${p.target}\n`).join(''));
     expect(r.stderr).toMatch(/: 6 problems; 2 external links not checked \(offline\)\n/);
-    expect(r.stderr).toMatch(new RegExp(`error: 6 problems in ${root}; fix the export or its links and verify again\n$`));
+    expect(r.stderr).toMatch(
+      new RegExp(`error: 6 problems in ${root}; fix the export or its links and verify again\n$`),
+    );
   });
 
   it('--json prints the report and still exits 4', async () => {
@@ -151,11 +160,22 @@ describe('mint-admin export verify', () => {
     const r = await runCli(['export', 'verify', root, '--base-path', 'docs/', '--json']);
     expect(r.code).toBe(4);
     const report = JSON.parse(r.stdout);
-    expect(report).toMatchObject({ basePath: '/docs', pages: 5, externalLinks: 2, sitemapEntries: 4, problems: planted, notes: [OFFLINE_NOTE] });
+    expect(report).toMatchObject({
+      basePath: '/docs',
+      pages: 5,
+      externalLinks: 2,
+      sitemapEntries: 4,
+      problems: planted,
+      notes: [OFFLINE_NOTE],
+    });
   });
 
   it.each([
-    ['a missing directory', ['/nonexistent/site'], /error: \/nonexistent\/site does not exist; give the directory an export was extracted into/],
+    [
+      'a missing directory',
+      ['/nonexistent/site'],
+      /error: \/nonexistent\/site does not exist; give the directory an export was extracted into/,
+    ],
     ['a bad base path', ['.', '--base-path', '/a b'], /error: --base-path: "\/a b" is not a URL path prefix/],
   ])('refuses %s with exit 2', async (_name, args, message) => {
     const r = await runCli(['export', 'verify', ...args]);

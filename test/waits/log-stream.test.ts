@@ -9,11 +9,35 @@ function follow(polls: Array<string[] | undefined>): string[][] {
 
 describe('LogStream: each new line once, in order, whatever the server does', () => {
   it.each<[string, Array<string[] | undefined>, string[][]]>([
-    ['a log that grows', [[], ['a'], ['a', 'b', 'c'], ['a', 'b', 'c'], ['a', 'b', 'c', 'd']], [[], ['a'], ['b', 'c'], [], ['d']]],
+    [
+      'a log that grows',
+      [[], ['a'], ['a', 'b', 'c'], ['a', 'b', 'c'], ['a', 'b', 'c', 'd']],
+      [[], ['a'], ['b', 'c'], [], ['d']],
+    ],
     ['no logs field at all', [undefined, ['a'], undefined, ['a', 'b']], [[], ['a'], [], ['b']]],
-    ['a log that shrinks, then grows back past where it was', [['a', 'b', 'c'], ['a'], ['a', 'b', 'c', 'd']], [['a', 'b', 'c'], [], ['d']]],
-    ['a sliding window that drops old lines', [['a', 'b', 'c'], ['b', 'c', 'd', 'e'], ['d', 'e', 'f']], [['a', 'b', 'c'], ['d', 'e'], ['f']]],
-    ['a log rewritten entirely (only lines past the count shown)', [['a', 'b'], ['x', 'y', 'z'], ['x', 'y', 'z', 'w']], [['a', 'b'], ['z'], ['w']]],
+    [
+      'a log that shrinks, then grows back past where it was',
+      [['a', 'b', 'c'], ['a'], ['a', 'b', 'c', 'd']],
+      [['a', 'b', 'c'], [], ['d']],
+    ],
+    [
+      'a sliding window that drops old lines',
+      [
+        ['a', 'b', 'c'],
+        ['b', 'c', 'd', 'e'],
+        ['d', 'e', 'f'],
+      ],
+      [['a', 'b', 'c'], ['d', 'e'], ['f']],
+    ],
+    [
+      'a log rewritten entirely (only lines past the count shown)',
+      [
+        ['a', 'b'],
+        ['x', 'y', 'z'],
+        ['x', 'y', 'z', 'w'],
+      ],
+      [['a', 'b'], ['z'], ['w']],
+    ],
     ['repeated identical lines that are new', [['.'], ['.', '.'], ['.', '.', '.']], [['.'], ['.'], ['.']]],
     ['an emptied log', [['a'], [], ['a', 'b']], [['a'], [], ['b']]],
   ])('%s', (_name, polls, printed) => {
@@ -23,10 +47,44 @@ describe('LogStream: each new line once, in order, whatever the server does', ()
   // Each of these printed lines a second time before: a rewritten log was read by position alone, and
   // a read that lay inside what was shown (not at its start) was taken for a rewrite.
   it.each<[string, Array<string[] | undefined>, string[][]]>([
-    ['lines put in front of the log shown (a rewrite)', [['a', 'b', 'c'], ['x', 'y', 'a', 'b', 'c']], [['a', 'b', 'c'], []]],
-    ['a lagging read of an older window, then the window again', [['a', 'b', 'c', 'd', 'e'], ['b', 'c'], ['b', 'c', 'd', 'e', 'f']], [['a', 'b', 'c', 'd', 'e'], [], ['f']]],
-    ['a log that flips to another and back', [['a', 'b'], ['x', 'y'], ['x', 'y', 'a', 'b'], ['x', 'y', 'a', 'b', 'c']], [['a', 'b'], [], [], ['c']]],
-    ['a rewrite that repeats lines already shown', [['.', '.', 'A'], ['.', '.', 'B', '.', 'A', '.']], [['.', '.', 'A'], ['.', '.']]],
+    [
+      'lines put in front of the log shown (a rewrite)',
+      [
+        ['a', 'b', 'c'],
+        ['x', 'y', 'a', 'b', 'c'],
+      ],
+      [['a', 'b', 'c'], []],
+    ],
+    [
+      'a lagging read of an older window, then the window again',
+      [
+        ['a', 'b', 'c', 'd', 'e'],
+        ['b', 'c'],
+        ['b', 'c', 'd', 'e', 'f'],
+      ],
+      [['a', 'b', 'c', 'd', 'e'], [], ['f']],
+    ],
+    [
+      'a log that flips to another and back',
+      [
+        ['a', 'b'],
+        ['x', 'y'],
+        ['x', 'y', 'a', 'b'],
+        ['x', 'y', 'a', 'b', 'c'],
+      ],
+      [['a', 'b'], [], [], ['c']],
+    ],
+    [
+      'a rewrite that repeats lines already shown',
+      [
+        ['.', '.', 'A'],
+        ['.', '.', 'B', '.', 'A', '.'],
+      ],
+      [
+        ['.', '.', 'A'],
+        ['.', '.'],
+      ],
+    ],
   ])('never prints a line twice: %s', (_name, polls, printed) => {
     expect(follow(polls)).toEqual(printed);
   });

@@ -12,7 +12,12 @@ import { REPORT_LIMITS, type Change, type Report, type TrafficTrend } from './ty
 type Row = Record<string, unknown>;
 
 /** `of`: the instant whose period to report (`--of`); default the last complete period before `now`. */
-export async function computeReport(connection: DuckDBConnection, kind: PeriodKind, now: Date, of?: number): Promise<Report> {
+export async function computeReport(
+  connection: DuckDBConnection,
+  kind: PeriodKind,
+  now: Date,
+  of?: number,
+): Promise<Report> {
   const { current, previous } = reportPeriods(kind, now, of);
   const read = async (sql: string): Promise<Row[]> => {
     const params = { cf: current.from, ct: current.to, pf: previous.from, pt: previous.to };
@@ -30,10 +35,18 @@ export async function computeReport(connection: DuckDBConnection, kind: PeriodKi
   const pages = await read(THUMBS_DOWN(rows('feedback_by_page')));
   const views = await read(TRAFFIC(rows('views')));
   const visitors = await read(TRAFFIC(rows('visitors')));
-  const partial = REPORTED_TABLES.map((table) => ({ table, current: coverage.days[table].current, previous: coverage.days[table].previous })).filter(
-    (t) => t.current < daysIn(current) || t.previous < daysIn(previous),
-  );
-  const changes = (rows: Row[]) => rows.map((r) => ({ query: bounded(text(r.q)), current: num(r.c), previous: num(r.p), change: num(r.c) - num(r.p) }));
+  const partial = REPORTED_TABLES.map((table) => ({
+    table,
+    current: coverage.days[table].current,
+    previous: coverage.days[table].previous,
+  })).filter((t) => t.current < daysIn(current) || t.previous < daysIn(previous));
+  const changes = (rows: Row[]) =>
+    rows.map((r) => ({
+      query: bounded(text(r.q)),
+      current: num(r.c),
+      previous: num(r.p),
+      change: num(r.c) - num(r.p),
+    }));
   return {
     period: kind,
     current,
@@ -44,7 +57,10 @@ export async function computeReport(connection: DuckDBConnection, kind: PeriodKi
       ofDays: { current: daysIn(current), previous: daysIn(previous) },
       partial,
     },
-    visitorsCounted: { current: coverage.whole.visitors.current ? 'period' : 'day', previous: coverage.whole.visitors.previous ? 'period' : 'day' },
+    visitorsCounted: {
+      current: coverage.whole.visitors.current ? 'period' : 'day',
+      previous: coverage.whole.visitors.previous ? 'period' : 'day',
+    },
     searches: {
       total: change(searchTotals[0]?.c, searchTotals[0]?.p),
       rising: changes(rising),
@@ -94,21 +110,48 @@ type Coverage = {
  */
 async function readCoverage(connection: DuckDBConnection, current: DateRange, previous: DateRange): Promise<Coverage> {
   const all = async (sql: string) => (await connection.runAndReadAll(sql)).getRowObjectsJS() as Row[];
-  const windows = await all(`SELECT stream, strftime(window_from, '%Y-%m-%d') AS f, strftime(window_to, '%Y-%m-%d') AS t, window_to - window_from = INTERVAL 1 DAY AS one_day FROM sync_state WHERE complete`);
-  const tables = new Set((await all(`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'main' AND table_catalog = current_database()`)).map((r) => text(r.name)));
+  const windows = await all(
+    `SELECT stream, strftime(window_from, '%Y-%m-%d') AS f, strftime(window_to, '%Y-%m-%d') AS t, window_to - window_from = INTERVAL 1 DAY AS one_day FROM sync_state WHERE complete`,
+  );
+  const tables = new Set(
+    (
+      await all(
+        `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'main' AND table_catalog = current_database()`,
+      )
+    ).map((r) => text(r.name)),
+  );
   const periods = { current, previous };
-  const coverage = { days: {}, whole: {}, rangeTables: new Set([...tables].filter((t) => t.endsWith('_by_range'))) } as Coverage;
+  const coverage = {
+    days: {},
+    whole: {},
+    rangeTables: new Set([...tables].filter((t) => t.endsWith('_by_range'))),
+  } as Coverage;
   for (const table of SUMMED_TABLES) {
-    const whole = (range: DateRange) => windows.some((w) => w.stream === `${table}_by_range` && w.f === range.from && w.t === range.to);
-    const days = (range: DateRange) => new Set(windows.filter((w) => w.stream === table && w.one_day === true && text(w.f) >= range.from && text(w.f) < range.to).map((w) => w.f)).size;
+    const whole = (range: DateRange) =>
+      windows.some((w) => w.stream === `${table}_by_range` && w.f === range.from && w.t === range.to);
+    const days = (range: DateRange) =>
+      new Set(
+        windows
+          .filter((w) => w.stream === table && w.one_day === true && text(w.f) >= range.from && text(w.f) < range.to)
+          .map((w) => w.f),
+      ).size;
     coverage.whole[table] = { current: whole(current), previous: whole(previous) };
-    coverage.days[table] = { current: whole(current) ? daysIn(current) : days(current), previous: whole(previous) ? daysIn(previous) : days(previous) };
+    coverage.days[table] = {
+      current: whole(current) ? daysIn(current) : days(current),
+      previous: whole(previous) ? daysIn(previous) : days(previous),
+    };
   }
   // An item stream's complete windows follow one another from its first: they cover first..last.
   const items = windows.filter((w) => w.stream === 'conversations');
   const first = items.map((w) => text(w.f)).sort()[0];
-  const last = items.map((w) => text(w.t)).sort().at(-1);
-  const covered = (range: DateRange) => (first === undefined || last === undefined ? 0 : Math.max(0, Math.round((Date.parse(min(last, range.to)) - Date.parse(max(first, range.from))) / 86_400_000)));
+  const last = items
+    .map((w) => text(w.t))
+    .sort()
+    .at(-1);
+  const covered = (range: DateRange) =>
+    first === undefined || last === undefined
+      ? 0
+      : Math.max(0, Math.round((Date.parse(min(last, range.to)) - Date.parse(max(first, range.from))) / 86_400_000));
   coverage.days.conversations = { current: covered(periods.current), previous: covered(periods.previous) };
   return coverage;
 }
@@ -124,8 +167,13 @@ function rowsOf(table: SummedTable, coverage: Coverage): string {
   const range = `${table}_by_range`;
   const whole = coverage.whole[table];
   if (!coverage.rangeTables.has(range) || (!whole.current && !whole.previous)) return table;
-  const periods = [whole.current ? `(date_from = CAST($cf AS DATE) AND date_to = CAST($ct AS DATE))` : '', whole.previous ? `(date_from = CAST($pf AS DATE) AND date_to = CAST($pt AS DATE))` : ''].filter(Boolean);
-  const dayRows = [whole.current ? `NOT (${IN_CURRENT})` : '', whole.previous ? `NOT (${IN_PREVIOUS})` : ''].filter(Boolean);
+  const periods = [
+    whole.current ? `(date_from = CAST($cf AS DATE) AND date_to = CAST($ct AS DATE))` : '',
+    whole.previous ? `(date_from = CAST($pf AS DATE) AND date_to = CAST($pt AS DATE))` : '',
+  ].filter(Boolean);
+  const dayRows = [whole.current ? `NOT (${IN_CURRENT})` : '', whole.previous ? `NOT (${IN_PREVIOUS})` : ''].filter(
+    Boolean,
+  );
   return `(SELECT * FROM ${table} WHERE ${dayRows.join(' AND ')}
     UNION ALL BY NAME
     SELECT * EXCLUDE (date_from, date_to), date_from AS date FROM ${range} WHERE ${periods.join(' OR ')})`;
@@ -186,18 +234,30 @@ const THUMBS_DOWN = (rows: string) => `
   ORDER BY c DESC, path LIMIT ${REPORT_LIMITS.pages}`;
 
 function TRAFFIC(rows: string): string {
-  const sums = ['human', 'ai', 'total'].map((k) => `coalesce(sum(${k}) FILTER (WHERE ${IN_CURRENT}), 0) AS ${k}_c, coalesce(sum(${k}) FILTER (WHERE ${IN_PREVIOUS}), 0) AS ${k}_p`);
+  const sums = ['human', 'ai', 'total'].map(
+    (k) =>
+      `coalesce(sum(${k}) FILTER (WHERE ${IN_CURRENT}), 0) AS ${k}_c, coalesce(sum(${k}) FILTER (WHERE ${IN_PREVIOUS}), 0) AS ${k}_p`,
+  );
   return `SELECT ${sums.join(', ')} FROM ${rows} WHERE ${IN_EITHER}`;
 }
 
 function trend(row: Row | undefined): TrafficTrend {
-  return { human: change(row?.human_c, row?.human_p), ai: change(row?.ai_c, row?.ai_p), total: change(row?.total_c, row?.total_p) };
+  return {
+    human: change(row?.human_c, row?.human_p),
+    ai: change(row?.ai_c, row?.ai_p),
+    total: change(row?.total_c, row?.total_p),
+  };
 }
 
 function change(currentValue: unknown, previousValue: unknown): Change {
   const current = num(currentValue);
   const previous = num(previousValue);
-  return { current, previous, change: current - previous, changePercent: previous === 0 ? null : Math.round(((current - previous) / previous) * 1000) / 10 };
+  return {
+    current,
+    previous,
+    change: current - previous,
+    changePercent: previous === 0 ? null : Math.round(((current - previous) / previous) * 1000) / 10,
+  };
 }
 
 /** DuckDB's counts are BIGINT; sums of the API's numbers DOUBLE. */

@@ -1,7 +1,16 @@
 // The report as GitHub-flavoured Markdown, to read in a step summary, a pull request or an issue.
 // Text readers typed (search terms, questions, categories) and page paths are shown as code spans:
 // no Markdown, HTML or link inside them is rendered, and a `|` cannot end a table cell.
-import { changeText, count, partialPeriods, periodName, rangeText, signed, trafficRows, visitorsNote } from './words.js';
+import {
+  changeText,
+  count,
+  partialPeriods,
+  periodName,
+  rangeText,
+  signed,
+  trafficRows,
+  visitorsNote,
+} from './words.js';
 import type { Report, SearchChange } from './types.js';
 
 export function renderMarkdown(report: Report): string {
@@ -24,27 +33,48 @@ export function renderMarkdown(report: Report): string {
   if (partial) lines.push(`> [!WARNING]`, `> ${partial}`, '');
 
   lines.push('### Views and visitors', '');
-  table(['', name.this, name.before, 'change'], ['---', '--:', '--:', '--:'], trafficRows(report).map((r) => [r.label, count(r.change.current), count(r.change.previous), changeText(r.change)]));
+  table(
+    ['', name.this, name.before, 'change'],
+    ['---', '--:', '--:', '--:'],
+    trafficRows(report).map((r) => [r.label, count(r.change.current), count(r.change.previous), changeText(r.change)]),
+  );
   lines.push(`(${visitorsNote(report)}.)`, '');
 
   lines.push(`### Searches: ${count(report.searches.total.current)}, ${changeText(report.searches.total)}`, '');
-  const searches = (rows: SearchChange[]) => rows.map((s) => [code(s.query), count(s.current), count(s.previous), signed(s.change)]);
+  const searches = (rows: SearchChange[]) =>
+    rows.map((s) => [code(s.query), count(s.current), count(s.previous), signed(s.change)]);
   lines.push('**Rising**', '');
   table(['search', name.this, name.before, 'change'], ['---', '--:', '--:', '--:'], searches(report.searches.rising));
   lines.push('**Falling**', '');
   table(['search', name.this, name.before, 'change'], ['---', '--:', '--:', '--:'], searches(report.searches.falling));
   lines.push('**New zero-click searches** (no result clicked)', '');
-  table(['search', 'searches'], ['---', '--:'], report.searches.newZeroClick.map((s) => [code(s.query), count(s.hits)]));
+  table(
+    ['search', 'searches'],
+    ['---', '--:'],
+    report.searches.newZeroClick.map((s) => [code(s.query), count(s.hits)]),
+  );
 
-  lines.push(`### Unanswered assistant questions: ${count(report.unanswered.total.current)}, ${changeText(report.unanswered.total)}`, '');
+  lines.push(
+    `### Unanswered assistant questions: ${count(report.unanswered.total.current)}, ${changeText(report.unanswered.total)}`,
+    '',
+  );
   table(
     ['category', name.this, name.before, 'for example'],
     ['---', '--:', '--:', '---'],
-    report.unanswered.byCategory.map((c) => [code(c.category), count(c.current), count(c.previous), c.examples.map(code).join(', ')]),
+    report.unanswered.byCategory.map((c) => [
+      code(c.category),
+      count(c.current),
+      count(c.previous),
+      c.examples.map(code).join(', '),
+    ]),
   );
 
   lines.push('### Pages with the most thumbs-down', '');
-  table(['page', name.this, name.before], ['---', '--:', '--:'], report.thumbsDown.map((p) => [code(p.path), count(p.current), count(p.previous)]));
+  table(
+    ['page', name.this, name.before],
+    ['---', '--:', '--:'],
+    report.thumbsDown.map((p) => [code(p.path), count(p.current), count(p.previous)]),
+  );
   return `${lines.join('\n').trimEnd()}\n`;
 }
 

@@ -45,7 +45,11 @@ function periodsHolding(kind: PeriodKind, at: Date): Periods {
     const monday = day0 - ((at.getUTCDay() + 6) % 7) * DAY;
     return { kind, current: week(monday), previous: week(monday - 7 * DAY) };
   }
-  return { kind, current: calendarMonth(at.getUTCFullYear(), at.getUTCMonth()), previous: calendarMonth(at.getUTCFullYear(), at.getUTCMonth() - 1) };
+  return {
+    kind,
+    current: calendarMonth(at.getUTCFullYear(), at.getUTCMonth()),
+    previous: calendarMonth(at.getUTCFullYear(), at.getUTCMonth() - 1),
+  };
 }
 
 function week(monday: number): DateRange {

@@ -11,7 +11,8 @@ export function count(n: number): string {
 export function changeText(c: Pick<Change, 'change' | 'changePercent'>): string {
   if (c.change === 0) return '0';
   const sign = c.change > 0 ? '+' : '-';
-  const percent = c.changePercent === null ? 'new' : `${c.changePercent > 0 ? '+' : ''}${c.changePercent.toLocaleString('en-US')}%`;
+  const percent =
+    c.changePercent === null ? 'new' : `${c.changePercent > 0 ? '+' : ''}${c.changePercent.toLocaleString('en-US')}%`;
   return `${sign}${count(Math.abs(c.change))} (${percent})`;
 }
 
@@ -21,7 +22,9 @@ export function signed(n: number): string {
 }
 
 export function periodName(report: Report): { this: string; before: string } {
-  return report.period === 'week' ? { this: 'this week', before: 'week before' } : { this: 'this month', before: 'month before' };
+  return report.period === 'week'
+    ? { this: 'this week', before: 'week before' }
+    : { this: 'this month', before: 'month before' };
 }
 
 /** "2026-W47 (2026-11-16 to 2026-11-22)". */

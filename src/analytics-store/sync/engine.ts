@@ -12,8 +12,8 @@ import { ApiError, NetworkError, RateLimitError } from '../../errors.js';
 import { restrictDatabaseFiles } from '../db.js';
 import { DatabaseWriteError, writeProblemOf } from '../errors.js';
 import { pageGuard, type PagePosition } from '../../paging/engine.js';
-import { DATA_TABLES, RANGE_OF, RANGE_TABLES, } from '../schema.js';
-import { reportPeriods, } from '../report/period.js';
+import { DATA_TABLES, RANGE_OF, RANGE_TABLES } from '../schema.js';
+import { reportPeriods } from '../report/period.js';
 import { EARLIEST_DATA } from '../../queries/dates.js';
 import type { BudgetStop, RequestBudget } from './budget.js';
 import { markPass, markReach, readCheckpoints, withOneThread, writePage, type Checkpoint } from './store.js';
@@ -98,7 +98,9 @@ export const DEFAULT_REACH_DAYS = 30;
  */
 export function plan(checkpoints: Checkpoint[], from: number, now: number, passStart: number): Task[] {
   const byKey = new Map(checkpoints.map((c) => [`${c.stream}|${c.windowFrom}`, c]));
-  const unfinished: Task[] = checkpoints.filter((c) => !c.complete && c.stream in RANGE_STREAMS).map((c) => task(RANGE_STREAMS[c.stream as keyof typeof RANGE_STREAMS], c));
+  const unfinished: Task[] = checkpoints
+    .filter((c) => !c.complete && c.stream in RANGE_STREAMS)
+    .map((c) => task(RANGE_STREAMS[c.stream as keyof typeof RANGE_STREAMS], c));
   const unread: Task[] = [];
   const refresh: Task[] = [];
   for (const table of DATA_TABLES) {
@@ -117,7 +119,8 @@ export function plan(checkpoints: Checkpoint[], from: number, now: number, passS
     }
     const watermark = Math.max(...own.map((c) => c.windowTo));
     if (watermark >= passStart) continue; // read in this pass already
-    const start = table === 'feedback' ? Math.max(from, now - FEEDBACK_REREAD_MS) : Math.max(from, watermark - ITEM_LOOKBACK_MS);
+    const start =
+      table === 'feedback' ? Math.max(from, now - FEEDBACK_REREAD_MS) : Math.max(from, watermark - ITEM_LOOKBACK_MS);
     if (start < now) refresh.push(task(stream, fresh(table, start, now)));
   }
   for (let day = startOfUtcDay(now); day >= from; day -= DAY_MS) {
@@ -128,7 +131,8 @@ export function plan(checkpoints: Checkpoint[], from: number, now: number, passS
       if (!stored) unread.push(task(stream, fresh(table, day, day + DAY_MS)));
       else if (!stored.complete) unfinished.push(task(stream, stored));
       // A complete day not yet settled is read again from its first page (which replaces its rows).
-      else if (stored.updatedAt < stored.windowTo + SETTLE_MS && stored.updatedAt < passStart) refresh.push(task(stream, fresh(table, day, day + DAY_MS)));
+      else if (stored.updatedAt < stored.windowTo + SETTLE_MS && stored.updatedAt < passStart)
+        refresh.push(task(stream, fresh(table, day, day + DAY_MS)));
     }
   }
   return [...unfinished, ...reportRanges(byKey, from, now, passStart), ...unread, ...refresh];
@@ -136,7 +140,10 @@ export function plan(checkpoints: Checkpoint[], from: number, now: number, passS
 
 const task = (stream: Stream, checkpoint: Checkpoint): Task => ({
   stream,
-  window: stream.kind === 'items' ? { from: iso(checkpoint.windowFrom), to: iso(checkpoint.windowTo) } : { from: utcDay(checkpoint.windowFrom), to: utcDay(checkpoint.windowTo) },
+  window:
+    stream.kind === 'items'
+      ? { from: iso(checkpoint.windowFrom), to: iso(checkpoint.windowTo) }
+      : { from: utcDay(checkpoint.windowFrom), to: utcDay(checkpoint.windowTo) },
   checkpoint,
 });
 
@@ -163,7 +170,8 @@ function reportRanges(byKey: Map<string, Checkpoint>, from: number, now: number,
     for (const table of RANGE_TABLES) {
       const stored = byKey.get(`${table}|${start}`);
       if (stored && stored.windowTo !== end) continue; // another range from the same day (a month starting on a Monday): read as its own
-      if (stored?.complete && (stored.updatedAt >= stored.windowTo + SETTLE_MS || stored.updatedAt >= passStart)) continue;
+      if (stored?.complete && (stored.updatedAt >= stored.windowTo + SETTLE_MS || stored.updatedAt >= passStart))
+        continue;
       if (!stored && daysRead(byKey, RANGE_OF[table], start, end)) continue;
       if (planned.has(`${table}|${start}`)) continue;
       planned.add(`${table}|${start}`);
@@ -197,8 +205,21 @@ async function syncWindows(opts: SyncOptions): Promise<SyncSummary> {
   const checkpoints = await readCheckpoints(connection);
   const pass = await startPass(connection, checkpoints, clock.now());
   const from = await reach(connection, checkpoints, opts.from, clock.now());
-  const tasks = plan(checkpoints.filter((c) => c.stream !== PASS_STREAM && c.stream !== REACH_STREAM), from, clock.now(), pass);
-  const summary: SyncSummary = { complete: false, requests: 0, pages: 0, rowsWritten: 0, windowsLeft: tasks.length, requestsLeft: 0, truncated: [] };
+  const tasks = plan(
+    checkpoints.filter((c) => c.stream !== PASS_STREAM && c.stream !== REACH_STREAM),
+    from,
+    clock.now(),
+    pass,
+  );
+  const summary: SyncSummary = {
+    complete: false,
+    requests: 0,
+    pages: 0,
+    rowsWritten: 0,
+    windowsLeft: tasks.length,
+    requestsLeft: 0,
+    truncated: [],
+  };
   const started = budget.spent;
   const restarted = new Set<Task>();
   try {
@@ -220,7 +241,10 @@ async function syncWindows(opts: SyncOptions): Promise<SyncSummary> {
         } catch (error) {
           // A cursor kept from an earlier run that the API no longer takes (it may expire): the window
           // starts again from its first page, once; its rows are keyed, so nothing is stored twice.
-          if (!(error instanceof ApiError && error.status === 400 && checkpoint.cursor !== null && !restarted.has(task))) throw error;
+          if (
+            !(error instanceof ApiError && error.status === 400 && checkpoint.cursor !== null && !restarted.has(task))
+          )
+            throw error;
           restarted.add(task);
           checkpoint = { ...checkpoint, cursor: null, pages: 0, rows: 0 };
           first = true;
@@ -235,7 +259,14 @@ async function syncWindows(opts: SyncOptions): Promise<SyncSummary> {
         // run before it is stored: its checkpoint stays at the last good page.
         const next = guard ? guard(page.answer, checkpoint.cursor) : page.next;
         const complete = next === null;
-        checkpoint = { ...checkpoint, cursor: next, pages: checkpoint.pages + 1, rows: checkpoint.rows + page.rows.length, complete, updatedAt: clock.now() };
+        checkpoint = {
+          ...checkpoint,
+          cursor: next,
+          pages: checkpoint.pages + 1,
+          rows: checkpoint.rows + page.rows.length,
+          complete,
+          updatedAt: clock.now(),
+        };
         let written: Awaited<ReturnType<typeof writePage>>;
         try {
           written = await writePage(connection, { stream: task.stream, checkpoint, rows: page.rows, first });
@@ -246,8 +277,19 @@ async function syncWindows(opts: SyncOptions): Promise<SyncSummary> {
         first = false;
         summary.pages++;
         summary.rowsWritten += page.rows.length;
-        if (page.truncated) summary.truncated.push(task.stream.kind === 'range' ? `${task.window.from} to ${utcDay(Date.parse(`${task.window.to}T00:00:00Z`) - DAY_MS)}` : task.window.from);
-        opts.onPage?.({ table: task.stream.table, window: task.window, rows: page.rows.length, windowComplete: complete, repaired: written.repaired });
+        if (page.truncated)
+          summary.truncated.push(
+            task.stream.kind === 'range'
+              ? `${task.window.from} to ${utcDay(Date.parse(`${task.window.to}T00:00:00Z`) - DAY_MS)}`
+              : task.window.from,
+          );
+        opts.onPage?.({
+          table: task.stream.table,
+          window: task.window,
+          rows: page.rows.length,
+          windowComplete: complete,
+          repaired: written.repaired,
+        });
         if (complete) break;
       }
       summary.windowsLeft--;
@@ -260,15 +302,21 @@ async function syncWindows(opts: SyncOptions): Promise<SyncSummary> {
     summary.requestsLeft = budget.left(clock.now());
   }
 
-  async function fetchPage(task: Task, position: string | null): Promise<Awaited<ReturnType<Stream['fetch']>> | { stop: BudgetStop }> {
+  async function fetchPage(
+    task: Task,
+    position: string | null,
+  ): Promise<Awaited<ReturnType<Stream['fetch']>> | { stop: BudgetStop }> {
     for (let attempt = 1; ; attempt++) {
       budget.spend();
       try {
         return await task.stream.fetch(api, projectId, task.window, position, { once: true, signal });
       } catch (error) {
         if (signal?.aborted) throw signal.reason;
-        if (error instanceof RateLimitError) return { stop: { reason: 'rate-limited', nextAt: error.retryAt ?? clock.now() + 60 * 60 * 1000 } };
-        const transient = error instanceof NetworkError || (error instanceof ApiError && error.status !== undefined && error.status >= 500);
+        if (error instanceof RateLimitError)
+          return { stop: { reason: 'rate-limited', nextAt: error.retryAt ?? clock.now() + 60 * 60 * 1000 } };
+        const transient =
+          error instanceof NetworkError ||
+          (error instanceof ApiError && error.status !== undefined && error.status >= 500);
         if (!transient || attempt >= PAGE_TRIES) throw error;
         const stop = budget.check(clock.now());
         if (stop) return { stop };
@@ -283,11 +331,15 @@ async function syncWindows(opts: SyncOptions): Promise<SyncSummary> {
  * starts at; a stream of one page a window has none. Positions are the checkpoint's text: a cursor,
  * or an offset as a number's digits.
  */
-function guardOf(stream: Stream, start: string | null): ((answer: Page['answer'], at: string | null) => string | null) | undefined {
+function guardOf(
+  stream: Stream,
+  start: string | null,
+): ((answer: Page['answer'], at: string | null) => string | null) | undefined {
   const paging = stream.paging;
   if (!paging) return undefined;
   const offsets = paging.style === 'offset+hasMore';
-  const position = (at: string | null): PagePosition => (offsets ? { offset: at === null ? 0 : Number(at) } : at === null ? {} : { cursor: at });
+  const position = (at: string | null): PagePosition =>
+    offsets ? { offset: at === null ? 0 : Number(at) } : at === null ? {} : { cursor: at };
   const check = pageGuard(paging, position(start));
   return (answer, at) => {
     if (!answer) throw new Error(`the ${stream.table} stream returned no answer for its paging guards`);
@@ -303,11 +355,17 @@ function guardOf(stream: Stream, start: string | null): ((answer: Page['answer']
  * DEFAULT_REACH_DAYS ago. Without the keeping, a first sync of 40 days stopped by its budget left days
  * 31-40 unread for good: the runs after it, without --from, reached 30 days back and called it done.
  */
-async function reach(connection: DuckDBConnection, checkpoints: Checkpoint[], given: number | undefined, now: number): Promise<number> {
+async function reach(
+  connection: DuckDBConnection,
+  checkpoints: Checkpoint[],
+  given: number | undefined,
+  now: number,
+): Promise<number> {
   const kept = checkpoints.find((c) => c.stream === REACH_STREAM)?.windowTo;
   // A reach kept by a version that read 0100 as the year 100 would plan a window for every day since:
   // no earlier than the API can hold data (a --from given now is refused before that, queries/dates.ts).
-  if (given === undefined) return kept === undefined ? startOfUtcDay(now - DEFAULT_REACH_DAYS * DAY_MS) : Math.max(kept, EARLIEST_DATA);
+  if (given === undefined)
+    return kept === undefined ? startOfUtcDay(now - DEFAULT_REACH_DAYS * DAY_MS) : Math.max(kept, EARLIEST_DATA);
   if (given !== kept) await markReach(connection, given, now);
   return given;
 }

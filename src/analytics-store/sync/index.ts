@@ -49,7 +49,17 @@ export async function syncDatabase(opts: SyncDatabaseOptions): Promise<SyncResul
     const db = await openAnalyticsDb(opts.path, { loader: opts.loader });
     try {
       const budget = new RequestBudget(opts.maxRequests, opts.ledger);
-      const summary = await runSync({ connection: db.connection, path: opts.path, api: opts.api, projectId: opts.projectId, from: opts.from, clock: opts.clock, budget, signal: opts.signal, onPage: opts.onPage });
+      const summary = await runSync({
+        connection: db.connection,
+        path: opts.path,
+        api: opts.api,
+        projectId: opts.projectId,
+        from: opts.from,
+        clock: opts.clock,
+        budget,
+        signal: opts.signal,
+        onPage: opts.onPage,
+      });
       const tables = await rowCounts(db.connection);
       const parquet = opts.parquet === undefined ? undefined : await writeParquet(db.connection, opts.parquet);
       return { ...summary, path: opts.path, tables, parquet };
@@ -66,8 +76,15 @@ function parquetDirectory(directory: string): void {
     makeDirectory(directory);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === 'ENOTDIR' || code === 'EEXIST' ? 'a file is in the way' : code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'not writable' : (error as Error).message;
-    throw new UsageError(`the Parquet directory ${directory} cannot be made (${why}): give a directory, or a path where one can be made`);
+    const why =
+      code === 'ENOTDIR' || code === 'EEXIST'
+        ? 'a file is in the way'
+        : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+          ? 'not writable'
+          : (error as Error).message;
+    throw new UsageError(
+      `the Parquet directory ${directory} cannot be made (${why}): give a directory, or a path where one can be made`,
+    );
   }
 }
 

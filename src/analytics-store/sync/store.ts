@@ -74,9 +74,14 @@ async function inTransaction(connection: DuckDBConnection, write: PageWrite, rep
   const { stream, checkpoint: c, rows } = write;
   await connection.run('BEGIN TRANSACTION');
   try {
-    if (write.first && stream.kind === 'day') await connection.run(`DELETE FROM ${stream.table} WHERE date = $1::DATE`, [ts(c.windowFrom).slice(0, 10)]);
+    if (write.first && stream.kind === 'day')
+      await connection.run(`DELETE FROM ${stream.table} WHERE date = $1::DATE`, [ts(c.windowFrom).slice(0, 10)]);
     // A range read again replaces that range's rows, as a day does.
-    if (write.first && stream.kind === 'range') await connection.run(`DELETE FROM ${stream.table} WHERE date_from = $1::DATE AND date_to = $2::DATE`, [ts(c.windowFrom).slice(0, 10), ts(c.windowTo).slice(0, 10)]);
+    if (write.first && stream.kind === 'range')
+      await connection.run(`DELETE FROM ${stream.table} WHERE date_from = $1::DATE AND date_to = $2::DATE`, [
+        ts(c.windowFrom).slice(0, 10),
+        ts(c.windowTo).slice(0, 10),
+      ]);
     if (rows.length > 0) {
       // The page goes to DuckDB as one string, split into its elements and each parsed to the row's
       // shape in SQL: three times faster than from_json of the whole array as a list of structs (a
@@ -102,7 +107,9 @@ async function inTransaction(connection: DuckDBConnection, write: PageWrite, rep
 
 /** DuckDB's refusal of a key stored already (`Duplicate key "id: …" violates primary key constraint`). */
 function isDuplicateKey(error: unknown): boolean {
-  return /Duplicate key .* violates primary key constraint/i.test(error instanceof Error ? error.message : String(error));
+  return /Duplicate key .* violates primary key constraint/i.test(
+    error instanceof Error ? error.message : String(error),
+  );
 }
 
 /** The window's row updated, or inserted when new: INSERT OR REPLACE costs several ms more a page. */
@@ -113,7 +120,10 @@ async function saveCheckpoint(connection: DuckDBConnection, c: Checkpoint): Prom
     values,
   );
   if (updated.rowsChanged > 0) return;
-  await connection.run(`INSERT INTO sync_state (stream, window_from, window_to, cursor, pages, rows, complete, updated_at) VALUES ($1, $2::TIMESTAMP, $3::TIMESTAMP, $4, $5, $6, $7, $8::TIMESTAMP)`, values);
+  await connection.run(
+    `INSERT INTO sync_state (stream, window_from, window_to, cursor, pages, rows, complete, updated_at) VALUES ($1, $2::TIMESTAMP, $3::TIMESTAMP, $4, $5, $6, $7, $8::TIMESTAMP)`,
+    values,
+  );
 }
 
 /**
@@ -123,7 +133,11 @@ async function saveCheckpoint(connection: DuckDBConnection, c: Checkpoint): Prom
  */
 export function lastOfEachKey(stream: Pick<Stream, 'key'>, rows: Row[]): Row[] {
   const byKey = new Map<string, Row>();
-  for (const row of rows) byKey.set(stream.key.length === 1 ? String(row[stream.key[0]!]) : JSON.stringify(stream.key.map((k) => row[k])), row);
+  for (const row of rows)
+    byKey.set(
+      stream.key.length === 1 ? String(row[stream.key[0]!]) : JSON.stringify(stream.key.map((k) => row[k])),
+      row,
+    );
   return byKey.size === rows.length ? rows : [...byKey.values()];
 }
 
@@ -134,7 +148,9 @@ export function lastOfEachKey(stream: Pick<Stream, 'key'>, rows: Row[]): Row[] {
  * process runs next (the Parquet export, queries).
  */
 export async function withOneThread<T>(connection: DuckDBConnection, work: () => Promise<T>): Promise<T> {
-  const before = Number((await connection.runAndReadAll(`SELECT current_setting('threads')::INTEGER AS n`)).getRowObjectsJson()[0]?.n);
+  const before = Number(
+    (await connection.runAndReadAll(`SELECT current_setting('threads')::INTEGER AS n`)).getRowObjectsJson()[0]?.n,
+  );
   await connection.run('SET threads = 1');
   try {
     return await work();
@@ -144,7 +160,12 @@ export async function withOneThread<T>(connection: DuckDBConnection, work: () =>
 }
 
 /** The pass marker: one row, its window_to the pass's start, `complete` once a run read everything. */
-export async function markPass(connection: DuckDBConnection, passStart: number, complete: boolean, now: number): Promise<void> {
+export async function markPass(
+  connection: DuckDBConnection,
+  passStart: number,
+  complete: boolean,
+  now: number,
+): Promise<void> {
   await connection.run(
     `INSERT OR REPLACE INTO sync_state (stream, window_from, window_to, cursor, pages, rows, complete, updated_at) VALUES ('_pass', TIMESTAMP '1970-01-01', $1::TIMESTAMP, NULL, 0, 0, $2, $3::TIMESTAMP)`,
     [ts(passStart), complete, ts(now)],

@@ -71,13 +71,24 @@ const dayOf = (time: string | null | undefined): string | null => {
 const offsetOf = (position: string | null): number => (position === null ? 0 : Number(position));
 
 const trafficColumns = { date: 'DATE', path: 'VARCHAR', human: 'DOUBLE', ai: 'DOUBLE', total: 'DOUBLE' };
-const trafficRow = (date: string) => (p: PageTraffic): Row => ({ date, path: p.path, human: p.human, ai: p.ai, total: p.total });
+const trafficRow =
+  (date: string) =>
+  (p: PageTraffic): Row => ({ date, path: p.path, human: p.human, ai: p.ai, total: p.total });
 
 type TrafficQuery = { dateFrom: string; dateTo: string; limit: number; offset: number };
-type TrafficList = (api: ApiClient, projectId: string, query: TrafficQuery, call: CallOptions) => Promise<{ page: object; pages: PageTraffic[]; hasMore: boolean }>;
+type TrafficList = (
+  api: ApiClient,
+  projectId: string,
+  query: TrafficQuery,
+  call: CallOptions,
+) => Promise<{ page: object; pages: PageTraffic[]; hasMore: boolean }>;
 
 /** Views and visitors: the same per-page traffic per day, paged by offset, 250 a page. */
-function trafficStream(table: 'views' | 'visitors', list: TrafficList, paging: GuardedEndpoint<object, unknown>): Stream {
+function trafficStream(
+  table: 'views' | 'visitors',
+  list: TrafficList,
+  paging: GuardedEndpoint<object, unknown>,
+): Stream {
   return {
     table,
     key: ['date', 'path'],
@@ -88,13 +99,21 @@ function trafficStream(table: 'views' | 'visitors', list: TrafficList, paging: G
     async fetch(api, projectId, w, position, call) {
       const offset = offsetOf(position);
       const page = await list(api, projectId, { dateFrom: w.from, dateTo: w.to, limit: 250, offset }, call);
-      return { rows: page.pages.map(trafficRow(w.from)), next: page.hasMore && page.pages.length > 0 ? String(offset + page.pages.length) : null, answer: { page: page.page, items: page.pages } };
+      return {
+        rows: page.pages.map(trafficRow(w.from)),
+        next: page.hasMore && page.pages.length > 0 ? String(offset + page.pages.length) : null,
+        answer: { page: page.page, items: page.pages },
+      };
     },
   };
 }
 
 /** A route's paging facts, its page and item types let go: the sync hands the guard what the stream fetched. */
-const guarded = (route: { style: GuardedEndpoint<object, unknown>['style']; noun: string; itemsAtMost?: unknown }): GuardedEndpoint<object, unknown> => route as GuardedEndpoint<object, unknown>;
+const guarded = (route: {
+  style: GuardedEndpoint<object, unknown>['style'];
+  noun: string;
+  itemsAtMost?: unknown;
+}): GuardedEndpoint<object, unknown> => route as GuardedEndpoint<object, unknown>;
 
 export const STREAMS: Record<DataTable, Stream> = {
   searches: {
@@ -103,24 +122,68 @@ export const STREAMS: Record<DataTable, Stream> = {
     kind: 'day',
     pageSize: 100,
     paging: guarded(SEARCHES),
-    columns: { date: 'DATE', search_query: 'VARCHAR', hits: 'DOUBLE', ctr: 'DOUBLE', top_clicked_page: 'VARCHAR', last_searched_at: 'TIMESTAMP' },
+    columns: {
+      date: 'DATE',
+      search_query: 'VARCHAR',
+      hits: 'DOUBLE',
+      ctr: 'DOUBLE',
+      top_clicked_page: 'VARCHAR',
+      last_searched_at: 'TIMESTAMP',
+    },
     async fetch(api, projectId, w, position, call) {
-      const page = await api.listSearches(projectId, { dateFrom: w.from, dateTo: w.to, limit: 100, ...(position ? { cursor: position } : {}) }, call);
-      const row = (s: SearchTerm): Row => ({ date: w.from, search_query: s.searchQuery, hits: s.hits, ctr: s.ctr, top_clicked_page: s.topClickedPage, last_searched_at: inUtc(s.lastSearchedAt) });
+      const page = await api.listSearches(
+        projectId,
+        { dateFrom: w.from, dateTo: w.to, limit: 100, ...(position ? { cursor: position } : {}) },
+        call,
+      );
+      const row = (s: SearchTerm): Row => ({
+        date: w.from,
+        search_query: s.searchQuery,
+        hits: s.hits,
+        ctr: s.ctr,
+        top_clicked_page: s.topClickedPage,
+        last_searched_at: inUtc(s.lastSearchedAt),
+      });
       return { rows: page.searches.map(row), next: page.nextCursor, answer: { page, items: page.searches } };
     },
   },
-  views: trafficStream('views', (api, projectId, query, call) => api.listViews(projectId, query, call).then((p) => ({ page: p, pages: p.views, hasMore: p.hasMore })), guarded(VIEWS)),
-  visitors: trafficStream('visitors', (api, projectId, query, call) => api.listVisitors(projectId, query, call).then((p) => ({ page: p, pages: p.visitors, hasMore: p.hasMore })), guarded(VISITORS)),
+  views: trafficStream(
+    'views',
+    (api, projectId, query, call) =>
+      api.listViews(projectId, query, call).then((p) => ({ page: p, pages: p.views, hasMore: p.hasMore })),
+    guarded(VIEWS),
+  ),
+  visitors: trafficStream(
+    'visitors',
+    (api, projectId, query, call) =>
+      api.listVisitors(projectId, query, call).then((p) => ({ page: p, pages: p.visitors, hasMore: p.hasMore })),
+    guarded(VISITORS),
+  ),
   feedback_by_page: {
     table: 'feedback_by_page',
     key: ['date', 'path'],
     kind: 'day',
     pageSize: 100,
-    columns: { date: 'DATE', path: 'VARCHAR', thumbs_up: 'DOUBLE', thumbs_down: 'DOUBLE', code: 'DOUBLE', total: 'DOUBLE' },
+    columns: {
+      date: 'DATE',
+      path: 'VARCHAR',
+      thumbs_up: 'DOUBLE',
+      thumbs_down: 'DOUBLE',
+      code: 'DOUBLE',
+      total: 'DOUBLE',
+    },
     async fetch(api, projectId, w, _position, call) {
       const page = await api.feedbackByPage(projectId, { dateFrom: w.from, dateTo: w.to, limit: 100 }, call);
-      const rows = page.feedback.map((p): Row => ({ date: w.from, path: p.path, thumbs_up: p.thumbsUp, thumbs_down: p.thumbsDown, code: p.code, total: p.total }));
+      const rows = page.feedback.map(
+        (p): Row => ({
+          date: w.from,
+          path: p.path,
+          thumbs_up: p.thumbsUp,
+          thumbs_down: p.thumbsDown,
+          code: p.code,
+          total: p.total,
+        }),
+      );
       // The endpoint has no cursor: a day with more than 100 pages of feedback keeps its top 100.
       return { rows, next: null, truncated: page.hasMore };
     },
@@ -155,7 +218,11 @@ export const STREAMS: Record<DataTable, Stream> = {
       page_url: 'VARCHAR',
     },
     async fetch(api, projectId, w, position, call) {
-      const page = await api.listConversations(projectId, { dateFrom: w.from, dateTo: w.to, limit: 1000, ...(position ? { cursor: position } : {}) }, call);
+      const page = await api.listConversations(
+        projectId,
+        { dateFrom: w.from, dateTo: w.to, limit: 1000, ...(position ? { cursor: position } : {}) },
+        call,
+      );
       const row = (c: Conversation): Row => ({
         id: c.id,
         date: dayOf(c.timestamp),
@@ -168,7 +235,11 @@ export const STREAMS: Record<DataTable, Stream> = {
         query_category: c.queryCategory,
         page_url: c.pageUrl,
       });
-      return { rows: page.conversations.map(row), next: page.hasMore ? page.nextCursor : null, answer: { page, items: page.conversations } };
+      return {
+        rows: page.conversations.map(row),
+        next: page.hasMore ? page.nextCursor : null,
+        answer: { page, items: page.conversations },
+      };
     },
   },
   feedback: {
@@ -192,9 +263,19 @@ export const STREAMS: Record<DataTable, Stream> = {
       lang: 'VARCHAR',
     },
     async fetch(api, projectId, w, position, call) {
-      const page = await api.listFeedback(projectId, { dateFrom: w.from, dateTo: w.to, limit: 100, ...(position ? { cursor: position } : {}) }, call);
+      const page = await api.listFeedback(
+        projectId,
+        { dateFrom: w.from, dateTo: w.to, limit: 100, ...(position ? { cursor: position } : {}) },
+        call,
+      );
       const row = (f: FeedbackItem): Row => {
-        const x = f as FeedbackItem & { helpful?: boolean; contact?: string | null; code?: string; filename?: string | null; lang?: string | null };
+        const x = f as FeedbackItem & {
+          helpful?: boolean;
+          contact?: string | null;
+          code?: string;
+          filename?: string | null;
+          lang?: string | null;
+        };
         return {
           id: f.id,
           date: dayOf(f.createdAt),
@@ -210,7 +291,11 @@ export const STREAMS: Record<DataTable, Stream> = {
           lang: x.lang ?? null,
         };
       };
-      return { rows: page.feedback.map(row), next: page.hasMore ? page.nextCursor : null, answer: { page, items: page.feedback } };
+      return {
+        rows: page.feedback.map(row),
+        next: page.hasMore ? page.nextCursor : null,
+        answer: { page, items: page.feedback },
+      };
     },
   },
 };
@@ -230,9 +315,15 @@ function rangeStream(table: RangeTable): Stream {
     columns: { date_from: 'DATE', date_to: 'DATE', ...columns },
     async fetch(api, projectId, w, position, call) {
       const page = await day.fetch(api, projectId, w, position, call);
-      return { ...page, rows: page.rows.map(({ date: _day, ...row }) => ({ date_from: w.from, date_to: w.to, ...row })) };
+      return {
+        ...page,
+        rows: page.rows.map(({ date: _day, ...row }) => ({ date_from: w.from, date_to: w.to, ...row })),
+      };
     },
   };
 }
 
-export const RANGE_STREAMS = Object.fromEntries(RANGE_TABLES.map((t) => [t, rangeStream(t)])) as Record<RangeTable, Stream>;
+export const RANGE_STREAMS = Object.fromEntries(RANGE_TABLES.map((t) => [t, rangeStream(t)])) as Record<
+  RangeTable,
+  Stream
+>;

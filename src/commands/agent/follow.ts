@@ -9,7 +9,12 @@ import { retryingIn, type Context } from '../../context.js';
 import { formatDuration } from '../../duration.js';
 import { InterruptedError, JobFailedError, WaitTimeoutError, briefReason } from '../../errors.js';
 import type { Activity } from '../../io.js';
-import { followAgentJob, isFinishedAgentStatus, isUnknownAgentStatus, type FinishedAgentJobStatus } from '../../waits/agent-job.js';
+import {
+  followAgentJob,
+  isFinishedAgentStatus,
+  isUnknownAgentStatus,
+  type FinishedAgentJobStatus,
+} from '../../waits/agent-job.js';
 import { AgentJobTimeoutError, UnknownStatusError } from '../../waits/errors.js';
 import { checkServerId } from '../../ids.js';
 import { repeatedFlags, shellCommand } from '../../shell.js';
@@ -55,14 +60,17 @@ export async function waitForAgentJob(opts: FollowOptions, ctx: Context): Promis
     // --json: a pipeline reads the last known job whatever ended the wait; the exit code says what did.
     if (ctx.mode.json && lastSeen) printJson(ctx, lastSeen);
     if (ctx.signal.aborted) {
-      throw new InterruptedError(`stopped waiting; agent job ${jobId} keeps running on the server: resume the wait with \`${resume}\``);
+      throw new InterruptedError(
+        `stopped waiting; agent job ${jobId} keeps running on the server: resume the wait with \`${resume}\``,
+      );
     }
     if (error instanceof AgentJobTimeoutError) {
       throw new WaitTimeoutError(
         `gave up waiting after ${formatDuration(error.elapsedMs)}: agent job ${jobId} is still ${error.lastSeen?.status ?? 'not answering'} and keeps running on the server; resume the wait with \`${resume}\``,
       );
     }
-    if (error instanceof UnknownStatusError) throw unknownStatusError(`agent job ${jobId}`, error.status, agentGetCommand(jobId, ctx, ['--json']));
+    if (error instanceof UnknownStatusError)
+      throw unknownStatusError(`agent job ${jobId}`, error.status, agentGetCommand(jobId, ctx, ['--json']));
     throw error;
   }
 }
@@ -72,7 +80,11 @@ export async function waitForAgentJob(opts: FollowOptions, ctx: Context): Promis
  * stdout, a note when nothing changed or the job was archived, exit 4 when it failed. A job just
  * `started` (run, message) is printed as every start is (started.ts).
  */
-export async function showAgentJob(job: AgentJob, ctx: Context, opts: { waited: boolean; started?: boolean }): Promise<void> {
+export async function showAgentJob(
+  job: AgentJob,
+  ctx: Context,
+  opts: { waited: boolean; started?: boolean },
+): Promise<void> {
   if (ctx.mode.json) printJson(ctx, job);
   // The id goes into the commands printed below; the JSON above carries it escaped, as data.
   checkServerId('agent job id', job.id);
@@ -104,7 +116,14 @@ export async function showAgentJob(job: AgentJob, ctx: Context, opts: { waited: 
  * command works when pasted into the same shell.
  */
 export function agentGetCommand(jobId: string, ctx: Context, flags: string[]): string {
-  return shellCommand(['mint-admin', 'agent', 'get', jobId, ...flags, ...repeatedFlags(ctx.globals, ['project', 'profile', 'baseUrl'])]);
+  return shellCommand([
+    'mint-admin',
+    'agent',
+    'get',
+    jobId,
+    ...flags,
+    ...repeatedFlags(ctx.globals, ['project', 'profile', 'baseUrl']),
+  ]);
 }
 
 /** The live part of a wait. Plain mode prints only changes, so a CI log reads as a short story. */
@@ -170,4 +189,3 @@ class WaitView {
     this.ticker = undefined;
   }
 }
-

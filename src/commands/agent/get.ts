@@ -34,5 +34,8 @@ export function register(group: Command, deps: Deps): void {
       await showAgentJob(job, ctx, { waited: Boolean(flags.wait) });
     }),
   );
-  examples(command, ['mint-admin agent get 6f1c0d2e9a7b --wait', 'mint-admin agent get 6f1c0d2e9a7b --json | jq -r .prLink']);
+  examples(command, [
+    'mint-admin agent get 6f1c0d2e9a7b --wait',
+    'mint-admin agent get 6f1c0d2e9a7b --json | jq -r .prLink',
+  ]);
 }

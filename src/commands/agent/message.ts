@@ -19,7 +19,10 @@ export async function agentMessage(opts: AgentMessageOptions, ctx: Context): Pro
   const prompt = await readPrompt({ words: opts.words, file: opts.file }, ctx);
   const projectId = await ctx.projectId();
   const api = await ctx.api();
-  const [{ waitForAgentJob, agentGetCommand }, { explainMessageFailure }] = await Promise.all([import('./follow.js'), import('../uncertain-post.js')]);
+  const [{ waitForAgentJob, agentGetCommand }, { explainMessageFailure }] = await Promise.all([
+    import('./follow.js'),
+    import('../uncertain-post.js'),
+  ]);
   let updated: AgentJob;
   try {
     updated = await api.sendAgentMessage(projectId, jobId, prompt);
@@ -27,7 +30,10 @@ export async function agentMessage(opts: AgentMessageOptions, ctx: Context): Pro
     throw explainMessageFailure(error, agentGetCommand(jobId, ctx, []));
   }
   if (!wait.wait) return updated;
-  return waitForAgentJob({ projectId, jobId, intervalMs: wait.intervalMs, timeoutMs: wait.timeoutMs, known: updated }, ctx);
+  return waitForAgentJob(
+    { projectId, jobId, intervalMs: wait.intervalMs, timeoutMs: wait.timeoutMs, known: updated },
+    ctx,
+  );
 }
 
 type MessageFlags = WaitFlags & { file?: string };
@@ -42,7 +48,10 @@ export function register(group: Command, deps: Deps): void {
   addWaitOptions(command, 'the job is completed, archived or failed again, then print the pull request link');
   command.action(
     action<MessageFlags>(deps, async ([jobId, words], flags, ctx) => {
-      const job = await agentMessage({ jobId: jobId!, words: (words as unknown as string[] | undefined) ?? [], file: flags.file, wait: flags }, ctx);
+      const job = await agentMessage(
+        { jobId: jobId!, words: (words as unknown as string[] | undefined) ?? [], file: flags.file, wait: flags },
+        ctx,
+      );
       const { showAgentJob } = await import('./follow.js');
       await showAgentJob(job, ctx, { waited: Boolean(flags.wait), started: true });
     }),

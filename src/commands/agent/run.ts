@@ -24,16 +24,26 @@ export async function agentRun(opts: AgentRunOptions, ctx: Context): Promise<Age
   const api = await ctx.api();
   // Loaded here, once the job is about to be created: the wait and the advice after a failed create are
   // needed by nothing before it (undici itself is already loaded by ctx.api() above).
-  const [{ waitForAgentJob }, { explainCreateFailure }] = await Promise.all([import('./follow.js'), import('../uncertain-post.js')]);
+  const [{ waitForAgentJob }, { explainCreateFailure }] = await Promise.all([
+    import('./follow.js'),
+    import('../uncertain-post.js'),
+  ]);
   let created: AgentJob;
   try {
     created = await api.createAgentJob(projectId, prompt);
   } catch (error) {
     throw explainCreateFailure(error, ctx.clock.now());
   }
-  checkServerId('agent job id', created.id, 'the job was created: follow it in the Mintlify dashboard and the repository\'s pull requests');
+  checkServerId(
+    'agent job id',
+    created.id,
+    "the job was created: follow it in the Mintlify dashboard and the repository's pull requests",
+  );
   if (!wait.wait) return created;
-  return waitForAgentJob({ projectId, jobId: created.id, intervalMs: wait.intervalMs, timeoutMs: wait.timeoutMs, known: created }, ctx);
+  return waitForAgentJob(
+    { projectId, jobId: created.id, intervalMs: wait.intervalMs, timeoutMs: wait.timeoutMs, known: created },
+    ctx,
+  );
 }
 
 type RunFlags = WaitFlags & { file?: string; githubOutput?: boolean };
@@ -49,10 +59,21 @@ export function register(group: Command, deps: Deps): void {
   command.action(
     action<RunFlags>(deps, async ([words], flags, ctx) => {
       const github = await githubTarget(ctx, flags.githubOutput);
-      const job = await agentRun({ words: (words as unknown as string[] | undefined) ?? [], file: flags.file, wait: flags }, ctx);
+      const job = await agentRun(
+        { words: (words as unknown as string[] | undefined) ?? [], file: flags.file, wait: flags },
+        ctx,
+      );
       if (github) {
         const { writeGithubOutputs } = await import('../github-output.js');
-        await writeGithubOutputs(github, [['job-id', job.id], ['status', job.status], ['pr-link', job.prLink]], ctx);
+        await writeGithubOutputs(
+          github,
+          [
+            ['job-id', job.id],
+            ['status', job.status],
+            ['pr-link', job.prLink],
+          ],
+          ctx,
+        );
       }
       const { showAgentJob } = await import('./follow.js');
       await showAgentJob(job, ctx, { waited: Boolean(flags.wait), started: true });

@@ -19,12 +19,17 @@ export async function budget(flags: BudgetFlags, ctx: Context): Promise<void> {
   // The same key and base URL every analytics command counts under; a missing key is the usual error.
   await ctx.api();
   const settings = await ctx.settings();
-  const [{ fileRequestLedger }, { ANALYTICS_BUDGET }] = await Promise.all([import('../../budget/ledger-file.js'), import('../../api/request-ledger.js')]);
+  const [{ fileRequestLedger }, { ANALYTICS_BUDGET }] = await Promise.all([
+    import('../../budget/ledger-file.js'),
+    import('../../api/request-ledger.js'),
+  ]);
   const ledger = fileRequestLedger(ctx.env, settings.baseUrl.value, settings.apiKey?.value ?? '');
   const now = ctx.clock.now();
   if (flags.reset) {
     ledger.reset();
-    ctx.reporter.info(`reset: this machine's count of the hour's analytics requests and any held wait are forgotten (${ledger.path}); the API's own limit still holds, and a 429 is kept again`);
+    ctx.reporter.info(
+      `reset: this machine's count of the hour's analytics requests and any held wait are forgotten (${ledger.path}); the API's own limit still holds, and a 429 is kept again`,
+    );
   }
   const { recent, retryAfter } = ledger.read(now);
   const limit = ANALYTICS_BUDGET.requests;
@@ -39,17 +44,31 @@ export async function budget(flags: BudgetFlags, ctx: Context): Promise<void> {
       heldWaitUntil: retryAfter === undefined ? null : new Date(retryAfter).toISOString(),
     });
   }
-  ctx.print(`Analytics requests of the last hour, counted on this machine: ${recent.length} of the organization's ${limit}`);
-  if (recent.length > 0) ctx.print(`  oldest at ${whenText(recent[0]!, now).replace(' (now)', '')}${nextFreeAt === undefined ? '' : `; the next may go at ${whenText(nextFreeAt, now)}`}`);
-  ctx.print(retryAfter === undefined ? 'Held wait: none' : `Held wait: the API asked to wait (429) until ${whenText(retryAfter, now)}; every analytics command on this machine waits for it`);
+  ctx.print(
+    `Analytics requests of the last hour, counted on this machine: ${recent.length} of the organization's ${limit}`,
+  );
+  if (recent.length > 0)
+    ctx.print(
+      `  oldest at ${whenText(recent[0]!, now).replace(' (now)', '')}${nextFreeAt === undefined ? '' : `; the next may go at ${whenText(nextFreeAt, now)}`}`,
+    );
+  ctx.print(
+    retryAfter === undefined
+      ? 'Held wait: none'
+      : `Held wait: the API asked to wait (429) until ${whenText(retryAfter, now)}; every analytics command on this machine waits for it`,
+  );
   ctx.print(`Kept in: ${ledger.path}`);
-  if (retryAfter !== undefined || nextFreeAt !== undefined) ctx.print('If the API has recovered (or other requests were counted here by mistake): mint-admin analytics budget --reset');
+  if (retryAfter !== undefined || nextFreeAt !== undefined)
+    ctx.print(
+      'If the API has recovered (or other requests were counted here by mistake): mint-admin analytics budget --reset',
+    );
 }
 
 export function register(group: Command, deps: Deps): void {
   const command = group
     .command('budget')
-    .description("the organization's 100 analytics requests an hour as counted on this machine, and any wait a 429 asked for (no request)")
+    .description(
+      "the organization's 100 analytics requests an hour as counted on this machine, and any wait a 429 asked for (no request)",
+    )
     .option('--reset', "forget this machine's count and any held wait, when you know the API has recovered")
     .addHelpText(
       'after',

@@ -15,8 +15,28 @@ const SHAPE = listShape(CONVERSATIONS);
 const sourcesCell = (c: Conversation) => c.sources.map((s) => `${s.title} <${s.url}>`).join('\n');
 
 export const CONVERSATION_COLUMNS: Columns<Conversation> = {
-  csvHeader: ['id', 'timestamp', 'resolutionStatus', 'queryCategory', 'pageUrl', 'query', 'response', 'responseType', 'sources'],
-  csvRecord: (c) => [c.id, c.timestamp, c.resolutionStatus, c.queryCategory, c.pageUrl, c.query, c.response, c.responseType ?? 'answer', sourcesCell(c)],
+  csvHeader: [
+    'id',
+    'timestamp',
+    'resolutionStatus',
+    'queryCategory',
+    'pageUrl',
+    'query',
+    'response',
+    'responseType',
+    'sources',
+  ],
+  csvRecord: (c) => [
+    c.id,
+    c.timestamp,
+    c.resolutionStatus,
+    c.queryCategory,
+    c.pageUrl,
+    c.query,
+    c.response,
+    c.responseType ?? 'answer',
+    sourcesCell(c),
+  ],
   tableHeader: ['time', 'status', 'category', 'page', 'question'],
   tableCells: (c) => [c.timestamp, c.resolutionStatus, c.queryCategory ?? '-', c.pageUrl ?? '-', c.query],
   align: ['left', 'left', 'left', 'left', 'left'],
@@ -54,6 +74,6 @@ responseType, sources (sources: one "title <url>" a line inside the cell). Read 
   );
   examples(command, [
     'mint-admin analytics conversations --from 2026-11-01 --all --format csv -o conversations.csv',
-    "mint-admin analytics conversations --all --format ndjson | jq -r 'select(.resolutionStatus == \"unanswered\") | .query'",
+    'mint-admin analytics conversations --all --format ndjson | jq -r \'select(.resolutionStatus == "unanswered") | .query\'',
   ]);
 }

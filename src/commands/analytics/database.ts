@@ -4,7 +4,8 @@ import type { QueryLimits } from '../../analytics-store/query-limits.js';
 import type { Context } from '../../context.js';
 import { UsageError } from '../../errors.js';
 
-export const DB_FLAG_HELP = 'the analytics database (default: $XDG_DATA_HOME/mint-admin/<projectId>.duckdb, as `analytics sync` writes it)';
+export const DB_FLAG_HELP =
+  'the analytics database (default: $XDG_DATA_HOME/mint-admin/<projectId>.duckdb, as `analytics sync` writes it)';
 
 export async function databasePath(db: string | undefined, ctx: Context): Promise<string> {
   if (db !== undefined) {
@@ -28,7 +29,10 @@ export async function openDatabase(path: string, limits?: QueryLimits) {
   } catch (error) {
     if (!(error instanceof DatabaseBusyError)) throw error;
     const holder = error.holderPid ? ` (pid ${error.holderPid})` : '';
-    throw reworded(error, `the analytics database ${path} is being written by another process${holder}, most likely \`analytics sync\`: read it once the sync has finished`);
+    throw reworded(
+      error,
+      `the analytics database ${path} is being written by another process${holder}, most likely \`analytics sync\`: read it once the sync has finished`,
+    );
   }
 }
 
@@ -36,6 +40,9 @@ export async function openDatabase(path: string, limits?: QueryLimits) {
 export async function refuseOutputOverDatabase(output: string, db: string): Promise<void> {
   const { sameFile } = await import('../../file-identity.js');
   for (const file of [db, `${db}.wal`]) {
-    if (await sameFile(output, file)) throw new UsageError(`-o ${output} is the analytics database ${db} reads (or its write-ahead log): the rows would overwrite it; give another file`);
+    if (await sameFile(output, file))
+      throw new UsageError(
+        `-o ${output} is the analytics database ${db} reads (or its write-ahead log): the rows would overwrite it; give another file`,
+      );
   }
 }

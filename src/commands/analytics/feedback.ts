@@ -13,7 +13,13 @@ import type { Columns } from '../../output/writer.js';
 import { UsageError } from '../../errors.js';
 import { FEEDBACK } from '../../paging/endpoints.js';
 import { exportList, type ListSpec } from '../../list-export/engine.js';
-import { addListOptions, listShape, parseAnalyticsListFlags, type AnalyticsListFlags, type ListShape } from '../list-options.js';
+import {
+  addListOptions,
+  listShape,
+  parseAnalyticsListFlags,
+  type AnalyticsListFlags,
+  type ListShape,
+} from '../list-options.js';
 
 const SHAPE = listShape(FEEDBACK);
 const BY_PAGE_SHAPE: ListShape = { style: 'cursor+hasMore', default: 100, max: 100, noun: 'pages' };
@@ -26,8 +32,32 @@ const field = (item: FeedbackItem, name: string): string | null => {
 };
 
 export const FEEDBACK_COLUMNS: Columns<FeedbackItem> = {
-  csvHeader: ['id', 'createdAt', 'source', 'status', 'path', 'comment', 'helpful', 'contact', 'code', 'filename', 'lang'],
-  csvRecord: (f) => [f.id, f.createdAt, f.source, f.status, f.path, f.comment, field(f, 'helpful'), field(f, 'contact'), field(f, 'code'), field(f, 'filename'), field(f, 'lang')],
+  csvHeader: [
+    'id',
+    'createdAt',
+    'source',
+    'status',
+    'path',
+    'comment',
+    'helpful',
+    'contact',
+    'code',
+    'filename',
+    'lang',
+  ],
+  csvRecord: (f) => [
+    f.id,
+    f.createdAt,
+    f.source,
+    f.status,
+    f.path,
+    f.comment,
+    field(f, 'helpful'),
+    field(f, 'contact'),
+    field(f, 'code'),
+    field(f, 'filename'),
+    field(f, 'lang'),
+  ],
   tableHeader: ['created', 'source', 'status', 'page', 'helpful', 'comment'],
   tableCells: (f) => [f.createdAt ?? '-', f.source, f.status, f.path, field(f, 'helpful') ?? '-', f.comment ?? '-'],
   align: ['left', 'left', 'left', 'left', 'left', 'left'],
@@ -76,7 +106,10 @@ function byPageSpec(filters: FeedbackFilters): ListSpec<FeedbackByPagePage, Page
     fetch: async (api, projectId, { cursor: _none, offset: _neither, ...query }) => {
       const page = await api.feedbackByPage(projectId, { ...query, ...filters });
       // The engine sees a last page; `hasMore` itself is kept for the JSON document and the warning.
-      return Object.assign(Object.create(null) as object, page, { hasMore: false, apiHasMore: page.hasMore }) as FeedbackByPagePage;
+      return Object.assign(Object.create(null) as object, page, {
+        hasMore: false,
+        apiHasMore: page.hasMore,
+      }) as FeedbackByPagePage;
     },
     summary: (last) => ({ hasMore: Boolean((last as { apiHasMore?: boolean } | undefined)?.apiHasMore) }),
   };
@@ -84,22 +117,34 @@ function byPageSpec(filters: FeedbackFilters): ListSpec<FeedbackByPagePage, Page
 
 type FeedbackFlags = AnalyticsListFlags & { source?: FeedbackSource; status?: string; byPage?: boolean };
 
-
 function filtersOf(flags: FeedbackFlags): { filters: FeedbackFilters; args: string[] } {
-  if (flags.status !== undefined && !flags.status.split(',').every((s) => (FEEDBACK_STATUSES as readonly string[]).includes(s))) {
-    throw new UsageError(`--status: "${flags.status}" is not a comma-separated list of pending, in_progress, resolved, dismissed`);
+  if (
+    flags.status !== undefined &&
+    !flags.status.split(',').every((s) => (FEEDBACK_STATUSES as readonly string[]).includes(s))
+  ) {
+    throw new UsageError(
+      `--status: "${flags.status}" is not a comma-separated list of pending, in_progress, resolved, dismissed`,
+    );
   }
-  const args = [...(flags.source ? ['--source', flags.source] : []), ...(flags.status ? ['--status', flags.status] : [])];
+  const args = [
+    ...(flags.source ? ['--source', flags.source] : []),
+    ...(flags.status ? ['--status', flags.status] : []),
+  ];
   return { filters: { source: flags.source, status: flags.status }, args };
 }
 
 export function register(group: Command, deps: Deps): void {
   const command = group
     .command('feedback')
-    .description('reader feedback: comments, code-snippet reports and thumbs up/down, newest first; --by-page for counts per page')
+    .description(
+      'reader feedback: comments, code-snippet reports and thumbs up/down, newest first; --by-page for counts per page',
+    )
     .addOption(new Option('--source <source>', 'only this kind of feedback').choices(FEEDBACK_SOURCES))
     .option('--status <list>', 'only these review states, comma-separated: pending,in_progress,resolved,dismissed')
-    .option('--by-page', 'thumbs up, thumbs down and code reports counted per page (one page of up to 100 rows: the API cannot page further)');
+    .option(
+      '--by-page',
+      'thumbs up, thumbs down and code reports counted per page (one page of up to 100 rows: the API cannot page further)',
+    );
   addListOptions(command, SHAPE).addHelpText(
     'after',
     `
@@ -112,7 +157,13 @@ feedback; empty cells elsewhere). --by-page: path,thumbsUp,thumbsDown,code,total
       const { filters, args } = filtersOf(flags);
       if (flags.byPage) {
         if (flags.cursor !== undefined) throw new UsageError('--by-page has no pages to continue: leave out --cursor');
-        const opts = parseAnalyticsListFlags({ ...flags, all: false }, ctx.mode.json, ctx.clock.now(), BY_PAGE_SHAPE, args);
+        const opts = parseAnalyticsListFlags(
+          { ...flags, all: false },
+          ctx.mode.json,
+          ctx.clock.now(),
+          BY_PAGE_SHAPE,
+          args,
+        );
         const result = await exportList(byPageSpec(filters), opts, ctx);
         if ((result.last as { apiHasMore?: boolean } | undefined)?.apiHasMore) {
           ctx.reporter.warn(
@@ -122,7 +173,11 @@ feedback; empty cells elsewhere). --by-page: path,thumbsUp,thumbsDown,code,total
         }
         return;
       }
-      await exportList(feedbackSpec(filters), parseAnalyticsListFlags(flags, ctx.mode.json, ctx.clock.now(), SHAPE, args), ctx);
+      await exportList(
+        feedbackSpec(filters),
+        parseAnalyticsListFlags(flags, ctx.mode.json, ctx.clock.now(), SHAPE, args),
+        ctx,
+      );
     }),
   );
   examples(command, [

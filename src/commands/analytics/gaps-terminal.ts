@@ -15,7 +15,8 @@ const LAYOUT = { flexible: [2, 5], dropOrder: [3, 5] };
 /** Reader text is cut here before anything is measured: a 1 MB term costs no more than a short one. */
 const CELL_CHARS = 500;
 
-const cell = (text: string) => escapeCell(text.length > CELL_CHARS ? `${text.slice(0, CELL_CHARS)}…` : text, { backslash: false });
+const cell = (text: string) =>
+  escapeCell(text.length > CELL_CHARS ? `${text.slice(0, CELL_CHARS)}…` : text, { backslash: false });
 
 /** Lines of at most `width` cells, broken between words (a word longer than that is cut). */
 export function wrap(text: string, width: number): string[] {
@@ -46,7 +47,8 @@ function fit(text: string, width: number): string {
 
 export async function terminalReport(report: GapsReport, top: number, columns: number): Promise<string[]> {
   const width = Math.max(20, columns);
-  const range = report.from || report.to ? `${report.from ?? 'the start'} to ${report.to ?? 'now'} (exclusive)` : 'all dates';
+  const range =
+    report.from || report.to ? `${report.from ?? 'the start'} to ${report.to ?? 'now'} (exclusive)` : 'all dates';
   const shown = report.gaps.slice(0, top);
   const { searches, conversations, feedbackByPage, views } = report.sources;
   const lines = [
@@ -57,9 +59,20 @@ export async function terminalReport(report: GapsReport, top: number, columns: n
     ),
     '',
   ];
-  if (shown.length === 0) return [...lines, ...wrap('No gaps: every frequent search was clicked, every question answered, no page voted down.', width)];
+  if (shown.length === 0)
+    return [
+      ...lines,
+      ...wrap('No gaps: every frequent search was clicked, every question answered, no page voted down.', width),
+    ];
 
-  const rows = shown.map((g, i) => [String(i + 1), KIND[g.kind], cell(g.evidence), String(g.count), String(g.score), g.why]);
+  const rows = shown.map((g, i) => [
+    String(i + 1),
+    KIND[g.kind],
+    cell(g.evidence),
+    String(g.count),
+    String(g.score),
+    g.why,
+  ]);
   const layout = fitFlexible([HEADER, ...rows], width, LAYOUT);
   const { default: Table } = await import('cli-table3');
   const table = new Table({
@@ -77,11 +90,28 @@ export async function terminalReport(report: GapsReport, top: number, columns: n
   if (asked.length > 0) {
     lines.push('', 'What readers asked:');
     for (const g of asked) {
-      lines.push(fit(`${shown.indexOf(g) + 1}. ${cell(g.evidence)}`, width), ...g.examples.map((q) => fit(`   - "${cell(q)}"`, width)));
+      lines.push(
+        fit(`${shown.indexOf(g) + 1}. ${cell(g.evidence)}`, width),
+        ...g.examples.map((q) => fit(`   - "${cell(q)}"`, width)),
+      );
     }
   }
-  if (report.gaps.length > shown.length) lines.push('', ...wrap(`${report.gaps.length - shown.length} more below these; --top ${report.gaps.length} shows every one.`, width));
-  const again = shellCommand(['mint-admin', 'analytics', 'gaps', ...(report.from ? ['--from', report.from] : []), ...(report.to ? ['--to', report.to] : []), '--prompt']);
+  if (report.gaps.length > shown.length)
+    lines.push(
+      '',
+      ...wrap(
+        `${report.gaps.length - shown.length} more below these; --top ${report.gaps.length} shows every one.`,
+        width,
+      ),
+    );
+  const again = shellCommand([
+    'mint-admin',
+    'analytics',
+    'gaps',
+    ...(report.from ? ['--from', report.from] : []),
+    ...(report.to ? ['--to', report.to] : []),
+    '--prompt',
+  ]);
   // The command stays on one line, whatever the width, so it can be copied whole.
   lines.push('', 'Hand the top gaps to the agent:', `  mint-admin agent run "$(${again})"`);
   return lines;

@@ -6,7 +6,13 @@ import { Option, type Command } from 'commander';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
 import { UsageError } from '../../errors.js';
-import { collectGaps, DEFAULT_GAPS_REQUESTS as DEFAULT_MAX_REQUESTS, MIN_GAPS_REQUESTS as MIN_REQUESTS, type GapSource, type GapsReport } from '../../gaps/collect.js';
+import {
+  collectGaps,
+  DEFAULT_GAPS_REQUESTS as DEFAULT_MAX_REQUESTS,
+  MIN_GAPS_REQUESTS as MIN_REQUESTS,
+  type GapSource,
+  type GapsReport,
+} from '../../gaps/collect.js';
 import { MIN_SEARCH_HITS } from '../../gaps/score.js';
 import { readDateRange } from '../../queries/dates.js';
 import { FORMATS, partialNotes, renderReport, type GapsFormat } from './gaps-report.js';
@@ -30,20 +36,41 @@ const READING: Partial<Record<GapSource, (rows: number) => string>> = {
   searches: (rows) => `reading search terms: ${rows}`,
 };
 
-type GapsFlags = { from?: string; to?: string; format?: GapsFormat; output?: string; maxRequests?: string; top?: string; prompt?: boolean };
+type GapsFlags = {
+  from?: string;
+  to?: string;
+  format?: GapsFormat;
+  output?: string;
+  maxRequests?: string;
+  top?: string;
+  prompt?: boolean;
+};
 
 export function parseGapsFlags(flags: GapsFlags, json: boolean, now: number): GapsOptions {
   const range = readDateRange(flags, now);
-  if (json && flags.format !== undefined && flags.format !== 'json') throw new UsageError(`--json means --format json; it cannot be combined with --format ${flags.format}`);
-  if (flags.prompt && (flags.format !== undefined || json)) throw new UsageError('--prompt prints an instruction for `agent run`, not a report: leave out --format/--json');
+  if (json && flags.format !== undefined && flags.format !== 'json')
+    throw new UsageError(`--json means --format json; it cannot be combined with --format ${flags.format}`);
+  if (flags.prompt && (flags.format !== undefined || json))
+    throw new UsageError('--prompt prints an instruction for `agent run`, not a report: leave out --format/--json');
   const maxRequests = wholeNumber(flags.maxRequests, '--max-requests', DEFAULT_MAX_REQUESTS);
   if (maxRequests < MIN_REQUESTS || maxRequests > 100) {
-    throw new UsageError(`--max-requests: give ${MIN_REQUESTS} to 100 (one request per source at least; the organization has 100 an hour)`);
+    throw new UsageError(
+      `--max-requests: give ${MIN_REQUESTS} to 100 (one request per source at least; the organization has 100 an hour)`,
+    );
   }
   const top = wholeNumber(flags.top, '--top', flags.prompt ? 5 : 20);
   if (top < 1) throw new UsageError('--top: give 1 or more');
   if (flags.output !== undefined && flags.output.trim() === '') throw new UsageError('-o/--output: give a file name');
-  return { dateFrom: range.from?.text, dateTo: range.to?.text, format: json ? 'json' : (flags.format ?? 'md'), formatGiven: json || flags.format !== undefined, output: flags.output, maxRequests, top, prompt: Boolean(flags.prompt) };
+  return {
+    dateFrom: range.from?.text,
+    dateTo: range.to?.text,
+    format: json ? 'json' : (flags.format ?? 'md'),
+    formatGiven: json || flags.format !== undefined,
+    output: flags.output,
+    maxRequests,
+    top,
+    prompt: Boolean(flags.prompt),
+  };
 }
 
 function wholeNumber(text: string | undefined, flag: string, fallback: number): number {
@@ -62,7 +89,9 @@ export async function gaps(opts: GapsOptions, ctx: Context): Promise<GapsReport>
     const line = READING[source]?.(rows);
     if (line) progress.update(line);
   }).finally(() => progress.stop());
-  ctx.debug(`analytics requests used: ${report.requests.used} of --max-requests ${opts.maxRequests} (the organization shares 100 an hour)`);
+  ctx.debug(
+    `analytics requests used: ${report.requests.used} of --max-requests ${opts.maxRequests} (the organization shares 100 an hour)`,
+  );
   const atTerminal = !target && !opts.prompt && !opts.formatGiven && ctx.io.stdoutIsTTY;
   const text = atTerminal ? '' : await renderReport(report, opts);
   if (atTerminal) {
@@ -93,12 +122,25 @@ export async function gaps(opts: GapsOptions, ctx: Context): Promise<GapsReport>
 export function register(group: Command, deps: Deps): void {
   const command = group
     .command('gaps')
-    .description('content gaps, ranked: searches nobody clicked, unanswered assistant questions, poorly rated pages, weighted by page views')
-    .option('--from <date>', 'start of the date range: YYYY-MM-DD, ISO 8601 or a duration before now (7d, 12h, 2w, 30m)')
+    .description(
+      'content gaps, ranked: searches nobody clicked, unanswered assistant questions, poorly rated pages, weighted by page views',
+    )
+    .option(
+      '--from <date>',
+      'start of the date range: YYYY-MM-DD, ISO 8601 or a duration before now (7d, 12h, 2w, 30m)',
+    )
     .option('--to <date>', 'end of the date range, EXCLUSIVE')
-    .addOption(new Option('--format <format>', 'md (a short report, the default; at a terminal, unless given, a table fitted to its width), csv or json (--json is --format json)').choices(FORMATS))
+    .addOption(
+      new Option(
+        '--format <format>',
+        'md (a short report, the default; at a terminal, unless given, a table fitted to its width), csv or json (--json is --format json)',
+      ).choices(FORMATS),
+    )
     .option('-o, --output <file>', 'write the report to this file instead of stdout')
-    .option('--max-requests <n>', `spend at most this many of the organization's 100 hourly analytics requests (default ${DEFAULT_MAX_REQUESTS}, at least ${MIN_REQUESTS})`)
+    .option(
+      '--max-requests <n>',
+      `spend at most this many of the organization's 100 hourly analytics requests (default ${DEFAULT_MAX_REQUESTS}, at least ${MIN_REQUESTS})`,
+    )
     .option('--top <n>', 'show the n highest-scoring gaps (default 20; 5 with --prompt)')
     .option('--prompt', 'print an instruction for `mint-admin agent run` that asks the agent to address the top gaps')
     .addHelpText(

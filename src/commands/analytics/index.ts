@@ -18,10 +18,29 @@ import { register as registerBudget } from './budget.js';
 export function registerAnalytics(program: Command, deps: Deps, leaves = true): void {
   const group = program
     .command('analytics')
-    .description('docs analytics: searches, feedback, assistant conversations, views, visitors, the content-gap report, and a local database of them all (100 requests per organization per hour)');
-  examples(group, ['mint-admin analytics gaps --from 2026-11-16 --to 2026-11-23', 'mint-admin analytics feedback --all --format csv -o feedback.csv', 'mint-admin analytics sync --max-requests 60']);
+    .description(
+      'docs analytics: searches, feedback, assistant conversations, views, visitors, the content-gap report, and a local database of them all (100 requests per organization per hour)',
+    );
+  examples(group, [
+    'mint-admin analytics gaps --from 2026-11-16 --to 2026-11-23',
+    'mint-admin analytics feedback --all --format csv -o feedback.csv',
+    'mint-admin analytics sync --max-requests 60',
+  ]);
   if (!leaves) return;
-  for (const register of [registerSearches, registerFeedback, registerConversations, registerThread, registerCallers, registerViews, registerVisitors, registerGaps, registerSync, registerQuery, registerReport, registerBudget]) {
+  for (const register of [
+    registerSearches,
+    registerFeedback,
+    registerConversations,
+    registerThread,
+    registerCallers,
+    registerViews,
+    registerVisitors,
+    registerGaps,
+    registerSync,
+    registerQuery,
+    registerReport,
+    registerBudget,
+  ]) {
     register(group, deps);
   }
 }

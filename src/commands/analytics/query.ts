@@ -20,13 +20,22 @@ export interface QueryOptions {
 }
 
 export function parseQueryFlags(sql: string, flags: QueryFlags, json: boolean): QueryOptions {
-  if (json && flags.format !== undefined && flags.format !== 'json') throw new UsageError(`--json means --format json; it cannot be combined with --format ${flags.format}`);
+  if (json && flags.format !== undefined && flags.format !== 'json')
+    throw new UsageError(`--json means --format json; it cannot be combined with --format ${flags.format}`);
   const format = json ? 'json' : ((flags.format as ListFormat | undefined) ?? 'table');
   if (flags.csvRaw && format !== 'csv') throw new UsageError('--csv-raw only applies to --format csv');
-  if (flags.header === false && (format === 'json' || format === 'ndjson')) throw new UsageError(`--no-header only applies to --format csv and table; ${format} has no header line`);
+  if (flags.header === false && (format === 'json' || format === 'ndjson'))
+    throw new UsageError(`--no-header only applies to --format csv and table; ${format} has no header line`);
   if (flags.output !== undefined && flags.output.trim() === '') throw new UsageError('-o/--output: give a file name');
   if (sql.trim() === '') throw new UsageError('give a SQL statement, e.g. "SELECT * FROM searches LIMIT 10"');
-  return { sql, db: flags.db, format, output: flags.output, csvRaw: Boolean(flags.csvRaw), header: flags.header !== false };
+  return {
+    sql,
+    db: flags.db,
+    format,
+    output: flags.output,
+    csvRaw: Boolean(flags.csvRaw),
+    header: flags.header !== false,
+  };
 }
 
 export async function query(opts: QueryOptions, ctx: Context): Promise<number> {
@@ -44,9 +53,24 @@ export async function query(opts: QueryOptions, ctx: Context): Promise<number> {
     const { startWriter } = await import('../../list-export/writers.js');
     const result = await runReadOnlyQuery(db.connection, opts.sql, ctx.signal, CLI_QUERY_LIMITS);
     const names = uniqueNames(result.columns);
-    const listOptions: ListExportOptions = { dateFrom: undefined, dateTo: undefined, limit: 0, cursor: undefined, all: true, format: opts.format, output: opts.output, csvRaw: opts.csvRaw, header: opts.header };
+    const listOptions: ListExportOptions = {
+      dateFrom: undefined,
+      dateTo: undefined,
+      limit: 0,
+      cursor: undefined,
+      all: true,
+      format: opts.format,
+      output: opts.output,
+      csvRaw: opts.csvRaw,
+      header: opts.header,
+    };
     // The file is created once the query has run: a refused or failing query leaves an older file alone.
-    const writer = await startWriter({ itemsKey: 'rows', columns: queryColumns(result.columns, names) }, listOptions, target, ctx);
+    const writer = await startWriter(
+      { itemsKey: 'rows', columns: queryColumns(result.columns, names) },
+      listOptions,
+      target,
+      ctx,
+    );
     for await (const chunk of result.chunks()) {
       ctx.signal.throwIfAborted();
       await writer.writePage(chunk.map((cells) => rowObject(names, cells)));
@@ -66,14 +90,23 @@ export async function query(opts: QueryOptions, ctx: Context): Promise<number> {
     const problem = opts.output === undefined ? undefined : diskProblem(error);
     if (problem) {
       const { ListOutputError } = await import('../../list-export/errors.js');
-      throw new ListOutputError(`${problem} while writing ${opts.output}: it holds the ${rows} rows written before, ending with a whole row; free some space, then run the query again`, opts.output ?? '', rows, problem, error);
+      throw new ListOutputError(
+        `${problem} while writing ${opts.output}: it holds the ${rows} rows written before, ending with a whole row; free some space, then run the query again`,
+        opts.output ?? '',
+        rows,
+        problem,
+        error,
+      );
     }
     throw error;
   } finally {
     await target.close();
     db.close();
   }
-  if (opts.format !== 'json') ctx.reporter.info(`${rows} ${rows === 1 ? 'row' : 'rows'}${opts.output === undefined ? '' : ` written to ${opts.output}`}`);
+  if (opts.format !== 'json')
+    ctx.reporter.info(
+      `${rows} ${rows === 1 ? 'row' : 'rows'}${opts.output === undefined ? '' : ` written to ${opts.output}`}`,
+    );
   return rows;
 }
 
@@ -83,9 +116,14 @@ export function register(group: Command, deps: Deps): void {
     .description('run read-only SQL over the local analytics database (filled by `analytics sync`); no API request')
     .argument('<sql>', 'one SELECT statement (SHOW, DESCRIBE, SUMMARIZE and FROM-first queries are SELECTs too)')
     .option('--db <file>', DB_FLAG_HELP)
-    .addOption(new Option('--format <format>', 'output format (default: table; --json is --format json)').choices(LIST_FORMATS))
+    .addOption(
+      new Option('--format <format>', 'output format (default: table; --json is --format json)').choices(LIST_FORMATS),
+    )
     .option('-o, --output <file>', 'write the rows to this file instead of stdout')
-    .option('--csv-raw', "keep CSV cells that start with = + - @ tab or CR as they are (by default they get a leading ')")
+    .option(
+      '--csv-raw',
+      "keep CSV cells that start with = + - @ tab or CR as they are (by default they get a leading ')",
+    )
     .option('--no-header', 'leave out the header line of csv and piped table output')
     .addHelpText(
       'after',

@@ -23,10 +23,12 @@ export interface ReportOptions {
 }
 
 export function parseReportFlags(flags: ReportFlags, json: boolean, now: number): ReportOptions {
-  if (json && flags.format !== undefined && flags.format !== 'json') throw new UsageError(`--json means --format json; it cannot be combined with --format ${flags.format}`);
+  if (json && flags.format !== undefined && flags.format !== 'json')
+    throw new UsageError(`--json means --format json; it cannot be combined with --format ${flags.format}`);
   const of = flags.of === undefined ? undefined : readDate(flags.of, '--of', now).time;
   // A period that has not begun has no data to report; a running one is allowed (it says what is partial).
-  if (of !== undefined && of > now) throw new UsageError(`--of: ${new Date(of).toISOString().slice(0, 10)} has not begun yet; give a day up to today`);
+  if (of !== undefined && of > now)
+    throw new UsageError(`--of: ${new Date(of).toISOString().slice(0, 10)} has not begun yet; give a day up to today`);
   return { period: flags.period ?? 'week', format: json ? 'json' : (flags.format ?? 'md'), db: flags.db, of };
 }
 
@@ -51,10 +53,23 @@ export function register(group: Command, deps: Deps): void {
   const command = group
     .command('report')
     .description('what changed: this period against the one before, from the local analytics database (no API request)')
-    .addOption(new Option('--period <period>', 'the last complete ISO week (Monday to Sunday, UTC) or calendar month, against the one before (default: week)').choices(PERIODS))
-    .addOption(new Option('--format <format>', 'md (Markdown, for a step summary), json, or slack (Block Kit JSON for an incoming webhook) (default: md; --json is --format json)').choices(REPORT_FORMATS))
+    .addOption(
+      new Option(
+        '--period <period>',
+        'the last complete ISO week (Monday to Sunday, UTC) or calendar month, against the one before (default: week)',
+      ).choices(PERIODS),
+    )
+    .addOption(
+      new Option(
+        '--format <format>',
+        'md (Markdown, for a step summary), json, or slack (Block Kit JSON for an incoming webhook) (default: md; --json is --format json)',
+      ).choices(REPORT_FORMATS),
+    )
     .option('--db <file>', DB_FLAG_HELP)
-    .option('--of <date>', 'the week or month (--period) that holds this date, against the one before: YYYY-MM-DD or a duration before now (3w) (default: the last complete one)')
+    .option(
+      '--of <date>',
+      'the week or month (--period) that holds this date, against the one before: YYYY-MM-DD or a duration before now (3w) (default: the last complete one)',
+    )
     .addHelpText(
       'after',
       `

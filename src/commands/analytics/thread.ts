@@ -16,7 +16,10 @@ export async function showThread(threadId: string, ctx: Context): Promise<Thread
     return await api.getThread(projectId, id);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
-      throw reworded(error, `no assistant thread ${id} in this project (404); take the id from \`mint-admin analytics conversations\` and check --project`);
+      throw reworded(
+        error,
+        `no assistant thread ${id} in this project (404); take the id from \`mint-admin analytics conversations\` and check --project`,
+      );
     }
     throw error;
   } finally {
@@ -26,9 +29,14 @@ export async function showThread(threadId: string, ctx: Context): Promise<Thread
 
 /** The thread for a person: a heading, then each message under who sent it and when. */
 export function threadLines(thread: Thread): string[] {
-  const lines = [`Thread ${thread.threadId}, started ${thread.createdAt}, ${thread.messages.length} ${thread.messages.length === 1 ? 'message' : 'messages'}`];
+  const lines = [
+    `Thread ${thread.threadId}, started ${thread.createdAt}, ${thread.messages.length} ${thread.messages.length === 1 ? 'message' : 'messages'}`,
+  ];
   for (const message of thread.messages) {
-    lines.push('', `${message.role === 'user' ? 'Reader' : message.role === 'assistant' ? 'Assistant' : message.role} (${message.createdAt}):`);
+    lines.push(
+      '',
+      `${message.role === 'user' ? 'Reader' : message.role === 'assistant' ? 'Assistant' : message.role} (${message.createdAt}):`,
+    );
     // Line by line: a message can hold more lines than push(...) can take arguments.
     for (const line of message.content.split(/\r?\n/)) lines.push(`  ${line}`);
   }
@@ -47,5 +55,8 @@ export function register(group: Command, deps: Deps): void {
         else for (const line of threadLines(thread)) ctx.print(line);
       }),
     );
-  examples(command, ['mint-admin analytics thread 01JD8ZK2Q4W5X6Y7Z8A9B0C1D2', 'mint-admin analytics thread 01JD8ZK2Q4W5X6Y7Z8A9B0C1D2 --json']);
+  examples(command, [
+    'mint-admin analytics thread 01JD8ZK2Q4W5X6Y7Z8A9B0C1D2',
+    'mint-admin analytics thread 01JD8ZK2Q4W5X6Y7Z8A9B0C1D2 --json',
+  ]);
 }

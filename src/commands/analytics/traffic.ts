@@ -37,9 +37,15 @@ function spec(endpoint: TrafficEndpoint): ListSpec<TrafficPage, PageTraffic> {
     itemsKey: endpoint.route.itemsKey,
     itemsAtMost: endpoint.route.itemsAtMost,
     columns: TRAFFIC_COLUMNS,
-    fetch: (api, projectId, { cursor: _none, ...query }) => endpoint.route.fetch(api, projectId, query) as Promise<TrafficPage>,
-    summary: (last, next) => ({ totals: last?.totals ?? null, hasMore: next !== null, nextOffset: next?.offset ?? null }),
-    totals: (last) => `Site-wide ${endpoint.counted}: ${last.totals.total} (human ${last.totals.human}, AI ${last.totals.ai})`,
+    fetch: (api, projectId, { cursor: _none, ...query }) =>
+      endpoint.route.fetch(api, projectId, query) as Promise<TrafficPage>,
+    summary: (last, next) => ({
+      totals: last?.totals ?? null,
+      hasMore: next !== null,
+      nextOffset: next?.offset ?? null,
+    }),
+    totals: (last) =>
+      `Site-wide ${endpoint.counted}: ${last.totals.total} (human ${last.totals.human}, AI ${last.totals.ai})`,
   };
 }
 

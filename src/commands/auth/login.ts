@@ -1,7 +1,14 @@
 import type { Command } from 'commander';
 import { action, examples, printJson } from '../../command.js';
 import { withSettings, type Context, type Deps } from '../../context.js';
-import { checkApiKey, ENV_VARS, resolveProfile, resolveSettings, type ConfigStore, type Settings } from '../../config.js';
+import {
+  checkApiKey,
+  ENV_VARS,
+  resolveProfile,
+  resolveSettings,
+  type ConfigStore,
+  type Settings,
+} from '../../config.js';
 import { UsageError } from '../../errors.js';
 import { InputTooLarge } from '../../input-limit.js';
 import { maskKey } from '../../redact.js';
@@ -37,7 +44,8 @@ export async function authLogin(opts: AuthLoginOptions, ctx: Context): Promise<A
   const key = checkApiKey(await readKey(opts, ctx), 'the key given');
   const settings: Settings = { ...current, apiKey: { value: key, source: 'flag' } };
   const { result, error } = await authStatus(withSettings(ctx, settings));
-  if (result.check.accepted !== true) throw error ?? new Error(`the API did not accept the key (${result.check.request}); nothing was saved`);
+  if (result.check.accepted !== true)
+    throw error ?? new Error(`the API did not accept the key (${result.check.request}); nothing was saved`);
   await store.write(profile.value, 'api-key', key);
   return { profile: profile.value, 'api-key': maskKey(key), check: result.check };
 }
@@ -49,7 +57,9 @@ function profileToBe(store: ConfigStore, profile: string): ConfigStore {
 
 async function readKey(opts: AuthLoginOptions, ctx: Context): Promise<string> {
   if (!opts.withToken && !ctx.io.stdinIsTTY) {
-    throw new UsageError('stdin is not a terminal, so there is no prompt for the key: pipe it in with `mint-admin auth login --with-token < key.txt`; nothing was saved');
+    throw new UsageError(
+      'stdin is not a terminal, so there is no prompt for the key: pipe it in with `mint-admin auth login --with-token < key.txt`; nothing was saved',
+    );
   }
   const raw = opts.withToken ? await readStdin(ctx) : await promptHidden(ctx.io, 'Admin API key (input hidden): ');
   const key = raw.trim();
@@ -62,7 +72,8 @@ const MAX_KEY_BYTES = 64 * 1024;
 
 function readStdin(ctx: Context): Promise<string> {
   return readAllStdin(ctx.io, MAX_KEY_BYTES).catch((error: unknown) => {
-    if (error instanceof InputTooLarge) throw new UsageError('stdin holds more than 64 KiB, which is no admin key; nothing was saved');
+    if (error instanceof InputTooLarge)
+      throw new UsageError('stdin holds more than 64 KiB, which is no admin key; nothing was saved');
     throw error;
   });
 }
@@ -70,16 +81,28 @@ function readStdin(ctx: Context): Promise<string> {
 export function register(group: Command, deps: Deps): void {
   const command = group
     .command('login')
-    .description('read the admin key (a hidden prompt, or stdin with --with-token), check it with the API, and save it to the profile only if the API accepts it')
+    .description(
+      'read the admin key (a hidden prompt, or stdin with --with-token), check it with the API, and save it to the profile only if the API accepts it',
+    )
     .option('--with-token', 'read the key from stdin instead of a prompt (as gh does)')
     .action(
       action(deps, async (_args, opts: AuthLoginOptions, ctx) => {
         const result = await authLogin(opts, ctx);
         if (ctx.mode.json) printJson(ctx, result);
-        else ctx.reporter.info(`the API accepted the key (${result.check.request} answered ${result.check.status}); saved api-key = ${result['api-key']} in profile "${result.profile}"`);
+        else
+          ctx.reporter.info(
+            `the API accepted the key (${result.check.request} answered ${result.check.status}); saved api-key = ${result['api-key']} in profile "${result.profile}"`,
+          );
         const fromEnv = ctx.env[ENV_VARS['api-key']];
-        if (fromEnv) ctx.reporter.warn(`${ENV_VARS['api-key']} is set and takes precedence over the saved key while it is; unset it to use the saved one`);
+        if (fromEnv)
+          ctx.reporter.warn(
+            `${ENV_VARS['api-key']} is set and takes precedence over the saved key while it is; unset it to use the saved one`,
+          );
       }),
     );
-  examples(command, ['mint-admin auth login', 'mint-admin auth login --with-token < key.txt', 'mint-admin --profile staging auth login --with-token < staging-key.txt']);
+  examples(command, [
+    'mint-admin auth login',
+    'mint-admin auth login --with-token < key.txt',
+    'mint-admin --profile staging auth login --with-token < staging-key.txt',
+  ]);
 }

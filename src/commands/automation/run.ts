@@ -17,8 +17,16 @@ export interface AutomationRunFlags {
  * shows on the Automations page. The POST is never sent twice, except after the webhook's documented
  * 503 (its credit check failed before any run was queued).
  */
-export async function automationRun(id: string | undefined, flags: AutomationRunFlags, ctx: Context): Promise<AutomationTriggered | AutomationWebhookQueued> {
-  const automationId = checkId('automation id', id, `copy it from the automation's settings panel on ${AUTOMATIONS_PAGE}`);
+export async function automationRun(
+  id: string | undefined,
+  flags: AutomationRunFlags,
+  ctx: Context,
+): Promise<AutomationTriggered | AutomationWebhookQueued> {
+  const automationId = checkId(
+    'automation id',
+    id,
+    `copy it from the automation's settings panel on ${AUTOMATIONS_PAGE}`,
+  );
   const projectId = await ctx.projectId();
   const api = await ctx.api();
   const how = flags.webhook ? 'webhook' : 'trigger';
@@ -34,7 +42,8 @@ export async function automationRun(id: string | undefined, flags: AutomationRun
     }
   } catch (error) {
     // The webhook's 503 (after its retries) queued nothing: explained as such, not as "may exist".
-    if (flags.webhook && error instanceof ApiError && error.status === 503) throw explainRunFailure(error, automationId, how);
+    if (flags.webhook && error instanceof ApiError && error.status === 503)
+      throw explainRunFailure(error, automationId, how);
     const { explainUncertainPost } = await import('../uncertain-post.js');
     throw explainUncertainPost(
       explainRunFailure(error, automationId, how),
@@ -45,7 +54,9 @@ export async function automationRun(id: string | undefined, flags: AutomationRun
   checkServerId('automation run id', runId, after);
   if (ctx.mode.json) printJson(ctx, answer);
   else ctx.print(runId);
-  ctx.reporter.info(`automation ${automationId}: run ${runId} queued; the API cannot follow a run, see it on ${AUTOMATIONS_PAGE}`);
+  ctx.reporter.info(
+    `automation ${automationId}: run ${runId} queued; the API cannot follow a run, see it on ${AUTOMATIONS_PAGE}`,
+  );
   return answer;
 }
 
@@ -83,9 +94,14 @@ function explainRunFailure(error: unknown, automationId: string, how: 'trigger' 
 export function register(group: Command, deps: Deps): void {
   const command = group
     .command('run')
-    .description('run an automation now and print the run\'s id (the API cannot follow a run: it shows on the Automations page)')
-    .argument('<automationId>', 'the id from the automation\'s settings panel on the Automations page')
-    .option('--webhook', 'run a webhook-triggered automation (POST /v2/workflow/.../webhook) instead of a scheduled one');
+    .description(
+      "run an automation now and print the run's id (the API cannot follow a run: it shows on the Automations page)",
+    )
+    .argument('<automationId>', "the id from the automation's settings panel on the Automations page")
+    .option(
+      '--webhook',
+      'run a webhook-triggered automation (POST /v2/workflow/.../webhook) instead of a scheduled one',
+    );
   command.action(
     action<AutomationRunFlags>(deps, async ([id], flags, ctx) => {
       await automationRun(id, flags, ctx);

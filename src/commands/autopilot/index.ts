@@ -8,6 +8,9 @@ export function registerAutopilot(program: Command, deps: Deps, leaves = true): 
   const group = program
     .command('autopilot')
     .description('start Mintlify Autopilot runs from CI with a prompt (runs cannot be followed through the API)');
-  examples(group, ['mint-admin autopilot run "Update the changelog for v2.4"', 'mint-admin autopilot run -f prompt.md --json']);
+  examples(group, [
+    'mint-admin autopilot run "Update the changelog for v2.4"',
+    'mint-admin autopilot run -f prompt.md --json',
+  ]);
   if (leaves) registerRun(group, deps);
 }

@@ -20,7 +20,11 @@ const WHERE_TO_LOOK = 'check Autopilot in the Mintlify dashboard';
  * credit check failed before anything started).
  */
 export async function autopilotRun(opts: AutopilotRunOptions, ctx: Context): Promise<AutopilotTriggered> {
-  const prompt = await readPrompt({ words: opts.words, file: opts.file }, 'mint-admin autopilot run "Update the changelog for v2.4"', ctx);
+  const prompt = await readPrompt(
+    { words: opts.words, file: opts.file },
+    'mint-admin autopilot run "Update the changelog for v2.4"',
+    ctx,
+  );
   const projectId = await ctx.projectId();
   const api = await ctx.api();
   let answer: AutopilotTriggered;
@@ -35,7 +39,11 @@ export async function autopilotRun(opts: AutopilotRunOptions, ctx: Context): Pro
   const runId = autopilotRunId(answer);
   if (ctx.mode.json) printJson(ctx, answer);
   else if (runId !== undefined) ctx.print(runId);
-  ctx.reporter.info(runId === undefined ? 'autopilot: run started; the answer carried no run id (--json prints it whole)' : `autopilot: run ${runId} started`);
+  ctx.reporter.info(
+    runId === undefined
+      ? 'autopilot: run started; the answer carried no run id (--json prints it whole)'
+      : `autopilot: run ${runId} started`,
+  );
   return answer;
 }
 
@@ -58,7 +66,10 @@ function explainRunFailure(error: unknown, projectId: string): unknown {
         `Autopilot cannot be run for project ${projectId}${said}: the project does not exist, is not yours, or has no Autopilot set up. Check --project and Autopilot in the Mintlify dashboard`,
       );
     case 503:
-      return reworded(error, `the credit check failed${said} on every try; no run was started. Try again in a few minutes`);
+      return reworded(
+        error,
+        `the credit check failed${said} on every try; no run was started. Try again in a few minutes`,
+      );
     default:
       return error;
   }
@@ -67,7 +78,9 @@ function explainRunFailure(error: unknown, projectId: string): unknown {
 export function register(group: Command, deps: Deps): void {
   const command = group
     .command('run')
-    .description('start an Autopilot run with a prompt and print its run id when the API gives one (the API cannot follow a run)')
+    .description(
+      'start an Autopilot run with a prompt and print its run id when the API gives one (the API cannot follow a run)',
+    )
     .argument('[prompt...]', 'what Autopilot should do (words are joined by spaces)')
     .option('-f, --file <path>', 'read the prompt from a file ("-" = stdin)');
   command.action(

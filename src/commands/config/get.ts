@@ -16,9 +16,17 @@ export async function configGet(opts: { key: string }, ctx: Context): Promise<Co
   const key = checkSettingKey(opts.key);
   const settings = await ctx.settings();
   const setting: Setting | undefined =
-    key === 'api-key' ? settings.apiKey : key === 'project-id' ? settings.projectId : key === 'export-api' ? settings.exportApi : settings.baseUrl;
+    key === 'api-key'
+      ? settings.apiKey
+      : key === 'project-id'
+        ? settings.projectId
+        : key === 'export-api'
+          ? settings.exportApi
+          : settings.baseUrl;
   if (!setting) {
-    throw new ConfigError(`${key} is not set in profile "${settings.profile.value}"; set it with \`mint-admin config set ${key}\``);
+    throw new ConfigError(
+      `${key} is not set in profile "${settings.profile.value}"; set it with \`mint-admin config set ${key}\``,
+    );
   }
   return {
     key,

@@ -9,9 +9,7 @@ import { register as registerPath } from './path.js';
 
 /** `leaves` false registers the group alone (program.ts: a run of another group needs only its name). */
 export function registerConfig(program: Command, deps: Deps, leaves = true): void {
-  const group = program
-    .command('config')
-    .description('manage the admin key, project id and base URL, per profile');
+  const group = program.command('config').description('manage the admin key, project id and base URL, per profile');
   examples(group, ['mint-admin config set api-key', 'mint-admin config list']);
   if (!leaves) return;
   for (const register of [registerSet, registerGet, registerUnset, registerList, registerPath]) register(group, deps);

@@ -1,7 +1,16 @@
 import { Argument, type Command } from 'commander';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
-import { checkApiKey, checkBaseUrl, checkExportApi, checkProjectId, resolveProfile, SETTING_KEYS, checkSettingKey, type SettingKey } from '../../config.js';
+import {
+  checkApiKey,
+  checkBaseUrl,
+  checkExportApi,
+  checkProjectId,
+  resolveProfile,
+  SETTING_KEYS,
+  checkSettingKey,
+  type SettingKey,
+} from '../../config.js';
 import { UsageError } from '../../errors.js';
 import { maskKey } from '../../redact.js';
 import { promptHidden, readAllStdin } from '../../secret-input.js';
@@ -33,10 +42,16 @@ export async function configSet(opts: ConfigSetOptions, ctx: Context): Promise<C
 async function valueToStore(key: SettingKey, given: string | undefined, ctx: Context): Promise<string> {
   if (key === 'api-key') {
     const fromArgv = given !== undefined && given !== '-';
-    if (fromArgv) ctx.reporter.warn('the key is now in your shell history; next time pipe it in: `mint-admin config set api-key < key.txt`');
+    if (fromArgv)
+      ctx.reporter.warn(
+        'the key is now in your shell history; next time pipe it in: `mint-admin config set api-key < key.txt`',
+      );
     const raw = fromArgv ? given : await readKey(ctx);
     const trimmed = raw.trim();
-    if (trimmed === '') throw new UsageError(`no key ${!fromArgv && ctx.io.stdinIsTTY ? 'entered' : 'given on stdin'}; nothing was saved`);
+    if (trimmed === '')
+      throw new UsageError(
+        `no key ${!fromArgv && ctx.io.stdinIsTTY ? 'entered' : 'given on stdin'}; nothing was saved`,
+      );
     return checkApiKey(trimmed, 'the key given');
   }
   if (given === undefined) throw new UsageError(`config set ${key} needs a value`);

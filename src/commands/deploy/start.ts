@@ -23,9 +23,16 @@ export async function deployStart(flags: DeployStartFlags, ctx: Context): Promis
     queued = await api.triggerUpdate(projectId);
   } catch (error) {
     const { explainUncertainPost } = await import('../uncertain-post.js');
-    throw explainUncertainPost(error, 'the deployment may have been queued anyway: look for it in the Mintlify dashboard before deploying again');
+    throw explainUncertainPost(
+      error,
+      'the deployment may have been queued anyway: look for it in the Mintlify dashboard before deploying again',
+    );
   }
-  const statusId = checkServerId('status id', queued.statusId, 'the deployment was queued: follow it in the Mintlify dashboard');
+  const statusId = checkServerId(
+    'status id',
+    queued.statusId,
+    'the deployment was queued: follow it in the Mintlify dashboard',
+  );
   if (!ctx.mode.json) ctx.print(statusId);
   // The follow-up pulls in the polling loop and the HTTP layer's helpers: loaded only when used.
   const { watchBuild, buildStatusCommand } = await import('../build-watch.js');

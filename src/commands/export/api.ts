@@ -6,7 +6,13 @@ import type { Bundle, ExportJob, StartExportRequest } from '../../api/types.js';
 import type { GlobalOptions } from '../../config.js';
 import { forPeople } from '../../cli-errors.js';
 import { reworded } from '../../errors.js';
-import { ExportAlreadyRunningError, ExportJobNotFoundError, MAY_HAVE_STARTED, NotFinishedError, startMayHaveHappened } from '../../export-flows/errors.js';
+import {
+  ExportAlreadyRunningError,
+  ExportJobNotFoundError,
+  MAY_HAVE_STARTED,
+  NotFinishedError,
+  startMayHaveHappened,
+} from '../../export-flows/errors.js';
 import { jobsFlowApi, type FlowApi } from '../../export-flows/flow-api.js';
 import { repeatedFlags, shellCommand } from '../../shell.js';
 
@@ -19,7 +25,10 @@ export interface ExportApi {
 }
 
 /** The jobs flow's three calls with the CLI's wording; `hints`: the global flags messages repeat (see hintFlagArgs). */
-export function exportApi(client: Pick<ApiClient, 'startExport' | 'getExport' | 'createBundle'>, hints: HintFlags = {}): ExportApi {
+export function exportApi(
+  client: Pick<ApiClient, 'startExport' | 'getExport' | 'createBundle'>,
+  hints: HintFlags = {},
+): ExportApi {
   const api = wordFlowApi(jobsFlowApi(client), hints);
   return {
     start: (req) => api.start(req) as Promise<ExportJob>,
@@ -65,10 +74,20 @@ export function wordExportError(error: unknown, hints: HintFlags = {}): unknown 
   const unreadableStart = startMayHaveHappened(error);
   if (unreadableStart) return reworded(unreadableStart, `${forPeople(unreadableStart)}${MAY_HAVE_STARTED}`);
   if (error instanceof ExportJobNotFoundError) {
-    return new ExportJobNotFoundError(error.jobId, error.serverMessage, error.details, 'check the job id that `mint-admin export start` printed');
+    return new ExportJobNotFoundError(
+      error.jobId,
+      error.serverMessage,
+      error.details,
+      'check the job id that `mint-admin export start` printed',
+    );
   }
   if (error instanceof NotFinishedError) {
-    return new NotFinishedError(error.jobId, error.reason, error.serverMessage, `wait with \`${waitCommand(error.jobId, hints)}\``);
+    return new NotFinishedError(
+      error.jobId,
+      error.reason,
+      error.serverMessage,
+      `wait with \`${waitCommand(error.jobId, hints)}\``,
+    );
   }
   if (error instanceof ExportAlreadyRunningError) {
     const named = error.runningJobId;

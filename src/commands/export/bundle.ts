@@ -28,7 +28,9 @@ export function register(group: Command, deps: Deps): void {
       ctx.print(bundle.bundleUrl);
       const left = Date.parse(bundle.expiresAt) - ctx.clock.now();
       const expiry = Number.isFinite(left) ? ` (in ${formatDuration(left)})` : '';
-      ctx.reporter.info(`${formatBytes(bundle.sizeBytes)}; the link expires at ${bundle.expiresAt}${expiry}. Treat it as a secret until then.`);
+      ctx.reporter.info(
+        `${formatBytes(bundle.sizeBytes)}; the link expires at ${bundle.expiresAt}${expiry}. Treat it as a secret until then.`,
+      );
     }),
   );
   examples(command, [

@@ -5,7 +5,17 @@ import type { Context, Deps } from '../../context.js';
 import type { DownloadResult } from '../../download/index.js';
 import type { InstallDeps, InstallSettings } from '../../export-flows/run.js';
 import { forPeople } from '../../cli-errors.js';
-import { ApiError, ArchiveRefusedError, CliError, InterruptedError, PROTECTED_NAMES, reworded, SiteProblemsError, TargetRefusedError, UsageError } from '../../errors.js';
+import {
+  ApiError,
+  ArchiveRefusedError,
+  CliError,
+  InterruptedError,
+  PROTECTED_NAMES,
+  reworded,
+  SiteProblemsError,
+  TargetRefusedError,
+  UsageError,
+} from '../../errors.js';
 import { join } from 'node:path';
 import { addWaitOptions, parseWaitFlags, type WaitFlags, type WaitSettings } from '../../wait-flags.js';
 import { hintFlagArgs, isNotFinished, waitCommand, type NotFinishedError } from './api.js';
@@ -82,7 +92,9 @@ export function installSettings(flags: TargetFlags, ctx: Context): InstallSettin
     maxBytes,
     archivePath: flags.archive,
     home: ctx.env.HOME,
-    beforeInstall: flags.verify ? (tree, job) => verifyBeforeInstall(tree, { ...job, shown: flags.out }, ctx) : undefined,
+    beforeInstall: flags.verify
+      ? (tree, job) => verifyBeforeInstall(tree, { ...job, shown: flags.out }, ctx)
+      : undefined,
   };
 }
 
@@ -93,7 +105,10 @@ export function installSettings(flags: TargetFlags, ctx: Context): InstallSettin
 export function withFlags(error: unknown, flags?: Pick<TargetFlags, 'maxSize'>): unknown {
   // The size cap: the engine says "allow a larger size"; a person does it with --max-size.
   if (error instanceof ArchiveRefusedError && error.sizeLimit !== undefined && flags) {
-    const raise = flags.maxSize !== undefined ? 'raise --max-size if it is expected' : 'if that is expected, allow it with --max-size (e.g. --max-size 5GB)';
+    const raise =
+      flags.maxSize !== undefined
+        ? 'raise --max-size if it is expected'
+        : 'if that is expected, allow it with --max-size (e.g. --max-size 5GB)';
     return reworded(error, `${error.message.slice(0, error.message.lastIndexOf('; '))}; ${raise}`);
   }
   if (!(error instanceof TargetRefusedError)) return error;
@@ -101,19 +116,40 @@ export function withFlags(error: unknown, flags?: Pick<TargetFlags, 'maxSize'>):
   const site = join(target, 'site');
   switch (error.reason) {
     case 'not-empty':
-      return reworded(error, `${target} is not empty; pass --force to replace its contents, or choose another directory`);
+      return reworded(
+        error,
+        `${target} is not empty; pass --force to replace its contents, or choose another directory`,
+      );
     case 'protected':
-      return reworded(error, `refusing to replace ${target} (${PROTECTED_NAMES[error.protectedAs!]}) with --force; name a directory below it, e.g. -o ${site}`);
+      return reworded(
+        error,
+        `refusing to replace ${target} (${PROTECTED_NAMES[error.protectedAs!]}) with --force; name a directory below it, e.g. -o ${site}`,
+      );
     case 'dangling-link':
-      return reworded(error, `${target} is a symbolic link to nothing; remove it or choose another directory (or pass --link to point it at the new release)`);
+      return reworded(
+        error,
+        `${target} is a symbolic link to nothing; remove it or choose another directory (or pass --link to point it at the new release)`,
+      );
     case 'link-over-directory':
-      return reworded(error, `${target} is a directory, and --link keeps ${target} as a symbolic link to a release: move it away first (mv ${target} ${target}.old), or drop --link`);
+      return reworded(
+        error,
+        `${target} is a directory, and --link keeps ${target} as a symbolic link to a release: move it away first (mv ${target} ${target}.old), or drop --link`,
+      );
     case 'mount-point':
-      return reworded(error, `${target} is a mount point, which cannot be replaced by a rename; extract into a directory inside it (-o ${site}), or keep releases inside it with a link (-o ${site} --link)`);
+      return reworded(
+        error,
+        `${target} is a mount point, which cannot be replaced by a rename; extract into a directory inside it (-o ${site}), or keep releases inside it with a link (-o ${site} --link)`,
+      );
     case 'archive-inside':
-      return reworded(error, `--archive ${archivePath} is inside the directory being replaced; keep the archive somewhere else`);
+      return reworded(
+        error,
+        `--archive ${archivePath} is inside the directory being replaced; keep the archive somewhere else`,
+      );
     case 'archive-is-directory':
-      return reworded(error, `--archive ${archivePath} is a directory; give a file name such as ${join(archivePath, 'site.tar.gz')}`);
+      return reworded(
+        error,
+        `--archive ${archivePath} is a directory; give a file name such as ${join(archivePath, 'site.tar.gz')}`,
+      );
   }
 }
 
@@ -121,25 +157,44 @@ export function withFlags(error: unknown, flags?: Pick<TargetFlags, 'maxSize'>):
 export function targetNumbers(flags: TargetFlags): { keep: number | undefined; maxBytes: number | undefined } {
   let keep: number | undefined;
   if (flags.keepReleases !== undefined) {
-    if (!flags.link) throw new UsageError('--keep-releases goes with --link (it says how many releases to keep beside the link)');
-    if (!/^[1-9]\d{0,3}$/.test(flags.keepReleases)) throw new UsageError(`--keep-releases: "${flags.keepReleases}" is not a whole number from 1 to 9999`);
+    if (!flags.link)
+      throw new UsageError('--keep-releases goes with --link (it says how many releases to keep beside the link)');
+    if (!/^[1-9]\d{0,3}$/.test(flags.keepReleases))
+      throw new UsageError(`--keep-releases: "${flags.keepReleases}" is not a whole number from 1 to 9999`);
     keep = Number(flags.keepReleases);
   }
   return { keep, maxBytes: flags.maxSize === undefined ? undefined : parseSize(flags.maxSize) };
 }
 
-const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12, k: 1e3, m: 1e6, g: 1e9, t: 1e12 };
+const SIZE_UNITS: Record<string, number> = {
+  '': 1,
+  b: 1,
+  kb: 1e3,
+  mb: 1e6,
+  gb: 1e9,
+  tb: 1e12,
+  k: 1e3,
+  m: 1e6,
+  g: 1e9,
+  t: 1e12,
+};
 
 /** `5GB`, `500MB`, `2g`, `1000000` (bytes): decimal units, as every size this CLI prints. */
 export function parseSize(text: string): number {
   const match = /^(\d+(?:\.\d+)?)\s*([a-z]*)$/i.exec(text.trim());
   const unit = match ? SIZE_UNITS[match[2]!.toLowerCase()] : undefined;
-  if (!match || unit === undefined || Number(match[1]) <= 0) throw new UsageError(`--max-size: "${text}" is not a size; use e.g. 5GB or 500MB`);
+  if (!match || unit === undefined || Number(match[1]) <= 0)
+    throw new UsageError(`--max-size: "${text}" is not a size; use e.g. 5GB or 500MB`);
   return Math.floor(Number(match[1]) * unit);
 }
 
 /** A job not finished yet: waited for with --wait (then its link), explained without. */
-async function waitForLink(api: FlowApi, opts: ExportDownloadOptions, error: NotFinishedError, ctx: Context): Promise<Bundle> {
+async function waitForLink(
+  api: FlowApi,
+  opts: ExportDownloadOptions,
+  error: NotFinishedError,
+  ctx: Context,
+): Promise<Bundle> {
   if (!opts.wait.wait) {
     throw new ApiError(
       `job ${opts.jobId} not finished yet (${error.reason}); add --wait to wait for it and then download, or wait with \`${waitCommand(opts.jobId, ctx.globals)}\``,
@@ -150,7 +205,13 @@ async function waitForLink(api: FlowApi, opts: ExportDownloadOptions, error: Not
   // The wait loop pulls in the HTTP layer (undici): loaded only when a command really waits.
   const { followExport } = await import('./follow.js');
   const job = await followExport(
-    { jobId: opts.jobId, fetch: api.get, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs, resume: downloadCommand(opts.jobId, opts, ctx.globals, { wait: true }) },
+    {
+      jobId: opts.jobId,
+      fetch: api.get,
+      intervalMs: opts.wait.intervalMs,
+      timeoutMs: opts.wait.timeoutMs,
+      resume: downloadCommand(opts.jobId, opts, ctx.globals, { wait: true }),
+    },
     ctx,
   );
   return api.linkIn(job) ?? api.link(opts.jobId);
@@ -181,7 +242,14 @@ export async function fetchAndExtract(opts: FetchAndExtract, ctx: Context): Prom
 
 /** What the engine's download needs of the CLI's world. */
 export function installDeps(ctx: Context): InstallDeps {
-  return { dispatcher: () => ctx.dispatcher(), clock: ctx.clock, random: ctx.random, signal: ctx.signal, reporter: ctx.reporter, debug: ctx.debug };
+  return {
+    dispatcher: () => ctx.dispatcher(),
+    clock: ctx.clock,
+    random: ctx.random,
+    signal: ctx.signal,
+    reporter: ctx.reporter,
+    debug: ctx.debug,
+  };
 }
 
 export function downloadSummary(jobId: string, { directory, files, bytes, bundle }: DownloadResult): DownloadSummary {
@@ -197,19 +265,32 @@ export function wordDownloadFailure(caught: unknown, jobId: string, flags: Targe
   const error = withFlags(caught, flags);
   const again = downloadCommand(jobId, flags, ctx.globals, { wait: false });
   if (ctx.signal.aborted) {
-    return new InterruptedError(`interrupted: the partial download was removed and ${flags.out} is as it was; export ${jobId} stays on the server: download it with \`${again}\``);
+    return new InterruptedError(
+      `interrupted: the partial download was removed and ${flags.out} is as it was; export ${jobId} stays on the server: download it with \`${again}\``,
+    );
   }
   // A site that failed --verify was downloaded fine: its message already says where it was kept.
   if (!(error instanceof CliError) || error instanceof SiteProblemsError) return error;
-  const reason = forPeople(error).replace(/; run the command again( for a fresh link)?(, and check the machine's clock if it keeps happening)?$/, '');
-  return reworded(error, `${reason}; export ${jobId} is complete and stays on the server: download it with \`${again}\``);
+  const reason = forPeople(error).replace(
+    /; run the command again( for a fresh link)?(, and check the machine's clock if it keeps happening)?$/,
+    '',
+  );
+  return reworded(
+    error,
+    `${reason}; export ${jobId} is complete and stays on the server: download it with \`${again}\``,
+  );
 }
 
 /**
  * `mint-admin export download <id> ...` repeating every flag that shaped this command (-o and the
  * target flags, the global --project, --profile, --base-url, and --export-api), so it works pasted into the same shell.
  */
-export function downloadCommand(jobId: string, flags: TargetFlags, globals: GlobalOptions, opts: { wait: boolean }): string {
+export function downloadCommand(
+  jobId: string,
+  flags: TargetFlags,
+  globals: GlobalOptions,
+  opts: { wait: boolean },
+): string {
   return shellCommand([
     'mint-admin',
     'export',
@@ -239,11 +320,20 @@ export function addTargetOptions(command: Command): Command {
   return command
     .requiredOption('-o, --out <dir>', 'directory to extract the site into (created; must be empty unless --force)')
     .option('--force', 'replace an existing non-empty directory (only once the new one is complete)')
-    .option('--link', 'make <dir> a symlink to a release kept in .<dir>-releases/, swapped in one rename: readers never see a missing file')
+    .option(
+      '--link',
+      'make <dir> a symlink to a release kept in .<dir>-releases/, swapped in one rename: readers never see a missing file',
+    )
     .option('--keep-releases <n>', 'with --link: how many releases to keep, the new one included (default 3)')
-    .option('--max-size <size>', 'refuse a bundle that would extract to more than this (default: 50x the download, at least 1GB)')
+    .option(
+      '--max-size <size>',
+      'refuse a bundle that would extract to more than this (default: 50x the download, at least 1GB)',
+    )
     .option('--archive <file>', 'also keep the downloaded .tar.gz at this path')
-    .option('--verify', 'check the extracted site (as `export verify` does) before installing it; problems: exit 4, the directory stays as it was');
+    .option(
+      '--verify',
+      'check the extracted site (as `export verify` does) before installing it; problems: exit 4, the directory stays as it was',
+    );
 }
 
 export function register(group: Command, deps: Deps): void {

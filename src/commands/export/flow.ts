@@ -4,9 +4,29 @@
 import { checkExportApi, ENV_VARS, settingOrigin } from '../../config.js';
 import type { Context } from '../../context.js';
 import { ConfigError, UsageError } from '../../errors.js';
-import { onJobFlow as onJobFlowWith, startOnFlow as startOnFlowWith, type FlowReason, type FlowSetup, type OnJobFlow, type Started } from '../../export-flows/choose.js';
-import { FlowInputMismatchError, FlowNeedsDomainError, FlowNeedsProjectError, otherFlow, type FlowField, type TriedStart } from '../../export-flows/errors.js';
-import { jobsFlowApi, projectFlowApi, START_ROUTES, type FlowApi, type StartInput } from '../../export-flows/flow-api.js';
+import {
+  onJobFlow as onJobFlowWith,
+  startOnFlow as startOnFlowWith,
+  type FlowReason,
+  type FlowSetup,
+  type OnJobFlow,
+  type Started,
+} from '../../export-flows/choose.js';
+import {
+  FlowInputMismatchError,
+  FlowNeedsDomainError,
+  FlowNeedsProjectError,
+  otherFlow,
+  type FlowField,
+  type TriedStart,
+} from '../../export-flows/errors.js';
+import {
+  jobsFlowApi,
+  projectFlowApi,
+  START_ROUTES,
+  type FlowApi,
+  type StartInput,
+} from '../../export-flows/flow-api.js';
 import { openFlowCache } from '../../export-flows/flow-cache.js';
 import { wordFlowApi } from './api.js';
 
@@ -33,12 +53,18 @@ export async function flowSetup(ctx: Context, jobId?: string): Promise<FlowSetup
       return wordFlowApi(api, ctx.globals);
     },
     onChosen(api, reason) {
-      ctx.reporter.info(`Static export: the ${api.flow} flow (${because(api, reason, { origin, baseUrl, setting, jobId })})`);
+      ctx.reporter.info(
+        `Static export: the ${api.flow} flow (${because(api, reason, { origin, baseUrl, setting, jobId })})`,
+      );
     },
   };
 }
 
-function because(api: FlowApi, reason: FlowReason, run: { origin: string; baseUrl: string; setting: string; jobId?: string | undefined }): string {
+function because(
+  api: FlowApi,
+  reason: FlowReason,
+  run: { origin: string; baseUrl: string; setting: string; jobId?: string | undefined },
+): string {
   switch (reason.by) {
     case 'setting':
       return `export-api ${run.setting}, from ${run.origin}`;
@@ -51,7 +77,9 @@ function because(api: FlowApi, reason: FlowReason, run: { origin: string; baseUr
     case 'job-memory':
       return `job ${run.jobId} is remembered there`;
     case 'job-shape':
-      return api.flow === 'project' ? 'the job id looks like a project-flow id' : 'the job id looks like a jobs-flow id';
+      return api.flow === 'project'
+        ? 'the job id looks like a project-flow id'
+        : 'the job id looks like a jobs-flow id';
     case 'job-fallback':
       return `no job ${run.jobId} on the ${reason.tried} flow`;
   }
@@ -71,7 +99,11 @@ export async function startOnFlow(input: StartInput, ctx: Context): Promise<Star
  * Runs `op` (a GET, or asking for a link) on the flow of `jobId`, falling back once on a 404 under
  * `auto`; the returned api is the one to keep using (polls, link refreshes).
  */
-export async function onJobFlow<T>(jobId: string, ctx: Context, op: (api: FlowApi) => Promise<T>): Promise<OnJobFlow<T>> {
+export async function onJobFlow<T>(
+  jobId: string,
+  ctx: Context,
+  op: (api: FlowApi) => Promise<T>,
+): Promise<OnJobFlow<T>> {
   return onJobFlowWith(jobId, await flowSetup(ctx, jobId), op);
 }
 
@@ -86,7 +118,9 @@ export function wordChoiceError(error: unknown, flows: FlowSetup & { origin: str
     const verb = flags.length === 1 ? 'belongs' : 'belong';
     const pronoun = flags.length === 1 ? 'it' : 'them';
     if (error.chosenBy === 'setting') {
-      return new UsageError(`${which} ${verb} to the ${otherFlow(flow)} flow, but export-api is ${flow} (from ${flows.origin}); drop ${pronoun} or use --export-api ${otherFlow(flow)}`);
+      return new UsageError(
+        `${which} ${verb} to the ${otherFlow(flow)} flow, but export-api is ${flow} (from ${flows.origin}); drop ${pronoun} or use --export-api ${otherFlow(flow)}`,
+      );
     }
     if (error.chosenBy === 'fallback') {
       const tried = error.tried!;
@@ -107,13 +141,20 @@ export function wordChoiceError(error: unknown, flows: FlowSetup & { origin: str
     return new UsageError(`${which} ${verb} to the ${otherFlow(flow)} flow, but ${chosen}; ${remedy}`);
   }
   if (error instanceof FlowNeedsDomainError) {
-    const what = "the jobs flow needs the deployment's domain: give it, e.g. `mint-admin export run docs.example.com -o ./site`";
-    if (!error.tried) return new UsageError(`the jobs flow (export-api jobs, from ${flows.origin}) needs the deployment's domain: give it, e.g. \`mint-admin export run docs.example.com -o ./site\``);
+    const what =
+      "the jobs flow needs the deployment's domain: give it, e.g. `mint-admin export run docs.example.com -o ./site`";
+    if (!error.tried)
+      return new UsageError(
+        `the jobs flow (export-api jobs, from ${flows.origin}) needs the deployment's domain: give it, e.g. \`mint-admin export run docs.example.com -o ./site\``,
+      );
     return new UsageError(`${cannotFallBack(error.tried)}; ${what}`);
   }
   if (error instanceof FlowNeedsProjectError) {
     const how = `pass --project <id>, set ${ENV_VARS['project-id']}, or run \`mint-admin config set project-id <id>\``;
-    if (!error.tried) return new ConfigError(`no project id: ${how} (or give the deployment's domain, e.g. \`mint-admin export run docs.example.com\`)`);
+    if (!error.tried)
+      return new ConfigError(
+        `no project id: ${how} (or give the deployment's domain, e.g. \`mint-admin export run docs.example.com\`)`,
+      );
     return new ConfigError(`${cannotFallBack(error.tried)}; the project flow needs a project id: ${how}`);
   }
   return error;

@@ -42,7 +42,9 @@ export async function followExport(opts: FollowOptions, deps: FollowDeps): Promi
   const { jobId } = opts;
   const resume = opts.resume ?? waitCommand(jobId);
   const { clock, reporter } = deps;
-  const activity = await reporter.activity(`Waiting for export ${jobId} (Ctrl-C stops waiting; the export keeps running)`);
+  const activity = await reporter.activity(
+    `Waiting for export ${jobId} (Ctrl-C stops waiting; the export keeps running)`,
+  );
   const started = clock.now();
   let last: AnyExportJob | undefined;
   let lastKey = '';
@@ -66,7 +68,9 @@ export async function followExport(opts: FollowOptions, deps: FollowDeps): Promi
       },
       onTransientError: (error, retryInMs) => {
         const where = last ? describeProgress(last, clock.now() - started) : `Waiting for export ${jobId}`;
-        activity.update(`${where} · ${briefReason(error)}; still waiting, next look in ${formatDuration(retryInMs)}`, { milestone: true });
+        activity.update(`${where} · ${briefReason(error)}; still waiting, next look in ${formatDuration(retryInMs)}`, {
+          milestone: true,
+        });
       },
       timeoutError: (elapsedMs, j) =>
         new WaitTimeoutError(
@@ -82,11 +86,16 @@ export async function followExport(opts: FollowOptions, deps: FollowDeps): Promi
   } catch (caught) {
     activity.stop();
     // A status newer than this CLI ends the wait (exit 1): it cannot know whether the job will finish.
-    const error = caught instanceof UnknownExportStatusError ? unknownStatusError(`export ${jobId}`, caught.status, `mint-admin export status ${jobId} --json`) : caught;
+    const error =
+      caught instanceof UnknownExportStatusError
+        ? unknownStatusError(`export ${jobId}`, caught.status, `mint-admin export status ${jobId} --json`)
+        : caught;
     // --json: a pipeline reads the last known job whatever ended the wait; the exit code says what did.
     if (deps.mode?.json && deps.io && last) deps.io.stdout.write(`${jsonText(last, 2)}\n`);
     if (deps.signal.aborted) {
-      throw new InterruptedError(`interrupted: stopped waiting, but export ${jobId} keeps running on the server; resume with \`${resume}\``);
+      throw new InterruptedError(
+        `interrupted: stopped waiting, but export ${jobId} keeps running on the server; resume with \`${resume}\``,
+      );
     }
     throw error;
   } finally {
@@ -96,7 +105,9 @@ export async function followExport(opts: FollowOptions, deps: FollowDeps): Promi
 
 function finish(job: AnyExportJob, activity: Activity, elapsedMs: number): AnyExportJob {
   const pages = pagesOf(job);
-  activity.succeed(`Exported ${pages === undefined ? '' : `${countOf(pages, 'page')} `}in ${formatDuration(elapsedMs)}`);
+  activity.succeed(
+    `Exported ${pages === undefined ? '' : `${countOf(pages, 'page')} `}in ${formatDuration(elapsedMs)}`,
+  );
   return job;
 }
 
@@ -122,7 +133,11 @@ export function progressBar(percent: number, width = BAR_WIDTH): string {
 export function describeState(job: AnyExportJob): string {
   const progress = progressOf(job);
   const pages = pagesOf(job);
-  return [job.status, progress === undefined ? undefined : `${clampPercent(progress)}%`, pages === undefined ? undefined : countOf(pages, 'page')]
+  return [
+    job.status,
+    progress === undefined ? undefined : `${clampPercent(progress)}%`,
+    pages === undefined ? undefined : countOf(pages, 'page'),
+  ]
     .filter((part) => part !== undefined)
     .join(', ');
 }
@@ -130,4 +145,3 @@ export function describeState(job: AnyExportJob): string {
 function clampPercent(value: number): number {
   return Number.isFinite(value) ? Math.min(100, Math.max(0, Math.round(value))) : 0;
 }
-

@@ -13,13 +13,19 @@ export interface HostConfigFlags {
 /** Checked before printing: a value with a quote, a brace or a newline would break out of the config's syntax. */
 function checkRoot(root: string): string {
   if (!root.startsWith('/') || !/^[A-Za-z0-9._~/@+-]+$/.test(root)) {
-    throw new UsageError(`--root: "${root}" must be an absolute path of letters, digits and . _ ~ / @ + - (the directory on the server)`);
+    throw new UsageError(
+      `--root: "${root}" must be an absolute path of letters, digits and . _ ~ / @ + - (the directory on the server)`,
+    );
   }
   return normalizeRoot(root);
 }
 
 function checkDomain(domain: string): string {
-  if (!/^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(domain)) {
+  if (
+    !/^(?=.{1,253}$)[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(
+      domain,
+    )
+  ) {
     throw new UsageError(`--domain: "${domain}" is not a host name such as docs.example.com`);
   }
   return domain.toLowerCase();
@@ -28,15 +34,24 @@ function checkDomain(domain: string): string {
 export function register(group: Command, deps: Deps): void {
   const command = group
     .command('host-config')
-    .description('print a ready configuration for serving an extracted export: extensionless URLs, index.html, 404 page, cache headers')
+    .description(
+      'print a ready configuration for serving an extracted export: extensionless URLs, index.html, 404 page, cache headers',
+    )
     .addArgument(new Argument('<host>', 'the server or service').choices(HOSTS))
     .option('--root <dir>', 'where the extracted site is on the server', DEFAULT_ROOT)
-    .option('--domain <host>', 'the site\'s host name (for S3 and CloudFront, also the bucket name)', DEFAULT_DOMAIN)
+    .option('--domain <host>', "the site's host name (for S3 and CloudFront, also the bucket name)", DEFAULT_DOMAIN)
     .option('--base-path <path>', 'serve the site under this URL path, e.g. /docs')
     .action(
       action<HostConfigFlags>(deps, async ([host], flags, ctx) => {
-        const [{ normalizeBasePath }, { hostConfig }] = await Promise.all([import('../../site/resolve.js'), import('../../site/hosts/index.js')]);
-        const opts = { root: checkRoot(flags.root), domain: checkDomain(flags.domain), basePath: normalizeBasePath(flags.basePath) };
+        const [{ normalizeBasePath }, { hostConfig }] = await Promise.all([
+          import('../../site/resolve.js'),
+          import('../../site/hosts/index.js'),
+        ]);
+        const opts = {
+          root: checkRoot(flags.root),
+          domain: checkDomain(flags.domain),
+          basePath: normalizeBasePath(flags.basePath),
+        };
         ctx.io.stdout.write(hostConfig(host as Host, opts));
       }),
     );

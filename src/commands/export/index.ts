@@ -23,5 +23,15 @@ export function registerExport(program: Command, deps: Deps, leaves = true): voi
     'mint-admin export verify ./site && mint-admin export serve ./site',
   ]);
   if (!leaves) return;
-  for (const register of [registerStart, registerStatus, registerBundle, registerDownload, registerRun, registerVerify, registerServe, registerHostConfig]) register(group, deps);
+  for (const register of [
+    registerStart,
+    registerStatus,
+    registerBundle,
+    registerDownload,
+    registerRun,
+    registerVerify,
+    registerServe,
+    registerHostConfig,
+  ])
+    register(group, deps);
 }

@@ -34,7 +34,8 @@ export function jobState(job: AnyExportJob, now: number): string {
   if (job.status === 'queued') return 'queued';
   const progress = progressOf(job);
   const pages = pagesOf(job);
-  if (progress !== undefined && pages !== undefined) return `${job.status}  ${Math.round(progress)}%  ${countOf(pages, 'page')}`;
+  if (progress !== undefined && pages !== undefined)
+    return `${job.status}  ${Math.round(progress)}%  ${countOf(pages, 'page')}`;
   const finished = job.status === 'completed' || job.status === 'failed';
   const elapsed = (finished ? Date.parse(job.updatedAt) : now) - Date.parse(job.createdAt);
   return Number.isFinite(elapsed) && elapsed >= 0 ? `${job.status}  ${formatDuration(elapsed)}` : job.status;
@@ -43,9 +44,12 @@ export function jobState(job: AnyExportJob, now: number): string {
 /** What to do next with a job in this state, on stderr. */
 export function hintNext(job: AnyExportJob, reporter: Reporter, hints: HintFlags = {}): void {
   if (job.status === 'completed') {
-    reporter.info(`Download it with: ${shellCommand(['mint-admin', 'export', 'download', job.jobId, '-o', './site', ...hintFlagArgs(hints)])}`);
+    reporter.info(
+      `Download it with: ${shellCommand(['mint-admin', 'export', 'download', job.jobId, '-o', './site', ...hintFlagArgs(hints)])}`,
+    );
   } else if (job.status === 'failed') reporter.info(`The export failed: ${job.error ?? 'the API gave no reason'}`);
-  else if (job.status === 'queued' || job.status === 'running') reporter.info(`Follow it with: ${waitCommand(job.jobId, hints)}`);
+  else if (job.status === 'queued' || job.status === 'running')
+    reporter.info(`Follow it with: ${waitCommand(job.jobId, hints)}`);
 }
 
 /** `1,234 files` */
@@ -56,6 +60,9 @@ export function countOf(count: number, noun: string): string {
 /** `--export-api`: which static export flow (cli.md, "Static export flows"); env and config key too. */
 export function addFlowOption(command: Command): Command {
   return command.addOption(
-    new Option('--export-api <flow>', 'which static export flow to use (env MINT_ADMIN_EXPORT_API; default auto)').choices(EXPORT_API_VALUES),
+    new Option(
+      '--export-api <flow>',
+      'which static export flow to use (env MINT_ADMIN_EXPORT_API; default auto)',
+    ).choices(EXPORT_API_VALUES),
   );
 }

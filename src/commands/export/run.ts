@@ -1,8 +1,24 @@
 import type { Command } from 'commander';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
-import { parseWaitFlags, DEFAULT_INTERVAL, DEFAULT_TIMEOUT, type WaitFlags, type WaitSettings } from '../../wait-flags.js';
-import { addTargetOptions, downloadCommand, downloadSummary, installDeps, installSettings, withFlags, wordDownloadFailure, type DownloadSummary, type TargetFlags } from './download.js';
+import {
+  parseWaitFlags,
+  DEFAULT_INTERVAL,
+  DEFAULT_TIMEOUT,
+  type WaitFlags,
+  type WaitSettings,
+} from '../../wait-flags.js';
+import {
+  addTargetOptions,
+  downloadCommand,
+  downloadSummary,
+  installDeps,
+  installSettings,
+  withFlags,
+  wordDownloadFailure,
+  type DownloadSummary,
+  type TargetFlags,
+} from './download.js';
 import { flowSetup, wordChoiceError, type StartInput } from './flow.js';
 import { addFlowOption, countOf, formatBytes, pagesOf } from './output.js';
 import { addStartOptions, buildStartInput, type StartFlags } from './start.js';
@@ -39,9 +55,14 @@ export async function exportRun(opts: ExportRunOptions, ctx: Context): Promise<R
         follow: async (api, jobId) => {
           // The wait loop pulls in the HTTP layer (undici): loaded only when a command really waits.
           const { followExport } = await import('./follow.js');
-          ctx.reporter.info(`Started export ${jobId}${opts.input.domain === undefined ? '' : ` of ${opts.input.domain}`}`);
+          ctx.reporter.info(
+            `Started export ${jobId}${opts.input.domain === undefined ? '' : ` of ${opts.input.domain}`}`,
+          );
           const resume = downloadCommand(jobId, opts, ctx.globals, { wait: true });
-          const job = await followExport({ jobId, fetch: api.get, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs, resume }, ctx);
+          const job = await followExport(
+            { jobId, fetch: api.get, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs, resume },
+            ctx,
+          );
           completed = jobId;
           return job;
         },
@@ -57,7 +78,9 @@ export async function exportRun(opts: ExportRunOptions, ctx: Context): Promise<R
 }
 
 export function register(group: Command, deps: Deps): void {
-  const command = addStartOptions(group.command('run').description('start an export, wait for it, download and extract it: one command for CI'))
+  const command = addStartOptions(
+    group.command('run').description('start an export, wait for it, download and extract it: one command for CI'),
+  )
     .option('--timeout <duration>', 'give up waiting for the export after this long (90s, 5m, 1h30m)', DEFAULT_TIMEOUT)
     .option('--interval <duration>', 'first poll interval; it grows gently from there', DEFAULT_INTERVAL);
   addGithubOutputOption(addFlowOption(addTargetOptions(command))).action(
@@ -68,12 +91,23 @@ export function register(group: Command, deps: Deps): void {
       const summary = await exportRun({ ...flags, input, wait }, ctx);
       if (github) {
         const { writeGithubOutputs } = await import('../github-output.js');
-        await writeGithubOutputs(github, [['job-id', summary.jobId], ['directory', summary.directory]], ctx);
+        await writeGithubOutputs(
+          github,
+          [
+            ['job-id', summary.jobId],
+            ['directory', summary.directory],
+          ],
+          ctx,
+        );
       }
       if (ctx.mode.json) return printJson(ctx, summary);
       // The project flow reports no page count: then only what was exported, if a domain named it.
-      const what = [summary.pages === null ? undefined : countOf(summary.pages, 'page'), input.domain].filter(Boolean).join(' of ');
-      ctx.reporter.info(`Done: ${what ? `${what} ` : ''}exported; ${countOf(summary.files, 'file')} (${formatBytes(summary.bytes)}) in ${summary.directory}`);
+      const what = [summary.pages === null ? undefined : countOf(summary.pages, 'page'), input.domain]
+        .filter(Boolean)
+        .join(' of ');
+      ctx.reporter.info(
+        `Done: ${what ? `${what} ` : ''}exported; ${countOf(summary.files, 'file')} (${formatBytes(summary.bytes)}) in ${summary.directory}`,
+      );
       ctx.print(summary.directory);
     }),
   );

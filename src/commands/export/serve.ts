@@ -15,7 +15,9 @@ export const DEFAULT_SERVE_PORT = '4173';
 export function register(group: Command, deps: Deps): void {
   const command = group
     .command('serve')
-    .description('serve an extracted export locally as production will (extensionless URLs, index.html, 404.html), to preview it before deploying')
+    .description(
+      'serve an extracted export locally as production will (extensionless URLs, index.html, 404.html), to preview it before deploying',
+    )
     .argument('<dir>', 'the directory an export was extracted into')
     .option('--port <n>', 'port to listen on (0 picks a free one)', DEFAULT_SERVE_PORT)
     .option('--host <address>', 'address to listen on (0.0.0.0 shares the preview with your network)', '127.0.0.1')
@@ -34,7 +36,9 @@ export function register(group: Command, deps: Deps): void {
         try {
           // stdout: the URL alone, so a script can read it; the how-to goes to stderr.
           ctx.io.stdout.write(`${server.url}\n`);
-          ctx.reporter.info(`Serving ${root} on ${server.url} (no directory listings, 404.html for missing pages). Stop with Ctrl-C.`);
+          ctx.reporter.info(
+            `Serving ${root} on ${server.url} (no directory listings, 404.html for missing pages). Stop with Ctrl-C.`,
+          );
           // Ctrl-C is how a preview is stopped: it ends the command normally, not as an interruption.
           if (!ctx.signal.aborted) await once(ctx.signal, 'abort');
         } finally {

@@ -37,11 +37,13 @@ export function buildStartInput(domain: string | undefined, flags: StartFlags, r
     note = normalised.note;
   }
   if (flags.exportVersion !== undefined) {
-    if (flags.exportVersion.trim() === '') throw new UsageError('--export-version: give a version label, e.g. --export-version 2024-06-01');
+    if (flags.exportVersion.trim() === '')
+      throw new UsageError('--export-version: give a version label, e.g. --export-version 2024-06-01');
     input.version = flags.exportVersion;
   }
   if (flags.path !== undefined) {
-    if (flags.path.some((p) => p.trim() === '')) throw new UsageError('--path: page paths must not be empty, e.g. --path index guides/getting-started');
+    if (flags.path.some((p) => p.trim() === ''))
+      throw new UsageError('--path: page paths must not be empty, e.g. --path index guides/getting-started');
     input.paths = flags.path;
   }
   if (flags.basePath !== undefined) input.basePath = checkBasePath(flags.basePath);
@@ -54,7 +56,9 @@ function checkBasePath(given: string): BasePath {
   const trimmed = given.trim().replace(/\/+$/, '');
   const value = trimmed === '' ? '' : trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
   if ((BASE_PATHS as readonly string[]).includes(value)) return value as BasePath;
-  throw new UsageError(`--base-path: "${given}" is not one the API accepts; use '' (the site's root), /docs or /documentation`);
+  throw new UsageError(
+    `--base-path: "${given}" is not one the API accepts; use '' (the site's root), /docs or /documentation`,
+  );
 }
 
 /** Starts the job; with --wait, follows it to `completed` (a failure throws, exit 4). */
@@ -65,20 +69,34 @@ export async function exportStart(opts: ExportStartOptions, ctx: Context): Promi
   const { followExport } = await import('./follow.js');
   ctx.reporter.info(`Started export ${job.jobId}`);
   const resume = waitCommand(job.jobId, ctx.globals);
-  return followExport({ jobId: job.jobId, fetch: api.get, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs, resume }, ctx);
+  return followExport(
+    { jobId: job.jobId, fetch: api.get, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs, resume },
+    ctx,
+  );
 }
 
 /** The flags of the start, shared by `export start` and `export run`. */
 export function addStartOptions(command: Command): Command {
   return command
-    .argument('[domain]', 'the deployment hostname, e.g. docs.example.com (a URL of the site is reduced to its hostname); omit it for the project-scoped flow')
-    .option('--base-path <path>', "base path the export is built for: '', /docs or /documentation (project-scoped flow only)")
-    .option('--export-version <label>', 'version label to export (default: the latest published version; jobs flow only)')
+    .argument(
+      '[domain]',
+      'the deployment hostname, e.g. docs.example.com (a URL of the site is reduced to its hostname); omit it for the project-scoped flow',
+    )
+    .option(
+      '--base-path <path>',
+      "base path the export is built for: '', /docs or /documentation (project-scoped flow only)",
+    )
+    .option(
+      '--export-version <label>',
+      'version label to export (default: the latest published version; jobs flow only)',
+    )
     .option('--path <path...>', 'only these page paths, e.g. index guides/getting-started (jobs flow only)');
 }
 
 export function register(group: Command, deps: Deps): void {
-  const command = addStartOptions(group.command('start').description('start a static export of a deployment (Enterprise plan)'));
+  const command = addStartOptions(
+    group.command('start').description('start a static export of a deployment (Enterprise plan)'),
+  );
   addWaitOptions(addFlowOption(command), 'the export completes or fails').action(
     action<StartFlags & WaitFlags>(deps, async ([domain], flags, ctx) => {
       const wait = parseWaitFlags(flags);

@@ -28,7 +28,10 @@ export async function exportStatus(opts: ExportStatusOptions, ctx: Context): Pro
     return value;
   };
   const resume = waitCommand(opts.jobId, ctx.globals);
-  return followExport({ jobId: opts.jobId, fetch, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs, resume }, ctx);
+  return followExport(
+    { jobId: opts.jobId, fetch, intervalMs: opts.wait.intervalMs, timeoutMs: opts.wait.timeoutMs, resume },
+    ctx,
+  );
 }
 
 export function checkJobId(jobId: string | undefined): string {
@@ -48,5 +51,8 @@ export function register(group: Command, deps: Deps): void {
       hintNext(job, ctx.reporter, ctx.globals);
     }),
   );
-  examples(command, ['mint-admin export status se_3f9a2c1b8e7d4a06', 'mint-admin export status se_3f9a2c1b8e7d4a06 --wait --timeout 1h']);
+  examples(command, [
+    'mint-admin export status se_3f9a2c1b8e7d4a06',
+    'mint-admin export status se_3f9a2c1b8e7d4a06 --wait --timeout 1h',
+  ]);
 }

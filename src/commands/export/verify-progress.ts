@@ -14,7 +14,8 @@ export interface VerifyProgress {
 }
 
 export async function verifyProgress(reporter: Reporter, clock: Clock, directory: string): Promise<VerifyProgress> {
-  const counted = (verb: string, checked: number, total: number) => `${verb} ${checked} of ${total} pages and stylesheets`;
+  const counted = (verb: string, checked: number, total: number) =>
+    `${verb} ${checked} of ${total} pages and stylesheets`;
   if (reporter.live) {
     const activity: Activity = await reporter.activity(`Checking ${directory}`);
     let lastAt = Number.NEGATIVE_INFINITY;

@@ -13,13 +13,20 @@ export interface VerifyFlags {
 /** Runs the check, showing its progress, and returns the report; throws nothing for problems (the caller decides the exit). */
 export async function exportVerify(directory: string, flags: VerifyFlags, ctx: Context): Promise<VerifyReport> {
   // The parser is only needed here: loaded with the command, never for --help.
-  const [{ verifySite }, { normalizeBasePath }] = await Promise.all([import('../../site/verify.js'), import('../../site/resolve.js')]);
+  const [{ verifySite }, { normalizeBasePath }] = await Promise.all([
+    import('../../site/verify.js'),
+    import('../../site/resolve.js'),
+  ]);
   const basePath = normalizeBasePath(flags.basePath);
   return withProgress(directory, ctx, (onProgress) => verifySite({ directory, basePath, onProgress }));
 }
 
 /** The check with its progress shown (verify-progress.ts), the spinner cleared however it ends. */
-async function withProgress<T>(shown: string, ctx: Context, check: (onProgress: VerifyProgress['onProgress']) => Promise<T>): Promise<T> {
+async function withProgress<T>(
+  shown: string,
+  ctx: Context,
+  check: (onProgress: VerifyProgress['onProgress']) => Promise<T>,
+): Promise<T> {
   const progress = await verifyProgress(ctx.reporter, ctx.clock, shown);
   try {
     return await check(progress.onProgress);
@@ -39,7 +46,10 @@ export function problemLine(problem: Problem): string {
 
 export function summaryLine(report: VerifyReport): string {
   const checked = `Checked ${countOf(report.pages, 'page')}, ${countOf(report.files, 'file')} in all, ${countOf(report.references, 'internal reference')}`;
-  const sitemap = report.sitemapEntries === null ? 'no sitemap.xml' : countOf(report.sitemapEntries, 'sitemap entry').replace(/entrys$/, 'entries');
+  const sitemap =
+    report.sitemapEntries === null
+      ? 'no sitemap.xml'
+      : countOf(report.sitemapEntries, 'sitemap entry').replace(/entrys$/, 'entries');
   const found = report.problemCount === 0 ? 'no problems' : countOf(report.problemCount, 'problem');
   return `${checked}, ${sitemap}: ${found}; ${countOf(report.externalLinks, 'external link')} not checked (offline)`;
 }
@@ -48,7 +58,9 @@ export function summaryLine(report: VerifyReport): string {
 export async function failOnProblems(report: VerifyReport, shown: string): Promise<void> {
   if (report.problemCount === 0) return;
   const { SiteProblemsError } = await import('../../site/verify.js');
-  throw new SiteProblemsError(`${countOf(report.problemCount, 'problem')} in ${shown}; fix the export or its links and verify again`);
+  throw new SiteProblemsError(
+    `${countOf(report.problemCount, 'problem')} in ${shown}; fix the export or its links and verify again`,
+  );
 }
 
 /** The problems, one line each, and how many more were found than listed. */
@@ -80,7 +92,9 @@ export async function verifyBeforeInstall(
 ): Promise<void> {
   const { verifySite, SiteProblemsError } = await import('../../site/verify.js');
   // An export built for a base path (project flow, --base-path /docs) links under it.
-  const report = await withProgress(where.shown, ctx, (onProgress) => verifySite({ directory: tree, basePath: where.basePath ?? '', onProgress }));
+  const report = await withProgress(where.shown, ctx, (onProgress) =>
+    verifySite({ directory: tree, basePath: where.basePath ?? '', onProgress }),
+  );
   if (report.problemCount === 0) {
     ctx.reporter.info(`Verified: ${summaryLine(report)}`);
     return;
@@ -115,7 +129,9 @@ async function keepAside(tree: string, wanted: string): Promise<string> {
 export function register(group: Command, deps: Deps): void {
   const command = group
     .command('verify')
-    .description('check an extracted export offline: every internal link and asset resolves as a host would serve it, every #fragment names an anchor of its page, sitemap.xml entries exist')
+    .description(
+      'check an extracted export offline: every internal link and asset resolves as a host would serve it, every #fragment names an anchor of its page, sitemap.xml entries exist',
+    )
     .argument('<dir>', 'the directory an export was extracted into')
     .option('--base-path <path>', 'the URL path the site is served under, e.g. /docs (links must start with it)')
     .action(
@@ -125,5 +141,8 @@ export function register(group: Command, deps: Deps): void {
         await failOnProblems(report, dir!);
       }),
     );
-  examples(command, ['mint-admin export verify ./site', 'mint-admin export verify ./site --base-path /docs --json > report.json']);
+  examples(command, [
+    'mint-admin export verify ./site',
+    'mint-admin export verify ./site --base-path /docs --json > report.json',
+  ]);
 }

@@ -19,15 +19,23 @@ export function registerMcp(program: Command, deps: Deps): void {
     .command('mcp')
     .description('run a Model Context Protocol server on stdio, for AI agents (read-only tools unless --allow)')
     // Repeated, it adds up (as gh's repeated flags do): keeping only the last dropped groups in silence.
-    .option('--allow <group,...>', `also offer the tools that change something or spend credits: ${WRITE_GROUPS.join(', ')}`, (value: string, previous: string[] = []) => [...previous, value])
+    .option(
+      '--allow <group,...>',
+      `also offer the tools that change something or spend credits: ${WRITE_GROUPS.join(', ')}`,
+      (value: string, previous: string[] = []) => [...previous, value],
+    )
     .option('--root <dir>', 'the directory export_run may write under (default: the current directory)')
-    .option('--db <file>', 'the analytics database analytics_query reads (default: $XDG_DATA_HOME/mint-admin/<projectId>.duckdb, as `analytics sync` writes it)')
+    .option(
+      '--db <file>',
+      'the analytics database analytics_query reads (default: $XDG_DATA_HOME/mint-admin/<projectId>.duckdb, as `analytics sync` writes it)',
+    )
     .action(
       action<McpFlags>(deps, async (_args, flags, ctx) => {
         const allow = parseAllow(flags.allow?.join(','));
         const root = resolve(flags.root ?? process.cwd());
         // Not fs/promises: loading it (with readline and the streams it brings) costs the server's start ~1-2 ms.
-        if (!isDirectory(root)) throw new UsageError(`--root: ${JSON.stringify(flags.root ?? root)} is not a directory`);
+        if (!isDirectory(root))
+          throw new UsageError(`--root: ${JSON.stringify(flags.root ?? root)} is not a directory`);
         if (flags.db !== undefined && flags.db.trim() === '') throw new UsageError('--db: give a file name');
         // Resolved now: the server's working directory is not the client's concern later.
         const db = flags.db === undefined ? undefined : resolve(flags.db);

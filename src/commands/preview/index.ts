@@ -9,7 +9,10 @@ export function registerPreview(program: Command, deps: Deps, leaves = true): vo
   const group = program
     .command('preview')
     .description('preview deployments of a branch: build one, wait until it is live, get its link');
-  examples(group, ['mint-admin preview start feat/new-guide --wait', 'mint-admin preview status 6650d2f1c3a4b5e6f7a8b9c0 --wait']);
+  examples(group, [
+    'mint-admin preview start feat/new-guide --wait',
+    'mint-admin preview status 6650d2f1c3a4b5e6f7a8b9c0 --wait',
+  ]);
   if (!leaves) return;
   for (const register of [registerStart, registerStatus]) register(group, deps);
 }

@@ -15,7 +15,11 @@ export type PreviewStartFlags = WaitFlags & { githubOutput?: boolean };
  * on stderr with a note that it is not live yet. With --wait: the preview URL on stdout only once
  * the build succeeded, so a pipeline that posts it never posts a link that 404s.
  */
-export async function previewStart(branchArg: string | undefined, flags: PreviewStartFlags, ctx: Context): Promise<void> {
+export async function previewStart(
+  branchArg: string | undefined,
+  flags: PreviewStartFlags,
+  ctx: Context,
+): Promise<void> {
   const branch = checkBranchName(branchArg);
   const wait = parseWaitFlags(flags);
   const github = await githubTarget(ctx, flags.githubOutput);
@@ -31,7 +35,11 @@ export async function previewStart(branchArg: string | undefined, flags: Preview
       `the preview of ${branch} may have been queued anyway: look for it in the Mintlify dashboard before starting it again`,
     );
   }
-  const statusId = checkServerId('status id', queued.statusId, `the preview of ${branch} was queued: follow it in the Mintlify dashboard`);
+  const statusId = checkServerId(
+    'status id',
+    queued.statusId,
+    `the preview of ${branch} was queued: follow it in the Mintlify dashboard`,
+  );
   const previewUrl = queued.previewUrl;
   const { watchBuild, buildStatusCommand } = await import('../build-watch.js');
   if (!wait.wait) {
@@ -39,7 +47,11 @@ export async function previewStart(branchArg: string | undefined, flags: Preview
     else ctx.print(statusId);
     if (github) {
       const { writeGithubReport } = await import('../github-output.js');
-      await writeGithubReport(github, { kind: 'preview', statusId, build: undefined, status: 'queued', previewUrl }, ctx);
+      await writeGithubReport(
+        github,
+        { kind: 'preview', statusId, build: undefined, status: 'queued', previewUrl },
+        ctx,
+      );
     }
     if (previewUrl) ctx.reporter.info(`preview of ${branch} (live once its build succeeds): ${previewUrl}`);
     ctx.reporter.info(`follow it: ${await buildStatusCommand('preview', statusId, ctx, ['--wait'])}`);
@@ -49,7 +61,10 @@ export async function previewStart(branchArg: string | undefined, flags: Preview
   await watchBuild({ kind: 'preview', statusId, wait, github, previewUrl }, ctx);
   if (ctx.mode.json) return;
   if (previewUrl) ctx.print(previewUrl);
-  else ctx.reporter.warn(`the preview of ${branch} is live, but the API sent no previewUrl; find the link in the Mintlify dashboard`);
+  else
+    ctx.reporter.warn(
+      `the preview of ${branch} is live, but the API sent no previewUrl; find the link in the Mintlify dashboard`,
+    );
 }
 
 /** 403 here has one documented meaning: the plan has no preview deployments. */
@@ -66,7 +81,9 @@ function explainPreviewFailure(error: unknown): unknown {
 export function register(group: Command, deps: Deps): void {
   const command = group
     .command('start')
-    .description('build a preview deployment of a branch (POST /v1/project/preview); with --wait, print its URL once it is live')
+    .description(
+      'build a preview deployment of a branch (POST /v1/project/preview); with --wait, print its URL once it is live',
+    )
     .argument('<branch>', 'the git branch to preview (a valid git branch name)');
   addWaitOptions(command, 'the build succeeds (then print the preview URL) or fails (exit 4)');
   addGithubOutputOption(command);

@@ -9,7 +9,11 @@ import { defineTool, READ_ONLY, type ToolEnv } from '../tool.js';
 import { POLL_INTERVAL_MS, waitSeconds } from './wait.js';
 
 const jobId = z.string().max(ID_CHARS).describe('the agent job id that agent_run returned (e.g. "job_3kq9x2")');
-const prompt = z.string().min(1).max(20_000).describe('the instruction for the docs agent: what to change in the docs, and why');
+const prompt = z
+  .string()
+  .min(1)
+  .max(20_000)
+  .describe('the instruction for the docs agent: what to change in the docs, and why');
 
 /** What an agent needs of a job: where it stands and its pull request. */
 function jobSummary(job: AgentJob): Record<string, unknown> {
@@ -44,7 +48,12 @@ async function follow(env: ToolEnv, projectId: string, job: AgentJob, seconds: n
     signal: env.signal,
     knownStatus: job.status,
     onEvent: (event) => {
-      if (event.kind === 'status') env.progress(++looks, undefined, `agent job ${job.id}: ${event.job.status} after ${Math.round(event.elapsedMs / 1000)} s`);
+      if (event.kind === 'status')
+        env.progress(
+          ++looks,
+          undefined,
+          `agent job ${job.id}: ${event.job.status} after ${Math.round(event.elapsedMs / 1000)} s`,
+        );
     },
   });
 }

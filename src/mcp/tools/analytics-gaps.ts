@@ -15,11 +15,17 @@ export const analyticsGaps = defineTool({
   name: 'analytics_gaps',
   title: 'Content gaps',
   description:
-    'The docs\' content gaps, most important first: searches that found nothing readers clicked, questions the assistant could not answer, pages readers rated poorly, each weighted by traffic, with the numbers behind its score. Reads four analytics sources within maxRequests of the organization\'s 100 requests an hour. A good start for agent_run: fix the top gaps.',
+    "The docs' content gaps, most important first: searches that found nothing readers clicked, questions the assistant could not answer, pages readers rated poorly, each weighted by traffic, with the numbers behind its score. Reads four analytics sources within maxRequests of the organization's 100 requests an hour. A good start for agent_run: fix the top gaps.",
   input: {
     dateFrom: z.string().max(DATE_CHARS).optional().describe('start of the range: YYYY-MM-DD or ISO 8601'),
     dateTo: z.string().max(DATE_CHARS).optional().describe('end of the range, exclusive'),
-    limit: z.number().int().min(1).max(MAX_GAPS).default(10).describe(`gaps to return, most important first (1-${MAX_GAPS}, default 10)`),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_GAPS)
+      .default(10)
+      .describe(`gaps to return, most important first (1-${MAX_GAPS}, default 10)`),
     maxRequests: z
       .number()
       .int()
@@ -30,7 +36,11 @@ export const analyticsGaps = defineTool({
   },
   annotations: READ_ONLY,
   async run(args, env) {
-    const range = checkAnalyticsQuery({ maxLimit: 1, noun: 'content gaps' }, { dateFrom: args.dateFrom, dateTo: args.dateTo }, env.clock.now());
+    const range = checkAnalyticsQuery(
+      { maxLimit: 1, noun: 'content gaps' },
+      { dateFrom: args.dateFrom, dateTo: args.dateTo },
+      env.clock.now(),
+    );
     const projectId = await env.projectId();
     const api = await env.api();
     let step = 0;
@@ -60,8 +70,12 @@ export const analyticsGaps = defineTool({
       })),
       requests: report.requests,
       partial: report.partial,
-      incomplete: Object.fromEntries(SOURCES.filter((s) => report.sources[s].incomplete !== null).map((s) => [s, report.sources[s].incomplete])),
-      ...(rateLimit ? { rateLimited: 'the analytics rate limit (429) cut this report short; try again later for a complete one' } : {}),
+      incomplete: Object.fromEntries(
+        SOURCES.filter((s) => report.sources[s].incomplete !== null).map((s) => [s, report.sources[s].incomplete]),
+      ),
+      ...(rateLimit
+        ? { rateLimited: 'the analytics rate limit (429) cut this report short; try again later for a complete one' }
+        : {}),
     };
   },
 });

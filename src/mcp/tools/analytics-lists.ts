@@ -19,12 +19,30 @@ export const MAX_ITEMS = 100;
 const DEFAULT_ITEMS = 20;
 
 const dateRange = {
-  dateFrom: z.string().max(DATE_CHARS).optional().describe('start of the range: YYYY-MM-DD or ISO 8601 (UTC unless it has an offset)'),
-  dateTo: z.string().max(DATE_CHARS).optional().describe('end of the range, exclusive: a week is dateFrom 2026-11-16, dateTo 2026-11-23'),
+  dateFrom: z
+    .string()
+    .max(DATE_CHARS)
+    .optional()
+    .describe('start of the range: YYYY-MM-DD or ISO 8601 (UTC unless it has an offset)'),
+  dateTo: z
+    .string()
+    .max(DATE_CHARS)
+    .optional()
+    .describe('end of the range, exclusive: a week is dateFrom 2026-11-16, dateTo 2026-11-23'),
 };
 const paging = {
-  limit: z.number().int().min(1).max(MAX_ITEMS).default(DEFAULT_ITEMS).describe(`items in this page (1-${MAX_ITEMS}, default ${DEFAULT_ITEMS})`),
-  next: z.string().max(CURSOR_CHARS).optional().describe('the `next` of the previous page, to get the page after it; leave out for the first page'),
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_ITEMS)
+    .default(DEFAULT_ITEMS)
+    .describe(`items in this page (1-${MAX_ITEMS}, default ${DEFAULT_ITEMS})`),
+  next: z
+    .string()
+    .max(CURSOR_CHARS)
+    .optional()
+    .describe('the `next` of the previous page, to get the page after it; leave out for the first page'),
 };
 
 interface ListSpec<Page extends object, Item, Row> {
@@ -49,9 +67,18 @@ function listTool<Page extends object, Item, Row>(spec: ListSpec<Page, Item, Row
     input: { ...dateRange, ...paging, ...(spec.filters ?? {}) },
     annotations: READ_ONLY,
     async run(args, env) {
-      const { dateFrom, dateTo, limit, next, ...filters } = args as { dateFrom?: string; dateTo?: string; limit: number; next?: string } & Record<string, unknown>;
+      const { dateFrom, dateTo, limit, next, ...filters } = args as {
+        dateFrom?: string;
+        dateTo?: string;
+        limit: number;
+        next?: string;
+      } & Record<string, unknown>;
       const position = spec.route.style === 'offset+hasMore' ? { offset: offsetOf(next) } : { cursor: next };
-      const query = checkAnalyticsQuery(spec.route, { dateFrom, dateTo, limit, ...position, ...filters }, env.clock.now());
+      const query = checkAnalyticsQuery(
+        spec.route,
+        { dateFrom, dateTo, limit, ...position, ...filters },
+        env.clock.now(),
+      );
       const projectId = await env.projectId();
       const api: ApiClient = await env.api();
       const page = await spec.route.fetch(api, projectId, query, { signal: env.signal });
@@ -70,7 +97,10 @@ function listTool<Page extends object, Item, Row>(spec: ListSpec<Page, Item, Row
 
 function offsetOf(next: string | undefined): number | undefined {
   if (next === undefined) return undefined;
-  if (!/^\d{1,9}$/.test(next)) throw new UsageError(`next: ${JSON.stringify(next.slice(0, 40))} is not the \`next\` of an earlier page of this tool; leave it out to start at the first page`);
+  if (!/^\d{1,9}$/.test(next))
+    throw new UsageError(
+      `next: ${JSON.stringify(next.slice(0, 40))} is not the \`next\` of an earlier page of this tool; leave it out to start at the first page`,
+    );
   return Number(next);
 }
 
@@ -84,21 +114,33 @@ function nextOf(route: PagedRoute<object, unknown, object>, page: object, offset
 export const analyticsSearches = listTool({
   name: 'analytics_searches',
   title: 'What readers searched for',
-  description: 'Search terms readers typed into the docs search, most searched first: hits, click-through rate (ctr, 0-1) and the page most clicked (null: readers clicked nothing, a likely gap).',
+  description:
+    'Search terms readers typed into the docs search, most searched first: hits, click-through rate (ctr, 0-1) and the page most clicked (null: readers clicked nothing, a likely gap).',
   route: SEARCHES as PagedRoute<object, SearchTerm, object>,
   readerFields: ['searchQuery'],
   summary: (page) => ({ totalSearches: (page as { totalSearches: number }).totalSearches }),
-  row: (s: SearchTerm) => ({ searchQuery: readerText(s.searchQuery), hits: s.hits, ctr: s.ctr, topClickedPage: readerText(s.topClickedPage), lastSearchedAt: s.lastSearchedAt }),
+  row: (s: SearchTerm) => ({
+    searchQuery: readerText(s.searchQuery),
+    hits: s.hits,
+    ctr: s.ctr,
+    topClickedPage: readerText(s.topClickedPage),
+    lastSearchedAt: s.lastSearchedAt,
+  }),
 });
 
 export const analyticsFeedback = listTool({
   name: 'analytics_feedback',
   title: 'Reader feedback',
-  description: 'Feedback readers left on pages and code blocks, newest first: the page, whether it helped, the comment, the code it is about. Contact details are left out.',
+  description:
+    'Feedback readers left on pages and code blocks, newest first: the page, whether it helped, the comment, the code it is about. Contact details are left out.',
   route: FEEDBACK as PagedRoute<object, FeedbackItem, object>,
   filters: {
     source: z.enum(FEEDBACK_SOURCES).optional().describe('only feedback of this kind'),
-    status: z.string().max(STATUS_CHARS).optional().describe(`comma-separated review states: ${FEEDBACK_STATUSES.join(', ')}`),
+    status: z
+      .string()
+      .max(STATUS_CHARS)
+      .optional()
+      .describe(`comma-separated review states: ${FEEDBACK_STATUSES.join(', ')}`),
   },
   readerFields: ['comment', 'code'],
   row: (f: FeedbackItem) => ({
@@ -116,7 +158,8 @@ export const analyticsFeedback = listTool({
 export const analyticsConversations = listTool({
   name: 'analytics_conversations',
   title: 'Assistant conversations',
-  description: 'Questions readers asked the docs assistant, newest first, with whether it answered (resolutionStatus: unanswered is a likely gap), the question\'s category, the page it was asked on and the start of the answer.',
+  description:
+    "Questions readers asked the docs assistant, newest first, with whether it answered (resolutionStatus: unanswered is a likely gap), the question's category, the page it was asked on and the start of the answer.",
   route: CONVERSATIONS as PagedRoute<object, Conversation, object>,
   readerFields: ['query', 'response'],
   row: (c: Conversation) => ({
@@ -137,7 +180,8 @@ const totals = (page: object) => ({ totals: (page as { totals: unknown }).totals
 export const analyticsViews = listTool({
   name: 'analytics_views',
   title: 'Page views',
-  description: 'Views of each docs page, most viewed first, split into human and AI (agents, crawlers) with the site-wide totals.',
+  description:
+    'Views of each docs page, most viewed first, split into human and AI (agents, crawlers) with the site-wide totals.',
   route: VIEWS as PagedRoute<object, PageTraffic, object>,
   summary: totals,
   row: trafficRow,
@@ -146,7 +190,8 @@ export const analyticsViews = listTool({
 export const analyticsVisitors = listTool({
   name: 'analytics_visitors',
   title: 'Unique visitors',
-  description: 'Unique visitors of each docs page, most visited first, split into human and AI with the site-wide totals.',
+  description:
+    'Unique visitors of each docs page, most visited first, split into human and AI with the site-wide totals.',
   route: VISITORS as PagedRoute<object, PageTraffic, object>,
   summary: totals,
   row: trafficRow,

@@ -30,9 +30,26 @@ export const analyticsQuery = defineTool({
     `Run one read-only SQL SELECT (DuckDB dialect) over the local analytics database that \`mint-admin analytics sync\` fills: no API request, no rate limit. Tables: ${TABLES}; columns are the API's fields in snake_case ("SHOW TABLES", "DESCRIBE searches" list them). ` +
     `Anything but a SELECT (INSERT, CREATE, COPY, ATTACH, SET, PRAGMA with effects...) is refused before it runs, as is any file access. A query is bounded (memory 256MB, temporary disk 1GB, 60 seconds, 100,000 list elements per chunk of rows): past a bound it is stopped with an error naming it. Returns { columns, rows, rowCount, more, nextOffset }: at most \`limit\` rows (default ${DEFAULT_ROWS}, at most ${MAX_ROWS}); pass nextOffset as \`offset\` for the rows after them (null: no more). Aggregate in SQL (GROUP BY, LIMIT) rather than paging through raw rows.`,
   input: {
-    sql: z.string().min(1).max(20_000).describe('one SELECT statement, e.g. "SELECT search_query, sum(hits) AS hits FROM searches GROUP BY 1 ORDER BY 2 DESC LIMIT 20"'),
-    limit: z.number().int().min(1).max(MAX_ROWS).default(DEFAULT_ROWS).describe(`rows in this page (1-${MAX_ROWS}, default ${DEFAULT_ROWS})`),
-    offset: z.number().int().min(0).default(0).describe('rows of the result to skip: the nextOffset of the previous call; 0 (default) for the first page'),
+    sql: z
+      .string()
+      .min(1)
+      .max(20_000)
+      .describe(
+        'one SELECT statement, e.g. "SELECT search_query, sum(hits) AS hits FROM searches GROUP BY 1 ORDER BY 2 DESC LIMIT 20"',
+      ),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_ROWS)
+      .default(DEFAULT_ROWS)
+      .describe(`rows in this page (1-${MAX_ROWS}, default ${DEFAULT_ROWS})`),
+    offset: z
+      .number()
+      .int()
+      .min(0)
+      .default(0)
+      .describe('rows of the result to skip: the nextOffset of the previous call; 0 (default) for the first page'),
   },
   annotations: { ...READ_ONLY, openWorldHint: false },
   async run(args, env) {
@@ -90,7 +107,10 @@ export const analyticsQuery = defineTool({
       };
     }
     if (error instanceof DuckDbMissingError) {
-      return { message: error.message, next: 'tell the user: install DuckDB as said above, then restart this MCP server; meanwhile the analytics_* list tools work without it' };
+      return {
+        message: error.message,
+        next: 'tell the user: install DuckDB as said above, then restart this MCP server; meanwhile the analytics_* list tools work without it',
+      };
     }
     if (error instanceof DatabaseBusyError) {
       return {
@@ -99,13 +119,22 @@ export const analyticsQuery = defineTool({
       };
     }
     if (error instanceof QueryLimitError) {
-      return { message: error.message, next: 'nothing was returned: aggregate in SQL (GROUP BY, count, sum), filter with WHERE, cut lists with list_slice or LIMIT, then call again' };
+      return {
+        message: error.message,
+        next: 'nothing was returned: aggregate in SQL (GROUP BY, count, sum), filter with WHERE, cut lists with list_slice or LIMIT, then call again',
+      };
     }
     if (error instanceof QueryRefusedError) {
-      return { message: error.message, next: 'nothing ran: analytics_query only reads; rewrite it as one SELECT over the tables (SHOW TABLES, DESCRIBE <table> list them)' };
+      return {
+        message: error.message,
+        next: 'nothing ran: analytics_query only reads; rewrite it as one SELECT over the tables (SHOW TABLES, DESCRIBE <table> list them)',
+      };
     }
     if (error instanceof InvalidQueryError) {
-      return { message: error.message, next: 'fix the SQL (DuckDB dialect) and call again: SHOW TABLES and DESCRIBE <table> list the tables and their columns' };
+      return {
+        message: error.message,
+        next: 'fix the SQL (DuckDB dialect) and call again: SHOW TABLES and DESCRIBE <table> list the tables and their columns',
+      };
     }
     return undefined;
   },
@@ -120,7 +149,8 @@ function bounded(cell: Cell): Cell {
   }
   if (cell !== null && typeof cell === 'object') {
     const out: Record<string, Cell> = {};
-    for (const [key, value] of Object.entries(cell).slice(0, LIST_ITEMS)) out[readerText(key, 100) ?? ''] = bounded(value);
+    for (const [key, value] of Object.entries(cell).slice(0, LIST_ITEMS))
+      out[readerText(key, 100) ?? ''] = bounded(value);
     return out;
   }
   return cell;

@@ -14,8 +14,7 @@ export const autopilotRun = defineTool({
   name: 'autopilot_run',
   group: 'autopilot',
   title: 'Start an Autopilot run',
-  description:
-    `Start one Mintlify Autopilot run with a prompt (e.g. "Update the changelog for v2.4"). Spends AI credits; the request is sent once. Returns the run id when the API gives a plain one; the API cannot follow a run (it shows under ${WHERE_TO_LOOK}).`,
+  description: `Start one Mintlify Autopilot run with a prompt (e.g. "Update the changelog for v2.4"). Spends AI credits; the request is sent once. Returns the run id when the API gives a plain one; the API cannot follow a run (it shows under ${WHERE_TO_LOOK}).`,
   input: {
     prompt: z.string().min(1).max(20_000).describe('what Autopilot should do'),
   },
@@ -35,7 +34,9 @@ export const autopilotRun = defineTool({
   },
   explain(error): ToolFailure | undefined {
     if (error instanceof ApiError && !(error instanceof RateLimitError)) {
-      const said = error.serverMessage ? ` (${error.status}: ${readerText(error.serverMessage, 200)})` : ` (${error.status})`;
+      const said = error.serverMessage
+        ? ` (${error.status}: ${readerText(error.serverMessage, 200)})`
+        : ` (${error.status})`;
       if (error.status === 402) {
         return {
           message: `AI credits are exhausted for this billing cycle${said}; no run was started`,
@@ -50,10 +51,15 @@ export const autopilotRun = defineTool({
       }
       // The webhook's 503 is its credit check failing before anything starts; the client has already sent it again.
       if (error.status === 503) {
-        return { message: `the credit check failed${said} on every try; no run was started`, next: 'call autopilot_run again in a few minutes' };
+        return {
+          message: `the credit check failed${said} on every try; no run was started`,
+          next: 'call autopilot_run again in a few minutes',
+        };
       }
     }
-    const uncertain = error instanceof NetworkError || (error instanceof ApiError && !(error instanceof RateLimitError) && error.status >= 500);
+    const uncertain =
+      error instanceof NetworkError ||
+      (error instanceof ApiError && !(error instanceof RateLimitError) && error.status >= 500);
     if (uncertain) {
       return {
         message: (error as Error).message,

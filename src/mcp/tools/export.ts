@@ -67,7 +67,8 @@ function jobSummary(job: AnyExportJob, flow: string): Record<string, unknown> {
 export const exportStatus = defineTool({
   name: 'export_status',
   title: 'Static export status',
-  description: 'Look at a static export job: queued, running, completed or failed, its progress and page count. The download link is never shown; export_run downloads a site.',
+  description:
+    'Look at a static export job: queued, running, completed or failed, its progress and page count. The download link is never shown; export_run downloads a site.',
   input: { jobId: z.string().max(ID_CHARS).describe('the export job id') },
   annotations: READ_ONLY,
   async run(args, env) {
@@ -82,7 +83,12 @@ const silent: Reporter = {
   info: () => undefined,
   warn: () => undefined,
   live: false,
-  activity: async (): Promise<Activity> => ({ update: () => undefined, succeed: () => undefined, fail: () => undefined, stop: () => undefined }),
+  activity: async (): Promise<Activity> => ({
+    update: () => undefined,
+    succeed: () => undefined,
+    fail: () => undefined,
+    stop: () => undefined,
+  }),
 };
 
 export const exportRun = defineTool({
@@ -92,11 +98,20 @@ export const exportRun = defineTool({
   description:
     'Export the docs as a static site and install it into a directory below the server\'s root: start the export, wait for it, download and extract it (an existing non-empty directory is replaced only with force). With a domain the jobs flow exports that deployment; without one the project flow exports the project (basePath: "", "/docs" or "/documentation"). Sends progress notifications; cancelling stops it and leaves the directory as it was.',
   input: {
-    directory: z.string().max(DIRECTORY_CHARS).describe('where to install the site, relative to the server\'s root (e.g. "site")'),
+    directory: z
+      .string()
+      .max(DIRECTORY_CHARS)
+      .describe('where to install the site, relative to the server\'s root (e.g. "site")'),
     domain: z.string().max(DOMAIN_CHARS).optional().describe('the deployment\'s domain, e.g. "docs.example.com"'),
     basePath: z.enum(BASE_PATHS).optional().describe('project flow only: the path the site is served under'),
     force: z.boolean().default(false).describe('replace the directory when it is not empty'),
-    timeoutSeconds: z.number().int().min(10).max(MAX_WAIT_SECONDS).default(MAX_WAIT_SECONDS).describe('give up waiting for the export after this long'),
+    timeoutSeconds: z
+      .number()
+      .int()
+      .min(10)
+      .max(MAX_WAIT_SECONDS)
+      .default(MAX_WAIT_SECONDS)
+      .describe('give up waiting for the export after this long'),
   },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   async run(args, env) {
@@ -140,7 +155,12 @@ export const exportRun = defineTool({
       wait: {
         intervalMs: EXPORT_POLL_MS,
         timeoutMs: args.timeoutSeconds * 1000,
-        onJob: (look) => env.progress(Math.min(90, 'progress' in look && typeof look.progress === 'number' ? look.progress * 0.9 : 0), 100, `export ${look.jobId}: ${look.status}`),
+        onJob: (look) =>
+          env.progress(
+            Math.min(90, 'progress' in look && typeof look.progress === 'number' ? look.progress * 0.9 : 0),
+            100,
+            `export ${look.jobId}: ${look.status}`,
+          ),
       },
       // The wait may take minutes: a link swapped in on the way since is caught as the download begins and before the install.
       install: { target, force: args.force, cwd: env.root, recheckTarget },

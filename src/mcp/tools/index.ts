@@ -4,7 +4,13 @@ import type { ToolDefinition } from '../tool.js';
 import { agentGet, agentMessage, agentRun } from './agent.js';
 import { analyticsGaps } from './analytics-gaps.js';
 import { analyticsQuery } from './analytics-query.js';
-import { analyticsConversations, analyticsFeedback, analyticsSearches, analyticsViews, analyticsVisitors } from './analytics-lists.js';
+import {
+  analyticsConversations,
+  analyticsFeedback,
+  analyticsSearches,
+  analyticsViews,
+  analyticsVisitors,
+} from './analytics-lists.js';
 import { automationRun } from './automation.js';
 import { autopilotRun } from './autopilot.js';
 import { buildStatus, deployStart, previewStart } from './builds.js';

@@ -12,4 +12,6 @@ export const waitSeconds = z
   .min(0)
   .max(MAX_WAIT_SECONDS)
   .default(0)
-  .describe(`seconds to follow the job before returning (0, the default: return at once; at most ${MAX_WAIT_SECONDS}). Progress notifications report each change while waiting; cancelling the call stops the wait, not the job`);
+  .describe(
+    `seconds to follow the job before returning (0, the default: return at once; at most ${MAX_WAIT_SECONDS}). Progress notifications report each change while waiting; cancelling the call stops the wait, not the job`,
+  );

@@ -1,4 +1,11 @@
-import { COMPRESSIBLE_TYPES, HASHED_ASSETS_DIR, header, LONG_CACHE, SHORT_CACHE, type HostConfigOptions } from './common.js';
+import {
+  COMPRESSIBLE_TYPES,
+  HASHED_ASSETS_DIR,
+  header,
+  LONG_CACHE,
+  SHORT_CACHE,
+  type HostConfigOptions,
+} from './common.js';
 
 /**
  * A server block for the http context (conf.d/ or sites-enabled/). With a base path the prefix is

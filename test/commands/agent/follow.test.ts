@@ -21,7 +21,10 @@ afterEach(async () => {
 });
 
 /** Runs `agent get job_1 --wait` in-process against a route table: the wait, then the outcome. */
-async function follow(routes: Record<string, Handler>, opts: { globals?: GlobalOptions; timeoutMs?: number; known?: AgentJob; tty?: boolean } = {}) {
+async function follow(
+  routes: Record<string, Handler>,
+  opts: { globals?: GlobalOptions; timeoutMs?: number; known?: AgentJob; tty?: boolean } = {},
+) {
   const server = await startServer(routes);
   const h = harness(server.url, { globals: opts.globals, tty: opts.tty });
   cleanups.push(server.close, h.cleanup);
@@ -29,7 +32,10 @@ async function follow(routes: Record<string, Handler>, opts: { globals?: GlobalO
   let job: AgentJob | undefined;
   try {
     const projectId = await h.ctx.projectId();
-    job = await waitForAgentJob({ projectId, jobId: 'job_1', intervalMs: 1000, timeoutMs: opts.timeoutMs ?? 60_000, known: opts.known }, h.ctx);
+    job = await waitForAgentJob(
+      { projectId, jobId: 'job_1', intervalMs: 1000, timeoutMs: opts.timeoutMs ?? 60_000, known: opts.known },
+      h.ctx,
+    );
     await showAgentJob(job, h.ctx, { waited: true });
   } catch (e) {
     error = e as CliError;
@@ -40,9 +46,30 @@ async function follow(routes: Record<string, Handler>, opts: { globals?: GlobalO
 
 describe('waitForAgentJob and the outcome of a wait', () => {
   it.each([
-    ['a pull request: the link on stdout, exit 0', withPr, 'https://github.com/acme/docs/pull/7\n', ['agent job job_1: completed after 2s'], undefined],
-    ['no files changed: said on stderr, exit 0', noChanges, '', ['agent job job_1: completed after 2s', 'agent job job_1 completed without changing any files, so no pull request was opened'], undefined],
-    ['archived: said with its time, exit 0', archived, '', ['agent job job_1: archived after 2s', 'agent job job_1 was archived at 2026-11-22T12:00:02.000Z'], undefined],
+    [
+      'a pull request: the link on stdout, exit 0',
+      withPr,
+      'https://github.com/acme/docs/pull/7\n',
+      ['agent job job_1: completed after 2s'],
+      undefined,
+    ],
+    [
+      'no files changed: said on stderr, exit 0',
+      noChanges,
+      '',
+      [
+        'agent job job_1: completed after 2s',
+        'agent job job_1 completed without changing any files, so no pull request was opened',
+      ],
+      undefined,
+    ],
+    [
+      'archived: said with its time, exit 0',
+      archived,
+      '',
+      ['agent job job_1: archived after 2s', 'agent job job_1 was archived at 2026-11-22T12:00:02.000Z'],
+      undefined,
+    ],
     ['failed: exit 4 with how to look at it', failed, '', ['agent job job_1: failed after 2s'], 4],
   ])('%s', async (_name, final, stdout, lastLines, exitCode) => {
     const r = await follow({ [PATH]: sequence(json(200, active), json(200, active), json(200, final)) });
@@ -75,7 +102,10 @@ describe('waitForAgentJob and the outcome of a wait', () => {
   });
 
   it('on a terminal draws a spinner and ends it with the outcome', async () => {
-    const r = await follow({ [PATH]: sequence(json(200, active), json(200, active), json(200, withPr)) }, { tty: true });
+    const r = await follow(
+      { [PATH]: sequence(json(200, active), json(200, active), json(200, withPr)) },
+      { tty: true },
+    );
     expect(r.stdout).toBe('https://github.com/acme/docs/pull/7\n');
     // ora draws on its own timer, so of the in-between texts only the first frame is certain.
     expect(r.stderr).toContain('waiting for agent job job_1');
@@ -111,11 +141,22 @@ describe('waitForAgentJob and the outcome of a wait', () => {
 
   it.each([
     // Four drops outlast the client's own retries of a GET.
-    ['dropped connections', [dropConnection, dropConnection, dropConnection, dropConnection], 'agent job job_1: the connection to the API was dropped; retrying in 1s'],
+    [
+      'dropped connections',
+      [dropConnection, dropConnection, dropConnection, dropConnection],
+      'agent job job_1: the connection to the API was dropped; retrying in 1s',
+    ],
     // A Retry-After past the client's 60 s cap comes straight to the loop, which sits it out.
-    ['a 429 asking for two minutes', [json(429, { error: 'slow down' }, { 'retry-after': '120' })], 'agent job job_1: rate limited (429); retrying in 2m00s'],
+    [
+      'a 429 asking for two minutes',
+      [json(429, { error: 'slow down' }, { 'retry-after': '120' })],
+      'agent job job_1: rate limited (429); retrying in 2m00s',
+    ],
   ])('keeps waiting through %s', async (_name, faults, note) => {
-    const r = await follow({ [PATH]: sequence(json(200, active), ...faults, json(200, withPr)) }, { timeoutMs: 600_000 });
+    const r = await follow(
+      { [PATH]: sequence(json(200, active), ...faults, json(200, withPr)) },
+      { timeoutMs: 600_000 },
+    );
     expect(r.stderr.split('\n')).toContain(note);
     expect(r.stdout).toBe('https://github.com/acme/docs/pull/7\n');
     expect(r.error).toBeUndefined();
@@ -136,7 +177,11 @@ describe('waitForAgentJob and the outcome of a wait', () => {
   it.each([
     ['the project came from the environment', {}, 'mint-admin agent get job_1 --wait'],
     ['the project came from --project', { project: PROJECT }, `mint-admin agent get job_1 --wait --project ${PROJECT}`],
-    ['--profile was given too', { project: PROJECT, profile: 'ci' }, `mint-admin agent get job_1 --wait --project ${PROJECT} --profile ci`],
+    [
+      '--profile was given too',
+      { project: PROJECT, profile: 'ci' },
+      `mint-admin agent get job_1 --wait --project ${PROJECT} --profile ci`,
+    ],
   ])('times out with exit 5 and the command that resumes the wait (%s)', async (_name, globals, resume) => {
     const r = await follow({ [PATH]: json(200, active) }, { globals, timeoutMs: 5000 });
     expect(exitCodeOf(r.error)).toBe(5);
@@ -159,7 +204,10 @@ describe('waitForAgentJob and the outcome of a wait', () => {
     });
     h = harness(server.url);
     cleanups.push(server.close, h.cleanup);
-    const error = await waitForAgentJob({ projectId: PROJECT, jobId: 'job_1', intervalMs: 1000, timeoutMs: 60_000 }, h.ctx).catch((e: unknown) => e as CliError);
+    const error = await waitForAgentJob(
+      { projectId: PROJECT, jobId: 'job_1', intervalMs: 1000, timeoutMs: 60_000 },
+      h.ctx,
+    ).catch((e: unknown) => e as CliError);
     expect(error).toBeInstanceOf(InterruptedError);
     expect(exitCodeOf(error)).toBe(130);
     expect((error as CliError).message).toBe(
@@ -171,7 +219,12 @@ describe('waitForAgentJob and the outcome of a wait', () => {
 
 describe('showAgentJob without a wait', () => {
   it.each([
-    ['an active job, with how to follow it', active, 'job_1  active\n', 'follow it: mint-admin agent get job_1 --wait\n'],
+    [
+      'an active job, with how to follow it',
+      active,
+      'job_1  active\n',
+      'follow it: mint-admin agent get job_1 --wait\n',
+    ],
     ['a job with a pull request', withPr, 'job_1  completed  https://github.com/acme/docs/pull/7\n', ''],
     ['a failed job (no exit 4 without --wait)', failed, 'job_1  failed\n', ''],
   ])('prints the id and status of %s', async (_name, job, stdout, stderr) => {

@@ -12,7 +12,10 @@ import { tempDir } from '../../helpers/cli.js';
 export const KEY = 'mint_unitTestKey0123456789';
 export const PROJECT = 'proj_unit';
 
-export function harness(baseUrl: string, opts: { globals?: GlobalOptions; env?: Record<string, string>; stdin?: string; tty?: boolean } = {}) {
+export function harness(
+  baseUrl: string,
+  opts: { globals?: GlobalOptions; env?: Record<string, string>; stdin?: string; tty?: boolean } = {},
+) {
   const home = tempDir();
   const captured = captureIO({ stdin: opts.stdin, tty: opts.tty });
   const clock = new FakeClock();
@@ -29,9 +32,16 @@ export function harness(baseUrl: string, opts: { globals?: GlobalOptions; env?: 
   const profile = opts.globals?.profile;
   if (profile) {
     mkdirSync(join(env.XDG_CONFIG_HOME, 'mint-admin'), { recursive: true, mode: 0o700 });
-    writeFileSync(join(env.XDG_CONFIG_HOME, 'mint-admin', 'config.json'), JSON.stringify({ profiles: { [profile]: {} } }), { mode: 0o600 });
+    writeFileSync(
+      join(env.XDG_CONFIG_HOME, 'mint-admin', 'config.json'),
+      JSON.stringify({ profiles: { [profile]: {} } }),
+      { mode: 0o600 },
+    );
   }
-  const ctx: Context = createContext({ io: captured.io, env, clock, signal: controller.signal, random: () => 0.5 }, opts.globals ?? {});
+  const ctx: Context = createContext(
+    { io: captured.io, env, clock, signal: controller.signal, random: () => 0.5 },
+    opts.globals ?? {},
+  );
   return {
     ctx,
     clock,

@@ -27,7 +27,13 @@ async function read(words: string[], file?: string, stdin?: string) {
 describe('readPrompt', () => {
   it.each([
     ['joins the words of the arguments with spaces', ['Fix', 'the', 'typos'], undefined, '', 'Fix the typos'],
-    ['reads a file and trims the blank lines around it', [], '$DIR/prompt.md', '', 'Document the /v2/users endpoint.\n\nAdd an example.'],
+    [
+      'reads a file and trims the blank lines around it',
+      [],
+      '$DIR/prompt.md',
+      '',
+      'Document the /v2/users endpoint.\n\nAdd an example.',
+    ],
     ['reads stdin for "-"', [], '-', 'From a pipe\n', 'From a pipe'],
   ])('%s', async (_name, words, file, stdin, expected) => {
     expect(await read(words, file, stdin)).toBe(expected);
@@ -37,8 +43,20 @@ describe('readPrompt', () => {
     ['no prompt at all', [], undefined, '', /^the prompt is empty: give it as arguments/],
     ['an empty argument', [''], undefined, '', /^the prompt is empty/],
     ['only whitespace', ['  ', '\t'], undefined, '', /^the prompt is empty/],
-    ['both arguments and --file', ['Fix'], '$DIR/prompt.md', '', /^give the prompt either as arguments or with --file, not both/],
-    ['a file that does not exist', [], '$DIR/missing.md', '', /^cannot read the prompt file ".*missing\.md" \(no such file\)/],
+    [
+      'both arguments and --file',
+      ['Fix'],
+      '$DIR/prompt.md',
+      '',
+      /^give the prompt either as arguments or with --file, not both/,
+    ],
+    [
+      'a file that does not exist',
+      [],
+      '$DIR/missing.md',
+      '',
+      /^cannot read the prompt file ".*missing\.md" \(no such file\)/,
+    ],
     ['a directory', [], '$DIR/folder', '', /^cannot read the prompt file ".*folder" \(it is a directory\)/],
     ['a blank file', [], '$DIR/blank.md', '', /^the prompt file ".*blank\.md" is empty/],
     ['an empty stdin', [], '-', '\n', /^the prompt read from stdin is empty/],

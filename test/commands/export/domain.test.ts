@@ -8,12 +8,37 @@ describe('normaliseDomain', () => {
     ['a bare hostname', 'docs.example.com', 'docs.example.com', undefined],
     ['a Mintlify subdomain', 'acme.mintlify.app', 'acme.mintlify.app', undefined],
     ['a hostname with inner hyphens and digits', 'docs-v2.my-company9.io', 'docs-v2.my-company9.io', undefined],
-    ['an https URL of the site root', 'https://docs.example.com/', 'docs.example.com', 'using the hostname docs.example.com (from "https://docs.example.com/")'],
-    ['an http URL without a slash', 'http://docs.example.com', 'docs.example.com', 'using the hostname docs.example.com (from "http://docs.example.com")'],
-    ['a hostname with a trailing slash', 'docs.example.com/', 'docs.example.com', 'using the hostname docs.example.com (from "docs.example.com/")'],
-    ['upper-case letters', 'HTTPS://Docs.Example.COM', 'docs.example.com', 'using the hostname docs.example.com (from "HTTPS://Docs.Example.COM")'],
+    [
+      'an https URL of the site root',
+      'https://docs.example.com/',
+      'docs.example.com',
+      'using the hostname docs.example.com (from "https://docs.example.com/")',
+    ],
+    [
+      'an http URL without a slash',
+      'http://docs.example.com',
+      'docs.example.com',
+      'using the hostname docs.example.com (from "http://docs.example.com")',
+    ],
+    [
+      'a hostname with a trailing slash',
+      'docs.example.com/',
+      'docs.example.com',
+      'using the hostname docs.example.com (from "docs.example.com/")',
+    ],
+    [
+      'upper-case letters',
+      'HTTPS://Docs.Example.COM',
+      'docs.example.com',
+      'using the hostname docs.example.com (from "HTTPS://Docs.Example.COM")',
+    ],
     ['surrounding spaces (trimmed quietly)', '  docs.example.com ', 'docs.example.com', undefined],
-    ['an internationalised name', 'bücher.example.com', 'xn--bcher-kva.example.com', 'using the hostname xn--bcher-kva.example.com (from "bücher.example.com")'],
+    [
+      'an internationalised name',
+      'bücher.example.com',
+      'xn--bcher-kva.example.com',
+      'using the hostname xn--bcher-kva.example.com (from "bücher.example.com")',
+    ],
   ])('accepts %s', (_name, input, hostname, note) => {
     expect(normaliseDomain(input)).toEqual(note === undefined ? { hostname } : { hostname, note });
   });
@@ -30,7 +55,11 @@ describe('normaliseDomain', () => {
     ['an empty label', 'docs..example.com', 'it has an empty label'],
     ['a trailing dot', 'docs.example.com.', 'it has an empty label'],
     ['a label over 63 characters', `${'a'.repeat(64)}.example.com`, 'is longer than 63 characters'],
-    ['a name over 253 characters', `${Array(5).fill('a'.repeat(60)).join('.')}.com`, 'it is longer than 253 characters'],
+    [
+      'a name over 253 characters',
+      `${Array(5).fill('a'.repeat(60)).join('.')}.com`,
+      'it is longer than 253 characters',
+    ],
     ['an underscore', 'my_docs.example.com', 'the label "my_docs" may hold only letters, digits and inner hyphens'],
     ['a leading hyphen', '-docs.example.com', 'the label "-docs" may hold'],
     ['a single label', 'localhost', 'it has no dot'],

@@ -18,7 +18,7 @@ beforeEach(() => {
 afterEach(() => home.cleanup());
 
 describe('export flow cache', () => {
-  it('remembers the start flow per base URL and each job\'s flow, in a 0600 file a new process reads back', async () => {
+  it("remembers the start flow per base URL and each job's flow, in a 0600 file a new process reads back", async () => {
     const cache = openFlowCache(env);
     expect(await cache.startFlow(BASE)).toBeUndefined();
     await cache.remember(BASE, { startFlow: 'project', jobId: 'abc', jobFlow: 'project' });
@@ -45,7 +45,10 @@ describe('export flow cache', () => {
   it.each([
     ['not JSON', '{'],
     ['another version', JSON.stringify({ version: 2, bases: { [BASE]: { flow: 'jobs', jobs: {} } } })],
-    ['values that are not flows', JSON.stringify({ version: 1, bases: { [BASE]: { flow: 'v3', jobs: { a: 'zip' } } } })],
+    [
+      'values that are not flows',
+      JSON.stringify({ version: 1, bases: { [BASE]: { flow: 'v3', jobs: { a: 'zip' } } } }),
+    ],
   ])('reads a file that is %s as empty, and says so in --debug', async (_n, text) => {
     mkdirSync(join(home.path, 'xdg', 'mint-admin'), { recursive: true });
     writeFileSync(file, text);
