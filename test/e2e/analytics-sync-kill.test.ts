@@ -2,7 +2,7 @@
 // requests the server saw, from a fixed seed), or stopped by SIGTERM, loses nothing and stores nothing
 // twice: a rerun ends with exactly the rows one uninterrupted sync stores. And where @duckdb/node-api
 // cannot be resolved, the command says how to install it.
-import { cpSync, existsSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +11,8 @@ import { DUCKDB_VERSION } from '../../src/analytics-store/warehouse-install.js';
 import { expectedSync, storedCounts } from '../analytics-store/expected.js';
 import { CLI, runCli, tempDir } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
+
+const REPO = join(import.meta.dirname, '..', '..');
 
 const t = useSandbox(
   { searchTermCount: 400, analytics: { pages: 60, feedback: 600, conversations: 2500 } },
@@ -77,10 +79,14 @@ describe('analytics sync, interrupted', () => {
   });
 
   it('where @duckdb/node-api cannot be resolved, says how to install it (and sends nothing)', async () => {
-    // The built CLI copied where no node_modules is reachable: the optional package is simply absent.
+    // The built CLI copied beside a node_modules of its runtime dependencies alone, as a lean install
+    // has them: the optional peer is simply absent.
     const dir = tempDir();
     try {
       cpSync(join(CLI, '..'), join(dir.path, 'cli'), { recursive: true });
+      const { dependencies } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+      mkdirSync(join(dir.path, 'node_modules'));
+      for (const name of Object.keys(dependencies)) symlinkSync(join(REPO, 'node_modules', name), join(dir.path, 'node_modules', name));
       const { spawnSync } = await import('node:child_process');
       const r = spawnSync(
         process.execPath,

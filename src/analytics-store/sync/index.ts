@@ -3,7 +3,8 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ApiClient } from '../../api/client.js';
 import type { Clock } from '../../clock.js';
-import { UsageError } from '../../errors.js';
+import { MintAdminError, UsageError } from '../../errors.js';
+import { DatabaseWriteError, writeFailureKind, writeProblemOf } from '../errors.js';
 import { makeDirectory } from '../../make-directory.js';
 import { openAnalyticsDb, type DuckDbLoader } from '../db.js';
 import { DATA_TABLES } from '../schema.js';
@@ -46,28 +47,37 @@ export async function syncDatabase(opts: SyncDatabaseOptions): Promise<SyncResul
   if (opts.parquet !== undefined) parquetDirectory(opts.parquet);
   const unlock = await lockDatabase(opts.path, { clock: opts.clock, waitMs: opts.lockWaitMs, signal: opts.signal });
   try {
-    const db = await openAnalyticsDb(opts.path, { loader: opts.loader });
-    try {
-      const budget = new RequestBudget(opts.maxRequests, opts.ledger);
-      const summary = await runSync({
-        connection: db.connection,
-        path: opts.path,
-        api: opts.api,
-        projectId: opts.projectId,
-        from: opts.from,
-        clock: opts.clock,
-        budget,
-        signal: opts.signal,
-        onPage: opts.onPage,
-      });
-      const tables = await rowCounts(db.connection);
-      const parquet = opts.parquet === undefined ? undefined : await writeParquet(db.connection, opts.parquet);
-      return { ...summary, path: opts.path, tables, parquet };
-    } finally {
-      db.close();
-    }
+    return await syncOpenDatabase(opts);
+  } catch (error) {
+    // A write that fails outside a page's own (the checkpoint after a commit, the tables' first
+    // making, the close) is the same failure for the user: the file could not be written.
+    if (error instanceof MintAdminError || writeFailureKind(error) === 'refused') throw error;
+    throw new DatabaseWriteError(opts.path, writeProblemOf(error), error);
   } finally {
     unlock();
+  }
+}
+
+async function syncOpenDatabase(opts: SyncDatabaseOptions): Promise<SyncResult> {
+  const db = await openAnalyticsDb(opts.path, { loader: opts.loader });
+  try {
+    const budget = new RequestBudget(opts.maxRequests, opts.ledger);
+    const summary = await runSync({
+      connection: db.connection,
+      path: opts.path,
+      api: opts.api,
+      projectId: opts.projectId,
+      from: opts.from,
+      clock: opts.clock,
+      budget,
+      signal: opts.signal,
+      onPage: opts.onPage,
+    });
+    const tables = await rowCounts(db.connection);
+    const parquet = opts.parquet === undefined ? undefined : await writeParquet(db.connection, opts.parquet);
+    return { ...summary, path: opts.path, tables, parquet };
+  } finally {
+    db.close();
   }
 }
 
