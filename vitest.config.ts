@@ -7,7 +7,7 @@ import { defineConfig } from 'vitest/config';
 // time, on a quiet machine. The parallel files share their workers' module graphs (isolate: false):
 // importing the program's modules afresh for every file was a fifth of the suite's time, and no test
 // mocks a module or changes the process's state for the next file.
-const ALONE = ['test/e2e/download-memory.test.ts', 'test/site/verify-memory.test.ts', 'test/e2e/terminal.test.ts'];
+const ALONE = ['test/site/verify-memory.test.ts', 'test/e2e/terminal.test.ts'];
 
 export default defineConfig({
   test: {

@@ -84,9 +84,12 @@ describe('analytics sync, interrupted', () => {
     const dir = tempDir();
     try {
       cpSync(join(CLI, '..'), join(dir.path, 'cli'), { recursive: true });
-      const { dependencies } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+      const { dependencies } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+        dependencies: Record<string, string>;
+      };
       mkdirSync(join(dir.path, 'node_modules'));
-      for (const name of Object.keys(dependencies)) symlinkSync(join(REPO, 'node_modules', name), join(dir.path, 'node_modules', name));
+      for (const name of Object.keys(dependencies))
+        symlinkSync(join(REPO, 'node_modules', name), join(dir.path, 'node_modules', name));
       const { spawnSync } = await import('node:child_process');
       const r = spawnSync(
         process.execPath,
