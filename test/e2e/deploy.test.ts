@@ -68,7 +68,7 @@ function waitStderr(kind: string, id: string, log: string[], outcome: string): R
     `${kind} ${id}: waiting for the build (Ctrl-C stops waiting; the build goes on)`,
     `${kind} ${id}: in_progress`,
     ...log,
-  ].map(escape);
+  ].map(escapeRegExp);
   // The build takes four polls 100 ms or so apart; on a busy machine that can round to a second.
   return new RegExp(`${lines.join('\\n')}\\n${escapeRegExp(`${kind} ${id}: ${outcome} after `)}\\ds\\n`);
 }
