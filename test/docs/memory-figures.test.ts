@@ -32,15 +32,12 @@ describe('memory figures agree with docs/performance.md', () => {
     expect(read(file).replace(/\s+/g, ' ')).toContain(text);
   });
 
-  it.each(['README.md', 'docs/export.md', 'docs/analytics.md'])(
-    '%s quotes no other peak for a bundle',
-    (file) => {
-      const quoted = [
-        ...read(file)
-          .replace(/\s+/g, ' ')
-          .matchAll(/(\d+) MB for a (?:50|500) MB (?:bundle|one)/g),
-      ].map((m) => Number(m[1]));
-      for (const figure of quoted) expect([small, large]).toContain(figure);
-    },
-  );
+  it.each(['README.md', 'docs/export.md', 'docs/analytics.md'])('%s quotes no other peak for a bundle', (file) => {
+    const quoted = [
+      ...read(file)
+        .replace(/\s+/g, ' ')
+        .matchAll(/(\d+) MB for a (?:50|500) MB (?:bundle|one)/g),
+    ].map((m) => Number(m[1]));
+    for (const figure of quoted) expect([small, large]).toContain(figure);
+  });
 });
