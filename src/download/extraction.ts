@@ -11,7 +11,7 @@ import { formatBytes } from './progress.js';
 import { FILE_TYPES, TarReader, type TarEntry } from './tar-reader.js';
 import { TreeWriter } from './tree-writer.js';
 
-/** No docs bundle expands more than this many times; gzip itself cannot go much past it (about 1030). */
+/** No docs bundle expands more than this many times; gzip itself cannot go much past it. */
 export const MAX_RATIO = 1000;
 /** Below this much inflated, the ratio is not judged (the first bytes of any stream expand a lot). */
 const RATIO_FLOOR = 1 << 20;
@@ -27,10 +27,8 @@ const UNKNOWN_TYPES: Record<string, string> = {
   Unsupported: 'is of a tar entry type unknown to mint-admin, which it does not extract',
 };
 
-/**
- * One extraction into `dir`, fed the gzip stream with write(), then finish(). Every failure is a MintAdminError (a
- * refusal, a failure to write, not a tar.gz); after one nothing more is written and the caller removes `dir`.
- */
+// One extraction into `dir`, fed the gzip stream with write(), then finish(). Every failure is a MintAdminError (a
+// refusal, a failure to write, not a tar.gz); after one nothing more is written and the caller removes `dir`.
 export class Extraction {
   private readonly gunzip: Gunzip;
   private readonly reader: TarReader;

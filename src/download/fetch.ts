@@ -45,10 +45,8 @@ export interface FetchBundleOptions {
   signal: AbortSignal;
   debug: (line: string) => void;
   onProgress: (bytes: number, total: number | undefined) => void;
-  /**
-   * Each chunk with the archive offset of its first byte (back to 0 after a restart). A returned promise holds the
-   * next read until it settles (backpressure), and that wait is never a stall; what it throws ends the download.
-   */
+  // Each chunk with the archive offset of its first byte (back to 0 after a restart). A returned promise holds the
+  // next read until it settles (backpressure), and that wait is never a stall; what it throws ends the download.
   onData?: (chunk: Buffer, offset: number) => void | Promise<void>;
   limits?: Partial<typeof FETCH_LIMITS>;
 }
@@ -183,15 +181,11 @@ async function requestFollowingRedirects(
   // Built here, not merged from anywhere: the storage gets no Authorization and no cookie.
   const headers: Record<string, string> = { 'user-agent': `mint-admin/${VERSION}` };
   if (have > 0) headers.range = `bytes=${have}-`;
+  const init = { method: 'GET', headers, dispatcher: opts.dispatcher, signal: download.signal } as const;
   let current = url;
   for (let hop = 0; ; hop++) {
     const started = opts.clock.now();
-    const response = await request(current, {
-      method: 'GET',
-      headers,
-      dispatcher: opts.dispatcher,
-      signal: download.signal,
-    });
+    const response = await request(current, init);
     opts.debug(
       `GET ${redactUrl(current)}${have > 0 ? ` (${headers.range})` : ''} -> ${response.statusCode} in ${opts.clock.now() - started} ms`,
     );
@@ -249,10 +243,8 @@ async function writeBody(
   }
 }
 
-/**
- * Gives a chunk to onData; its promise, if any, is waited for (or Ctrl-C). The time is the consumer's, not the
- * network's: the stall watch gives it back (the synchronous part too, which delays a timer rather than firing it).
- */
+// Gives a chunk to onData and waits for its promise, if any (or Ctrl-C). That time is the consumer's, not the network's:
+// the stall watch gives it back (the synchronous part too, which delays a timer rather than firing it).
 function handOver(download: Download, chunk: Buffer, offset: number): Promise<void> | undefined {
   const { onData, clock } = download.opts;
   if (!onData) return undefined;

@@ -141,14 +141,8 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
       staged = undefined;
     }
     const release = plan.layout === 'link' ? { release: result.directory } : {};
-    progress({
-      phase: 'done',
-      bytes: extracted.bytes,
-      total: undefined,
-      files: extracted.files,
-      directory: plan.path,
-      ...release,
-    });
+    const { bytes, files } = extracted;
+    progress({ phase: 'done', bytes, total: undefined, files, directory: plan.path, ...release });
     const left = await tidyAway(result.replaced);
     warnLeft(left, opts.reporter);
     // The work directory holds what could not be removed: that warning already named it.

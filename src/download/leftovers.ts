@@ -43,11 +43,7 @@ export interface LeftoverReport {
   failed: string[];
 }
 
-/**
- * Deals with the stale work directories in `parent`: when one holds the previous tree of `target`
- * and `target` is missing, that tree is put back (the killed run had not installed the new one);
- * otherwise the leftover is removed.
- */
+/** Removes the stale leftovers in `parent`, first putting back a previous tree whose target is missing. */
 export async function sweepLeftovers(parent: string, now: number, report: LeftoverReport): Promise<void> {
   const names = await readdir(parent).catch(() => [] as string[]);
   for (const name of names) {

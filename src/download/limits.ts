@@ -9,7 +9,7 @@ export interface ExtractionLimits {
 
 const GB = 1_000_000_000;
 
-/** Far above what a docs site of HTML and JSON expands to, in bytes and in entries (docs/performance.md). */
+/** Far above what a docs site of HTML and JSON expands to, in bytes and entries: more is damage or a bomb. */
 export function extractionLimits(sizeBytes: number, maxBytes?: number): ExtractionLimits {
   return {
     maxBytes: maxBytes ?? Math.max(50 * sizeBytes, GB),
@@ -24,9 +24,7 @@ export interface ArchiveSummary {
   bytes: number;
 }
 
-/**
- * Whatever the archive or the umask says, a web root is never group or world writable and has no setuid, setgid or
- * sticky bits: files 0644, or 0755 when executable. A stricter umask still narrows them.
- */
+// Whatever the archive or the umask says, a web root is never group or world writable and has no setuid, setgid or
+// sticky bits: files 0644, or 0755 when executable. A stricter umask still narrows them.
 export const SITE_DIRECTORY_MODE = 0o755;
 export const SITE_FILE_MODE = 0o644;

@@ -85,6 +85,7 @@ async function linkPlan(shown: string, path: string, opts: TargetOptions): Promi
 async function directoryPlan(shown: string, path: string, exists: boolean, opts: TargetOptions): Promise<TargetPlan> {
   const state = exists ? await stateOf(path, shown) : 'absent';
   if (state === 'non-empty' && !opts.force) throw notEmpty(shown);
+  const base = { shown, path, force: opts.force };
   if (exists) await refuseMountPoint(path, shown);
   if (opts.link) {
     if (state === 'non-empty') {
@@ -95,27 +96,10 @@ async function directoryPlan(shown: string, path: string, exists: boolean, opts:
       );
     }
     const releases = ownReleasesDir(path);
-    return {
-      shown,
-      path,
-      layout: 'link',
-      force: opts.force,
-      current: undefined,
-      releases,
-      ownReleases: true,
-      workParent: releases,
-    };
+    return { ...base, layout: 'link', current: undefined, releases, ownReleases: true, workParent: releases };
   }
-  return {
-    shown,
-    path,
-    layout: 'directory',
-    force: opts.force,
-    current: exists ? await realpath(path) : undefined,
-    releases: undefined,
-    ownReleases: false,
-    workParent: dirname(path),
-  };
+  const current = exists ? await realpath(path) : undefined;
+  return { ...base, layout: 'directory', current, releases: undefined, ownReleases: false, workParent: dirname(path) };
 }
 
 export function ownReleasesDir(linkPath: string): string {
