@@ -1,22 +1,17 @@
-// The archive's bytes, as they arrive, to the tree: inflated by zlib's public stream, read by the
-// one tar reader (tar-reader.ts), each entry through the guard and the limits, then written
-// (tree-writer.ts). The inflated bytes are counted where they come out of zlib, so a bomb is
-// refused after at most one of zlib's output chunks past the ratio, whatever it holds; and once the
-// archive has ended, what follows is only counted, never kept.
-//
-// zlib inflates on libuv's thread pool: each output chunk is read and written on this thread in a
-// turn of its own (setImmediate) rather than inside zlib's callback, so that zlib inflates the next
-// chunk meanwhile. At most MAX_QUEUED inflated bytes wait; past that zlib is paused (backpressure
-// through its public readable side), so memory stays flat whatever the ratio.
+// The archive's bytes to the tree: inflated by zlib, read (tar-reader.ts), each entry through the guard and the limits,
+// then written (tree-writer.ts). Inflated bytes are counted as zlib emits them, so a bomb is refused within one
+// output chunk past the ratio; after the archive's end they are only counted.
+// zlib inflates on the thread pool: each output chunk is read and written in a turn of its own (setImmediate), so
+// zlib inflates the next meanwhile; past MAX_QUEUED waiting bytes zlib is paused, so memory stays flat.
 import { createGunzip, type Gunzip } from 'node:zlib';
 import { ArchiveRefusedError, MintAdminError } from '../errors.js';
 import { EntryGuard, splitPath } from './guard.js';
 import type { ArchiveSummary, ExtractionLimits } from './limits.js';
 import { formatBytes } from './progress.js';
-import { TarReader, type TarEntry } from './tar-reader.js';
+import { FILE_TYPES, TarReader, type TarEntry } from './tar-reader.js';
 import { TreeWriter } from './tree-writer.js';
 
-/** No docs bundle expands more than this many times; gzip itself cannot go much past it (about 1030). */
+/** No docs bundle expands more than this many times; gzip itself cannot go much past it. */
 export const MAX_RATIO = 1000;
 /** Below this much inflated, the ratio is not judged (the first bytes of any stream expand a lot). */
 const RATIO_FLOOR = 1 << 20;
@@ -24,7 +19,6 @@ const RATIO_FLOOR = 1 << 20;
 const INFLATE_CHUNK = 256 * 1024;
 const MAX_QUEUED = 4 * INFLATE_CHUNK;
 
-const FILE_TYPES = new Set(['File', 'OldFile', 'ContiguousFile']);
 /** The types the guard judges; any other is refused by name before it. */
 const GUARDED = new Set([...FILE_TYPES, 'Directory', 'SymbolicLink', 'Link', 'CharacterDevice', 'BlockDevice', 'FIFO']);
 const UNKNOWN_TYPES: Record<string, string> = {
@@ -33,11 +27,8 @@ const UNKNOWN_TYPES: Record<string, string> = {
   Unsupported: 'is of a tar entry type unknown to mint-admin, which it does not extract',
 };
 
-/**
- * One extraction into `dir` (made here), fed the gzip stream with write() in order, then finish().
- * Every failure is a MintAdminError: the refusal, the failure to write (named by its errno) or the
- * archive that is not a tar.gz; after one, nothing more is written and the caller removes `dir`.
- */
+// One extraction into `dir`, fed the gzip stream with write(), then finish(). Every failure is a MintAdminError (a
+// refusal, a failure to write, not a tar.gz); after one nothing more is written and the caller removes `dir`.
 export class Extraction {
   private readonly gunzip: Gunzip;
   private readonly reader: TarReader;
@@ -68,11 +59,7 @@ export class Extraction {
     this.gunzip.on('error', (error) => this.fail(invalidArchive(error)));
   }
 
-  /**
-   * The next bytes of the gzip stream. A promise when zlib holds more than MAX_QUEUED bytes of
-   * input not inflated yet: it resolves once zlib has taken them all ('drain'), and rejects with
-   * the extraction's failure.
-   */
+  /** The next bytes; past MAX_QUEUED of input not inflated yet, a promise of zlib's 'drain' (or the failure). */
   write(chunk: Buffer): Promise<void> | undefined {
     if (this.failure) throw this.failure;
     this.gunzip.write(chunk);
@@ -89,8 +76,7 @@ export class Extraction {
       await new Promise<void>((resolve) => {
         this.waiting = { resolve, reject: () => resolve() };
         this.gunzip.once('end', () => this.settle());
-        this.gunzip.end();
-        // 'end' only comes once the output is read, which the 'data' listener does.
+        this.gunzip.end(); // 'end' comes once the output is read, which the 'data' listener does.
       });
     }
     this.drain();

@@ -1,17 +1,25 @@
-// Streams a presigned bundle link to its consumer (the live extraction) and, when the archive is to be
-// kept, to a file, never into memory. A dropped connection or a short body resumes with a Range
-// request, an expired link (403) is exchanged for a fresh one, and nothing but a User-Agent and a
-// Range ever goes to the storage origin: no credential of ours.
+// Streams a presigned bundle link to its consumer (the live extraction) and, with --archive, to a file, never into
+// memory. A drop resumes with a Range request, an expired link (403) is exchanged for a fresh one, and nothing but a
+// User-Agent and a Range goes to the storage origin: no credential of ours.
 import { open, type FileHandle } from 'node:fs/promises';
 import { request, type Dispatcher } from 'undici';
 import type { Bundle } from '../api/types.js';
-import { backoffDelay, toNetworkError } from '../api/http.js';
+import { backoffDelay } from '../api/http.js';
 import { throwIfAborted, type Clock } from '../clock.js';
-import { BundleStorageError, MintAdminError, NetworkError } from '../errors.js';
+import { BundleStorageError, MintAdminError } from '../errors.js';
 import { redactUrl } from '../redact.js';
 import { VERSION } from '../version.js';
 import { SITE_FILE_MODE } from './limits.js';
-import { isRedirect, MissingLocation, planBody, redirectTarget, storageErrorCode } from './response.js';
+import {
+  givenUp,
+  isRedirect,
+  LinkExpired,
+  planBody,
+  redirectTarget,
+  retryable,
+  RetryableFailure,
+  storageErrorCode,
+} from './response.js';
 import { watchForStall } from './stall.js';
 
 export const FETCH_LIMITS = {
@@ -22,17 +30,14 @@ export const FETCH_LIMITS = {
   redirects: 5,
   baseDelayMs: 500,
   maxDelayMs: 10_000,
-  /** Fewer than stallMinBytes in stallMs is a stall (stall.ts). */
+  /** Fewer than stallMinBytes in stallMs is a stall. */
   stallMs: 60_000,
   stallMinBytes: 1024,
 };
 
 export interface FetchBundleOptions {
   getBundle: () => Promise<Bundle>;
-  /**
-   * Where the archive is kept as it arrives (--archive); created (or truncated) here, and the caller
-   * removes it on failure. Without it the bytes only go to onData, like `curl | tar`.
-   */
+  /** Where the archive is kept (--archive); created here, removed by the caller on failure. */
   file?: string;
   dispatcher: Dispatcher;
   clock: Clock;
@@ -40,13 +45,8 @@ export interface FetchBundleOptions {
   signal: AbortSignal;
   debug: (line: string) => void;
   onProgress: (bytes: number, total: number | undefined) => void;
-  /**
-   * Each chunk of the body as it arrives, with the archive offset of its first byte: the extraction
-   * runs on the bytes as they arrive (LiveExtraction). After a restart from byte 0 the offset goes
-   * back to 0, which is how the consumer knows. A returned promise holds the next read until it
-   * settles (backpressure: undici then stops reading the socket); the time spent waiting never counts
-   * as a stall. What it throws, or the promise rejects with, ends the download with that error.
-   */
+  // Each chunk with the archive offset of its first byte (back to 0 after a restart). A returned promise holds the
+  // next read until it settles (backpressure), and that wait is never a stall; what it throws ends the download.
   onData?: (chunk: Buffer, offset: number) => void | Promise<void>;
   limits?: Partial<typeof FETCH_LIMITS>;
 }
@@ -57,28 +57,15 @@ export interface FetchBundleResult {
   bytes: number;
 }
 
-/** A try that failed in a way another try can fix; `restart` drops the bytes we have. */
-class RetryableFailure extends Error {
-  constructor(
-    message: string,
-    readonly restart = false,
-    readonly status?: number,
-  ) {
-    super(message);
-  }
-}
-
-class LinkExpired extends Error {}
-
 /** What one download holds across tries: the open file, if any, and how many bytes are good. */
 export interface Download {
   opts: FetchBundleOptions;
   handle: FileHandle | undefined;
   /** Bytes in the file, or without one, handed to onData. */
   have: number;
-  /** Bytes received, counted as they arrive (before they are written), for the stall watch. */
+  /** Bytes received (before they are written), for the stall watch. */
   received: number;
-  /** Time on the clock spent in onData, and when the current call began: the stall watch gives it back. */
+  /** Time spent in onData, and when the current call began: the stall watch gives it back. */
   consumerMs: number;
   consumerSince: number | undefined;
   /** Aborted by the Ctrl-C signal, or by the stall watch with a StalledError. */
@@ -120,12 +107,8 @@ export async function fetchBundle(opts: FetchBundleOptions): Promise<FetchBundle
           }
           const next = await freshBundle(opts);
           // A different size means a different object: bytes of the old one are no use.
-          if (usableSize(next.sizeBytes) !== expected)
-            await truncate(
-              download,
-              0,
-              `a fresh link is to a bundle of ${next.sizeBytes} bytes, not ${bundle.sizeBytes}`,
-            );
+          const why = `a fresh link is to a bundle of ${next.sizeBytes} bytes, not ${bundle.sizeBytes}`;
+          if (usableSize(next.sizeBytes) !== expected) await truncate(download, 0, why);
           bundle = next;
           continue;
         }
@@ -145,13 +128,8 @@ export async function fetchBundle(opts: FetchBundleOptions): Promise<FetchBundle
 
 async function freshBundle(opts: FetchBundleOptions): Promise<Bundle> {
   const bundle = await opts.getBundle();
-  let url: URL | undefined;
-  try {
-    url = new URL(bundle.bundleUrl);
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+  const protocol = URL.canParse(bundle.bundleUrl) ? new URL(bundle.bundleUrl).protocol : undefined;
+  if (protocol !== 'https:' && protocol !== 'http:') {
     throw new MintAdminError('the API returned a bundle link that is not an http(s) address; try again later');
   }
   opts.debug(`bundle link ${redactUrl(bundle.bundleUrl)} (${bundle.sizeBytes} bytes, expires ${bundle.expiresAt})`);
@@ -177,8 +155,7 @@ async function attempt(
       if (plan.kind === 'complete') return;
       throw new RetryableFailure(plan.reason, true);
     }
-    // A storage that ignores Range starts over at byte 0: the bytes we already hold are skipped, so
-    // the consumer goes on where it was (the same object: its size agreed).
+    // A storage that ignores Range starts at byte 0: the bytes we hold are skipped (the same object: its size agreed).
     await writeBody(download, body, plan.total, download.have - plan.start);
     if (plan.total !== undefined && download.have < plan.total) {
       throw new RetryableFailure(`the download stopped at byte ${download.have} of ${plan.total}`);
@@ -204,15 +181,11 @@ async function requestFollowingRedirects(
   // Built here, not merged from anywhere: the storage gets no Authorization and no cookie.
   const headers: Record<string, string> = { 'user-agent': `mint-admin/${VERSION}` };
   if (have > 0) headers.range = `bytes=${have}-`;
+  const init = { method: 'GET', headers, dispatcher: opts.dispatcher, signal: download.signal } as const;
   let current = url;
   for (let hop = 0; ; hop++) {
     const started = opts.clock.now();
-    const response = await request(current, {
-      method: 'GET',
-      headers,
-      dispatcher: opts.dispatcher,
-      signal: download.signal,
-    });
+    const response = await request(current, init);
     opts.debug(
       `GET ${redactUrl(current)}${have > 0 ? ` (${headers.range})` : ''} -> ${response.statusCode} in ${opts.clock.now() - started} ms`,
     );
@@ -222,10 +195,10 @@ async function requestFollowingRedirects(
   }
 }
 
-/** Batches network chunks into ~1 MiB writes; `have` only counts bytes that reached the file (without one, onData). */
+/** Network chunks are batched into larger writes; `have` counts only bytes that reached the file (or onData). */
 const WRITE_BATCH_BYTES = 1 << 20;
 
-/** The body from byte `have - skip` of the archive: the first `skip` bytes are ones we already hold. */
+/** The body from byte `have - skip`: the first `skip` bytes are ones we already hold. */
 async function writeBody(
   download: Download,
   body: Dispatcher.ResponseData['body'],
@@ -263,7 +236,6 @@ async function writeBody(
     return busy ? busy.then(after) : after();
   };
   try {
-    // One chunk at a time: the next is read once the consumer has taken this one (backpressure).
     for await (const received of body) await take(received as Buffer);
   } finally {
     // Bytes that arrived before a dropped connection are kept, so the resume starts after them.
@@ -271,12 +243,8 @@ async function writeBody(
   }
 }
 
-/**
- * Gives a chunk to onData and, when it answers with a promise (the live extraction waiting for its
- * disk), returns one that settles with it (or at Ctrl-C): the next chunk is read after. The time is
- * the consumer's, not the network's: the stall watch gives it back (the synchronous part too, which
- * delays a timer rather than letting it fire).
- */
+// Gives a chunk to onData and waits for its promise, if any (or Ctrl-C). That time is the consumer's, not the network's:
+// the stall watch gives it back (the synchronous part too, which delays a timer rather than firing it).
 function handOver(download: Download, chunk: Buffer, offset: number): Promise<void> | undefined {
   const { onData, clock } = download.opts;
   if (!onData) return undefined;
@@ -322,18 +290,4 @@ async function truncate(download: Download, length: number, why: string): Promis
   download.opts.debug(`download: starting again from byte ${length}: ${why}`);
   await download.handle?.truncate(length);
   download.have = length;
-}
-
-function retryable(error: unknown): RetryableFailure | NetworkError {
-  if (error instanceof RetryableFailure || error instanceof NetworkError) return error;
-  if (error instanceof MissingLocation) return new RetryableFailure(error.message);
-  if (error instanceof MintAdminError) throw error;
-  return toNetworkError(error, 'the bundle storage');
-}
-
-function givenUp(failure: RetryableFailure | NetworkError, tries: number): MintAdminError {
-  const message = `${failure.message} (gave up after ${tries} tries); run the command again`;
-  if (failure instanceof NetworkError) return new NetworkError(message, failure.code, { cause: failure });
-  if (failure.status !== undefined) return new BundleStorageError(message, failure.status);
-  return new MintAdminError(`download failed: ${message}`);
 }

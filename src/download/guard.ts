@@ -1,19 +1,14 @@
-// Which archive entries may be extracted. An archive that breaks a rule is refused as a whole, not
-// quietly rewritten: a docs bundle never has a reason to contain any of these, so one that does is
-// damaged or hostile, and a deploy pipeline must hear about it.
-//
-// The rules, and why they are enough to keep every write and every link inside the directory:
+// Which archive entries may be extracted. An archive that breaks a rule is refused whole, not quietly rewritten: a
+// docs bundle has no reason to hold any of these, so one that does is damaged or hostile. The rules, and why they
+// keep every write and every link inside the directory:
 // - paths are relative and have no `..`;
-// - no entry is placed under an earlier link entry (`a` -> /tmp, then `a/x`), so every entry lands
-//   where its path says, inside real directories;
-// - a symlink target is relative, made of leading `..` then plain names, and its leading `..` do not
-//   climb above the directory. Resolution then goes up through real directories only, and each link
-//   met on the way down obeys the same rule, so no chain of links can end up outside;
-// - a hard link points at an earlier regular file of the archive (a hard link to a symlink would
-//   copy the symlink's text to another place, where it could mean something else);
+// - no entry goes under an earlier link entry (`a` -> /tmp, then `a/x`), so each lands inside real directories;
+// - a symlink target is leading `..` then plain names, not climbing above the directory: resolution goes up through
+//   real directories only, and each link met on the way down obeys the same rule, so no chain ends up outside;
+// - a hard link points at an earlier regular file (one to a symlink would copy its text where it means otherwise);
 // - devices, FIFOs and other special entries are refused.
+import { FILE_TYPES } from './tar-reader.js';
 
-const FILE_TYPES = new Set(['File', 'OldFile', 'ContiguousFile']);
 const SPECIAL_NAMES: Record<string, string> = {
   CharacterDevice: 'a character device',
   BlockDevice: 'a block device',
@@ -51,7 +46,6 @@ export class EntryGuard {
   }
 
   private refusal(entry: EntryInfo): string | undefined {
-    // The key is the path's components joined by `/`.
     const parts = splitPath(entry.path);
     if (typeof parts === 'string') return parts;
     const key = parts.join('/');

@@ -1,11 +1,8 @@
-// downloadBundle: every check on the target first (target.ts) -> stale work directories of earlier
-// runs dealt with (leftovers.ts) -> a fresh link -> the archive streamed to a work directory beside
-// the final place, inflated, read and extracted entry by entry through the guard as it arrives
-// (live-extraction.ts) -> moved into place (install.ts).
-// On any failure or Ctrl-C before the move, the work directory and any parent directories this run
-// created go, and the target is exactly as it was. After the move the run has succeeded: clean-up
-// problems are warnings.
+// downloadBundle: the target checked (target.ts), stale work of earlier runs dealt with (leftovers.ts), a fresh link,
+// the archive extracted through the guard as it arrives (live-extraction.ts), then moved into place (install.ts).
+// A failure or Ctrl-C before the move leaves the target as it was; after it, clean-up problems are warnings.
 import { randomBytes } from 'node:crypto';
+import { rename } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Dispatcher } from 'undici';
 import type { Bundle } from '../api/types.js';
@@ -15,7 +12,6 @@ import { extractionLimits, type ExtractionLimits } from './limits.js';
 import { LiveExtraction } from './live-extraction.js';
 import { fetchBundle, type FETCH_LIMITS } from './fetch.js';
 import {
-  commitArchive,
   installTree,
   makeParents,
   removeCreated,
@@ -34,11 +30,10 @@ export { NotGzipError } from './sniff.js';
 export type { DownloadPhase, DownloadProgressEvent } from './progress.js';
 
 export interface DownloadBundleOptions {
-  /** Asks the API for a fresh presigned link (jobs flow: POST bundle; project flow: GET the job). Called right before the first download, and again when a link has expired (storage answers 403). */
+  /** A fresh presigned link: called before the first download, and again when a link has expired (403). */
   getBundle: () => Promise<Bundle>;
-  /** directory to extract into */
   target: string;
-  /** replace a non-empty target */
+  /** Replace a non-empty target. */
   force: boolean;
   /** --link: keep releases beside a symlink at the target, swapped in one rename */
   link?: boolean;
@@ -48,39 +43,34 @@ export interface DownloadBundleOptions {
   release?: string;
   /** --max-size: refuse an archive that would extract to more bytes than this */
   maxBytes?: number;
-  /** also keep the .tar.gz here (--archive) */
+  /** --archive: also keep the .tar.gz here. */
   archivePath?: string;
-  /** ctx.dispatcher(): proxy-aware; never sent an Authorization header for storage */
+  /** Proxy-aware; the storage is never sent an Authorization header. */
   dispatcher: Dispatcher;
   clock: Clock;
   random: () => number;
   signal: AbortSignal;
-  /** ctx.reporter: live byte progress bar on a terminal, plain lines otherwise */
   reporter: Reporter;
   /** Every step as data (the reporter's lines are made from the same events). */
   onProgress?: (event: DownloadProgressEvent) => void;
-  /** ctx.debug; storage URLs only through redactUrl */
+  /** Storage URLs only through redactUrl. */
   debug: (line: string) => void;
   /** Overrides of the retry and stall limits (tests). */
   limits?: Partial<typeof FETCH_LIMITS>;
-  /**
-   * Runs on the extracted tree before it takes the target's place (`--verify`). Throwing stops the
-   * install: the target stays as it was. The hook may move the tree away first to keep it.
-   */
+  /** `--verify`: runs on the extracted tree before the install; throwing leaves the target as it was. */
   beforeInstall?: (tree: string) => Promise<void>;
 }
 
 export interface DownloadResult {
   directory: string;
   files: number;
-  /** total bytes of extracted regular files */
+  /** Total bytes of extracted regular files. */
   bytes: number;
   bundle: { sizeBytes: number; expiresAt: string };
 }
 
 export async function downloadBundle(opts: DownloadBundleOptions): Promise<DownloadResult> {
-  // A killed run may have left the old tree aside with the target missing: put it back first, so
-  // the checks below see the target as it really is.
+  // A killed run may have left the old tree aside with the target missing: put back first, so the checks see it.
   await sayLeftovers([dirname(resolve(opts.target))], opts);
   // Checked again here, before the first request, so a direct caller gets the same guarantees.
   const plan = await checkTarget(opts.target, { force: opts.force, link: opts.link, keep: opts.keep });
@@ -119,8 +109,7 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
       limits = extractionLimits(bundle.sizeBytes, opts.maxBytes);
       return bundle;
     };
-    // The archive is extracted while it downloads, as `curl | tar` overlaps the two, through the
-    // guard; it goes to a file as well only when it is to be kept (--archive).
+    // Extracted while it downloads, as `curl | tar` does; kept in a file only with --archive.
     const now = opts.clock.now();
     live = new LiveExtraction(join(work, 'tree'), () => ({ ...limits!, now }));
     const fetched = await fetchBundle({
@@ -142,7 +131,7 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
     const result = await installTree(live.tree, plan, work, opts.release ?? releaseStamp(opts.clock.now()));
     installed = true;
     if (archivePath && staged) {
-      await commitArchive(staged, archivePath).then(
+      await rename(staged, archivePath).then(
         () => (staged = undefined),
         () =>
           opts.reporter.warn(
@@ -152,14 +141,8 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
       staged = undefined;
     }
     const release = plan.layout === 'link' ? { release: result.directory } : {};
-    progress({
-      phase: 'done',
-      bytes: extracted.bytes,
-      total: undefined,
-      files: extracted.files,
-      directory: plan.path,
-      ...release,
-    });
+    const { bytes, files } = extracted;
+    progress({ phase: 'done', bytes, total: undefined, files, directory: plan.path, ...release });
     const left = await tidyAway(result.replaced);
     warnLeft(left, opts.reporter);
     // The work directory holds what could not be removed: that warning already named it.
@@ -182,8 +165,7 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
     }
     if (!installed && !keepWork) await removeCreated(created);
   }
-  // Judged after the clean-up: a stop that came meanwhile (Ctrl-C, or a caller that found the way to
-  // the target swapped, which is also what makes the writes fail) is what the caller is told.
+  // Judged after the clean-up: a stop that came meanwhile (Ctrl-C, or the way to the target swapped) is the answer.
   throw opts.signal.aborted ? opts.signal.reason : failure;
 }
 

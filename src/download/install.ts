@@ -1,13 +1,10 @@
-// How the extracted tree takes the target's place, in either layout (target.ts decides which):
-// - directory: the work directory is BESIDE the target (same filesystem), so each move is a
-//   rename: absent or empty -> one rename; non-empty with --force -> the old tree into the work
-//   directory, the new one in, the old one put back if that fails. Between the two renames the
-//   path is missing for a moment; a run killed there is repaired by the next (leftovers.ts).
-// - link: the new tree becomes a release beside the current one, and a fresh symlink to it is
-//   renamed over the link: one rename(2), so a reader sees the old release or the new, never
-//   neither. With --link old releases beyond the newest N are pruned.
-// Once the new tree is in place the install has succeeded: removing what it replaced is tidying,
-// and a failure there is a warning with the path, never a different outcome.
+// How the extracted tree takes the target's place (target.ts decides the layout):
+// - directory: the work directory is beside the target, so each move is a rename; a non-empty target goes into the
+//   work directory first and is put back if the second rename fails. A run killed between the two is repaired by
+//   the next (leftovers.ts).
+// - link: the tree becomes a release and a fresh symlink to it is renamed over the link, so a reader sees the old
+//   release or the new, never neither; with --link, releases beyond the newest N are pruned.
+// Once the tree is in place the install has succeeded: removing what it replaced is tidying, failures are warnings.
 import { copyFile, lstat, readdir, rename, rm, rmdir, stat, symlink, unlink, utimes } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { MintAdminError } from '../errors.js';
@@ -76,8 +73,7 @@ async function installRelease(tree: string, plan: TargetPlan, name: string): Pro
   const temp = join(dirname(plan.path), swapLinkName(basename(plan.path)));
   try {
     await symlink(await linkTextFor(plan.path, release), temp);
-    // An empty directory standing where the link goes (checked in target.ts) is removed first;
-    // it held nothing a reader could miss.
+    // An empty directory where the link goes (checked in target.ts) held nothing a reader could miss.
     if ((await targetState(plan.path, plan.shown).catch(() => 'absent')) === 'empty' && !(await isLink(plan.path)))
       await rmdir(plan.path);
     await rename(temp, plan.path);
@@ -90,8 +86,13 @@ async function installRelease(tree: string, plan: TargetPlan, name: string): Pro
 }
 
 async function isLink(path: string): Promise<boolean> {
-  return lstat(path).then(
-    (i) => i.isSymbolicLink(),
+  return (await lstat(path).catch(() => undefined))?.isSymbolicLink() ?? false;
+}
+
+/** Whether `work` settles without an error. */
+function succeeds(work: Promise<unknown>): Promise<boolean> {
+  return work.then(
+    () => true,
     () => false,
   );
 }
@@ -100,13 +101,7 @@ async function isLink(path: string): Promise<boolean> {
 async function freeName(dir: string, name: string): Promise<string> {
   for (let n = 1; ; n++) {
     const candidate = join(dir, n === 1 ? name : `${name}-${n}`);
-    if (
-      !(await stat(candidate).then(
-        () => true,
-        () => false,
-      ))
-    )
-      return candidate;
+    if (!(await succeeds(stat(candidate)))) return candidate;
   }
 }
 
@@ -141,10 +136,7 @@ export async function tidyAway(paths: string[]): Promise<string[]> {
   return failed;
 }
 
-/**
- * Puts the archive beside its final path under a temporary name (a rename, or a copy across
- * filesystems); `commitArchive` then renames it into place.
- */
+/** Puts the archive beside its final path under a temporary name (a rename, or a copy across filesystems). */
 export async function stageArchive(file: string, archivePath: string, suffix: string): Promise<string> {
   const staged = join(dirname(archivePath), `.${basename(archivePath)}.mint-admin-${suffix}.partial`);
   try {
@@ -156,15 +148,7 @@ export async function stageArchive(file: string, archivePath: string, suffix: st
   return staged;
 }
 
-export async function commitArchive(staged: string, archivePath: string): Promise<void> {
-  await rename(staged, archivePath);
-}
-
-/**
- * Creates `dir` and any missing parents; returns the ones it created, deepest last, so a failed
- * run can remove exactly those again (removeCreated). They hold the site (the releases directory
- * of --link among them), so they get the site's directory mode, not whatever the umask leaves.
- */
+/** Creates `dir` and missing parents with the site's mode; returns those it created, deepest last (removeCreated). */
 export function makeParents(dir: string): string[] {
   return makeDirectory(dir, SITE_DIRECTORY_MODE);
 }
@@ -172,23 +156,11 @@ export function makeParents(dir: string): string[] {
 /** Removes directories makeParents created, deepest first, only while they are empty. */
 export async function removeCreated(created: string[]): Promise<void> {
   for (const dir of [...created].reverse()) {
-    if (
-      !(await rmdir(dir).then(
-        () => true,
-        () => false,
-      ))
-    )
-      return;
+    if (!(await succeeds(rmdir(dir)))) return;
   }
 }
 
-/**
- * Removes a work directory. Extraction writes synchronously, chunk by chunk (unpacker.ts), so once it
- * has stopped no write of it can land while this walks the tree.
- */
+/** Removes a work directory. The extraction writes synchronously, so once stopped no write of it can land. */
 export async function removeWorkDir(work: string): Promise<boolean> {
-  return rm(work, { recursive: true, force: true, maxRetries: 3, retryDelay: 20 }).then(
-    () => true,
-    () => false,
-  );
+  return succeeds(rm(work, { recursive: true, force: true, maxRetries: 3, retryDelay: 20 }));
 }

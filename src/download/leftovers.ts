@@ -1,14 +1,8 @@
-// Work directories: `<parent>/.<name>.mint-admin-XXXXXX`, each with a `lock` file holding the pid
-// of the run that owns it. A run killed outright (SIGKILL, power loss) leaves its work directory
-// behind, possibly with the old tree of a plain-directory install inside (`previous/`, moved aside
-// in the moment between the two renames). The next run in that parent finds these: a work
-// directory whose owner is gone (or that is older than a day, for a pid reused or on another host)
-// is dealt with before anything else happens, and what was done is said.
-//
-// The --link swap makes a temporary symlink beside the target, `.<name>.mint-admin-link-<pid>-<time>`,
-// and renames it over the target; a run killed between the two leaves it. Its owner's pid is in its
-// name, and it is stale on the same terms as a work directory.
-import { readFileSync } from 'node:fs';
+// Work directories `<parent>/.<name>.mint-admin-XXXXXX`, each locked with its run's pid. A run killed outright leaves
+// its own, maybe with the old tree inside (`previous/`, between the two renames); the next run in that parent deals
+// with one whose owner is gone (or older than a day: a reused pid, another host) first, and says what it did.
+// The --link swap's temporary symlink `.<name>.mint-admin-link-<pid>-<time>` is stale on the same terms.
+import { readFileSync, type RmOptions } from 'node:fs';
 import { lstat, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { processAlive } from '../lock-file.js';
@@ -49,11 +43,7 @@ export interface LeftoverReport {
   failed: string[];
 }
 
-/**
- * Deals with the stale work directories in `parent`: when one holds the previous tree of `target`
- * and `target` is missing, that tree is put back (the killed run had not installed the new one);
- * otherwise the leftover is removed.
- */
+/** Removes the stale leftovers in `parent`, first putting back a previous tree whose target is missing. */
 export async function sweepLeftovers(parent: string, now: number, report: LeftoverReport): Promise<void> {
   const names = await readdir(parent).catch(() => [] as string[]);
   for (const name of names) {
@@ -72,17 +62,8 @@ export async function sweepLeftovers(parent: string, now: number, report: Leftov
     if (!(await isStale(work, now))) continue;
     const target = join(parent, match[1]!);
     const previous = join(work, 'previous');
-    const hasPrevious = await lstat(previous).then(
-      (i) => i.isDirectory(),
-      () => false,
-    );
-    if (
-      hasPrevious &&
-      !(await lstat(target).then(
-        () => true,
-        () => false,
-      ))
-    ) {
+    const hasPrevious = (await lstat(previous).catch(() => undefined))?.isDirectory() ?? false;
+    if (hasPrevious && (await lstat(target).catch(() => undefined)) === undefined) {
       try {
         await rename(previous, target);
         report.said.push(`restored ${target} from an interrupted earlier run (it was left in ${work})`);
@@ -93,36 +74,28 @@ export async function sweepLeftovers(parent: string, now: number, report: Leftov
         continue;
       }
     }
-    try {
-      await rm(work, { recursive: true, force: true, maxRetries: 2, retryDelay: 20 });
-      report.said.push(`removed ${work}, left by an interrupted earlier run`);
-    } catch {
-      report.failed.push(work);
-    }
+    await removeLeftover(work, report, { recursive: true, maxRetries: 2, retryDelay: 20 });
+  }
+}
+
+async function removeLeftover(path: string, report: LeftoverReport, options: RmOptions = {}): Promise<void> {
+  try {
+    await rm(path, { force: true, ...options });
+    report.said.push(`removed ${path}, left by an interrupted earlier run`);
+  } catch {
+    report.failed.push(path);
   }
 }
 
 async function removeStaleArchive(path: string, now: number, report: LeftoverReport): Promise<void> {
   const info = await lstat(path).catch(() => undefined);
-  if (!info?.isFile() || now - info.mtimeMs <= DAY_MS) return;
-  try {
-    await rm(path, { force: true });
-    report.said.push(`removed ${path}, left by an interrupted earlier run`);
-  } catch {
-    report.failed.push(path);
-  }
+  if (info?.isFile() && now - info.mtimeMs > DAY_MS) await removeLeftover(path, report);
 }
 
 /** Only a symlink is ours to remove (rm on a link removes the link, never what it points at). */
 async function removeStaleSwapLink(path: string, pid: number, now: number, report: LeftoverReport): Promise<void> {
   const info = await lstat(path).catch(() => undefined);
-  if (!info?.isSymbolicLink() || (now - info.mtimeMs <= DAY_MS && processAlive(pid))) return;
-  try {
-    await rm(path, { force: true });
-    report.said.push(`removed ${path}, left by an interrupted earlier run`);
-  } catch {
-    report.failed.push(path);
-  }
+  if (info?.isSymbolicLink() && (now - info.mtimeMs > DAY_MS || !processAlive(pid))) await removeLeftover(path, report);
 }
 
 async function isStale(work: string, now: number): Promise<boolean> {

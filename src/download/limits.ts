@@ -1,5 +1,4 @@
-// What an extraction may expand to, what it found, and the modes of what it makes: plain data,
-// apart from the extraction so that the fetch, the install and the library read them without it.
+// What an extraction may expand to, what it found, and the modes of what it makes: plain data shared without it.
 /** How much an archive may expand to: a bundle that needs more is damaged or a bomb. */
 export interface ExtractionLimits {
   maxBytes: number;
@@ -10,10 +9,7 @@ export interface ExtractionLimits {
 
 const GB = 1_000_000_000;
 
-/**
- * 50 times the download (a docs site of HTML and JSON compresses about 5-10x), at least 1 GB; entries
- * at least 100,000, or one per 10 bytes of download (a tar header alone compresses to ~30 bytes).
- */
+/** Far above what a docs site of HTML and JSON expands to, in bytes and entries: more is damage or a bomb. */
 export function extractionLimits(sizeBytes: number, maxBytes?: number): ExtractionLimits {
   return {
     maxBytes: maxBytes ?? Math.max(50 * sizeBytes, GB),
@@ -23,16 +19,12 @@ export function extractionLimits(sizeBytes: number, maxBytes?: number): Extracti
 }
 
 export interface ArchiveSummary {
-  /** Regular files (hard links included), each path counted once. */
+  /** Regular files (hard links included), each path counted once, and their total size. */
   files: number;
-  /** Their total size in bytes. */
   bytes: number;
 }
 
-/**
- * Whatever the archive says and whatever the umask allows: a web root is never group or world
- * writable (under `umask 000` a plain mkdir gave 0777), and has no setuid, setgid or sticky bits.
- * Files are 0644, or 0755 when the archive made them executable. A stricter umask still narrows them.
- */
+// Whatever the archive or the umask says, a web root is never group or world writable and has no setuid, setgid or
+// sticky bits: files 0644, or 0755 when executable. A stricter umask still narrows them.
 export const SITE_DIRECTORY_MODE = 0o755;
 export const SITE_FILE_MODE = 0o644;

@@ -1,7 +1,5 @@
-// The download's consumer: the archive's bytes, at their offsets, to one extraction (extraction.ts)
-// into the tree. What the first bytes say the archive is decides first (sniff.ts); a download that
-// starts over from byte 0 (a storage that changed its answer) starts the extraction over too, in an
-// empty tree, so that nothing is extracted twice and no second download is needed.
+// The download's consumer: the archive's bytes, at their offsets, to one extraction once the first bytes say gzip
+// (sniff.ts). A download that starts over from byte 0 starts the extraction over too, in an empty tree.
 import { rmSync } from 'node:fs';
 import { MintAdminError } from '../errors.js';
 import { Extraction } from './extraction.js';
@@ -19,13 +17,12 @@ export class LiveExtraction {
   private fed = 0;
 
   constructor(
-    /** The directory the tree is made in (and removed from when the extraction starts over). */
     readonly tree: string,
     /** Read at the first byte: the bundle's size is known by then. */
     private readonly limits: () => ExtractionLimits & { now: number },
   ) {}
 
-  /** The archive's bytes from `offset`. Rejects (or throws) with what makes the download stop: the archive is refused, broken, or cannot be written. */
+  /** The archive's bytes from `offset`; rejects (or throws) when the archive is refused, broken or not writable. */
   write(chunk: Buffer, offset: number): Promise<void> | undefined {
     if (offset === 0 && this.fed > 0) this.startOver();
     if (offset !== this.fed)
@@ -37,11 +34,8 @@ export class LiveExtraction {
       this.held.push(chunk);
       return undefined;
     }
-    if (head[0] !== 0x1f || head[1] !== 0x8b) {
-      // Not gzip: named by its first bytes once there are enough of them, or at the end (finish).
-      if (head.length >= SNIFF_BYTES) return checkArchiveHead(head);
-      return undefined;
-    }
+    // Not gzip: named by its first bytes once there are enough of them, or at the end (finish).
+    if (head[0] !== 0x1f || head[1] !== 0x8b) return head.length >= SNIFF_BYTES ? checkArchiveHead(head) : undefined;
     const extraction = (this.extraction ??= new Extraction(this.tree, this.limits()));
     if (this.held.length > 0) {
       const held = Buffer.concat([...this.held, chunk]);

@@ -1,6 +1,4 @@
-// The download's progress as events (what a program reads: phase, bytes, total, files), and the text
-// the CLI makes of them: a byte bar on a terminal, plain lines in CI logs. Pure formatting plus a small
-// throttle, so the numbers can be tested without a terminal or a real clock.
+// The download's progress as events, and the text the CLI makes of them: a byte bar on a terminal, plain lines in logs.
 import type { Clock } from '../clock.js';
 import { formatDuration } from '../duration.js';
 import type { Activity } from '../io.js';
@@ -26,9 +24,8 @@ export function progressBar(fraction: number, width = 20): string {
 
 export interface ProgressFigures {
   bytes: number;
-  /** Undefined when neither the API nor the storage said how big the archive is. */
+  /** Undefined when neither the API nor the storage said. */
   total: number | undefined;
-  /** Time since the first byte was asked for. */
   elapsedMs: number;
 }
 
@@ -56,18 +53,14 @@ export function plainProgressText(figures: ProgressFigures): string {
   return `Downloading ${formatBytes(bytes)} / ${formatBytes(total)} (${percent}%)${rateAndEta(figures)}`;
 }
 
-/**
- * Where a download is: `link` (asking the API for a link), `download` (archive bytes arriving, `bytes` of
- * `total`, every chunk), `extract` (the whole archive in hand, being extracted), `install` (the tree
- * extracted: `files` and their `bytes`, about to take the target's place), `done` (installed at `directory`).
- */
+/** `link` (asking for a link), `download` (bytes arriving), `extract`, `install` (tree ready), `done` (installed). */
 export type DownloadPhase = 'link' | 'download' | 'extract' | 'install' | 'done';
 
 export interface DownloadProgressEvent {
   phase: DownloadPhase;
   /** Archive bytes received (link, download, extract); extracted bytes once the tree is extracted (install, done). */
   bytes: number;
-  /** The archive's size when known (download, extract); undefined otherwise. */
+  /** The archive's size when known (download, extract). */
   total: number | undefined;
   /** Files extracted (install, done). */
   files?: number;
@@ -76,7 +69,7 @@ export interface DownloadProgressEvent {
   release?: string;
 }
 
-/** Redraws at most ~10 times a second on a terminal; plain lines are throttled again by the Activity. */
+/** How often a terminal is redrawn; plain lines are throttled again by the Activity. */
 export const LIVE_REDRAW_MS = 100;
 const PLAIN_RECOMPUTE_MS = 1000;
 

@@ -1,6 +1,7 @@
-// Reading a storage response: what its status and headers mean for a download that may be resuming.
-// Pure functions of the status and headers, so every case is tested without a server.
-import { MintAdminError } from '../errors.js';
+// Reading a storage response: what its status and headers mean for a download that may be resuming, and which
+// failures another try can fix. Pure functions, so every case is tested without a server.
+import { toNetworkError } from '../api/http.js';
+import { BundleStorageError, MintAdminError, NetworkError } from '../errors.js';
 import { redactUrl } from '../redact.js';
 
 export type Headers = Record<string, string | string[] | undefined>;
@@ -32,14 +33,10 @@ export function parseContentRange(
   return { start: Number(m[1]), end: Number(m[2]), total: m[3] === '*' ? undefined : Number(m[3]) };
 }
 
-/**
- * Decides what a 200, 206 or 416 means when we already hold `have` bytes and expect `expected`
- * (the bundle's sizeBytes, when the API gave a usable one).
- */
+/** What a 200, 206 or 416 means when we hold `have` bytes and expect `expected` (a usable sizeBytes). */
 export function planBody(status: number, headers: Headers, have: number, expected: number | undefined): BodyPlan {
   if (status === 200) {
-    // A full answer: what we asked for, or a server that ignores Range. Then this body starts over
-    // from byte 0, which is as good as a new request.
+    // What we asked for, or a server that ignores Range: the body starts at byte 0, as good as a new request.
     const total = contentLength(headers);
     if (total !== undefined && expected !== undefined && total > expected) {
       return { kind: 'restart', reason: `the storage announced ${total} bytes but the bundle is ${expected} bytes` };
@@ -95,4 +92,32 @@ export function redirectTarget(from: string, headers: Headers, hop: number, maxR
     );
   }
   return next.href;
+}
+
+/** A try that failed in a way another try can fix; `restart` drops the bytes we have. */
+export class RetryableFailure extends Error {
+  constructor(
+    message: string,
+    readonly restart = false,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** The storage answered 403: the presigned link has expired. */
+export class LinkExpired extends Error {}
+
+export function retryable(error: unknown): RetryableFailure | NetworkError {
+  if (error instanceof RetryableFailure || error instanceof NetworkError) return error;
+  if (error instanceof MissingLocation) return new RetryableFailure(error.message);
+  if (error instanceof MintAdminError) throw error;
+  return toNetworkError(error, 'the bundle storage');
+}
+
+export function givenUp(failure: RetryableFailure | NetworkError, tries: number): MintAdminError {
+  const message = `${failure.message} (gave up after ${tries} tries); run the command again`;
+  if (failure instanceof NetworkError) return new NetworkError(message, failure.code, { cause: failure });
+  if (failure.status !== undefined) return new BundleStorageError(message, failure.status);
+  return new MintAdminError(`download failed: ${message}`);
 }

@@ -1,11 +1,8 @@
-// What an archive is, by its first bytes: only a gzip stream goes on to extraction, and anything else
-// is named as well as the bytes allow, since each points at a different cause.
+// What an archive is, by its first bytes, not any name or Content-Type: only a gzip stream (1f 8b) goes on to
+// extraction, and anything else is named as well as the bytes allow, since each points at a different cause.
 import { MintAdminError } from '../errors.js';
 
-/**
- * Not a gzip stream (by its first bytes): names what it is instead, so the message says what went wrong.
- * It ends in "run the command again", which `export download|run` replace with the download command.
- */
+/** Not gzip, named by what it is; `export download|run` replace its "run the command again". */
 export class NotGzipError extends MintAdminError {
   constructor(what: string) {
     super(
@@ -14,20 +11,15 @@ export class NotGzipError extends MintAdminError {
   }
 }
 
-/** 512: one tar header, enough to tell an uncompressed tar by its `ustar` magic at offset 257. */
+/** One tar header: enough to tell an uncompressed tar by its `ustar` magic. */
 const HEAD_BYTES = 512;
 
-/**
- * Checks the archive by its first bytes, not by any name or Content-Type: a gzip stream starts with
- * 1f 8b. Anything else is refused before extraction, named as well as the bytes allow (a zip, an HTML
- * or XML error page, JSON, an empty file), since each points at a different cause.
- */
 export async function checkArchiveHead(head: Buffer): Promise<void> {
   if (head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b) return;
   throw new NotGzipError(describeBytes(head));
 }
 
-/** The first bytes of an archive that is not kept in a file, taken from the chunks as they arrive (at their offsets: a restart from 0 replaces them). */
+/** The first bytes of an archive, taken from chunks at their offsets (a restart from 0 replaces them). */
 export class ArchiveHead {
   private head = Buffer.alloc(0);
 

@@ -1,5 +1,4 @@
-// The stall watch of a download (fetch.ts): a storage that sends a byte a second never trips
-// undici's body timeout, so the bytes that arrive in each window on the clock are counted instead.
+// The stall watch (fetch.ts): a byte a second never trips undici's body timeout, so each window's bytes are counted.
 import { MintAdminError } from '../errors.js';
 import type { Download, FETCH_LIMITS } from './fetch.js';
 
@@ -12,11 +11,7 @@ export class StalledError extends MintAdminError {
   }
 }
 
-/**
- * Aborts the download when fewer than `minBytes` arrive in a window of `stallMs` on the clock (the
- * clock's own deadlines, so tests with a fake clock decide when a window ends). Returns the signal the
- * requests use (Ctrl-C or stall) and a stop function.
- */
+/** Aborts when fewer than `stallMinBytes` arrive in `stallMs` on the clock; returns the requests' signal and a stop. */
 export function watchForStall(
   download: Omit<Download, 'signal'>,
   limits: typeof FETCH_LIMITS,
@@ -26,8 +21,7 @@ export function watchForStall(
   let stopped = false;
   const consumerTime = () =>
     download.consumerMs + (download.consumerSince === undefined ? 0 : clock.now() - download.consumerSince);
-  // A window of stallMs from `from` bytes; when it ends short of stallMinBytes, it is first extended
-  // by the time onData held the reading within it, so the network always gets stallMs of its own.
+  // A window that ends short is first extended by the time onData held the reading, so the network gets stallMs.
   const watchWindow = (ms: number, from: number, consumerAt: number) => {
     clock.timeout(ms).addEventListener(
       'abort',

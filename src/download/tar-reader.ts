@@ -1,22 +1,19 @@
-// The one reader of the inflated tar stream: ustar headers, PAX extended headers (path, linkpath,
-// size, mtime, and the GNU.sparse keys that make an entry sparse) and GNU long names ('L', 'K').
-// It is pushed the stream in chunks of any size and hands each entry's header, then its body as
-// slices of those chunks, to a sink: no stream object per entry, no copy of a body. Nothing after
-// the archive's end (its first zero block) is kept or looked at.
+// The reader of the inflated tar stream: ustar headers, PAX headers (path, linkpath, size, mtime, GNU.sparse) and GNU
+// long names. Pushed chunks of any size, it hands a sink each header, then the body as slices of those chunks (no
+// copy). Nothing after the archive's end (its first zero block) is looked at.
 
 /** One entry as the guard and the writer see it. */
 export interface TarEntry {
   path: string;
-  /** The type's name as tar libraries spell it (File, Directory, SymbolicLink...). */
+  /** The type's name as tar libraries spell it (File, Directory...), and its flag as written. */
   type: string;
-  /** The header's type flag, as written. */
   typeKey: string;
   linkpath: string;
   size: number;
   mode: number;
   /** Milliseconds since the epoch. */
   mtime: number;
-  /** A PAX header named GNU.sparse keys: the body is a sparse map, not the file. */
+  /** A PAX header had GNU.sparse keys: the body is a sparse map, not the file. */
   sparse: boolean;
 }
 
@@ -29,6 +26,9 @@ export interface EntrySink {
 
 /** The archive is not a tar stream as this reader reads one. */
 export class TarFormatError extends Error {}
+
+/** The types that are a regular file, with a body. */
+export const FILE_TYPES = new Set(['File', 'OldFile', 'ContiguousFile']);
 
 const BLOCK = 512;
 /** The largest PAX header or GNU long name kept: more is no docs bundle (tar's own limit). */
@@ -70,12 +70,10 @@ interface Overrides {
 type Meta = 'x' | 'g' | 'L' | 'K';
 
 export class TarReader {
-  /** Bytes of a header split between chunks. */
+  /** A header split between chunks; the body bytes still to come, then padding; a meta entry being gathered. */
   private partial: Buffer | undefined;
-  /** Body bytes of the current entry still to come, then padding to skip. */
   private bodyLeft = 0;
   private padLeft = 0;
-  /** The body being gathered of a meta entry, with its type. */
   private meta: { type: Meta; parts: Buffer[] } | undefined;
   private inEntry = false;
   private local: Overrides = {};
@@ -118,19 +116,11 @@ export class TarReader {
     this.offset += chunk.length;
   }
 
-  /** The stream's end: throws when it ends inside an entry. (An archive without its end blocks is whole at a header boundary.) */
+  /** The stream's end: throws inside an entry (an archive without end blocks is whole at a header boundary). */
   finish(): void {
-    if (this.ended) return;
-    if (
-      this.bodyLeft > 0 ||
-      this.padLeft > 0 ||
-      this.partial ||
-      this.meta ||
-      this.inEntry ||
-      Object.keys(this.local).length > 0
-    ) {
+    const inside = this.bodyLeft || this.padLeft || this.partial || this.meta || this.inEntry;
+    if (!this.ended && (inside || Object.keys(this.local).length > 0))
       throw new TarFormatError('the archive ends in the middle of an entry');
-    }
   }
 
   private bodyPart(part: Buffer): void {
@@ -181,8 +171,8 @@ export class TarReader {
       mtime: over.mtime ?? number(block, 136, 12) * 1000,
       sparse: over.sparse === true,
     };
-    // Only these carry a body; others (a directory or link with a size) have it skipped by the reader.
-    const hasBody = entry.type === 'File' || entry.type === 'OldFile' || entry.type === 'ContiguousFile';
+    // Only files carry a body; another entry's (a directory with a size) is skipped here.
+    const hasBody = FILE_TYPES.has(entry.type);
     this.sink.entry(entry);
     const length = hasBody ? entry.size : size;
     this.bodyLeft = length;

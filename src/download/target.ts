@@ -1,8 +1,6 @@
-// Every check on where an extraction goes, made before the first request on resolved paths, so a
-// refusal never costs an export or a download: which layout the target is in, whether it can be
-// swapped by rename at all (not a mount point), whether it is one never replaced even when replacing is allowed,
-// whether the places we write to are writable, and (once the bundle's size is known, before its
-// bytes are fetched) whether there is room.
+// Every check on where an extraction goes, made on resolved paths before the first request so a refusal costs no
+// export: the layout, whether a rename can swap it (not a mount point), whether it is protected, whether we can write
+// there, and (once the bundle's size is known) whether there is room.
 import { constants } from 'node:fs';
 import { access, lstat, readdir, readlink, realpath, stat, statfs } from 'node:fs/promises';
 import { homedir } from 'node:os';
@@ -10,11 +8,7 @@ import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { PROTECTED_NAMES, TargetRefusedError, UsageError, type ProtectedDirectory } from '../errors.js';
 import { formatBytes } from './progress.js';
 
-/**
- * `directory`: a plain directory, replaced by two renames (old aside, new in).
- * `link`: a symbolic link to the current release; the new tree goes beside that release and the
- * link is swapped with one rename(2), so a reader never finds a file missing.
- */
+/** `directory`: replaced by two renames (old aside, new in); `link`: a symlink to a release, swapped by one rename. */
 export type Layout = 'directory' | 'link';
 
 export interface TargetOptions {
@@ -31,7 +25,7 @@ export interface TargetOptions {
 export interface TargetPlan {
   /** As the user gave it, for messages. */
   shown: string;
-  /** Absolute, not resolved: the link itself in the link layout. */
+  /** Absolute, not resolved (the link itself in the link layout). */
   path: string;
   layout: Layout;
   force: boolean;
@@ -39,9 +33,9 @@ export interface TargetPlan {
   current: string | undefined;
   /** Link layout: where releases live (ours `.<name>-releases`, or the directory of the current release). */
   releases: string | undefined;
-  /** True when the releases are ours (--link), so old ones may be pruned. */
+  /** The releases are ours (--link), so old ones may be pruned. */
   ownReleases: boolean;
-  /** --keep: how many releases --link keeps, the new one included. */
+  /** --keep: releases --link keeps, the new one included. */
   keep?: number;
   /** Where the work directory goes: on the same filesystem as the final place, so moves are renames. */
   workParent: string;
@@ -74,10 +68,7 @@ async function linkPlan(shown: string, path: string, opts: TargetOptions): Promi
       shown,
     );
   }
-  if (current !== undefined) {
-    const state = await stateOf(current, shown);
-    if (state === 'non-empty' && !opts.force) throw notEmpty(shown);
-  }
+  if (current !== undefined && (await stateOf(current, shown)) === 'non-empty' && !opts.force) throw notEmpty(shown);
   const releases = opts.link || current === undefined ? ownReleasesDir(path) : dirname(current);
   return {
     shown,
@@ -94,6 +85,7 @@ async function linkPlan(shown: string, path: string, opts: TargetOptions): Promi
 async function directoryPlan(shown: string, path: string, exists: boolean, opts: TargetOptions): Promise<TargetPlan> {
   const state = exists ? await stateOf(path, shown) : 'absent';
   if (state === 'non-empty' && !opts.force) throw notEmpty(shown);
+  const base = { shown, path, force: opts.force };
   if (exists) await refuseMountPoint(path, shown);
   if (opts.link) {
     if (state === 'non-empty') {
@@ -104,38 +96,17 @@ async function directoryPlan(shown: string, path: string, exists: boolean, opts:
       );
     }
     const releases = ownReleasesDir(path);
-    return {
-      shown,
-      path,
-      layout: 'link',
-      force: opts.force,
-      current: undefined,
-      releases,
-      ownReleases: true,
-      workParent: releases,
-    };
+    return { ...base, layout: 'link', current: undefined, releases, ownReleases: true, workParent: releases };
   }
-  return {
-    shown,
-    path,
-    layout: 'directory',
-    force: opts.force,
-    current: exists ? await realpath(path) : undefined,
-    releases: undefined,
-    ownReleases: false,
-    workParent: dirname(path),
-  };
+  const current = exists ? await realpath(path) : undefined;
+  return { ...base, layout: 'directory', current, releases: undefined, ownReleases: false, workParent: dirname(path) };
 }
 
 export function ownReleasesDir(linkPath: string): string {
   return join(dirname(linkPath), `.${basename(linkPath)}-releases`);
 }
 
-/**
- * A mount point cannot be renamed (EBUSY), so the two-rename swap can never succeed there; say so
- * now rather than after the download. (Detected by device id: a bind mount of the same device is
- * not seen, and fails at the rename as before.)
- */
+/** A mount point cannot be renamed (EBUSY): said now, not after the download (a bind mount of one device is missed). */
 async function refuseMountPoint(path: string, shown: string): Promise<void> {
   const [self, parent] = await Promise.all([stat(path), stat(dirname(path))]);
   if (self.dev !== parent.dev) {
@@ -207,11 +178,7 @@ async function realParent(dir: string): Promise<string> {
   return join(real, relative(existing, dir));
 }
 
-/**
- * Refuses when the filesystem holding the work directory has less room than the archive plus at
- * least as much again for its extraction (a docs bundle expands; this is the least it needs).
- * Silent where the platform does not report free space.
- */
+/** Room for the archive and at least as much again for its extraction; silent where statfs says nothing. */
 export async function checkFreeSpace(dir: string, sizeBytes: number, shown: string): Promise<void> {
   const fs = await statfs(dir).catch(() => undefined);
   if (!fs || sizeBytes <= 0) return;
@@ -265,10 +232,7 @@ async function checkWritable(dir: string, shown: string): Promise<void> {
   await refuseKernelFilesystem(dir, shown);
 }
 
-/**
- * Linux's kernel filesystems (statfs f_type), where root passes access(W_OK) but no directory can be
- * made (/proc answers mkdir with ENOENT): refused here, before an export is started for nothing.
- */
+/** Linux kernel filesystems (statfs f_type), where root passes access(W_OK) but no directory can be made. */
 const KERNEL_FILESYSTEMS = new Map<number, string>([
   [0x9fa0, 'proc'],
   [0x62656572, 'sysfs'],

@@ -1,8 +1,6 @@
-// Writes the entries the guard admitted into the fresh work directory, with plain synchronous calls:
-// each directory made once, each file with one open, its writes, one futimes and one close. The
-// directory is this run's own and new, so nothing can be in the way but what an earlier entry of
-// the same archive made (a duplicate path): that is removed and the entry written again, as tar
-// does. The guard has made sure no entry goes through a link, so every path here is real directories.
+// Writes the admitted entries into the fresh work directory with plain synchronous calls. Only an earlier entry of the
+// same archive (a duplicate path) can be in the way: it is removed and the entry written again, as tar does. The
+// guard made sure no entry goes through a link.
 import {
   closeSync,
   constants,
@@ -26,7 +24,7 @@ const NEW_FILE = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | con
 export class TreeWriter {
   /** Directories known to exist (made here, or the root). */
   private readonly made: Set<string>;
-  /** Directory entries and their mtimes, set at the end (writing into a directory changes its mtime). */
+  /** Directory mtimes, set at the end (writing into a directory changes its mtime). */
   private readonly dirTimes: [string, number][] = [];
   private fd: number | undefined;
   private mtime = 0;
@@ -145,7 +143,7 @@ export class TreeWriter {
     for (const dir of this.made) if (dir === path || dir.startsWith(`${path}/`)) this.made.delete(dir);
   }
 
-  /** A failure to write, with the entry it happened at (extract-errors.ts words it). */
+  /** A failure to write, with the entry it happened at (extraction.ts writeError words it). */
   private named(error: unknown): unknown {
     if (error && typeof error === 'object') Object.assign(error, { entry: { path: this.path } });
     return error;
