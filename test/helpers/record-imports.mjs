@@ -2,16 +2,37 @@
 // file named by MINT_ADMIN_RECORD_IMPORTS, one file URL a line, so a test can see what a command
 // loaded: what the ESM loader resolves (hooks), and what require() loads.
 import { appendFileSync } from 'node:fs';
-import Module, { register } from 'node:module';
+import Module, { register, registerHooks } from 'node:module';
 import { isAbsolute } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const file = process.env.MINT_ADMIN_RECORD_IMPORTS;
-register(new URL('./record-imports-hooks.mjs', import.meta.url), { data: { file } });
 
 const record = (path) => {
   if (file && typeof path === 'string' && isAbsolute(path)) appendFileSync(file, `${pathToFileURL(path).href}\n`);
 };
+
+if (typeof registerHooks === 'function') {
+  // In-thread hooks (Node.js 22.15 and later; `register` is deprecated from Node.js 26): they see
+  // require() as well as import, so a CommonJS file counts as read by the ES module loader only when
+  // an import resolved it.
+  const imported = new Set();
+  registerHooks({
+    resolve(specifier, context, nextResolve) {
+      const resolved = nextResolve(specifier, context);
+      if (file) appendFileSync(file, `${resolved.url}\n`);
+      if (context.conditions?.includes('import')) imported.add(resolved.url);
+      return resolved;
+    },
+    load(url, context, nextLoad) {
+      const loaded = nextLoad(url, context);
+      if (file && loaded.format === 'commonjs' && imported.has(url)) appendFileSync(file, `esm-commonjs ${url}\n`);
+      return loaded;
+    },
+  });
+} else {
+  register(new URL('./record-imports-hooks.mjs', import.meta.url), { data: { file } });
+}
 
 const load = Module._load;
 Module._load = function (request, parent, isMain) {
