@@ -36,11 +36,15 @@ export function exitCodeWords(code: number): string | undefined {
   return MEANINGS[code as ExitCode]?.words;
 }
 
-/** The text of `mint-admin help exit-codes`. */
-export function exitCodesHelp(): string {
+/** One line a code, `  4    a job or build ended in failure, ...`: in `help exit-codes` and `--help`. */
+export function exitCodeRows(): string[] {
   const codes = Object.keys(MEANINGS)
     .map(Number)
     .sort((a, b) => a - b);
-  const rows = codes.map((code) => `  ${String(code).padEnd(5)}${MEANINGS[code as ExitCode].meaning}`);
-  return `Exit codes, for every command and the action's \`exit-code\` output:\n\n${rows.join('\n')}\n`;
+  return codes.map((code) => `  ${String(code).padEnd(5)}${MEANINGS[code as ExitCode].meaning}`);
+}
+
+/** The text of `mint-admin help exit-codes`. */
+export function exitCodesHelp(): string {
+  return `Exit codes, for every command and the action's \`exit-code\` output:\n\n${exitCodeRows().join('\n')}\n`;
 }

@@ -2,7 +2,7 @@
 // --help and --version stay close to bare Node start-up.
 import { Command } from 'commander';
 import type { Deps } from './context.js';
-import { EXIT_CODES } from './cli-errors.js';
+import { exitCodeRows } from './exit-codes-help.js';
 import { VERSION } from './version.js';
 import { wrapHelp } from './help-wrap.js';
 import { suggestChoices } from './choice-suggestion.js';
@@ -37,15 +37,7 @@ Environment:
   NO_COLOR                 turn colour off
 
 Exit codes:
-  ${EXIT_CODES.ok}    success
-  ${EXIT_CODES.api}    API or network error (after retries)
-  ${EXIT_CODES.usage}    usage error or invalid input (nothing was sent)
-  ${EXIT_CODES.auth}    no key, a malformed key, 401 or 403
-  ${EXIT_CODES.jobFailed}    the job ended in failure
-  ${EXIT_CODES.timeout}    timed out waiting (--timeout)
-  ${EXIT_CODES.rateLimited}    rate limited (429 after the allowed retries)
-  ${EXIT_CODES.interrupted}  interrupted (Ctrl-C)
-  ${EXIT_CODES.terminated}  terminated (SIGTERM); ${EXIT_CODES.hungUp}: hung up (SIGHUP); the same clean-up as Ctrl-C
+${exitCodeRows().join('\n')}
 
 Examples:
   $ mint-admin agent run "Document the new /v2/users endpoint" --wait
