@@ -117,7 +117,7 @@ const CLI_BUNDLE = {
 // every start.
 const program = await build({
   ...CLI_BUNDLE,
-  entryPoints: { program: 'src/run.ts' },
+  entryPoints: { program: 'src/cli/run.ts' },
   external: lazyDependencies,
   define: { MINT_ADMIN_VERSION: JSON.stringify(pkg.version), ...importMetaUrl.define },
   banner: { js: importMetaUrl.banner },
@@ -158,19 +158,19 @@ const vendor = await build({
 // entry starts sooner than an ESM one); anything else requires program.cjs (MINT_ADMIN_BUNDLE).
 const entry = await build({
   ...CLI_BUNDLE,
-  entryPoints: { main: 'src/main.ts' },
+  entryPoints: { main: 'src/cli/main.ts' },
   external: ['./run.js', './program.cjs'],
   define: { MINT_ADMIN_BUNDLE: 'true', MINT_ADMIN_VERSION: JSON.stringify(pkg.version), ...importMetaUrl.define },
   banner: { js: importMetaUrl.banner },
   metafile: true,
 });
-// The package's bin: run directly (its #! line comes from src/main.ts), not through a shim, which
+// The package's bin: run directly (its #! line comes from src/cli/main.ts), not through a shim, which
 // cost ~2 ms of every start (resolving and reading one more module).
 chmodSync(new URL('dist/cli/main.cjs', root), 0o755);
 // Help texts, rendered now so that printing them needs no commander (prerendered.ts); the entry
 // inlines the version.
-const { buildProgram } = await import(new URL('dist/program.js', root).href);
-const { renderHelp, helpFileName, PRERENDERED_DIR } = await import(new URL('dist/prerendered.js', root).href);
+const { buildProgram } = await import(new URL('dist/cli/program.js', root).href);
+const { renderHelp, helpFileName, PRERENDERED_DIR } = await import(new URL('dist/cli/prerendered.js', root).href);
 let captured = '';
 const sink = { write: (text) => ((captured += text), true) };
 // columns: Infinity renders help unwrapped; main.ts wraps it to the terminal when it prints it.

@@ -1,8 +1,8 @@
 // `npm run completions`: regenerates completions/ from the command tree (after `npm run build`).
 // A test fails when the committed files differ from what this writes.
 import { writeFileSync } from 'node:fs';
-import { buildProgram } from '../dist/program.js';
-import { COMPLETION_FILES, completionScript } from '../dist/completion/index.js';
+import { buildProgram } from '../dist/cli/program.js';
+import { COMPLETION_FILES, completionScript } from '../dist/cli/completion/index.js';
 
 const never = new AbortController().signal;
 const program = buildProgram({ io: process, env: {}, clock: undefined, signal: never, random: Math.random });

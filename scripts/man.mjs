@@ -1,8 +1,8 @@
 // `npm run man`: regenerates man/ from the command tree (after `npm run build`). A test fails when
 // the committed pages differ from what this writes.
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { buildProgram } from '../dist/program.js';
-import { manPages } from '../dist/man/roff.js';
+import { buildProgram } from '../dist/cli/program.js';
+import { manPages } from '../dist/cli/man/roff.js';
 import { VERSION } from '../dist/version.js';
 
 let captured = '';

@@ -2,7 +2,7 @@
 // program branches on (an HTTP status, a code, the call it answers, when to come back). Messages say
 // what went wrong in plain words, on one line. They carry no exit codes and no advice about the CLI's
 // flags or commands: the CLI maps each class to its exit code and its hint in one table
-// (src/cli-errors.ts), and only run.ts prints.
+// (src/cli/cli-errors.ts), and only run.ts prints.
 
 /** Every error the library throws on purpose. `MintAdminError` in the public exports. */
 export class MintAdminError extends Error {

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Command } from 'commander';
 import { systemClock } from '../src/clock.js';
-import { buildProgram } from '../src/program.js';
+import { buildProgram } from '../src/cli/program.js';
 import { runInProcess } from './helpers/in-process.js';
 import { captureIO } from './helpers/io.js';
 import { tempDir } from './helpers/cli.js';

@@ -1,8 +1,8 @@
-// The CLI's one table from error class to exit code and advice (src/cli-errors.ts): every class of the
+// The CLI's one table from error class to exit code and advice (src/cli/cli-errors.ts): every class of the
 // error model has its own row, so a class added without one fails here rather than exiting 1 by
 // inheritance; the advice the library leaves out is what the CLI prints after the message.
 import { describe, expect, it } from 'vitest';
-import { ERROR_TABLE, exitCodeOf, forPeople } from '../src/cli-errors.js';
+import { ERROR_TABLE, exitCodeOf, forPeople } from '../src/cli/cli-errors.js';
 import * as errors from '../src/errors.js';
 import * as library from '../src/index.js';
 

@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildProgram } from '../src/program.js';
-import { COMPLETION_FILES, completionScript } from '../src/completion/index.js';
+import { buildProgram } from '../src/cli/program.js';
+import { COMPLETION_FILES, completionScript } from '../src/cli/completion/index.js';
 import { systemClock } from '../src/clock.js';
 import { captureIO } from './helpers/io.js';
 import { runCli } from './helpers/cli.js';

@@ -9,7 +9,7 @@ import {
   type ProfileValues,
 } from '../src/config.js';
 import { ConfigError, UsageError } from '../src/errors.js';
-import { exitCodeOf } from '../src/cli-errors.js';
+import { exitCodeOf } from '../src/cli/cli-errors.js';
 
 function memoryStore(profiles: Record<string, ProfileValues>): ConfigStore {
   return {

@@ -87,7 +87,7 @@ describe('secrets', () => {
 });
 
 describe('wait flags', async () => {
-  const { parseWaitFlags } = await import('../src/wait-flags.js');
+  const { parseWaitFlags } = await import('../src/cli/wait-flags.js');
   it('parses the defaults and explicit values', () => {
     expect(parseWaitFlags({ timeout: '30m', interval: '5s' })).toEqual({
       wait: false,

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Command } from 'commander';
 import { systemClock } from '../src/clock.js';
-import { buildProgram } from '../src/program.js';
-import { runCli } from '../src/run.js';
+import { buildProgram } from '../src/cli/program.js';
+import { runCli } from '../src/cli/run.js';
 import { captureIO } from './helpers/io.js';
 
 const deps = () => ({

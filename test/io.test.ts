@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createReporter } from '../src/io.js';
+import { createReporter } from '../src/cli/io.js';
 import { FakeClock } from './helpers/clock.js';
 import { captureIO } from './helpers/io.js';
 

@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { buildProgram } from '../src/program.js';
-import { manPages } from '../src/man/roff.js';
+import { buildProgram } from '../src/cli/program.js';
+import { manPages } from '../src/cli/man/roff.js';
 import { systemClock } from '../src/clock.js';
 import { VERSION } from '../src/version.js';
 import { externalProgram } from './helpers/programs.js';

@@ -3,7 +3,7 @@
 // same suggestions, same exit.
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../src/clock.js';
-import { buildProgram, groupToBuild } from '../src/program.js';
+import { buildProgram, groupToBuild } from '../src/cli/program.js';
 import { captureIO } from './helpers/io.js';
 
 async function answer(argv: string[], lazily: boolean) {

@@ -3,7 +3,7 @@ import { ApiError, UsageError } from '../src/errors.js';
 import { checkId, checkServerId, isSafeSegment } from '../src/ids.js';
 import { repeatedFlags, shellCommand } from '../src/shell.js';
 import { forTerminal } from '../src/terminal-text.js';
-import { exitCodeOf } from '../src/cli-errors.js';
+import { exitCodeOf } from '../src/cli/cli-errors.js';
 
 describe('forTerminal: control characters in caret notation', () => {
   it.each([

@@ -1,4 +1,4 @@
-// The GitHub Action face: inputs -> the CLI run in-process (src/run.ts) with the key, project and base
+// The GitHub Action face: inputs -> the CLI run in-process (src/cli/run.ts) with the key, project and base
 // URL in its environment -> step outputs, a step summary and, on a pull request, one sticky comment.
 // The key is masked (::add-mask::) before anything else runs and is handed to the CLI as a secret, so
 // the CLI masks it in everything it writes too.
@@ -9,11 +9,11 @@ import { Writable } from 'node:stream';
 import * as core from '@actions/core';
 import * as github from '@actions/github';
 import { systemClock } from '../../src/clock.js';
-import type { RunFailure } from '../../src/context.js';
+import type { RunFailure } from '../../src/cli/context.js';
 import { InterruptedError } from '../../src/errors.js';
-import { exitCodeWords } from '../../src/exit-codes-help.js';
+import { exitCodeWords } from '../../src/cli/exit-codes-help.js';
 import { scrubSecrets } from '../../src/redact.js';
-import { runCli } from '../../src/run.js';
+import { runCli } from '../../src/cli/run.js';
 import { CommandLineError, parseCommandLine } from './command-line.js';
 import { commentMarker, pullRequestOf, upsertComment } from './comment.js';
 import { failureText } from './failure.js';

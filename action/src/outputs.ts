@@ -1,4 +1,4 @@
-// The step outputs the CLI writes under --github-output (src/commands/github-output.ts), read back
+// The step outputs the CLI writes under --github-output (src/cli/commands/github-output.ts), read back
 // from the private file the action handed it: `name=value` lines and the `name<<DELIMITER` form.
 
 export const ACTION_OUTPUTS = [
@@ -40,7 +40,7 @@ const WITH_GITHUB_OUTPUT = new Set([
   'export run',
 ]);
 
-/** The program's global options that take a value (src/program.ts): their value is not a command word. */
+/** The program's global options that take a value (src/cli/program.ts): their value is not a command word. */
 const GLOBALS_WITH_VALUE = new Set(['-p', '--project', '--base-url', '--profile']);
 
 export function wantsGithubOutput(argv: readonly string[]): boolean {

@@ -1,7 +1,7 @@
 // An answer the transport cannot return as data, turned into the error a program branches on: the
 // class, the status, a code, the call, and what the server said (scrubbed of the key, one line, cut
 // short). The words say what went wrong; what to do about it with the CLI's flags is the CLI's to
-// add (src/cli-errors.ts).
+// add (src/cli/cli-errors.ts).
 import { retryWhen } from '../duration.js';
 import { ApiError, RateLimitError } from '../errors.js';
 import { scrubSecrets } from '../redact.js';

@@ -10,7 +10,7 @@
 //   is newer than this CLI, while every wait must decide what an unknown status means (it ends the wait,
 //   exit 1), and the compiler makes it decide, because the brand does not fit the known union. The
 //   waits narrow it without importing this module (which would load valibot): see isUnknown in
-//   src/commands/*/follow.ts.
+//   src/cli/commands/*/follow.ts.
 //
 // Adding an endpoint: a `documented({ file, name }, v.looseObject({...}))` here (test/api/schemas.test.ts
 // then compares it with its document on its own), its type in types.ts (`Answer<typeof X>`), and a

@@ -7,7 +7,7 @@ import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Dispatcher } from 'undici';
 import type { Bundle } from '../api/types.js';
 import { throwIfAborted, type Clock } from '../clock.js';
-import type { Activity, Reporter } from '../io.js';
+import type { Activity, Reporter } from '../reporter.js';
 import { extractionLimits, type ExtractionLimits } from './limits.js';
 import { LiveExtraction } from './live-extraction.js';
 import { fetchBundle, type FETCH_LIMITS } from './fetch.js';

@@ -1,7 +1,7 @@
 // The download's progress as events, and the text the CLI makes of them: a byte bar on a terminal, plain lines in logs.
 import type { Clock } from '../clock.js';
 import { formatDuration } from '../duration.js';
-import type { Activity } from '../io.js';
+import type { Activity } from '../reporter.js';
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'];
 

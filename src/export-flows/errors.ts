@@ -1,6 +1,6 @@
 // What can go wrong on the export flows, as errors a program can act on: each carries its data (the
 // job, the flow, the status, the fields) and a message without any face's advice. The CLI words
-// them for people (src/commands/export/api.ts and flow.ts): which flag to drop, which command to run next.
+// them for people (src/cli/commands/export/api.ts and flow.ts): which flag to drop, which command to run next.
 import { ApiError, ConfigError, MintAdminError, RateLimitError, reworded, UsageError } from '../errors.js';
 import type { ExportFlow } from './flow-store.js';
 

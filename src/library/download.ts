@@ -8,7 +8,7 @@ import type { Bundle } from '../api/types.js';
 import { settingsOf, type AdminClient } from './client.js';
 import type { Clock } from '../clock.js';
 import { checkExactId } from '../ids.js';
-import type { Activity, Reporter } from '../io.js';
+import type { Activity, Reporter } from '../reporter.js';
 import { downloadBundle as download, type DownloadProgressEvent, type DownloadResult } from '../download/index.js';
 import { onJobFlow } from '../export-flows/choose.js';
 import type { FlowApi } from '../export-flows/flow-api.js';

@@ -5,7 +5,7 @@
 // (429, Ctrl-C, a paging fault, a full disk) what was written ends with a whole row and the command
 // that carries on from the next unwritten page is printed; a pipe closed by its reader (`| head`)
 // ends the export quietly.
-import type { Context } from '../context.js';
+import type { Context } from '../cli/context.js';
 import type { ApiClient } from '../api/client.js';
 import type { AnalyticsQuery } from '../api/types.js';
 import type { PagedEndpoint, PagePosition, PagingProgress, PagingStyle } from '../paging/engine.js';

@@ -1,6 +1,6 @@
 // What a list export is asked to do, whichever face asks: the query's range and page size, where to
 // start, whether to follow every page, and the format and place of the output. The CLI's flags are
-// parsed into this (src/commands/list-options.ts); the engine reads nothing else.
+// parsed into this (src/cli/commands/list-options.ts); the engine reads nothing else.
 
 import type { PagePosition } from '../paging/engine.js';
 

@@ -1,6 +1,6 @@
 // The streaming writer of the chosen format, over the list's columns. Each format's module loads
 // only when a list is written in it (csv-stringify and cli-table3 are heavy for `--help`).
-import type { Context } from '../context.js';
+import type { Context } from '../cli/context.js';
 import type { OutputTarget } from '../output/target.js';
 import type { Columns, PageWriter } from '../output/writer.js';
 import type { ListExportOptions } from './options.js';

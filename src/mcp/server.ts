@@ -7,7 +7,7 @@ import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/proto
 import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { systemClock } from '../clock.js';
 import { checkBaseUrl, EXPORT_API_VALUES, type ExportApiSetting } from '../config.js';
-import type { Context } from '../context.js';
+import type { Context } from '../cli/context.js';
 import { MintAdminError } from '../errors.js';
 import { VERSION } from '../version.js';
 import { describeFailure } from './errors.js';

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { parseCommandLine } from '../../action/src/command-line.js';
-import { buildProgram } from '../../src/program.js';
+import { buildProgram } from '../../src/cli/program.js';
 import { systemClock } from '../../src/clock.js';
 import { runInProcess } from '../helpers/in-process.js';
 import { captureIO } from '../helpers/io.js';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCommandLine } from '../../action/src/command-line.js';
 import { wantsGithubOutput } from '../../action/src/outputs.js';
 import { systemClock } from '../../src/clock.js';
-import { buildProgram } from '../../src/program.js';
+import { buildProgram } from '../../src/cli/program.js';
 import { captureIO } from '../helpers/io.js';
 
 describe('parseCommandLine', () => {

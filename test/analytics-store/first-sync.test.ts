@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
-import { runCli as runInProcessCli } from '../../src/run.js';
+import { runCli as runInProcessCli } from '../../src/cli/run.js';
 import { reportPeriods } from '../../src/analytics-store/report/period.js';
 import { openAnalyticsDb } from '../../src/analytics-store/db.js';
 import { captureIO } from '../helpers/io.js';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAnalyticsDb, type AnalyticsDb } from '../../src/analytics-store/db.js';
 import { runReadOnlyQuery } from '../../src/analytics-store/query.js';
 import { InterruptedError, type StopSignal } from '../../src/errors.js';
-import { runCli } from '../../src/run.js';
+import { runCli } from '../../src/cli/run.js';
 import { tempDir } from '../helpers/cli.js';
 import { SkippingClock } from '../helpers/clock.js';
 import { captureIO } from '../helpers/io.js';

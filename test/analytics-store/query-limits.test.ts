@@ -9,7 +9,7 @@ import { openAnalyticsDb } from '../../src/analytics-store/db.js';
 import { runReadOnlyQuery } from '../../src/analytics-store/query.js';
 import { CLI_QUERY_LIMITS, QueryLimitError, type QueryLimits } from '../../src/analytics-store/query-limits.js';
 import { openForReading } from '../../src/analytics-store/read.js';
-import { runCli } from '../../src/run.js';
+import { runCli } from '../../src/cli/run.js';
 import { tempDir } from '../helpers/cli.js';
 import { SkippingClock } from '../helpers/clock.js';
 import { captureIO } from '../helpers/io.js';

@@ -10,7 +10,7 @@ import { openAnalyticsDb } from '../../src/analytics-store/db.js';
 import { openForReading } from '../../src/analytics-store/read.js';
 import { runReadOnlyQuery } from '../../src/analytics-store/query.js';
 import { DatabaseSideFileError } from '../../src/analytics-store/errors.js';
-import { runCli } from '../../src/run.js';
+import { runCli } from '../../src/cli/run.js';
 import { tempDir } from '../helpers/cli.js';
 import { SkippingClock } from '../helpers/clock.js';
 import { captureIO } from '../helpers/io.js';

@@ -2,7 +2,7 @@
 // each item is cut to a bounded length, the whole prompt is bounded, the prompt says what was cut,
 // and the text is presented as quoted data that cannot close its quotes.
 import { describe, expect, it } from 'vitest';
-import { agentPrompt } from '../../src/commands/analytics/gaps-prompt.js';
+import { agentPrompt } from '../../src/cli/commands/analytics/gaps-prompt.js';
 import type { GapsReport } from '../../src/gaps/collect.js';
 import type { Gap } from '../../src/gaps/score.js';
 

@@ -5,7 +5,7 @@ import { type CliError, TargetRefusedError, InterruptedError, NetworkError } fro
 import { sequence, type Handler } from '../helpers/server.js';
 import { cutAfter, ignoreRange, serveArchive, shortBody, stallAfter, storageError } from '../helpers/storage.js';
 import { readTree, SIGNATURE, useHarness, useSampleArchive, type Harness } from './fixtures.js';
-import { exitCodeOf } from '../../src/cli-errors.js';
+import { exitCodeOf } from '../../src/cli/cli-errors.js';
 
 const sample = useSampleArchive();
 const perTest = useHarness();

@@ -8,7 +8,7 @@ import { create as createTar } from 'tar';
 import { createDispatcher } from '../../src/api/http.js';
 import type { Bundle } from '../../src/api/types.js';
 import { downloadBundle, type DownloadBundleOptions } from '../../src/download/index.js';
-import { createReporter } from '../../src/io.js';
+import { createReporter } from '../../src/cli/io.js';
 import { tempDir } from '../helpers/cli.js';
 import { FakeClock } from '../helpers/clock.js';
 import { captureIO } from '../helpers/io.js';

@@ -5,7 +5,7 @@ import { ArchiveRefusedError } from '../../src/download/index.js';
 import { serveArchive } from '../helpers/storage.js';
 import { rawTarGz, type RawEntry } from '../helpers/tar-evil.js';
 import { EXTRACTIONS, readTree, useHarness } from './fixtures.js';
-import { exitCodeOf } from '../../src/cli-errors.js';
+import { exitCodeOf } from '../../src/cli/cli-errors.js';
 
 /** Where the extraction runs: set by each pass of describe.each(EXTRACTIONS) below. */
 let extraction: URL | false = false;

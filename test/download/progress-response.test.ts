@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Activity } from '../../src/io.js';
+import type { Activity } from '../../src/reporter.js';
 import {
   DownloadProgress,
   formatBytes,

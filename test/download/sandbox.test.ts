@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createDispatcher } from '../../src/api/http.js';
 import type { Bundle } from '../../src/api/types.js';
 import { downloadBundle } from '../../src/download/index.js';
-import { createReporter } from '../../src/io.js';
+import { createReporter } from '../../src/cli/io.js';
 import { startSandbox, type Sandbox } from '../../src/sandbox/index.js';
 import { tempDir } from '../helpers/cli.js';
 import { FakeClock } from '../helpers/clock.js';

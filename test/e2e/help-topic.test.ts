@@ -2,7 +2,7 @@
 // error (exit 2) naming it, not the root help and exit 0 (a script asking for help on a command that
 // does not exist is wrong, and should hear so).
 import { describe, expect, it } from 'vitest';
-import { EXIT_CODES } from '../../src/cli-errors.js';
+import { EXIT_CODES } from '../../src/cli/cli-errors.js';
 import { runBuiltCli, runCli } from '../helpers/cli.js';
 import { runInProcess } from '../helpers/in-process.js';
 

@@ -1,9 +1,9 @@
-// --help and --version are printed from texts the build rendered (src/prerendered.ts). Each must be
+// --help and --version are printed from texts the build rendered (src/cli/prerendered.ts). Each must be
 // exactly what commander itself prints for that command today.
 import type { Command } from 'commander';
 import { describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/clock.js';
-import { buildProgram } from '../../src/program.js';
+import { buildProgram } from '../../src/cli/program.js';
 import { runCli } from '../helpers/cli.js';
 import { captureIO } from '../helpers/io.js';
 

@@ -1,6 +1,6 @@
-// stdout is written straight to fd 1 until a command needs a stream (src/io.ts), and whether fd 1 is
+// stdout is written straight to fd 1 until a command needs a stream (src/cli/io.ts), and whether fd 1 is
 // a terminal is asked of node:tty only for a character device other than /dev/null
-// (src/is-terminal.ts). Both are start-up savings; here the built CLI writes to each kind of stdout
+// (src/cli/is-terminal.ts). Both are start-up savings; here the built CLI writes to each kind of stdout
 // a user gives it, including the awkward ones: a non-blocking pipe whose reader is slow (EAGAIN
 // part-way through a write) and a reader that leaves early (EPIPE).
 import { spawnSync } from 'node:child_process';

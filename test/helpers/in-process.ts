@@ -1,9 +1,9 @@
-// The CLI run in this process through its seam (src/run.ts runCli(argv, deps)): captured streams, the
+// The CLI run in this process through its seam (src/cli/run.ts runCli(argv, deps)): captured streams, the
 // given environment (its XDG_CONFIG_HOME is the config directory, its MINTLIFY_API_URL the API), a
 // clock that skips sleeps, and an abort signal the test can fire as Ctrl-C would. What the process
 // itself does (signals, exit codes of the binary, the worker thread of the built bundle, start-up)
 // stays with the subprocess helpers in cli.ts.
-import { runCli as runInProcessCli } from '../../src/run.js';
+import { runCli as runInProcessCli } from '../../src/cli/run.js';
 import { InterruptedError, type StopSignal } from '../../src/errors.js';
 import { captureIO } from './io.js';
 import { SkippingClock } from './clock.js';

@@ -1,5 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
-import type { IO } from '../../src/io.js';
+import type { IO } from '../../src/cli/io.js';
 
 /** An IO whose streams are captured in memory; `tty` picks terminal or pipe behaviour. */
 export function captureIO(opts: { tty?: boolean; stdin?: string } = {}) {

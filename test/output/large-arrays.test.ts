@@ -3,7 +3,7 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { Thread } from '../../src/api/types.js';
-import { threadLines } from '../../src/commands/analytics/thread.js';
+import { threadLines } from '../../src/cli/commands/analytics/thread.js';
 import { fitColumns, fitFlexible, tableWriter } from '../../src/output/table.js';
 import { term } from '../helpers/searches.js';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { checkDateRange, parseDateFlag as parseAt, readDate } from '../../src/queries/dates.js';
-import { parseListFlags, type SearchesListFlags } from '../../src/commands/list-options.js';
-import { resumeCommand } from '../../src/commands/searches-list.js';
+import { parseListFlags, type SearchesListFlags } from '../../src/cli/commands/list-options.js';
+import { resumeCommand } from '../../src/cli/commands/searches-list.js';
 import { shellQuote } from '../../src/shell.js';
-import { footer } from '../../src/commands/searches-list.js';
+import { footer } from '../../src/cli/commands/searches-list.js';
 import { UsageError } from '../../src/errors.js';
 
 /** The fake clock's now for every date read here: 2026-11-28T10:00:00Z. */

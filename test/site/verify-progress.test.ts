@@ -4,8 +4,9 @@
 // seam (a captured terminal), and the pacing with a clock the test moves.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { verifyProgress } from '../../src/commands/export/verify-progress.js';
-import { createReporter, type Activity, type Reporter } from '../../src/io.js';
+import { verifyProgress } from '../../src/cli/commands/export/verify-progress.js';
+import { createReporter } from '../../src/cli/io.js';
+import type { Activity, Reporter } from '../../src/reporter.js';
 import { verifySite } from '../../src/site/verify.js';
 import { tempDir } from '../helpers/cli.js';
 import { FakeClock } from '../helpers/clock.js';

@@ -11,7 +11,7 @@ import { flowApiFor, type StartInput } from '../../export-flows/flow-api.js';
 import { memoryFlowStore } from '../../export-flows/flow-store.js';
 import { MintAdminError, TargetRefusedError, UsageError } from '../../errors.js';
 import { checkExactId } from '../../ids.js';
-import type { Activity, Reporter } from '../../io.js';
+import type { Activity, Reporter } from '../../reporter.js';
 import { sameTargetUnderRoot, targetUnderRoot } from '../root.js';
 import type { ToolFailure } from '../errors.js';
 import { z } from '../sdk.js';

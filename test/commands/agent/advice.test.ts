@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { explainCreateFailure, explainMessageFailure } from '../../../src/commands/uncertain-post.js';
+import { explainCreateFailure, explainMessageFailure } from '../../../src/cli/commands/uncertain-post.js';
 import { ApiError, type CliError, InterruptedError, NetworkError, RateLimitError } from '../../../src/errors.js';
-import { exitCodeOf } from '../../../src/cli-errors.js';
+import { exitCodeOf } from '../../../src/cli/cli-errors.js';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 const MAY_EXIST =

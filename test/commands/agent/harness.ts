@@ -2,7 +2,7 @@
 // and the poll loop never really sleep), a real API client pointed at a loopback server.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createContext, type Context } from '../../../src/context.js';
+import { createContext, type Context } from '../../../src/cli/context.js';
 import type { GlobalOptions } from '../../../src/config.js';
 import type { AgentJob } from '../../../src/api/types.js';
 import { FakeClock } from '../../helpers/clock.js';

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkJobId, readPrompt } from '../../../src/commands/agent/prompt.js';
+import { checkJobId, readPrompt } from '../../../src/cli/commands/agent/prompt.js';
 import { UsageError } from '../../../src/errors.js';
 import { tempDir } from '../../helpers/cli.js';
 import { harness } from './harness.js';

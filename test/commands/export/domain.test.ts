@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseDomain } from '../../../src/export-flows/domain.js';
 import { UsageError } from '../../../src/errors.js';
-import { exitCodeOf } from '../../../src/cli-errors.js';
+import { exitCodeOf } from '../../../src/cli/cli-errors.js';
 
 describe('normaliseDomain', () => {
   it.each([

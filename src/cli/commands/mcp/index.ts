@@ -1,0 +1,60 @@
+// `mint-admin mcp`: the MCP server on stdio. Thin: checks --allow and --root (exit 2 before anything
+// starts), then hands over to the server face (src/mcp/), loaded only here with the SDK.
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { action, examples } from '../../command.js';
+import type { Deps } from '../../context.js';
+import { UsageError } from '../../../errors.js';
+import { parseAllow, WRITE_GROUPS } from '../../../mcp/groups.js';
+
+interface McpFlags {
+  allow?: string[];
+  root?: string;
+  db?: string;
+}
+
+export function registerMcp(program: Command, deps: Deps): void {
+  const command = program
+    .command('mcp')
+    .description('run a Model Context Protocol server on stdio, for AI agents (read-only tools unless --allow)')
+    // Repeated, it adds up (as gh's repeated flags do): keeping only the last dropped groups in silence.
+    .option(
+      '--allow <group,...>',
+      `also offer the tools that change something or spend credits: ${WRITE_GROUPS.join(', ')}`,
+      (value: string, previous: string[] = []) => [...previous, value],
+    )
+    .option('--root <dir>', 'the directory export_run may write under (default: the current directory)')
+    .option(
+      '--db <file>',
+      'the analytics database analytics_query reads (default: $XDG_DATA_HOME/mint-admin/<projectId>.duckdb, as `analytics sync` writes it)',
+    )
+    .action(
+      action<McpFlags>(deps, async (_args, flags, ctx) => {
+        const allow = parseAllow(flags.allow?.join(','));
+        const root = resolve(flags.root ?? process.cwd());
+        // Not fs/promises: loading it (with readline and the streams it brings) costs the server's start ~1-2 ms.
+        if (!isDirectory(root))
+          throw new UsageError(`--root: ${JSON.stringify(flags.root ?? root)} is not a directory`);
+        if (flags.db !== undefined && flags.db.trim() === '') throw new UsageError('--db: give a file name');
+        // Resolved now: the server's working directory is not the client's concern later.
+        const db = flags.db === undefined ? undefined : resolve(flags.db);
+        const { runMcpServer } = await import('../../../mcp/server.js');
+        await runMcpServer(ctx, { allow, root, db });
+      }),
+    );
+  examples(command, [
+    'mint-admin mcp                          # read-only tools',
+    'mint-admin mcp --allow agent,preview    # also start agent jobs and preview builds',
+    'mint-admin mcp --db ./analytics.duckdb  # analytics_query reads this database',
+    'claude mcp add mint-admin -- mint-admin mcp --allow agent',
+  ]);
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false; // missing, or not ours to read: not a directory the server can use
+  }
+}
