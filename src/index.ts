@@ -57,7 +57,7 @@ export type { Gap, GapKind } from './gaps/score.js';
 export { DEFAULT_RETRY, type CallOptions, type RetryNotice, type RetryPolicy } from './api/transport.js';
 export type { RequestLedger } from './api/request-ledger.js';
 export { DEFAULT_TIMEOUTS, type Timeouts } from './api/http.js';
-export { DEFAULT_BASE_URL } from './config.js';
+export { DEFAULT_BASE_URL } from './config/settings.js';
 export type { Clock } from './clock.js';
 export type {
   AgentJob,

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkApiKey,
-  checkBaseUrl,
-  checkProjectId,
-  configFilePath,
-  resolveSettings,
-  type ConfigStore,
-  type ProfileValues,
-} from '../src/config.js';
+import { checkApiKey, checkBaseUrl, checkProjectId } from '../src/config/validators.js';
+import { configFilePath, type ConfigStore, type ProfileValues } from '../src/config/store.js';
+import { resolveSettings } from '../src/config/resolve.js';
 import { ConfigError, UsageError } from '../src/errors.js';
 import { exitCodeOf } from '../src/cli/cli-errors.js';
 

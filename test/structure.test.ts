@@ -77,7 +77,6 @@ const SIZE_DEBTS = [
   'src/analytics-store/sync/streams.ts',
   'src/api/transport.ts',
   'src/cli/commands/export/download.ts',
-  'src/config.ts',
   'src/library/client.ts',
   'src/sandbox/analytics-data.ts',
   'src/site/verify.ts',

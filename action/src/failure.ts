@@ -2,7 +2,7 @@
 // the refused key, the bad flag), taken from the error runCli reports (src/cli/run.ts onFailure), with a
 // setting the action's inputs give named as the input to fix rather than the CLI's variable or flag.
 import { CommanderError } from 'commander';
-import { API_KEYS_PAGE, ENV_VARS } from '../../src/config.js';
+import { API_KEYS_PAGE, ENV_VARS } from '../../src/config/settings.js';
 import type { RunFailure } from '../../src/cli/context.js';
 import { ConfigError } from '../../src/errors.js';
 

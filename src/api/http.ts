@@ -1,7 +1,7 @@
 // What the API client and the bundle download share: one undici dispatcher that honours
 // HTTPS_PROXY / NO_PROXY, how network failures are named, and how waits between tries are chosen.
 import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
-import type { Env } from '../config.js';
+import type { Env } from '../config/settings.js';
 import { NetworkError } from '../errors.js';
 import { MAX_RETRY_AFTER_MS } from './limits.js';
 

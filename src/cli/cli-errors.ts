@@ -2,7 +2,7 @@
 // table says, for each class, which exit code the CLI ends with and what it advises a person to do
 // with its flags and commands. run.ts's report is its reader; an error a caller has reworded
 // (errors.ts) already says what to do, so the table's advice is not added a second time.
-import { API_KEYS_PAGE } from '../config.js';
+import { API_KEYS_PAGE } from '../config/settings.js';
 import {
   ApiError,
   ArchiveRefusedError,

@@ -2,7 +2,7 @@
 // flags, run, and always release the HTTP connections so the process can exit promptly.
 import type { Command } from 'commander';
 import { createContext, type Context, type Deps } from './context.js';
-import type { GlobalOptions } from '../config.js';
+import type { GlobalOptions } from '../config/settings.js';
 import { jsonText } from '../output/json-text.js';
 
 /**

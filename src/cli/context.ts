@@ -2,19 +2,10 @@
 // the clock, the abort signal, and lazily built settings and API client.
 import type { Dispatcher } from 'undici';
 import type { Clock } from '../clock.js';
-import {
-  checkApiKey,
-  checkBaseUrl,
-  checkProjectId,
-  ENV_VARS,
-  openConfigStore,
-  resolveSettings,
-  settingOrigin,
-  type ConfigStore,
-  type Env,
-  type GlobalOptions,
-  type Settings,
-} from '../config.js';
+import { checkApiKey, checkBaseUrl, checkProjectId } from '../config/validators.js';
+import { ENV_VARS, type Env, type GlobalOptions, type Settings } from '../config/settings.js';
+import { openConfigStore, type ConfigStore } from '../config/store.js';
+import { resolveSettings, settingOrigin } from '../config/resolve.js';
 import { ConfigError } from '../errors.js';
 import { createReporter, type IO, type OutputMode } from './io.js';
 import type { Reporter } from '../reporter.js';

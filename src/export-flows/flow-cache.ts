@@ -12,7 +12,8 @@ import { constants } from 'node:fs';
 import { chmod, lstat, open, rename, rm } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { configDirectory, type Env } from '../config.js';
+import { configDirectory } from '../config/store.js';
+import type { Env } from '../config/settings.js';
 import { makeDirectory } from '../make-directory.js';
 import { applyFacts, type BaseEntry, type ExportFlow, type FlowStore } from './flow-store.js';
 

@@ -29,7 +29,8 @@ import type {
   VisitorsPage,
 } from '../api/types.js';
 import { systemClock, type Clock } from '../clock.js';
-import { checkApiKey, checkBaseUrl, checkProjectId, DEFAULT_BASE_URL } from '../config.js';
+import { checkApiKey, checkBaseUrl, checkProjectId } from '../config/validators.js';
+import { DEFAULT_BASE_URL } from '../config/settings.js';
 import {
   CONVERSATIONS,
   FEEDBACK,

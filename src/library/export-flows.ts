@@ -5,7 +5,7 @@
 // memory unless a store is handed in (fileFlowStore shares the CLI's export-flows.json).
 import type { CallOptions } from '../api/client.js';
 import { BASE_PATHS, type AnyExportJob } from '../api/types.js';
-import { checkProjectId } from '../config.js';
+import { checkProjectId } from '../config/validators.js';
 import { UsageError } from '../errors.js';
 import {
   onJobFlow,

@@ -5,7 +5,7 @@
 // typed error carrying what was last seen, so a script decides without parsing a message.
 import type { AgentJob, UpdateStatus } from '../api/types.js';
 import { systemClock, type Clock } from '../clock.js';
-import { checkProjectId } from '../config.js';
+import { checkProjectId } from '../config/validators.js';
 import { checkWaitLength } from '../duration.js';
 import { UsageError } from '../errors.js';
 import { checkExactId } from '../ids.js';

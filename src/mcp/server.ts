@@ -6,7 +6,8 @@
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import { systemClock } from '../clock.js';
-import { checkBaseUrl, EXPORT_API_VALUES, type ExportApiSetting } from '../config.js';
+import { checkBaseUrl } from '../config/validators.js';
+import { EXPORT_API_VALUES, type ExportApiSetting } from '../config/settings.js';
 import type { Context } from '../cli/context.js';
 import { MintAdminError } from '../errors.js';
 import { VERSION } from '../version.js';

@@ -6,7 +6,7 @@ import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import type { ApiClient } from '../api/client.js';
 import type { Clock } from '../clock.js';
-import type { ExportApiSetting } from '../config.js';
+import type { ExportApiSetting } from '../config/settings.js';
 import type { ToolFailure } from './errors.js';
 import type { WriteGroup } from './groups.js';
 

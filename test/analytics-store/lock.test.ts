@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { lockDatabase } from '../../src/analytics-store/lock.js';
-import { updateTrusted } from '../../src/config-file.js';
+import { updateTrusted } from '../../src/config/trusted-file.js';
 import { UsageError } from '../../src/errors.js';
 import { runCli, tempDir } from '../helpers/cli.js';
 import { FakeClock } from '../helpers/clock.js';

@@ -5,7 +5,7 @@ import { Option, type Command } from 'commander';
 import { action, examples } from '../command.js';
 import type { Context, Deps } from '../context.js';
 import type { SearchesPage, SearchTerm } from '../../api/types.js';
-import type { GlobalOptions } from '../../config.js';
+import type { GlobalOptions } from '../../config/settings.js';
 import { SEARCHES } from '../../paging/endpoints.js';
 import { SEARCH_COLUMNS } from '../../output/cells.js';
 import { exportList, type ListResult, type ListSpec } from '../../list-export/engine.js';

@@ -1,6 +1,7 @@
 // The settings in effect, each with its value (the key masked) and where it comes from, and the
 // aligned rows a person reads: what `config list` prints, and `auth status` above its check.
-import { describeSource, type Settings } from '../../config.js';
+import { describeSource } from '../../config/resolve.js';
+import type { Settings } from '../../config/settings.js';
 import { maskKey, redactUrl } from '../../redact.js';
 
 export interface ListedSetting {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { showAgentJob, waitForAgentJob } from '../../../src/cli/commands/agent/follow.js';
 import { type CliError, InterruptedError } from '../../../src/errors.js';
 import type { AgentJob } from '../../../src/api/types.js';
-import type { GlobalOptions } from '../../../src/config.js';
+import type { GlobalOptions } from '../../../src/config/settings.js';
 import { dropConnection, json, sequence, startServer, type Handler } from '../../helpers/server.js';
 import { agentJob, harness, PROJECT, settle } from './harness.js';
 import { exitCodeOf } from '../../../src/cli/cli-errors.js';

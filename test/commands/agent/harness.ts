@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createContext, type Context } from '../../../src/cli/context.js';
-import type { GlobalOptions } from '../../../src/config.js';
+import type { GlobalOptions } from '../../../src/config/settings.js';
 import type { AgentJob } from '../../../src/api/types.js';
 import { FakeClock } from '../../helpers/clock.js';
 import { captureIO } from '../../helpers/io.js';

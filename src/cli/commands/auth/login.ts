@@ -1,14 +1,10 @@
 import type { Command } from 'commander';
 import { action, examples, printJson } from '../../command.js';
 import { withSettings, type Context, type Deps } from '../../context.js';
-import {
-  checkApiKey,
-  ENV_VARS,
-  resolveProfile,
-  resolveSettings,
-  type ConfigStore,
-  type Settings,
-} from '../../../config.js';
+import { checkApiKey } from '../../../config/validators.js';
+import { ENV_VARS, type Settings } from '../../../config/settings.js';
+import { resolveProfile, resolveSettings } from '../../../config/resolve.js';
+import type { ConfigStore } from '../../../config/store.js';
 import { UsageError } from '../../../errors.js';
 import { InputTooLarge } from '../../input-limit.js';
 import { maskKey } from '../../../redact.js';

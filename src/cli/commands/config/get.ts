@@ -1,7 +1,9 @@
 import { Argument, type Command } from 'commander';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
-import { SETTING_KEYS, checkSettingKey, describeSource, type Setting, type SettingKey } from '../../../config.js';
+import { SETTING_KEYS, type Setting, type SettingKey } from '../../../config/settings.js';
+import { checkSettingKey } from '../../../config/validators.js';
+import { describeSource } from '../../../config/resolve.js';
 import { ConfigError } from '../../../errors.js';
 import { maskKey, redactUrl } from '../../../redact.js';
 

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { action, examples, printJson } from '../../command.js';
-import { refuseExtras, settingOrigin } from '../../../config.js';
+import { refuseExtras } from '../../../config/validators.js';
+import { settingOrigin } from '../../../config/resolve.js';
 import type { Context, Deps } from '../../context.js';
 import { listSettings, settingRows, type ListedSetting, type SettingKey } from '../settings-table.js';
 

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { action, examples, printJson } from '../../command.js';
 import type { Deps } from '../../context.js';
-import { configFilePath } from '../../../config.js';
+import { configFilePath } from '../../../config/store.js';
 
 export function register(group: Command, deps: Deps): void {
   const command = group

@@ -6,11 +6,10 @@ import {
   checkBaseUrl,
   checkExportApi,
   checkProjectId,
-  resolveProfile,
-  SETTING_KEYS,
   checkSettingKey,
-  type SettingKey,
-} from '../../../config.js';
+} from '../../../config/validators.js';
+import { resolveProfile } from '../../../config/resolve.js';
+import { SETTING_KEYS, type SettingKey } from '../../../config/settings.js';
 import { UsageError } from '../../../errors.js';
 import { maskKey } from '../../../redact.js';
 import { promptHidden, readAllStdin } from '../../secret-input.js';

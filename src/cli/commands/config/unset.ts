@@ -1,7 +1,9 @@
 import { Argument, type Command } from 'commander';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
-import { SETTING_KEYS, checkProfileExists, checkSettingKey, resolveProfile, type SettingKey } from '../../../config.js';
+import { SETTING_KEYS, type SettingKey } from '../../../config/settings.js';
+import { checkProfileExists, resolveProfile } from '../../../config/resolve.js';
+import { checkSettingKey } from '../../../config/validators.js';
 
 export interface ConfigUnsetResult {
   profile: string;

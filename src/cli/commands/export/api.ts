@@ -3,7 +3,7 @@
 // project and flow.
 import type { ApiClient } from '../../../api/client.js';
 import type { Bundle, ExportJob, StartExportRequest } from '../../../api/types.js';
-import type { GlobalOptions } from '../../../config.js';
+import type { GlobalOptions } from '../../../config/settings.js';
 import { forPeople } from '../../cli-errors.js';
 import { reworded } from '../../../errors.js';
 import {

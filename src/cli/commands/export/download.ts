@@ -21,7 +21,7 @@ import { addWaitOptions, parseWaitFlags, type WaitFlags, type WaitSettings } fro
 import { hintFlagArgs, isNotFinished, waitCommand, type NotFinishedError } from './api.js';
 import { onJobFlow, type FlowApi } from './flow.js';
 import { addFlowOption } from './output.js';
-import type { GlobalOptions } from '../../../config.js';
+import type { GlobalOptions } from '../../../config/settings.js';
 import { shellCommand } from '../../../shell.js';
 import { checkJobId } from './status.js';
 import { verifyBeforeInstall } from './verify.js';

@@ -1,7 +1,9 @@
 // The export flows as the CLI runs them: the `export-api` setting, the project id and the flow memory
 // file (export-flows.json) handed to the engine (export-flows/choose.ts), one stderr line saying which
 // flow answered and why, and the engine's errors worded with the flags to give or drop.
-import { checkExportApi, ENV_VARS, settingOrigin } from '../../../config.js';
+import { checkExportApi } from '../../../config/validators.js';
+import { ENV_VARS } from '../../../config/settings.js';
+import { settingOrigin } from '../../../config/resolve.js';
 import type { Context } from '../../context.js';
 import { ConfigError, UsageError } from '../../../errors.js';
 import {

@@ -1,7 +1,7 @@
 // Human output shared by the export commands: one line per job on stdout, sizes and counts as people read them.
 import { Option, type Command } from 'commander';
 import type { AnyExportJob } from '../../../api/types.js';
-import { EXPORT_API_VALUES } from '../../../config.js';
+import { EXPORT_API_VALUES } from '../../../config/settings.js';
 import { formatDuration } from '../../../duration.js';
 import type { Reporter } from '../../../reporter.js';
 import { shellCommand } from '../../../shell.js';

@@ -24,9 +24,9 @@ import {
   type Stats,
 } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ConfigError } from './errors.js';
-import { holderAlive, parseHolder, tryLockFile } from './lock-file.js';
-import { makeDirectory } from './make-directory.js';
+import { ConfigError } from '../errors.js';
+import { holderAlive, parseHolder, tryLockFile } from '../lock-file.js';
+import { makeDirectory } from '../make-directory.js';
 
 const NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 /** A lock older than this is from a run that died mid-write (a write takes milliseconds). */
