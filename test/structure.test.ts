@@ -75,7 +75,6 @@ const LAYOUT_DEBTS = [
 const SIZE_DEBTS = [
   'src/analytics-store/sync/engine.ts',
   'src/analytics-store/sync/streams.ts',
-  'src/api/transport.ts',
   'src/cli/commands/export/download.ts',
   'src/library/client.ts',
   'src/sandbox/analytics-data.ts',

@@ -1,6 +1,6 @@
 // The transport under the endpoint catalogue (client.ts): base URL, auth, timeouts, retries,
-// redaction, and every answer checked before it is data (failures.ts words what is not). Retries
-// follow one rule: send again only what cannot do harm twice.
+// redaction, and every answer checked before it is data (answer.ts checks, failures.ts words what is
+// not). Retries follow one rule: send again only what cannot do harm twice.
 //
 // Retries are written here rather than with undici's RetryAgent because the rules the CLI promises
 // are not expressible there: a 429 whose Retry-After is past our cap must fail at once with the time
@@ -8,18 +8,11 @@
 // opened. The waits go through the injected Clock so tests never really sleep.
 import { request, type Dispatcher } from 'undici';
 import type { Clock } from '../clock.js';
-import { briefReason, UsageError } from '../errors.js';
+import { briefReason } from '../errors.js';
 import type { GenericSchema, InferOutput } from 'valibot';
-import { describeValue, isSafeSegment } from '../ids.js';
-import { redactUrl, scrubSecrets } from '../redact.js';
-import {
-  apiErrorOf,
-  rateLimitErrorOf,
-  tooLargeError,
-  unusableAnswerError,
-  type Answered,
-  type Call,
-} from './failures.js';
+import { redactUrl } from '../redact.js';
+import { acceptAnswer, parseJson } from './answer.js';
+import { apiErrorOf, rateLimitErrorOf, type Answered, type Call } from './failures.js';
 import {
   backoffDelay,
   DEFAULT_TIMEOUTS,
@@ -30,8 +23,8 @@ import {
   toNetworkError,
   type Timeouts,
 } from './http.js';
-import * as schemas from './schemas.js';
 import { spendsAnalyticsBudget, type RequestLedger } from './request-ledger.js';
+import { callUrl, fillRoute, type Method, type Query, triedUrl } from './route.js';
 
 export interface RetryPolicy {
   /** Total tries of one call, the first included. */
@@ -79,9 +72,6 @@ export interface CallOptions {
   once?: boolean | undefined;
 }
 
-export type Method = 'GET' | 'POST';
-export type Query = Record<string, string | number | undefined>;
-
 /** How one endpoint is sent, besides its route and schema. */
 export interface SendOptions {
   body?: unknown;
@@ -106,16 +96,6 @@ export class ApiTransport {
     this.origin = new URL(config.baseUrl).origin;
   }
 
-  private url(path: string, query: Query | undefined): string {
-    const url = new URL(this.config.baseUrl.replace(/\/+$/, '') + path);
-    for (const [name, value] of Object.entries(query ?? {})) {
-      if (value !== undefined) url.searchParams.set(name, String(value));
-    }
-    // The Authorization header below must reach the API's origin and nowhere else.
-    if (url.origin !== this.origin) throw new Error(`refusing to send credentials to ${url.origin}`);
-    return url.toString();
-  }
-
   /**
    * One call: sends, retries by the rules in the header, and returns the answer only once it fits
    * `schema`. `route` is the documented path with `{name}` placeholders filled from `params`.
@@ -128,7 +108,7 @@ export class ApiTransport {
     opts: SendOptions = {},
   ): Promise<InferOutput<S>> {
     const call: Call = { method, route };
-    const url = this.url(fillRoute(route, params), opts.query);
+    const url = callUrl(this.config.baseUrl, this.origin, fillRoute(route, params), opts.query);
     const { clock } = this.config;
     const signal = eitherSignal(this.config.signal, opts.call?.signal);
     // An aborted call sends nothing.
@@ -156,7 +136,7 @@ export class ApiTransport {
         );
         continue;
       }
-      if (response.status >= 200 && response.status < 300) return this.accept(call, response, schema);
+      if (response.status >= 200 && response.status < 300) return acceptAnswer(call, response, schema, this.config);
       // A 429 is sent again, a POST too: it says the request was refused before anything was done
       // (the limiter answers ahead of the handler), so a second send cannot act twice. What that
       // costs is bounded: Retry-After (or the documented window) up to maxRetryAfterMs, then a RateLimitError.
@@ -185,44 +165,6 @@ export class ApiTransport {
       }
       throw error;
     }
-  }
-
-  /**
-   * A 2xx is data only when it is JSON that fits the schema. Anything else (no body, `null`, a page
-   * from a proxy, a missing or mistyped field, a body past the cap) is one ApiError naming the call
-   * and the first problem; the body itself only in --debug, with the key scrubbed.
-   */
-  private accept<S extends GenericSchema>(call: Call, response: Answered, schema: S): InferOutput<S> {
-    if (response.overflowed) {
-      this.debugBody(call, response);
-      throw tooLargeError(call, response.status, MAX_BODY_BYTES);
-    }
-    const checked = ((): { ok: true; value: InferOutput<S> } | { ok: false; problem: string } => {
-      if (response.text.trim() === '') return { ok: false, problem: `the body is empty (${response.status})` };
-      if (response.json === undefined) {
-        const kind = response.contentType.split(';')[0]?.trim() || 'not JSON';
-        return { ok: false, problem: `the body is ${kind}, not JSON` };
-      }
-      if (response.json === null) return { ok: false, problem: 'the body is null' };
-      return schemas.checkAnswer(schema, response.json);
-    })();
-    if (checked.ok) return checked.value;
-    this.debugBody(call, response);
-    throw unusableAnswerError(call, response, checked.problem);
-  }
-
-  /** The body of an unusable answer, for --debug only: the key scrubbed, presigned signatures redacted, cut short. */
-  private debugBody(call: Call, response: Answered): void {
-    if (response.text !== '')
-      this.config.debug?.(`unexpected body from ${call.method} ${call.route}: ${this.forDebug(response.text)}`);
-  }
-
-  /** A body for a --debug line: the key scrubbed, presigned signatures redacted, cut short. */
-  private forDebug(text: string): string {
-    const scrubbed = scrubSecrets(text, [this.config.apiKey]).replace(SIGNATURE_VALUES, '$1REDACTED');
-    return scrubbed.length > DEBUG_BODY_CHARS
-      ? `${scrubbed.slice(0, DEBUG_BODY_CHARS)}... (${text.length} characters in all)`
-      : scrubbed;
   }
 
   private async once(method: Method, url: string, body: unknown, signal: AbortSignal | undefined): Promise<Answered> {
@@ -276,46 +218,9 @@ export class ApiTransport {
 
 /** How much of a failure's body is read: enough for any message, never a whole error page. */
 const ERROR_BODY_BYTES = 64 * 1024;
-const DEBUG_BODY_CHARS = 2000;
-const SIGNATURE_VALUES =
-  /((?:X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token|Signature|X-Goog-Signature)=)[^&"\s]+/gi;
 
 /** The client's signal and the call's, as one: either aborting cancels the call. */
 function eitherSignal(a: AbortSignal | undefined, b: AbortSignal | undefined): AbortSignal | undefined {
   if (!a || !b) return a ?? b;
   return AbortSignal.any([a, b]);
-}
-
-/** `/v2/agent/{projectId}/job` with each placeholder replaced by its encoded value. */
-function fillRoute(route: string, params: Record<string, string>): string {
-  return route.replace(/\{(\w+)\}/g, (_, name: string) => {
-    // A missing key is this module's mistake; a key given undefined is a caller's bad id (seg says so).
-    if (!Object.hasOwn(params, name)) throw new Error(`no value for {${name}} in ${route}`);
-    return seg(params[name]);
-  });
-}
-
-function seg(value: unknown): string {
-  // Commands check ids first (src/ids.ts); this is the backstop, so no caller (a script's parsed JSON
-  // included: `['..']`, 42, null) can address another path.
-  if (!isSafeSegment(value))
-    throw new UsageError(
-      `refusing to put ${describeValue(value)} into a URL path (an id must be a string with no "/", "\\", spaces or control characters, and not "." or ".."); nothing was sent`,
-    );
-  return encodeURIComponent(value);
-}
-
-function parseJson(text: string): unknown {
-  if (text === '') return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-/** `GET https://api.mintlify.com/v2/agent/...`: origin and path only (no query; an origin never holds credentials). */
-function triedUrl(method: Method, url: string): string {
-  const { origin, pathname } = new URL(url);
-  return `${method} ${origin}${pathname}`;
 }
