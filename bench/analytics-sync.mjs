@@ -133,9 +133,8 @@ async function main() {
     const { ApiClient } = await import(dist('api/client.js'));
     const { systemClock } = await import(dist('clock.js'));
     const { openAnalyticsDb } = await import(dist('analytics-store/db.js'));
-    const { runSync, startOfUtcDay, utcDay, FEEDBACK_REREAD_MS, SETTLE_MS } = await import(
-      dist('analytics-store/sync/engine.js')
-    );
+    const { runSync } = await import(dist('analytics-store/sync/engine.js'));
+    const { startOfUtcDay, utcDay, FEEDBACK_REREAD_MS, SETTLE_MS } = await import(dist('analytics-store/sync/plan.js'));
     const { RequestBudget } = await import(dist('analytics-store/sync/budget.js'));
     const { Agent } = await import('undici');
     const sandbox = await startSandbox(

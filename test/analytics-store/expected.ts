@@ -1,7 +1,7 @@
 // What a sync of a sandbox over [from, now) must store, worked out from the sandbox's API itself (each
 // window paged through at the endpoint's largest page), and the fewest requests that takes.
 import type { Sandbox } from '../../src/sandbox/index.js';
-import { DAY_MS, startOfUtcDay, utcDay } from '../../src/analytics-store/sync/engine.js';
+import { DAY_MS, startOfUtcDay, utcDay } from '../../src/analytics-store/sync/plan.js';
 import { openAnalyticsDb } from '../../src/analytics-store/db.js';
 import { DATA_TABLES } from '../../src/analytics-store/schema.js';
 

@@ -2,7 +2,7 @@
 // yesterday, ...: a short budget fills this week before last month), then what may have changed, once
 // per pass. Pure: checkpoints in, windows out.
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, plan, SETTLE_MS } from '../../src/analytics-store/sync/engine.js';
+import { DAY_MS, plan, SETTLE_MS } from '../../src/analytics-store/sync/plan.js';
 import type { Checkpoint } from '../../src/analytics-store/sync/store.js';
 
 const NOW = Date.UTC(2026, 10, 24, 15, 0, 0);

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, startOfUtcDay } from '../../src/analytics-store/sync/engine.js';
+import { DAY_MS, startOfUtcDay } from '../../src/analytics-store/sync/plan.js';
 import { expectedSync, storedCounts } from '../analytics-store/expected.js';
 import { runCli } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';

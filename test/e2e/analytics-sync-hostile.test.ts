@@ -2,7 +2,7 @@
 // requests, not spend its budget (and every later run's) walking a cursor that repeats.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startOfUtcDay } from '../../src/analytics-store/sync/engine.js';
+import { startOfUtcDay } from '../../src/analytics-store/sync/plan.js';
 import { runCli } from '../helpers/cli.js';
 import { useSandbox } from '../helpers/sandbox.js';
 

@@ -6,7 +6,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync } fr
 import { join } from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, startOfUtcDay } from '../../src/analytics-store/sync/engine.js';
+import { DAY_MS, startOfUtcDay } from '../../src/analytics-store/sync/plan.js';
 import { DUCKDB_VERSION } from '../../src/analytics-store/warehouse-install.js';
 import { expectedSync, storedCounts } from '../analytics-store/expected.js';
 import { CLI, runCli, tempDir } from '../helpers/cli.js';

@@ -6,7 +6,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openAnalyticsDb } from '../../src/analytics-store/db.js';
-import { DAY_MS, DEFAULT_REACH_DAYS, SETTLE_MS, startOfUtcDay } from '../../src/analytics-store/sync/engine.js';
+import { DAY_MS, DEFAULT_REACH_DAYS, SETTLE_MS, startOfUtcDay } from '../../src/analytics-store/sync/plan.js';
 import { HELP_DEFAULT_DAYS } from '../../src/cli/commands/analytics/sync.js';
 import { ledgerPath } from '../../src/budget/ledger-file.js';
 import { DATA_TABLES } from '../../src/analytics-store/schema.js';

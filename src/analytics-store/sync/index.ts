@@ -13,7 +13,8 @@ import { writeParquet, type ParquetTable } from '../parquet.js';
 import { RequestBudget, type LedgerReader } from './budget.js';
 import { runSync, type SyncEvent, type SyncSummary } from './engine.js';
 
-export { DAY_MS, DEFAULT_REACH_DAYS, startOfUtcDay, utcDay, type SyncEvent, type SyncSummary } from './engine.js';
+export { DAY_MS, DEFAULT_REACH_DAYS, startOfUtcDay, utcDay } from './plan.js';
+export type { SyncEvent, SyncSummary } from './engine.js';
 export type { BudgetStop } from './budget.js';
 
 export interface SyncDatabaseOptions {

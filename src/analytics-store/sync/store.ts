@@ -3,7 +3,7 @@
 // page with sync_state saying where the next one starts. Rows go in as one JSON string parsed by DuckDB
 // itself into a page table; the rows it replaces (by the tables' keys) are deleted first: nothing twice.
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { Row, Stream } from './streams.js';
+import type { Row, Stream } from './stream.js';
 import { wellFormedRows } from './well-formed.js';
 
 export interface Checkpoint {

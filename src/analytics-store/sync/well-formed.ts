@@ -3,7 +3,7 @@
 // carry it (`"\ud83d"`), but DuckDB's JSON reader refuses it, and a page it refuses is refused on
 // every later run too, so the sync could never get past it. Each such code unit becomes U+FFFD, as
 // any UTF-8 decoder would make it, and the fields repaired are counted for --debug.
-import type { Row } from './streams.js';
+import type { Row } from './stream.js';
 
 export interface Repaired {
   rows: Row[];
