@@ -2,7 +2,8 @@
 // is the documented contract (docs/library.md); what is not exported is internal and may change.
 // The CLI is built on the same client and download engine, so a script gets the CLI's checks,
 // retries, rate-limit rules and redaction.
-export { AdminClient, type AdminClientOptions, type WaitOptions } from './library/client.js';
+export { AdminClient, type AdminClientOptions } from './library/client.js';
+export type { WaitOptions } from './library/export-wait.js';
 export {
   downloadBundle,
   type DownloadBundleOptions,

@@ -14,7 +14,6 @@ import type {
   ConversationsPage,
   ConversationsQuery,
   ExportJob,
-  ExportJobStatus,
   FeedbackByPagePage,
   FeedbackByPageQuery,
   FeedbackItem,
@@ -44,10 +43,9 @@ import {
 import { pagedItems } from '../paging/iterate.js';
 import { checkAnalyticsQuery, checkQueryDates } from './query.js';
 import { VERSION } from '../version.js';
-import { pollUntil } from '../wait.js';
-import { UsageError, WaitTimeoutError } from '../errors.js';
-import { checkWaitLength } from '../duration.js';
-import { ExportJobNotFoundError, isNotFound } from '../export-flows/errors.js';
+import { UsageError } from '../errors.js';
+import { rememberSettings } from './client-settings.js';
+import { pollExportJob, type WaitOptions } from './export-wait.js';
 
 export interface AdminClientOptions {
   /** An admin API key (`mint_...`). It is sent to `baseUrl` only and never appears in an error. */
@@ -79,23 +77,6 @@ export interface AdminClientOptions {
   clock?: Clock;
   random?: () => number;
 }
-
-export interface WaitOptions extends CallOptions {
-  /** Give up after this long (default 30 minutes) with a WaitTimeoutError; the job keeps running. */
-  timeoutMs?: number;
-  /** First pause between looks (default 2 s); it grows toward 30 s. */
-  intervalMs?: number;
-  /** Every look at the job. */
-  onProgress?: (job: ExportJob) => void;
-}
-
-// A Record, not a list: a state added to the schema's enum fails to compile here until it is placed.
-const STILL_RUNNING: Record<ExportJobStatus, boolean> = {
-  queued: true,
-  running: true,
-  completed: false,
-  failed: false,
-};
 
 export class AdminClient extends ApiClient {
   /** The dispatcher this client made itself, closed by close(); one passed in belongs to the caller. */
@@ -142,7 +123,7 @@ export class AdminClient extends ApiClient {
     this.clientRandom = random;
     this.clientSignal = signal;
     this.closing = closing;
-    clientSettings.set(this, { baseUrl: baseUrl.replace(/\/+$/, ''), clock, random });
+    rememberSettings(this, { baseUrl: baseUrl.replace(/\/+$/, ''), clock, random });
   }
 
   // The iterators: every item of a paged endpoint, page after page (the CLI's `--all`), each page
@@ -284,31 +265,7 @@ export class AdminClient extends ApiClient {
    * A project-flow job is not on this route: waitForStaticExport follows either flow.
    */
   async waitForExport(jobId: string, options: WaitOptions = {}): Promise<ExportJob> {
-    const { timeoutMs, intervalMs } = exportWaitPacing(options);
-    return pollUntil({
-      fetch: () =>
-        this.getExport(jobId, options).catch((error: unknown) => {
-          if (!isNotFound(error)) throw error;
-          throw new ExportJobNotFoundError(
-            jobId,
-            error.serverMessage,
-            error.details,
-            'waitForExport follows jobs-flow exports only: for a project-flow job use waitForStaticExport(client, jobId, { projectId })',
-          );
-        }),
-      // A status this version does not know ends the wait too: it cannot tell whether the job will finish.
-      isDone: (job) => !Object.hasOwn(STILL_RUNNING, job.status) || !STILL_RUNNING[job.status as ExportJobStatus],
-      onValue: (job) => options.onProgress?.(job),
-      timeoutError: () =>
-        new WaitTimeoutError(
-          `export ${jobId} did not finish within ${Math.round(timeoutMs / 1000)} s; it keeps running on the server`,
-        ),
-      intervalMs,
-      timeoutMs,
-      clock: this.clientClock,
-      random: this.clientRandom,
-      signal: options.signal,
-    });
+    return pollExportJob((id, call) => this.getExport(id, call), jobId, options, this.clientClock, this.clientRandom);
   }
 
   /**
@@ -321,35 +278,4 @@ export class AdminClient extends ApiClient {
     this.closing.abort(new UsageError('this AdminClient is closed: make a new one to call the API again'));
     await this.ownDispatcher?.close();
   }
-}
-
-/** An export wait's deadline and first pause (defaults 30 minutes and 2 s), checked before anything is sent. */
-export function exportWaitPacing(options: { timeoutMs?: number | undefined; intervalMs?: number | undefined }): {
-  timeoutMs: number;
-  intervalMs: number;
-} {
-  const timeoutMs = options.timeoutMs ?? 30 * 60_000;
-  const intervalMs = options.intervalMs ?? 2000;
-  // Beyond what a timer holds, a timeout fires at once and an interval not at all (a poll without
-  // pause); no pause at all is the same flood.
-  checkWaitLength(timeoutMs, `timeoutMs: ${timeoutMs}`);
-  if (!(intervalMs >= 100)) throw new UsageError(`intervalMs: ${intervalMs} must be at least 100 (milliseconds)`);
-  checkWaitLength(intervalMs, `intervalMs: ${intervalMs}`);
-  return { timeoutMs, intervalMs };
-}
-
-/** What the library's functions beside the client (export flows, waits) need of it; not public. */
-export interface ClientSettings {
-  /** Without a trailing slash: the key of the export flow memory. */
-  baseUrl: string;
-  clock: Clock;
-  random: () => number;
-}
-
-const clientSettings = new WeakMap<AdminClient, ClientSettings>();
-
-export function settingsOf(client: AdminClient): ClientSettings {
-  const settings = clientSettings.get(client);
-  if (!settings) throw new UsageError('client: not an AdminClient made with `new AdminClient(...)`');
-  return settings;
 }

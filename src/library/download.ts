@@ -5,7 +5,8 @@
 // Progress and warnings go to callbacks, never to a terminal.
 import { Agent, type Dispatcher } from 'undici';
 import type { Bundle } from '../api/types.js';
-import { settingsOf, type AdminClient } from './client.js';
+import { settingsOf } from './client-settings.js';
+import type { AdminClient } from './client.js';
 import type { Clock } from '../clock.js';
 import { checkExactId } from '../ids.js';
 import type { Activity, Reporter } from '../reporter.js';

@@ -19,7 +19,9 @@ import { flowApiFor, type FlowApi, type StartInput } from '../export-flows/flow-
 import { memoryFlowStore, type ExportFlow, type FlowStore } from '../export-flows/flow-store.js';
 import { waitForExportJob } from '../export-flows/wait.js';
 import { checkExactId } from '../ids.js';
-import { exportWaitPacing, settingsOf, type AdminClient } from './client.js';
+import { exportWaitPacing } from './export-wait.js';
+import { settingsOf } from './client-settings.js';
+import type { AdminClient } from './client.js';
 
 export type { ExportFlowSetting, FlowReason, StartInput };
 

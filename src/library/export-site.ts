@@ -8,7 +8,9 @@ import type { DownloadResult } from '../download/index.js';
 import type { StartInput } from '../export-flows/flow-api.js';
 import type { ExportFlow } from '../export-flows/flow-store.js';
 import { runStaticExport } from '../export-flows/run.js';
-import { exportWaitPacing, settingsOf, type AdminClient } from './client.js';
+import { exportWaitPacing } from './export-wait.js';
+import { settingsOf } from './client-settings.js';
+import type { AdminClient } from './client.js';
 import { eventReporter, withDispatcher, type SiteInstallOptions } from './download.js';
 import { checkStartInput, flowSetup, type ExportFlowOptions } from './export-flows.js';
 

@@ -2,7 +2,8 @@
 // with the same budget rules and the query checked before anything is sent.
 import { collectGaps, DEFAULT_GAPS_REQUESTS, MIN_GAPS_REQUESTS, type GapsCollection } from '../gaps/collect.js';
 import { UsageError } from '../errors.js';
-import { settingsOf, type AdminClient } from './client.js';
+import { settingsOf } from './client-settings.js';
+import type { AdminClient } from './client.js';
 import { checkAnalyticsQuery } from './query.js';
 
 export interface ContentGapsQuery {
