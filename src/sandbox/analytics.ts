@@ -4,15 +4,10 @@
 // follow analytics.openapi.json: a bad date, limit or cursor is a 400 with details.
 import { HttpError, type Reply } from './http-util.js';
 import { parseDate } from './searches.js';
-import {
-  generateAnalyticsData,
-  growthOf,
-  windowShare,
-  type AnalyticsData,
-  type AnalyticsSize,
-  type ConversationData,
-  type FeedbackData,
-} from './analytics-data.js';
+import { generateAnalyticsData, type AnalyticsData, type AnalyticsSize } from './analytics-data.js';
+import { growthOf, windowShare } from './analytics-pages.js';
+import type { ConversationData } from './analytics-conversations.js';
+import type { FeedbackData } from './analytics-feedback.js';
 
 interface Range {
   from: number | null;

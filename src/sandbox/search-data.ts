@@ -130,7 +130,7 @@ const PAGES = [
 
 /**
  * Search terms that readers search for often and never click a result of: planted content gaps
- * (see analytics-data.ts) at fixed popularity ranks (0 is the most searched), in data sets of at
+ * (see analytics-planted.ts) at fixed popularity ranks (0 is the most searched), in data sets of at
  * least PLANTED_MIN_TERMS terms.
  */
 export const PLANTED_SEARCH_GAPS = [
