@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSiteServer, type SiteServer } from '../../src/site/serve.js';
-import { checkSiteDirectory } from '../../src/site/verify.js';
+import { checkSiteDirectory } from '../../src/site/site-files.js';
 import { CLI, tempDir } from '../helpers/cli.js';
 import { spawn } from 'node:child_process';
 import { CSS, writeSite } from './fixture.js';

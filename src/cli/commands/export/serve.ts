@@ -27,7 +27,7 @@ export function register(group: Command, deps: Deps): void {
         const port = parsePort(flags.port);
         const [{ normalizeBasePath }, { checkSiteDirectory }, { startSiteServer }] = await Promise.all([
           import('../../../site/resolve.js'),
-          import('../../../site/verify.js'),
+          import('../../../site/site-files.js'),
           import('../../../site/serve.js'),
         ]);
         const basePath = normalizeBasePath(flags.basePath);
