@@ -1,4 +1,4 @@
-// Input read whole (a prompt, a key from stdin) is read only up to a bound: a file of 60 MB, or
+// Input read whole (a prompt, a key from stdin) is read only up to a bound: a file of many megabytes, or
 // /dev/zero, which never ends, was read into memory before anything could say it was too much.
 import { open } from 'node:fs/promises';
 

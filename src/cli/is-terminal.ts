@@ -1,5 +1,5 @@
 // Whether a file descriptor is a terminal, without paying for node:tty when it surely is not.
-// Loading node:tty costs ~4 ms of start-up (it loads net and the streams), and every command asks
+// Loading node:tty adds to start-up (it loads net and the streams), and every command asks
 // this of stdin, stdout and stderr; in a pipe, a file or `> /dev/null` a stat answers it, and only
 // a character device other than /dev/null goes on to ask tty.isatty, loading node:tty only then
 // (process.getBuiltinModule: Node's own on-demand load of a built-in, not an import at the top).

@@ -5,7 +5,7 @@ import { writeSync } from 'node:fs';
 /**
  * stdout for a run that may only print a line or two (`--help`, `config path`): plain writes go
  * straight to fd 1 with writeSync, which is what process.stdout does for files and pipes on Linux, without
- * loading Node's streams (~5 ms of start-up). Anything more (a pipeline, 'drain', end()), a full
+ * loading Node's streams (a cost every start-up would pay). Anything more (a pipeline, 'drain', end()), a full
  * non-blocking pipe (EAGAIN) or a failed write hands stdout over to process.stdout for good, so
  * writes never overtake each other and errors surface as they always did; EPIPE (a reader that left)
  * calls `onReaderGone`.

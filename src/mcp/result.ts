@@ -15,7 +15,7 @@ const MAX_KEY_CHARS = 100;
 
 /** One string as bounded one-line text; scrubbed before it is cut, so no key is cut past recognition. */
 export function boundedText(text: string, secrets: Array<string | undefined>, max = MAX_FIELD_CHARS): string {
-  // Only a bounded prefix is looked at: a 1 MB value costs no more than a short one.
+  // Only a bounded prefix is looked at: a value of megabytes costs no more than a short one.
   const head = text.length > max * 4 ? text.slice(0, max * 4) : text;
   const shown = readerText(safeText(head, secrets), max) ?? '';
   if (head.length === text.length || shown.endsWith('…')) return shown;
@@ -51,8 +51,8 @@ export function failureText(failure: ToolFailure, secrets: Array<string | undefi
 
 /** A tool's data as one compact JSON text within MAX_RESULT_CHARS, or an error that says it was too big. */
 export function resultText(toolName: string, data: unknown, secrets: Array<string | undefined>): ToolText {
-  // Compact JSON: an agent reads it as well as indented JSON, in ~40% fewer characters of its
-  // context, and V8 writes it on its fast path (indenting takes a slower one, ~3x the time).
+  // Compact JSON: an agent reads it as well as indented JSON, in far fewer characters of its
+  // context, and V8 writes it on its fast path (indenting takes a slower one).
   // safeText once more on the whole: a link or key can only have been made safer by the cut.
   const text = safeText(JSON.stringify(boundedValue(data, secrets)) ?? 'null', secrets);
   if (text.length <= MAX_RESULT_CHARS) return { text };

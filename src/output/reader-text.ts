@@ -7,7 +7,7 @@ import { escapeCell } from './cells.js';
 
 /** `text` as one bounded line; `cut` when characters were left out (it then ends with `…`). */
 export function flatReaderText(text: string, max: number): { text: string; cut: boolean } {
-  // Only a bounded prefix is looked at: a 1 MB comment costs no more than a short one.
+  // Only a bounded prefix is looked at: a comment of megabytes costs no more than a short one.
   const head = text.slice(0, max * 4);
   const flat = escapeCell(head.replace(/\p{Cf}/gu, '').replace(/[\s\u2028\u2029]+/g, ' '), { backslash: false }).trim();
   const chars = Array.from(flat);

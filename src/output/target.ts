@@ -92,7 +92,7 @@ type WholeWritesFileClass = new (file: FileHandle, sequential: Sequential | unde
 
 /**
  * A file stream where a failed write leaves the file as it was before that write (see the top).
- * Defined on first use: extending Writable loads Node's streams (~5 ms), which every command that
+ * Defined on first use: extending Writable loads Node's streams, which every command that
  * merely registers beside `searches list` would otherwise pay at start-up.
  */
 let wholeWritesFile: Promise<WholeWritesFileClass> | undefined;

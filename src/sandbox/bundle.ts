@@ -23,7 +23,7 @@ const inProcess = new Map<string, Promise<GeneratedArchive>>();
 
 /**
  * The tar.gz of the generated site, written to a temp file once per (spec, seed) and streamed from
- * disk afterwards: a 500 MB benchmark bundle must not live in memory. The file is kept across runs
+ * disk afterwards: a benchmark's bundle of hundreds of megabytes must not live in memory. The file is kept across runs
  * (it is deterministic) so repeated benchmarks skip the generation.
  */
 export function generatedArchive(spec: BundleSpec, seed: number): Promise<GeneratedArchive> {

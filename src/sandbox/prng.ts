@@ -26,7 +26,7 @@ export function deterministicHex(seed: number, label: string, length: number): s
 
 /**
  * Incompressible bytes: AES-CTR over zeros is a keystream, deterministic from the key and far faster
- * than a JS PRNG, which matters when a benchmark asks for a 500 MB bundle.
+ * than a JS PRNG, which matters when a benchmark asks for a bundle of hundreds of megabytes.
  */
 export function pseudoRandomBytes(seed: number, label: string, length: number): Buffer {
   const key = createHash('sha256').update(`${seed}:${label}`).digest();

@@ -1,7 +1,7 @@
 // What `#fragment` links are checked against: the anchors of each page (id= on any element, name= on
 // an <a>, as the HTML spec finds a fragment's target). Kept as 64-bit hashes in blocks of typed
-// arrays, not as strings or DOMs, so 100,000 pages with ~10 anchors each hold ~8 MB; a false "found"
-// needs two different anchors of one page to share 64 bits.
+// arrays, not as strings or DOMs, so memory grows by a few words per anchor however large the site;
+// a false "found" needs two different anchors of one page to share 64 bits.
 
 /** A page's anchors while it is parsed: enough to check its own `#x` links when it ends. */
 export class PageAnchors {
@@ -26,7 +26,7 @@ export class PageAnchors {
 /**
  * Every page's anchors, by page number, added as pages finish (in any order). Kept in blocks of 256 KB,
  * each page's in one block: one array doubled as it filled held up to twice what it needed, and
- * three times while it was copied (12 MB of 4 MB of anchors at 100,000 pages).
+ * three times while it was copied.
  */
 export class AnchorIndex {
   private readonly blocks: Uint32Array[] = [];

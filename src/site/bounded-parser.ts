@@ -1,5 +1,5 @@
 // htmlparser2's Parser with a bound on attribute values. The parser appends each piece of a value to
-// one string until its quote closes: a 600 MB attribute that never closes grew past the longest string
+// one string until its quote closes: a huge attribute that never closes grew past the longest string
 // V8 can hold ("Invalid string length"). Here a value keeps its first ATTRIBUTE_LIMIT + 1 characters
 // and only counts the rest, so memory stays flat whatever the page holds. Other markup (a comment, a
 // tag or attribute name) is held whole by the parser until it ends: past MARKUP_LIMIT, the file is given up.

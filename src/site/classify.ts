@@ -16,8 +16,8 @@ export const REMEMBERED_LENGTH = 2048;
 /**
  * The answers kept for root-relative references, at most. The links every page shares (home,
  * sections, assets) come first and stay; a link to one page among 100,000 is rarely asked twice, and
- * keeping those answers was the largest thing that grew with the site (~15 MB of keys and outcomes at
- * 100,000 pages, and V8 leaves twice what is alive as room for garbage).
+ * keeping those answers was the largest thing that grew with the site (and V8 leaves twice what is
+ * alive as room for garbage).
  */
 const LINK_CACHE_COUNT = 4096;
 
@@ -82,7 +82,7 @@ export function classifyCached(
   const outcome: Outcome =
     where.kind === 'internal' ? { kind: 'internal', outcome: findInSite(where.path, basePath, files) } : where;
   // A copy as the key: the parser's string can be a slice that keeps its whole page alive, and the
-  // cache outlives the page (on 100,000 pages of distinct links this held ~250 MB of page text).
+  // cache outlives the page (on a large site of distinct links this held most of its page text).
   if (pageIndependent && cache.size < LINK_CACHE_COUNT) cache.set(Buffer.from(key, 'utf8').toString('utf8'), outcome);
   return outcome;
 }

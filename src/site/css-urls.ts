@@ -1,5 +1,5 @@
 // The URLs of CSS `url()` and `@import "..."`, found by a state machine fed chunk by chunk: each
-// character is looked at once (a backtracking regex took minutes on 800 KB of `url(`), and no value is
+// character is looked at once (a backtracking regex took minutes on a long run of `url(`), and no value is
 // kept beyond URL_LIMIT characters (a stylesheet of hundreds of MB inside one `url(` stays small).
 // A match that fails (`url(a b)`, an unclosed quote) is dropped, and scanning goes on where it failed.
 

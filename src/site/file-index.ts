@@ -1,9 +1,8 @@
 // The files of a site, as `export verify` looks them up: every path packed into one array of code
 // units (one byte each while every path is Latin-1, as nearly all are; two once one is not) with an
 // offset table, found through an open-addressing hash table of file numbers. Exact (a lookup compares
-// the path unit by unit), and ~35 bytes a file of 20 characters where a Set of path strings held ~170
-// (each path a string of its own, plus the Set's table): the file list was the largest thing verify
-// kept that grew with the site.
+// the path unit by unit), and a fraction of what a Set of path strings held (each path a string of its
+// own, plus the Set's table): the file list was the largest thing verify kept that grew with the site.
 
 /** Files are numbered from 0 in the order they were added. */
 export class FileIndex {

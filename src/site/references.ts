@@ -40,7 +40,7 @@ const LINK_RELS_TO_PAGES = new Set(['canonical', 'alternate', 'next', 'prev']);
 /**
  * Streams one HTML file through the parser and hands each reference it holds to `found`, in document
  * order, and each anchor a `#fragment` can lead to (id= on any element, name= on an <a>) to `anchor`:
- * nothing of the page is collected, so a page of any size (or one attribute of 600 MB) stays small.
+ * nothing of the page is collected, so a page of any size (or one attribute of hundreds of megabytes) stays small.
  */
 export async function htmlReferences(
   file: string,

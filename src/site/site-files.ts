@@ -31,8 +31,8 @@ export function checkableFiles(files: FileIndex): Int32Array {
  */
 export async function listFiles(root: string): Promise<FileIndex> {
   const files = new FileIndex();
-  // One directory at a time: a recursive readdir hands back every entry of the site at once (100,000
-  // Dirents and their parent paths, ~10 MB), which became the run's peak.
+  // One directory at a time: a recursive readdir hands back every entry of the site at once (every
+  // Dirent and its parent path), which became the run's peak.
   const directories = [''];
   for (let dir = directories.pop(); dir !== undefined; dir = directories.pop()) {
     for await (const entry of await opendir(join(root, dir))) {

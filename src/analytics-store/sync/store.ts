@@ -58,8 +58,8 @@ export async function writePage(connection: DuckDBConnection, write: PageWrite):
   const page = { ...write, rows: lastOfEachKey(write.stream, rows) };
   // Most pages hold only rows not stored yet (new items, a day read for the first time or after its
   // rows were deleted): inserted straight, the primary key's index refuses any that is stored
-  // already, in a few ms. Replacing means finding the stored rows by a scan of the whole table (60 ms
-  // a page at a million conversations), so it is paid only when that insert was refused: the
+  // already, at once. Replacing means finding the stored rows by a scan of the whole table (a cost
+  // that grows with the table), so it is paid only when that insert was refused: the
   // transaction is rolled back and the page written again, deleting what it replaces.
   try {
     await inTransaction(connection, page, false);
@@ -84,8 +84,8 @@ async function inTransaction(connection: DuckDBConnection, write: PageWrite, rep
       ]);
     if (rows.length > 0) {
       // The page goes to DuckDB as one string, split into its elements and each parsed to the row's
-      // shape in SQL: three times faster than from_json of the whole array as a list of structs (a
-      // page of 1,000 conversations, 11 ms against 33; docs/performance.md).
+      // shape in SQL: much faster than from_json of the whole array as a list of structs
+      // (docs/performance.md).
       const shape = JSON.stringify(stream.columns).replace(/'/g, "''");
       const parsed = `SELECT unnest(from_json(item, '${shape}'), recursive := true) FROM (SELECT unnest(from_json($1::VARCHAR, '["JSON"]')) AS item)`;
       if (replace) {
@@ -143,7 +143,7 @@ export function lastOfEachKey(stream: Pick<Stream, 'key'>, rows: Row[]): Row[] {
 
 /**
  * Runs `work` with DuckDB on one thread, then puts the setting back. A page's statements are small, and
- * on one thread DuckDB stores pages 1.2-1.4x faster (interleaved A/B, docs/performance.md): no tasks
+ * on one thread DuckDB stores pages faster (docs/performance.md): no tasks
  * to schedule across threads. The setting is the whole instance's, so it is restored for whatever the
  * process runs next (the Parquet export, queries).
  */

@@ -1,5 +1,5 @@
 // The longest value each kind of string input may be, in the tools' schemas: the SDK refuses a longer
-// one before the tool runs, so nothing is sent for it (a 2 MB id would reach the API as a 431) and no
+// one before the tool runs, so nothing is sent for it (an id of megabytes would reach the API as a 431) and no
 // error echoes it. Each is far above any real value of its kind.
 import { MAX_FIELD_CHARS } from '../result.js';
 

@@ -33,7 +33,7 @@ export function registerMcp(program: Command, deps: Deps): void {
       action<McpFlags>(deps, async (_args, flags, ctx) => {
         const allow = parseAllow(flags.allow?.join(','));
         const root = resolve(flags.root ?? process.cwd());
-        // Not fs/promises: loading it (with readline and the streams it brings) costs the server's start ~1-2 ms.
+        // Not fs/promises: loading it (with readline and the streams it brings) would slow the server's start.
         if (!isDirectory(root))
           throw new UsageError(`--root: ${JSON.stringify(flags.root ?? root)} is not a directory`);
         if (flags.db !== undefined && flags.db.trim() === '') throw new UsageError('--db: give a file name');
