@@ -3,7 +3,7 @@
 import { collectGaps, DEFAULT_GAPS_REQUESTS, MIN_GAPS_REQUESTS, type GapsCollection } from '../gaps/collect.js';
 import { UsageError } from '../errors.js';
 import { settingsOf, type AdminClient } from './client.js';
-import { checkAnalyticsQuery } from './query.js';
+import { checkAnalyticsQuery } from '../queries/analytics-query.js';
 
 export interface ContentGapsQuery {
   dateFrom?: string | undefined;
