@@ -74,7 +74,6 @@ const SIZE_DEBTS = [
   'src/analytics-store/sync/engine.ts',
   'src/analytics-store/sync/streams.ts',
   'src/api/transport.ts',
-  'src/cli/commands/export/download.ts',
   'src/config.ts',
   'src/library/client.ts',
   'src/sandbox/analytics-data.ts',
