@@ -7,7 +7,7 @@ import type { InstallDeps } from '../../../export-flows/run.js';
 import { forPeople } from '../../cli-errors.js';
 import { CliError, InterruptedError, reworded, SiteProblemsError } from '../../../errors.js';
 import type { GlobalOptions } from '../../../config.js';
-import { shellCommand } from '../../../shell.js';
+import { shellCommand } from '../../shell.js';
 import { hintFlagArgs } from './api.js';
 import { targetFlagArgs, withFlags, type TargetFlags } from './target-flags.js';
 
