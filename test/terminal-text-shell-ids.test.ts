@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, UsageError } from '../src/errors.js';
 import { checkId, checkServerId, isSafeSegment } from '../src/ids.js';
-import { repeatedFlags, shellCommand } from '../src/shell.js';
+import { repeatedFlags, shellCommand } from '../src/cli/shell.js';
 import { forTerminal } from '../src/terminal-text.js';
 import { exitCodeOf } from '../src/cli/cli-errors.js';
 

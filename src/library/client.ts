@@ -41,7 +41,7 @@ import {
   type PagedRoute,
 } from '../paging/endpoints.js';
 import { pagedItems } from '../paging/iterate.js';
-import { checkAnalyticsQuery, checkQueryDates } from './query.js';
+import { checkAnalyticsQuery, checkQueryDates } from '../queries/analytics-query.js';
 import { VERSION } from '../version.js';
 import { UsageError } from '../errors.js';
 import { rememberSettings } from './client-settings.js';

@@ -4,7 +4,7 @@ import { collectGaps, DEFAULT_GAPS_REQUESTS, MIN_GAPS_REQUESTS, type GapsCollect
 import { UsageError } from '../errors.js';
 import { settingsOf } from './client-settings.js';
 import type { AdminClient } from './client.js';
-import { checkAnalyticsQuery } from './query.js';
+import { checkAnalyticsQuery } from '../queries/analytics-query.js';
 
 export interface ContentGapsQuery {
   dateFrom?: string | undefined;

@@ -1,9 +1,17 @@
 // The streaming writer of the chosen format, over the list's columns. Each format's module loads
 // only when a list is written in it (csv-stringify and cli-table3 are heavy for `--help`).
-import type { Context } from '../cli/context.js';
 import type { OutputTarget } from '../output/target.js';
 import type { Columns, PageWriter } from '../output/writer.js';
 import type { ListExportOptions } from './options.js';
+
+/** What the writers need to know of the terminal the data may go to (stdout when no -o file is given). */
+export interface WriterTerminal {
+  /** stdout is a terminal: a table is fitted to its width, CSV cells are made safe to show. */
+  stdoutIsTTY: boolean;
+  /** The terminal's width, for a drawn table. */
+  columns: number | undefined;
+  color: boolean;
+}
 
 export interface WriterSpec<Item> {
   /** The JSON document's field that holds the items: `searches`, `feedback`, ... */
@@ -16,10 +24,10 @@ export async function startWriter<Item>(
   spec: WriterSpec<Item>,
   opts: ListExportOptions,
   target: OutputTarget,
-  ctx: Context,
+  terminal: WriterTerminal,
 ): Promise<PageWriter<Item, object>> {
   const stream = await target.open();
-  const writer = await createWriter(spec, opts, stream, ctx);
+  const writer = await createWriter(spec, opts, stream, terminal);
   await writer.begin();
   return writer;
 }
@@ -28,13 +36,13 @@ async function createWriter<Item>(
   spec: WriterSpec<Item>,
   opts: ListExportOptions,
   stream: NodeJS.WritableStream,
-  ctx: Context,
+  terminal: WriterTerminal,
 ): Promise<PageWriter<Item, object>> {
   switch (opts.format) {
     case 'csv':
       return (await import('../output/csv.js')).csvWriter(
         stream,
-        { raw: opts.csvRaw, header: opts.header, terminal: opts.output === undefined && ctx.io.stdoutIsTTY },
+        { raw: opts.csvRaw, header: opts.header, terminal: opts.output === undefined && terminal.stdoutIsTTY },
         spec.columns,
       );
     case 'ndjson':
@@ -42,10 +50,10 @@ async function createWriter<Item>(
     case 'json':
       return (await import('../output/json.js')).jsonWriter<Item, object>(stream, spec.itemsKey);
     case 'table': {
-      const terminal = opts.output === undefined && ctx.io.stdoutIsTTY;
+      const onTerminal = opts.output === undefined && terminal.stdoutIsTTY;
       return (await import('../output/table.js')).tableWriter(
         stream,
-        { terminal, columns: ctx.io.columns, color: ctx.mode.color, header: opts.header },
+        { terminal: onTerminal, columns: terminal.columns, color: terminal.color, header: opts.header },
         spec.columns,
       );
     }

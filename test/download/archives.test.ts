@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ArchiveRefusedError } from '../../src/download/index.js';
-import { withFlags } from '../../src/cli/commands/export/download.js';
+import { withFlags } from '../../src/cli/commands/export/target-flags.js';
 import { extractionLimits } from '../../src/download/limits.js';
 import type { CliError } from '../../src/errors.js';
 import { tempDir } from '../helpers/cli.js';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { checkArchivePath, checkTarget } from '../../src/download/index.js';
 import type { TargetOptions } from '../../src/download/target.js';
 import { TargetRefusedError, UsageError } from '../../src/errors.js';
-import { withFlags } from '../../src/cli/commands/export/download.js';
+import { withFlags } from '../../src/cli/commands/export/target-flags.js';
 import { tempDir } from '../helpers/cli.js';
 import { IS_ROOT } from '../helpers/other-user.js';
 import { CAN_MOUNT_TMPFS, TMPFS_SKIP_NOTE } from '../helpers/tmpfs.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkDateRange, parseDateFlag as parseAt, readDate } from '../../src/queries/dates.js';
 import { parseListFlags, type SearchesListFlags } from '../../src/cli/commands/list-options.js';
 import { resumeCommand } from '../../src/cli/commands/searches-list.js';
-import { shellQuote } from '../../src/shell.js';
+import { shellQuote } from '../../src/cli/shell.js';
 import { footer } from '../../src/cli/commands/searches-list.js';
 import { UsageError } from '../../src/errors.js';
 

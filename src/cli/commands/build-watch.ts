@@ -10,7 +10,7 @@ import { retryingIn, type Context } from '../context.js';
 import { formatDuration } from '../../duration.js';
 import { InterruptedError, JobFailedError, WaitTimeoutError, briefReason } from '../../errors.js';
 import { checkId } from '../../ids.js';
-import { repeatedFlags, shellCommand } from '../../shell.js';
+import { repeatedFlags, shellCommand } from '../shell.js';
 import { unknownStatusError } from '../unknown-status.js';
 import type { WaitSettings } from '../wait-flags.js';
 import { followBuild, isBuildOver, type FollowedBuild } from '../../waits/build.js';

@@ -8,11 +8,11 @@ import type { SearchesPage, SearchTerm } from '../../api/types.js';
 import type { GlobalOptions } from '../../config/settings.js';
 import { SEARCHES } from '../../paging/endpoints.js';
 import { SEARCH_COLUMNS } from '../../output/cells.js';
-import { exportList, type ListResult, type ListSpec } from '../../list-export/engine.js';
-import { listResumeCommand } from '../../list-export/resume.js';
-import type { ListVoice } from '../../list-export/voice.js';
+import { type ListResult, type ListCommandSpec, runList } from './list-run.js';
+import { listResumeCommand } from './list-resume.js';
+import type { ListVoice } from './list-voice.js';
 import { FORMATS, parseListFlags, type SearchesListFlags, type SearchesListOptions } from './list-options.js';
-import { shellCommand } from '../../shell.js';
+import { shellCommand } from '../shell.js';
 
 export interface SearchesListResult {
   pages: number;
@@ -41,7 +41,7 @@ const VOICE: ListVoice<SearchesPage> = {
 };
 
 /** `searches list` as the list-export engine sees it: cursor + nextCursor, the terms under `searches`. */
-export const SEARCHES_SPEC: ListSpec<SearchesPage, SearchTerm> = {
+export const SEARCHES_SPEC: ListCommandSpec<SearchesPage, SearchTerm> = {
   // The resume command keeps the original name whichever name was typed.
   command: ['searches', 'list'],
   noun: SEARCHES.noun,
@@ -55,7 +55,7 @@ export const SEARCHES_SPEC: ListSpec<SearchesPage, SearchTerm> = {
 };
 
 export async function searchesList(opts: SearchesListOptions, ctx: Context): Promise<SearchesListResult> {
-  return asSearchesResult(await exportList(SEARCHES_SPEC, opts, ctx));
+  return asSearchesResult(await runList(SEARCHES_SPEC, opts, ctx));
 }
 
 /** The command that carries on from `nextCursor`. */

@@ -2,7 +2,7 @@
 // within a request budget (src/gaps/). The report is cut to the top `limit` gaps; what was left out
 // is counted. Evidence and example questions are reader text: quoted and cut.
 import { DEFAULT_GAPS_REQUESTS, MIN_GAPS_REQUESTS, collectGaps, type GapSource } from '../../gaps/collect.js';
-import { checkAnalyticsQuery } from '../../library/query.js';
+import { checkAnalyticsQuery } from '../../queries/analytics-query.js';
 import { z } from '../sdk.js';
 import { DATE_CHARS } from './limits.js';
 import { defineTool, READ_ONLY } from '../tool.js';

@@ -7,7 +7,7 @@ import type { ApiClient } from '../../api/client.js';
 import type { Conversation, FeedbackItem, PageTraffic, SearchTerm } from '../../api/types.js';
 import { FEEDBACK_SOURCES, FEEDBACK_STATUSES } from '../../api/enums.js';
 import { UsageError } from '../../errors.js';
-import { checkAnalyticsQuery } from '../../library/query.js';
+import { checkAnalyticsQuery } from '../../queries/analytics-query.js';
 import { CONVERSATIONS, FEEDBACK, SEARCHES, VIEWS, VISITORS, type PagedRoute } from '../../paging/endpoints.js';
 import { z } from '../sdk.js';
 import { CURSOR_CHARS, DATE_CHARS, STATUS_CHARS } from './limits.js';

@@ -17,7 +17,7 @@ import {
 } from '../../../waits/agent-job.js';
 import { AgentJobTimeoutError, UnknownStatusError } from '../../../waits/errors.js';
 import { checkServerId } from '../../../ids.js';
-import { repeatedFlags, shellCommand } from '../../../shell.js';
+import { repeatedFlags, shellCommand } from '../../shell.js';
 import { printStarted } from '../../started.js';
 
 export interface FollowOptions {

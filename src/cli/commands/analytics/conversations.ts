@@ -7,7 +7,7 @@ import type { Deps } from '../../context.js';
 import type { Conversation, ConversationsPage } from '../../../api/types.js';
 import type { Columns } from '../../../output/writer.js';
 import { CONVERSATIONS } from '../../../paging/endpoints.js';
-import { exportList, type ListSpec } from '../../../list-export/engine.js';
+import { type ListCommandSpec, runList } from '../list-run.js';
 import { addListOptions, listShape, parseAnalyticsListFlags, type AnalyticsListFlags } from '../list-options.js';
 
 const SHAPE = listShape(CONVERSATIONS);
@@ -46,7 +46,7 @@ export const CONVERSATION_COLUMNS: Columns<Conversation> = {
   dropOrder: [0, 2, 3],
 };
 
-const SPEC: ListSpec<ConversationsPage, Conversation> = {
+const SPEC: ListCommandSpec<ConversationsPage, Conversation> = {
   command: ['analytics', 'conversations'],
   noun: SHAPE.noun,
   style: CONVERSATIONS.style,
@@ -69,7 +69,7 @@ responseType, sources (sources: one "title <url>" a line inside the cell). Read 
   );
   command.action(
     action<AnalyticsListFlags>(deps, async (_args, flags, ctx) => {
-      await exportList(SPEC, parseAnalyticsListFlags(flags, ctx.mode.json, ctx.clock.now(), SHAPE), ctx);
+      await runList(SPEC, parseAnalyticsListFlags(flags, ctx.mode.json, ctx.clock.now(), SHAPE), ctx);
     }),
   );
   examples(command, [

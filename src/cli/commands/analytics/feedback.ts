@@ -18,7 +18,7 @@ import type {
 import type { Columns } from '../../../output/writer.js';
 import { UsageError } from '../../../errors.js';
 import { FEEDBACK } from '../../../paging/endpoints.js';
-import { exportList, type ListSpec } from '../../../list-export/engine.js';
+import { type ListCommandSpec, runList } from '../list-run.js';
 import {
   addListOptions,
   listShape,
@@ -88,7 +88,7 @@ interface FeedbackFilters {
   status: string | undefined;
 }
 
-function feedbackSpec(filters: FeedbackFilters): ListSpec<FeedbackPage, FeedbackItem> {
+function feedbackSpec(filters: FeedbackFilters): ListCommandSpec<FeedbackPage, FeedbackItem> {
   return {
     command: ['analytics', 'feedback'],
     noun: SHAPE.noun,
@@ -100,7 +100,7 @@ function feedbackSpec(filters: FeedbackFilters): ListSpec<FeedbackPage, Feedback
   };
 }
 
-function byPageSpec(filters: FeedbackFilters): ListSpec<FeedbackByPagePage, PageFeedback> {
+function byPageSpec(filters: FeedbackFilters): ListCommandSpec<FeedbackByPagePage, PageFeedback> {
   return {
     command: ['analytics', 'feedback', '--by-page'],
     noun: BY_PAGE_SHAPE.noun,
@@ -170,7 +170,7 @@ feedback; empty cells elsewhere). --by-page: path,thumbsUp,thumbsDown,code,total
           BY_PAGE_SHAPE,
           args,
         );
-        const result = await exportList(byPageSpec(filters), opts, ctx);
+        const result = await runList(byPageSpec(filters), opts, ctx);
         if ((result.last as { apiHasMore?: boolean } | undefined)?.apiHasMore) {
           ctx.reporter.warn(
             `the API holds feedback for more pages than the ${result.items} shown, but --by-page has no cursor or offset: the API cannot page further. ` +
@@ -179,7 +179,7 @@ feedback; empty cells elsewhere). --by-page: path,thumbsUp,thumbsDown,code,total
         }
         return;
       }
-      await exportList(
+      await runList(
         feedbackSpec(filters),
         parseAnalyticsListFlags(flags, ctx.mode.json, ctx.clock.now(), SHAPE, args),
         ctx,

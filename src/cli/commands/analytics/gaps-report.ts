@@ -6,7 +6,7 @@ import type { Gap } from '../../../gaps/score.js';
 import { escapeCell } from '../../../output/cells.js';
 import { jsonText } from '../../../output/json-text.js';
 import type { Columns } from '../../../output/writer.js';
-import { shellCommand } from '../../../shell.js';
+import { shellCommand } from '../../shell.js';
 import { agentPrompt } from './gaps-prompt.js';
 
 export const FORMATS = ['md', 'csv', 'json'] as const;

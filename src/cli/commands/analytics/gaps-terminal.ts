@@ -4,7 +4,7 @@
 // one line each. The partial-report note is left to stderr's warning, so it is said once.
 import { escapeCell } from '../../../output/cells.js';
 import { displayWidth, fitFlexible } from '../../../output/table.js';
-import { shellCommand } from '../../../shell.js';
+import { shellCommand } from '../../shell.js';
 import type { GapsReport } from '../../../gaps/collect.js';
 
 const HEADER = ['#', 'kind', 'evidence', 'count', 'score', 'why'];

@@ -69,7 +69,7 @@ export async function query(opts: QueryOptions, ctx: Context): Promise<number> {
       { itemsKey: 'rows', columns: queryColumns(result.columns, names) },
       listOptions,
       target,
-      ctx,
+      { stdoutIsTTY: ctx.io.stdoutIsTTY, columns: ctx.io.columns, color: ctx.mode.color },
     );
     for await (const chunk of result.chunks()) {
       ctx.signal.throwIfAborted();

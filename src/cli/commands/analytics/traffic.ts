@@ -6,7 +6,7 @@ import type { Deps } from '../../context.js';
 import type { PageTraffic, TrafficQuery, ViewsPage, VisitorsPage } from '../../../api/types.js';
 import type { PagedRoute } from '../../../paging/endpoints.js';
 import type { Columns } from '../../../output/writer.js';
-import { exportList, type ListSpec } from '../../../list-export/engine.js';
+import { type ListCommandSpec, runList } from '../list-run.js';
 import { addListOptions, listShape, parseAnalyticsListFlags, type AnalyticsListFlags } from '../list-options.js';
 
 export const TRAFFIC_COLUMNS: Columns<PageTraffic> = {
@@ -29,7 +29,7 @@ export interface TrafficEndpoint {
   route: PagedRoute<ViewsPage, PageTraffic, TrafficQuery> | PagedRoute<VisitorsPage, PageTraffic, TrafficQuery>;
 }
 
-function spec(endpoint: TrafficEndpoint): ListSpec<TrafficPage, PageTraffic> {
+function spec(endpoint: TrafficEndpoint): ListCommandSpec<TrafficPage, PageTraffic> {
   return {
     command: ['analytics', endpoint.name],
     noun: endpoint.route.noun,
@@ -60,7 +60,7 @@ CSV columns: path,human,ai,total. The site-wide totals follow a table on stderr 
   );
   command.action(
     action<AnalyticsListFlags>(deps, async (_args, flags, ctx) => {
-      await exportList(spec(endpoint), parseAnalyticsListFlags(flags, ctx.mode.json, ctx.clock.now(), shape), ctx);
+      await runList(spec(endpoint), parseAnalyticsListFlags(flags, ctx.mode.json, ctx.clock.now(), shape), ctx);
     }),
   );
   examples(command, [

@@ -14,7 +14,7 @@ import {
   startMayHaveHappened,
 } from '../../../export-flows/errors.js';
 import { jobsFlowApi, type FlowApi } from '../../../export-flows/flow-api.js';
-import { repeatedFlags, shellCommand } from '../../../shell.js';
+import { repeatedFlags, shellCommand } from '../../shell.js';
 
 export { isNotFinished, NotFinishedError } from '../../../export-flows/errors.js';
 

@@ -4,7 +4,7 @@ import type { AnyExportJob } from '../../../api/types.js';
 import { EXPORT_API_VALUES } from '../../../config/settings.js';
 import { formatDuration } from '../../../duration.js';
 import type { Reporter } from '../../../reporter.js';
-import { shellCommand } from '../../../shell.js';
+import { shellCommand } from '../../shell.js';
 import { hintFlagArgs, waitCommand, type HintFlags } from './api.js';
 
 // One way to write sizes across the CLI: the download engine's (decimal units, `45.6 MB`).

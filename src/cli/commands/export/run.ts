@@ -9,16 +9,13 @@ import {
   type WaitSettings,
 } from '../../wait-flags.js';
 import {
-  addTargetOptions,
   downloadCommand,
   downloadSummary,
   installDeps,
-  installSettings,
-  withFlags,
   wordDownloadFailure,
   type DownloadSummary,
-  type TargetFlags,
-} from './download.js';
+} from './completed-export.js';
+import { addTargetOptions, installSettings, withFlags, type TargetFlags } from './target-flags.js';
 import { flowSetup, wordChoiceError, type StartInput } from './flow.js';
 import { addFlowOption, countOf, formatBytes, pagesOf } from './output.js';
 import { addStartOptions, buildStartInput, type StartFlags } from './start.js';

@@ -4,9 +4,10 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { action, examples } from '../../command.js';
-import type { Deps } from '../../context.js';
+import type { Context, Deps } from '../../context.js';
 import { UsageError } from '../../../errors.js';
 import { parseAllow, WRITE_GROUPS } from '../../../mcp/groups.js';
+import type { McpServerDeps } from '../../../mcp/server.js';
 
 interface McpFlags {
   allow?: string[];
@@ -40,7 +41,7 @@ export function registerMcp(program: Command, deps: Deps): void {
         // Resolved now: the server's working directory is not the client's concern later.
         const db = flags.db === undefined ? undefined : resolve(flags.db);
         const { runMcpServer } = await import('../../../mcp/server.js');
-        await runMcpServer(ctx, { allow, root, db });
+        await runMcpServer(serverDeps(ctx, db), { allow, root });
       }),
     );
   examples(command, [
@@ -49,6 +50,30 @@ export function registerMcp(program: Command, deps: Deps): void {
     'mint-admin mcp --db ./analytics.duckdb  # analytics_query reads this database',
     'claude mcp add mint-admin -- mint-admin mcp --allow agent',
   ]);
+}
+
+/** The server's dependencies from the CLI's: its settings, API client, terminal, signal and stderr lines. */
+function serverDeps(ctx: Context, db: string | undefined): McpServerDeps {
+  return {
+    api: () => ctx.api(),
+    projectId: () => ctx.projectId(),
+    settings: async () => {
+      const settings = await ctx.settings();
+      return { apiKey: settings.apiKey?.value, baseUrl: settings.baseUrl.value, exportApi: settings.exportApi.value };
+    },
+    dispatcher: () => ctx.dispatcher(),
+    // --db, else where `analytics sync` writes the project's database.
+    analyticsDatabase: async () => {
+      if (db !== undefined) return db;
+      const { defaultDatabasePath } = await import('../../../analytics-store/db.js');
+      return defaultDatabasePath(ctx.env, await ctx.projectId());
+    },
+    stdin: ctx.io.stdin,
+    stdout: ctx.io.stdout,
+    signal: ctx.signal,
+    random: ctx.random,
+    log: ctx.reporter,
+  };
 }
 
 function isDirectory(path: string): boolean {

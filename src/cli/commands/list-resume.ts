@@ -3,9 +3,9 @@
 // filters, same format, no second header, its output appended where the first run's went.
 import { existsSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
-import type { GlobalOptions } from '../config/settings.js';
+import type { GlobalOptions } from '../../config/settings.js';
 import { repeatedFlags, shellCommand, shellQuote } from '../shell.js';
-import type { ListExportOptions } from './options.js';
+import type { ListExportOptions } from '../../list-export/options.js';
 
 /**
  * For any paged list (`searches list`, `analytics views`, ...): its command words, its own filters

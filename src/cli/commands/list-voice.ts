@@ -2,8 +2,8 @@
 // analytics requests aloud; `searches list` keeps the words it had before the analytics group
 // existed (its footer counts searches, not requests). One engine, so only the words differ.
 import { shellCommand } from '../shell.js';
-import type { ListResult } from './options.js';
-import type { ListExportOptions } from './options.js';
+import type { ListResult } from '../../list-export/options.js';
+import type { ListExportOptions } from '../../list-export/options.js';
 
 export interface ListVoice<Page extends object> {
   /** The progress line: `fetching <this>: 200 so far (page 2)`. */

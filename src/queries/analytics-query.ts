@@ -1,10 +1,10 @@
-// A query handed to AdminClient (an iterator or a one-page call), checked before anything is sent (a UsageError,
-// exit code 2): each analytics request is one of the 100 the whole organization gets an hour, too
-// dear to spend on a typo the API would only answer with a 400. The same checks as the CLI's flags,
-// named after the query's fields rather than the flags.
+// An analytics query as a program hands it in (the library's AdminClient and contentGaps, the MCP
+// tools' arguments), checked before anything is sent (a UsageError): each analytics request is one of
+// the 100 the whole organization gets an hour, too dear to spend on a typo the API would only answer
+// with a 400. The same checks as the CLI's flags, named after the query's fields rather than the flags.
 import { FEEDBACK_SOURCES, FEEDBACK_STATUSES } from '../api/enums.js';
 import type { FeedbackQuery } from '../api/types.js';
-import { readDateRange } from '../queries/dates.js';
+import { readDateRange } from './dates.js';
 import { UsageError } from '../errors.js';
 import type { PagedRoute } from '../paging/endpoints.js';
 
