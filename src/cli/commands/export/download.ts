@@ -4,14 +4,13 @@ import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
 import type { DownloadResult } from '../../../download/index.js';
 import type { InstallDeps, InstallSettings } from '../../../export-flows/run.js';
-import { forPeople } from '../../cli-errors.js';
+import { CommandSaidError, forPeople } from '../../cli-errors.js';
 import {
   ApiError,
   ArchiveRefusedError,
   CliError,
   InterruptedError,
   PROTECTED_NAMES,
-  reworded,
   SiteProblemsError,
   TargetRefusedError,
   UsageError,
@@ -104,50 +103,43 @@ export function installSettings(flags: TargetFlags, ctx: Context): InstallSettin
  */
 export function withFlags(error: unknown, flags?: Pick<TargetFlags, 'maxSize'>): unknown {
   // The size cap: the engine says "allow a larger size"; a person does it with --max-size.
-  if (error instanceof ArchiveRefusedError && error.sizeLimit !== undefined && flags) {
+  if (error instanceof ArchiveRefusedError && error.brokenRule !== undefined && flags) {
     const raise =
       flags.maxSize !== undefined
         ? 'raise --max-size if it is expected'
         : 'if that is expected, allow it with --max-size (e.g. --max-size 5GB)';
-    return reworded(error, `${error.message.slice(0, error.message.lastIndexOf('; '))}; ${raise}`);
+    return new ArchiveRefusedError(`${error.brokenRule}; ${raise}`, error);
   }
   if (!(error instanceof TargetRefusedError)) return error;
   const { target, archivePath = '' } = error;
   const site = join(target, 'site');
+  // The CLI's sentence, written from the refusal's data; class and data are kept.
+  const refusal = (words: string) => new TargetRefusedError(words, error.reason, target, error);
   switch (error.reason) {
     case 'not-empty':
-      return reworded(
-        error,
-        `${target} is not empty; pass --force to replace its contents, or choose another directory`,
-      );
+      return refusal(`${target} is not empty; pass --force to replace its contents, or choose another directory`);
     case 'protected':
-      return reworded(
-        error,
+      return refusal(
         `refusing to replace ${target} (${PROTECTED_NAMES[error.protectedAs!]}) with --force; name a directory below it, e.g. -o ${site}`,
       );
     case 'dangling-link':
-      return reworded(
-        error,
+      return refusal(
         `${target} is a symbolic link to nothing; remove it or choose another directory (or pass --link to point it at the new release)`,
       );
     case 'link-over-directory':
-      return reworded(
-        error,
+      return refusal(
         `${target} is a directory, and --link keeps ${target} as a symbolic link to a release: move it away first (mv ${target} ${target}.old), or drop --link`,
       );
     case 'mount-point':
-      return reworded(
-        error,
+      return refusal(
         `${target} is a mount point, which cannot be replaced by a rename; extract into a directory inside it (-o ${site}), or keep releases inside it with a link (-o ${site} --link)`,
       );
     case 'archive-inside':
-      return reworded(
-        error,
+      return refusal(
         `--archive ${archivePath} is inside the directory being replaced; keep the archive somewhere else`,
       );
     case 'archive-is-directory':
-      return reworded(
-        error,
+      return refusal(
         `--archive ${archivePath} is a directory; give a file name such as ${join(archivePath, 'site.tar.gz')}`,
       );
   }
@@ -271,11 +263,9 @@ export function wordDownloadFailure(caught: unknown, jobId: string, flags: Targe
   }
   // A site that failed --verify was downloaded fine: its message already says where it was kept.
   if (!(error instanceof CliError) || error instanceof SiteProblemsError) return error;
-  const reason = forPeople(error).replace(
-    /; run the command again( for a fresh link)?(, and check the machine's clock if it keeps happening)?$/,
-    '',
-  );
-  return reworded(
+  // What went wrong without the engine's "run the command again": here the way out is this download.
+  const reason = error.withoutNextStep ?? forPeople(error);
+  return new CommandSaidError(
     error,
     `${reason}; export ${jobId} is complete and stays on the server: download it with \`${again}\``,
   );
