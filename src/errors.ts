@@ -4,11 +4,34 @@
 // flags or commands: the CLI maps each class to its exit code and its hint in one table
 // (src/cli/cli-errors.ts), and only run.ts prints.
 
+import { networkProblem } from './network-problem.js';
+
+/** What every error class takes besides its message and its own data. */
+export interface FailureOptions {
+  cause?: unknown;
+  /**
+   * What went wrong without the next step the message ends with ("run the command again"), for a face
+   * that says its own next step instead. Left out when the message says only what went wrong.
+   */
+  withoutNextStep?: string | undefined;
+  /**
+   * The message already says what to do next, in the words of the face that made it (a CLI command
+   * that knows what was being done): that face adds no advice of its own to it.
+   */
+  nextStepSaid?: boolean | undefined;
+}
+
 /** Every error the library throws on purpose. `MintAdminError` in the public exports. */
 export class MintAdminError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  /** What went wrong without the message's next step; undefined when the message has none. */
+  readonly withoutNextStep: string | undefined;
+  /** The message already says what to do next (FailureOptions.nextStepSaid). */
+  readonly nextStepSaid: boolean;
+  constructor(message: string, options: FailureOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
+    this.withoutNextStep = options.withoutNextStep;
+    this.nextStepSaid = options.nextStepSaid ?? false;
   }
 }
 
@@ -22,8 +45,8 @@ export type CliError = MintAdminError;
 
 /** Bad flags or input: nothing was sent. */
 export class UsageError extends MintAdminError {
-  constructor(message: string) {
-    super(message);
+  constructor(message: string, options?: FailureOptions) {
+    super(message, options);
   }
 }
 
@@ -68,7 +91,7 @@ export class TargetRefusedError extends UsageError {
     message: string,
     reason: TargetRefusal,
     target: string,
-    more: { archivePath?: string; protectedAs?: ProtectedDirectory } = {},
+    more: { archivePath?: string | undefined; protectedAs?: ProtectedDirectory | undefined } = {},
   ) {
     super(message);
     this.reason = reason;
@@ -78,6 +101,9 @@ export class TargetRefusedError extends UsageError {
   }
 }
 
+/** A given key's fault: `wrong-type` another kind of Mintlify key (`keyType`: "an assistant API"), masked; `malformed`. */
+export type KeyFault = { fault: 'wrong-type'; keyType: string; masked: string } | { fault: 'malformed' };
+
 /** Missing or unusable credentials or settings (no key, a malformed key, no project). */
 export class ConfigError extends MintAdminError {
   /**
@@ -85,9 +111,12 @@ export class ConfigError extends MintAdminError {
    * way (the action's inputs) can say which of its own to fix.
    */
   readonly setting: 'api-key' | 'project-id' | undefined;
-  constructor(message: string, setting?: 'api-key' | 'project-id') {
+  /** For a key that was given but is unusable: what is wrong with it, for a face to say where it came from in its own terms. */
+  readonly keyFault: KeyFault | undefined;
+  constructor(message: string, setting?: 'api-key' | 'project-id', keyFault?: KeyFault) {
     super(message);
     this.setting = setting;
+    this.keyFault = keyFault;
   }
 }
 
@@ -121,6 +150,12 @@ export interface ApiErrorDetails {
   fromApi?: boolean | undefined;
 }
 
+/** An ApiError's data about its call, to make another error about the same answer. */
+export function answerOf(error: ApiError): ApiErrorDetails {
+  const { serverMessage, details, code, method, route, fromApi } = error;
+  return { serverMessage, details, code, method, route, fromApi };
+}
+
 /** The server answered with a non-2xx status, or with a 2xx the library cannot use. */
 export class ApiError extends MintAdminError {
   readonly status: number;
@@ -132,8 +167,8 @@ export class ApiError extends MintAdminError {
   readonly route: string | undefined;
   /** The body was the API's own JSON error: only then does a 404 say the request got past authentication. */
   readonly fromApi: boolean;
-  constructor(message: string, status: number, opts: ApiErrorDetails = {}) {
-    super(message);
+  constructor(message: string, status: number, opts: ApiErrorDetails = {}, options?: FailureOptions) {
+    super(message, options);
     this.status = status;
     this.code = opts.code ?? apiErrorCodeForStatus(status);
     this.serverMessage = opts.serverMessage;
@@ -169,9 +204,12 @@ export class BundleStorageError extends ApiError {}
 export class NetworkError extends MintAdminError {
   /** The system's or undici's code (`ECONNREFUSED`, `UND_ERR_HEADERS_TIMEOUT`), when there is one. */
   readonly code: string | undefined;
-  constructor(message: string, code?: string, options?: { cause?: unknown }) {
+  /** What the request was talking to ("the API", "the bundle storage"), when the thrower said. */
+  readonly target: string | undefined;
+  constructor(message: string, code?: string, options?: FailureOptions & { target?: string | undefined }) {
     super(message, options);
     this.code = code;
+    this.target = options?.target;
   }
 }
 
@@ -200,9 +238,18 @@ export class WaitTimeoutError extends MintAdminError {
 export class ArchiveRefusedError extends MintAdminError {
   /** The size cap in bytes (`maxBytes`) the extraction would have gone past, when that is why it was refused. */
   readonly sizeLimit: number | undefined;
-  constructor(reason: string, more: { sizeLimit?: number | undefined } = {}) {
-    super(`the bundle was refused, nothing was installed: ${reason}`);
+  /**
+   * The rule broken without what to do about it, when `reason` says that too (the size cap's "allow a
+   * larger size"): a face that names its own way to allow more words it from this.
+   */
+  readonly brokenRule: string | undefined;
+  constructor(reason: string, more: { sizeLimit?: number | undefined; brokenRule?: string | undefined } = {}) {
+    const refused = 'the bundle was refused, nothing was installed: ';
+    super(`${refused}${reason}`, {
+      withoutNextStep: more.brokenRule === undefined ? undefined : `${refused}${more.brokenRule}`,
+    });
     this.sizeLimit = more.sizeLimit;
+    this.brokenRule = more.brokenRule;
   }
 }
 
@@ -215,8 +262,8 @@ export type StopSignal = 'SIGINT' | 'SIGTERM' | 'SIGHUP';
  */
 export class InterruptedError extends MintAdminError {
   readonly signal: StopSignal;
-  constructor(message = 'interrupted', signal: StopSignal = 'SIGINT') {
-    super(message);
+  constructor(message = 'interrupted', signal: StopSignal = 'SIGINT', options?: FailureOptions) {
+    super(message, options);
     this.signal = signal;
   }
 }
@@ -229,29 +276,6 @@ export function apiErrorCodeForStatus(status: number): ApiErrorCode {
   if (status >= 500) return 'server_error';
   if (status < 300) return 'unexpected_answer';
   return 'rejected';
-}
-
-/**
- * The same error, class and data, in other words: for a caller that knows better what to say about
- * it (what may have happened anyway, what to look at). The original is its cause. Its words are
- * complete: the CLI adds no advice of its own to them (isReworded).
- */
-export function reworded<E extends MintAdminError>(error: E, message: string): E {
-  const copy = Object.create(Object.getPrototypeOf(error) as object) as E;
-  // Own fields (name, status, code, retryAt, ...) are enumerable class fields; message is not.
-  Object.assign(copy, error);
-  Object.defineProperty(copy, 'message', { value: message, writable: true, configurable: true, enumerable: false });
-  Object.defineProperty(copy, 'cause', { value: error, writable: true, configurable: true, enumerable: false });
-  Error.captureStackTrace(copy, reworded);
-  rewordings.add(copy);
-  return copy;
-}
-
-const rewordings = new WeakSet<Error>();
-
-/** Whether `error` came from reworded: a caller already said what to do about it. */
-export function isReworded(error: Error): boolean {
-  return rewordings.has(error);
 }
 
 /**
@@ -268,6 +292,7 @@ export function isTransient(error: unknown): boolean {
 export function briefReason(error: unknown): string {
   if (error instanceof ApiError)
     return error.status === 429 ? 'rate limited (429)' : `the API answered ${error.status}`;
-  if (error instanceof NetworkError) return error.message.split(';')[0] ?? 'network error';
+  if (error instanceof NetworkError)
+    return error.target === undefined ? error.message : networkProblem(error.code, error.target);
   return error instanceof Error ? error.message : String(error);
 }

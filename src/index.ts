@@ -29,6 +29,8 @@ export { fileFlowStore, FLOW_CACHE_FILE } from './export-flows/flow-cache.js';
 export {
   ExportAlreadyRunningError,
   ExportJobNotFoundError,
+  ExportMayHaveStartedError,
+  ExportNotEnabledError,
   FlowInputMismatchError,
   FlowNeedsDomainError,
   FlowNeedsProjectError,

@@ -2,7 +2,7 @@
 // error model has its own row, so a class added without one fails here rather than exiting 1 by
 // inheritance; the advice the library leaves out is what the CLI prints after the message.
 import { describe, expect, it } from 'vitest';
-import { ERROR_TABLE, exitCodeOf, forPeople } from '../src/cli/cli-errors.js';
+import { CommandSaidError, ERROR_TABLE, exitCodeOf, forPeople } from '../src/cli/cli-errors.js';
 import * as errors from '../src/errors.js';
 import * as library from '../src/index.js';
 
@@ -19,7 +19,6 @@ const {
   SiteProblemsError,
   UsageError,
   WaitTimeoutError,
-  reworded,
 } = errors;
 
 /** A subclass from outside the error model, like a command's own 409 "not finished yet". */
@@ -27,7 +26,7 @@ class NotFinishedYet extends ApiError {}
 
 /** Every class of the error model: what src/errors.ts and the library's entry export that is an Error. */
 const errorClasses = [...new Set<unknown>([...Object.values(errors), ...Object.values(library)])].filter(
-  (value): value is abstract new (...args: never[]) => Error =>
+  (value): value is abstract new (...args: never[]) => errors.MintAdminError =>
     typeof value === 'function' && value.prototype instanceof Error,
 );
 
@@ -45,6 +44,8 @@ describe('the table', () => {
         'ConfigError',
         'ExportAlreadyRunningError',
         'ExportJobNotFoundError',
+        'ExportMayHaveStartedError',
+        'ExportNotEnabledError',
         'FlowInputMismatchError',
         'FlowNeedsDomainError',
         'FlowNeedsProjectError',
@@ -93,7 +94,16 @@ describe('exit codes (cli.md)', () => {
     ['SIGHUP', new InterruptedError('x', 'SIGHUP'), 129],
     ['any other failure of ours', new MintAdminError('x'), 1],
     ["a subclass without a row of its own takes its parent's (a 409 not finished)", new NotFinishedYet('x', 409), 1],
-    ['a reworded 401 keeps its exit code', reworded(new ApiError('x', 401), 'y'), 3],
+    [
+      'a 401 a command worded with its next step keeps its exit code',
+      new ApiError('y', 401, {}, { nextStepSaid: true }),
+      3,
+    ],
+    [
+      'a failure a command said in its own words: the exit code of what failed',
+      new CommandSaidError(new RateLimitError('x', undefined), 'y'),
+      6,
+    ],
     ['an error that is not ours', new TypeError('x'), 1],
   ])('%s: exit %i', (_name, error, code) => {
     expect(exitCodeOf(error)).toBe(code);
@@ -124,36 +134,17 @@ describe("advice the CLI adds to the library's words", () => {
     ['a 500: nothing to add', apiError(500), 'what went wrong'],
     ['a rate limit: nothing to add', new RateLimitError('what went wrong', undefined), 'what went wrong'],
     [
-      'a reworded 404: the caller already said what to do',
-      reworded(apiError(404), 'no job se_1; check the job id'),
+      'a 404 a command worded with its next step: the caller already said what to do',
+      new ApiError('no job se_1; check the job id', 404, {}, { nextStepSaid: true }),
       'no job se_1; check the job id',
+    ],
+    [
+      'a failure a command said in its own words: nothing added',
+      new CommandSaidError(apiError(404), 'no job se_1; download it again'),
+      'no job se_1; download it again',
     ],
     ['an error that is not ours', new Error('what went wrong'), 'what went wrong'],
   ])('%s', (_name, error, printed) => {
     expect(forPeople(error)).toBe(printed);
-  });
-});
-
-describe('reworded', () => {
-  it('keeps the class and the data, takes the new words, and keeps the original as its cause', () => {
-    const original = new RateLimitError('rate limited', 1234, 'slow down', {
-      method: 'POST',
-      route: '/v2/agent/{projectId}/job',
-    });
-    const again = reworded(original, 'rate limited: 100 jobs an hour');
-    expect(again).toBeInstanceOf(RateLimitError);
-    expect(again).toMatchObject({
-      name: 'RateLimitError',
-      status: 429,
-      code: 'rate_limited',
-      retryAt: 1234,
-      serverMessage: 'slow down',
-      method: 'POST',
-      route: '/v2/agent/{projectId}/job',
-    });
-    expect(again.message).toBe('rate limited: 100 jobs an hour');
-    expect(again.cause).toBe(original);
-    expect(original.message).toBe('rate limited');
-    expect(again.stack).toMatch(/^RateLimitError: rate limited: 100 jobs an hour\n/);
   });
 });

@@ -2,7 +2,8 @@
 // the refused key, the bad flag), taken from the error runCli reports (src/cli/run.ts onFailure), with a
 // setting the action's inputs give named as the input to fix rather than the CLI's variable or flag.
 import { CommanderError } from 'commander';
-import { API_KEYS_PAGE, ENV_VARS } from '../../src/config/settings.js';
+import { API_KEYS_PAGE } from '../../src/config/settings.js';
+import { keyFaultText } from '../../src/config/validators.js';
 import type { RunFailure } from '../../src/cli/context.js';
 import { ConfigError } from '../../src/errors.js';
 
@@ -22,7 +23,7 @@ export function failureText(failure: RunFailure | undefined, code: number, keys:
   if (error instanceof ConfigError && error.setting === 'api-key') {
     if (!keys.apiKey)
       return `set the \`api-key\` input to the admin key, from a secret (\`api-key: \${{ secrets.MINTLIFY_ADMIN_API_KEY }}\`); create one at ${API_KEYS_PAGE}`;
-    if (keys.apiKeyFromInput) return line.split(ENV_VARS['api-key']).join('the `api-key` input');
+    if (keys.apiKeyFromInput && error.keyFault) return keyFaultText(error.keyFault, 'the `api-key` input');
   }
   if (error instanceof ConfigError && error.setting === 'project-id') {
     return "set the `project-id` input (or MINTLIFY_PROJECT_ID in the step's env, or --project in `command`)";

@@ -29,10 +29,13 @@ export class DatabaseBusyError extends MintAdminError {
     /** The process that holds it, when DuckDB or the lock file says. */
     readonly holderPid: number | undefined,
     cause?: unknown,
+    /** The whole sentence, in the words of a face that knows what was being done (a reader, a sync). */
+    inWords?: string,
   ) {
     super(
-      `the analytics database ${path} is in use by another process${holderPid ? ` (pid ${holderPid})` : ''}: a second sync waits for the first to finish rather than share the file; try again when it has`,
-      { cause },
+      inWords ??
+        `the analytics database ${path} is in use by another process${holderPid ? ` (pid ${holderPid})` : ''}: a second sync waits for the first to finish rather than share the file; try again when it has`,
+      { cause, nextStepSaid: inWords !== undefined },
     );
   }
 }
@@ -52,20 +55,26 @@ export class DatabaseWriteError extends MintAdminError {
     /** What went wrong, in a few words ("No space left on device"). */
     readonly problem: string,
     cause: unknown,
+    /** What to do about it, in the words of whoever shows the message. */
+    nextStep?: string,
   ) {
     const kind = writeFailureKind(cause);
-    super(
+    const what =
       kind === 'refused'
         ? `the analytics database ${path} refused a page (${problem}): every page stored before it is kept`
-        : `the analytics database ${path} could not be written (${problem}): every page stored before it is kept`,
-      { cause },
-    );
+        : `the analytics database ${path} could not be written (${problem}): every page stored before it is kept`;
+    super(nextStep === undefined ? what : `${what}; ${nextStep}`, {
+      cause,
+      withoutNextStep: nextStep === undefined ? undefined : what,
+      nextStepSaid: nextStep !== undefined,
+    });
     this.kind = kind;
   }
 }
 
 /**
- * The kind of a failed write, from DuckDB's words: its errors carry no code, only a type prefix
+ * The kind of a failed write, from DuckDB's words (a dependency's message, the only data there is:
+ * test/errors-structure.test.ts allows this file to read it): its errors carry no code, only a type prefix
  * ("IO Error: ...", "Invalid Input Error: ...") and, for the file system, the system's own message.
  * Only the system's words for a full disk or quota make it `disk-full`.
  */

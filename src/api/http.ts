@@ -3,6 +3,7 @@
 import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import type { Env } from '../config/settings.js';
 import { NetworkError } from '../errors.js';
+import { networkProblem } from '../network-problem.js';
 import { MAX_RETRY_AFTER_MS } from './limits.js';
 
 export interface Timeouts {
@@ -47,38 +48,16 @@ export function neverReachedServer(error: NetworkError): boolean {
 
 /**
  * Names a low-level failure in words a user can act on; `target` says what we were talking to, and
- * `tried`, when given, the request (`GET https://host/path`). It follows the first ";", so a retry
- * note (briefReason: the words before it) stays short while the final error shows where it went.
+ * `tried`, when given, the request (`GET https://host/path`). The error keeps code and target, so a
+ * retry note (briefReason) says what happened in a few words while the final error shows where it went.
  */
 export function toNetworkError(error: unknown, target: string, tried?: string): NetworkError {
   const code = findCode(error);
-  const reason = (() => {
-    switch (code) {
-      case 'ECONNREFUSED':
-        return `connection refused by ${target}`;
-      case 'ENOTFOUND':
-      case 'EAI_AGAIN':
-        return `cannot resolve the host of ${target}`;
-      case 'UND_ERR_CONNECT_TIMEOUT':
-        return `timed out connecting to ${target}`;
-      case 'UND_ERR_HEADERS_TIMEOUT':
-        return `${target} did not answer in time`;
-      case 'UND_ERR_BODY_TIMEOUT':
-        return `${target} stopped sending data`;
-      case 'ECONNRESET':
-      case 'UND_ERR_SOCKET':
-      case 'UND_ERR_CLOSED':
-        return `the connection to ${target} was dropped`;
-      default:
-        return `network error talking to ${target}${code ? ` (${code})` : ''}`;
-    }
-  })();
+  const reason = networkProblem(code, target);
   return new NetworkError(
     `${reason}; ${tried ? `tried ${tried}; ` : ''}check your connection or proxy settings (HTTPS_PROXY, NO_PROXY)`,
     code,
-    {
-      cause: error,
-    },
+    { cause: error, target },
   );
 }
 

@@ -1,7 +1,7 @@
 // The CLI's side of the error model: the library's errors say what went wrong (src/errors.ts); this
 // table says, for each class, which exit code the CLI ends with and what it advises a person to do
-// with its flags and commands. run.ts's report is its reader; an error a caller has reworded
-// (errors.ts) already says what to do, so the table's advice is not added a second time.
+// with its flags and commands. run.ts's report is its reader; an error a command made with its own
+// next step (nextStepSaid, errors.ts) already says what to do, so the table's advice is not added.
 import { API_KEYS_PAGE } from '../config/settings.js';
 import {
   ApiError,
@@ -17,12 +17,13 @@ import {
   TargetRefusedError,
   UsageError,
   WaitTimeoutError,
-  isReworded,
   type StopSignal,
 } from '../errors.js';
 import {
   ExportAlreadyRunningError,
   ExportJobNotFoundError,
+  ExportMayHaveStartedError,
+  ExportNotEnabledError,
   FlowInputMismatchError,
   FlowNeedsDomainError,
   FlowNeedsProjectError,
@@ -67,6 +68,20 @@ export const STOP_SIGNALS: Record<StopSignal, ExitCode> = {
   SIGTERM: EXIT_CODES.terminated,
   SIGHUP: EXIT_CODES.hungUp,
 };
+
+/**
+ * An engine error in a command's own words, with the command's next step: the command knows what was
+ * being done (a download of an export that is complete points at downloading it, never at a new
+ * export) and writes its sentence from the failure's data. The exit code is the failure's.
+ */
+export class CommandSaidError extends MintAdminError {
+  constructor(
+    readonly failure: MintAdminError,
+    sentence: string,
+  ) {
+    super(sentence, { cause: failure, nextStepSaid: true });
+  }
+}
 
 interface Row {
   exitCode: (error: never) => ExitCode;
@@ -113,6 +128,10 @@ export const ERROR_TABLE: ReadonlyMap<ErrorClass, Row> = new Map([
   row(ExportJobNotFoundError, { exitCode: always(EXIT_CODES.api) }),
   row(ExportAlreadyRunningError, { exitCode: always(EXIT_CODES.api) }),
   row(UnknownExportStatusError, { exitCode: always(EXIT_CODES.api) }),
+  // A start's unreadable 2xx: the CLI words the answer with its advice (commands/export/api.ts).
+  row(ExportMayHaveStartedError, { exitCode: always(EXIT_CODES.api) }),
+  // The plan, or a key of another organization: the key's exit code, as for any 403.
+  row(ExportNotEnabledError, { exitCode: always(EXIT_CODES.auth) }),
   row(FlowInputMismatchError, { exitCode: always(EXIT_CODES.usage) }),
   row(FlowNeedsDomainError, { exitCode: always(EXIT_CODES.usage) }),
   row(FlowNeedsProjectError, { exitCode: always(EXIT_CODES.auth) }),
@@ -134,6 +153,8 @@ export const ERROR_TABLE: ReadonlyMap<ErrorClass, Row> = new Map([
   row(NoDatabaseError, { exitCode: always(EXIT_CODES.usage) }),
   row(QueryRefusedError, { exitCode: always(EXIT_CODES.usage) }),
   row(InvalidQueryError, { exitCode: always(EXIT_CODES.usage) }),
+  // The CLI's own (above): the failure it words decides.
+  row(CommandSaidError, { exitCode: (error) => exitCodeOf(error.failure) }),
 ]);
 
 function apiExitCode(error: ApiError): ExitCode {
@@ -180,7 +201,7 @@ export function exitCodeOf(error: unknown): ExitCode {
 
 /** What the CLI prints for `error` (without "error: "): its message and the table's advice. */
 export function forPeople(error: Error): string {
-  if (!(error instanceof MintAdminError) || isReworded(error)) return error.message;
+  if (!(error instanceof MintAdminError) || error.nextStepSaid) return error.message;
   const advice = (rowOf(error)?.advice as ((e: MintAdminError) => string | undefined) | undefined)?.(error);
   return advice === undefined ? error.message : `${error.message}${advice}`;
 }

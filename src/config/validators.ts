@@ -1,6 +1,6 @@
 // Checks on a setting's value wherever it came from (flag, environment, config file, library
 // argument): each returns the value to use or throws, naming where the bad value was found.
-import { ConfigError, UsageError } from '../errors.js';
+import { ConfigError, type KeyFault, UsageError } from '../errors.js';
 import { describeValue } from '../ids.js';
 import { maskKey, redactUrl } from '../redact.js';
 import {
@@ -28,20 +28,20 @@ export function checkSettingKey(key: string): SettingKey {
  * but the Admin API refuses them, so say which key is needed before any request is sent.
  */
 export function checkApiKey(key: string, where: string): string {
-  const wrongType = (kind: string) =>
-    new ConfigError(
-      `${where} holds ${kind} key (${maskKey(key)}); mint-admin needs an admin API key (mint_...) from ${API_KEYS_PAGE}`,
-      'api-key',
-    );
-  if (key.startsWith('mint_dsc_')) throw wrongType('an assistant API');
-  if (key.startsWith('mint_us_')) throw wrongType('a search index API');
-  if (!/^mint_[A-Za-z0-9_-]+$/.test(key)) {
-    throw new ConfigError(
-      `${where} is not an admin API key: it should start with "mint_" and have no spaces; create one at ${API_KEYS_PAGE}`,
-      'api-key',
-    );
-  }
+  const refuse = (fault: KeyFault) => new ConfigError(keyFaultText(fault, where), 'api-key', fault);
+  if (key.startsWith('mint_dsc_'))
+    throw refuse({ fault: 'wrong-type', keyType: 'an assistant API', masked: maskKey(key) });
+  if (key.startsWith('mint_us_'))
+    throw refuse({ fault: 'wrong-type', keyType: 'a search index API', masked: maskKey(key) });
+  if (!/^mint_[A-Za-z0-9_-]+$/.test(key)) throw refuse({ fault: 'malformed' });
   return key;
+}
+
+/** What is wrong with a key, `where` naming where it came from in the terms of the face that says it. */
+export function keyFaultText(fault: KeyFault, where: string): string {
+  return fault.fault === 'wrong-type'
+    ? `${where} holds ${fault.keyType} key (${fault.masked}); mint-admin needs an admin API key (mint_...) from ${API_KEYS_PAGE}`
+    : `${where} is not an admin API key: it should start with "mint_" and have no spaces; create one at ${API_KEYS_PAGE}`;
 }
 
 /** Project ids go into URL paths; refuse anything that could change the path. */

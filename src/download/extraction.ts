@@ -159,8 +159,10 @@ export class Extraction {
   private entry(entry: TarEntry): void {
     const refusal = this.refusal(entry);
     if (refusal) {
-      const sizeLimit = this.bytes > this.limits.maxBytes ? this.limits.maxBytes : undefined;
-      throw new ArchiveRefusedError(refusal, { sizeLimit });
+      if (this.bytes <= this.limits.maxBytes) throw new ArchiveRefusedError(refusal);
+      // The rule alone too: a face names its own way to allow more (the CLI's --max-size).
+      const { rule } = sizeRefusal(entry, this.limits);
+      throw new ArchiveRefusedError(refusal, { sizeLimit: this.limits.maxBytes, brokenRule: rule });
     }
     const key = (splitPath(entry.path) as string[]).join('/');
     const linkKey = entry.type === 'Link' ? (splitPath(entry.linkpath) as string[]).join('/') : '';
@@ -183,15 +185,23 @@ export class Extraction {
 }
 
 function overLimit(entry: TarEntry, entries: number, bytes: number, limits: ExtractionLimits): string | undefined {
-  // No flag named: the CLI words it with --max-size (commands/export/download.ts), a script with maxBytes.
-  const raise = limits.given
-    ? 'raise the size limit if it is expected'
-    : 'if that is expected, allow a larger size (such as 5 GB)';
-  if (bytes > limits.maxBytes)
-    return `would make the bundle expand beyond ${formatBytes(limits.maxBytes)} (at entry ${JSON.stringify(entry.path)}); ${raise}`;
+  if (bytes > limits.maxBytes) {
+    const { rule, nextStep } = sizeRefusal(entry, limits);
+    return `${rule}; ${nextStep}`;
+  }
   if (entries > limits.maxEntries)
     return `would make the bundle hold more than ${limits.maxEntries.toLocaleString('en-US')} entries (at entry ${JSON.stringify(entry.path)})`;
   return undefined;
+}
+
+/** The size cap's refusal: the rule, and what to do in words that name no flag (the CLI says --max-size, a script maxBytes). */
+function sizeRefusal(entry: TarEntry, limits: ExtractionLimits): { rule: string; nextStep: string } {
+  return {
+    rule: `would make the bundle expand beyond ${formatBytes(limits.maxBytes)} (at entry ${JSON.stringify(entry.path)})`,
+    nextStep: limits.given
+      ? 'raise the size limit if it is expected'
+      : 'if that is expected, allow a larger size (such as 5 GB)',
+  };
 }
 
 /** A failure to write (not to read the archive), named as what it is. */
@@ -218,8 +228,8 @@ export function writeError(error: unknown, dir: string): MintAdminError | undefi
 }
 
 export function invalidArchive(error: unknown): MintAdminError {
+  // The tar reader's or zlib's own words: the only account of what is wrong with the bytes.
   const message = error instanceof Error ? error.message : String(error);
-  return new MintAdminError(`the downloaded bundle is not a valid tar.gz archive (${message}); run the command again`, {
-    cause: error,
-  });
+  const problem = `the downloaded bundle is not a valid tar.gz archive (${message})`;
+  return new MintAdminError(`${problem}; run the command again`, { cause: error, withoutNextStep: problem });
 }

@@ -100,9 +100,12 @@ export async function fetchBundle(opts: FetchBundleOptions): Promise<FetchBundle
         if (download.signal.aborted) throw download.signal.reason;
         if (error instanceof LinkExpired) {
           if (++refreshes > limits.linkRefreshes) {
+            const refused = `the bundle storage refused ${refreshes} download links in a row (403${error.message ? ` ${error.message}` : ''})`;
             throw new BundleStorageError(
-              `the bundle storage refused ${refreshes} download links in a row (403${error.message ? ` ${error.message}` : ''}); run the command again, and check the machine's clock if it keeps happening`,
+              `${refused}; run the command again, and check the machine's clock if it keeps happening`,
               403,
+              {},
+              { withoutNextStep: refused },
             );
           }
           const next = await freshBundle(opts);
@@ -166,9 +169,12 @@ async function attempt(
   if (status === 403) throw new LinkExpired(code ?? '');
   const what = `${status}${code ? ` ${code}` : ''}`;
   if (status === 429 || status >= 500) throw new RetryableFailure(`the bundle storage answered ${what}`, false, status);
+  const refused = `the bundle storage refused the download (${what}) of ${redactUrl(url)}`;
   throw new BundleStorageError(
-    `the bundle storage refused the download (${what}) of ${redactUrl(url)}; run the command again for a fresh link`,
+    `${refused}; run the command again for a fresh link`,
     status,
+    {},
+    { withoutNextStep: refused },
   );
 }
 

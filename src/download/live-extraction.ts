@@ -25,8 +25,10 @@ export class LiveExtraction {
   /** The archive's bytes from `offset`; rejects (or throws) when the archive is refused, broken or not writable. */
   write(chunk: Buffer, offset: number): Promise<void> | undefined {
     if (offset === 0 && this.fed > 0) this.startOver();
-    if (offset !== this.fed)
-      throw new MintAdminError(`the download went on from byte ${offset}, not ${this.fed}; run the command again`);
+    if (offset !== this.fed) {
+      const problem = `the download went on from byte ${offset}, not ${this.fed}`;
+      throw new MintAdminError(`${problem}; run the command again`, { withoutNextStep: problem });
+    }
     this.fed += chunk.length;
     this.head.take(chunk, offset);
     const head = this.head.bytes;

@@ -116,8 +116,11 @@ export function retryable(error: unknown): RetryableFailure | NetworkError {
 }
 
 export function givenUp(failure: RetryableFailure | NetworkError, tries: number): MintAdminError {
-  const message = `${failure.message} (gave up after ${tries} tries); run the command again`;
-  if (failure instanceof NetworkError) return new NetworkError(message, failure.code, { cause: failure });
-  if (failure.status !== undefined) return new BundleStorageError(message, failure.status);
-  return new MintAdminError(`download failed: ${message}`);
+  const problem = `${failure.message} (gave up after ${tries} tries)`;
+  const message = `${problem}; run the command again`;
+  if (failure instanceof NetworkError)
+    return new NetworkError(message, failure.code, { cause: failure, withoutNextStep: problem });
+  if (failure.status !== undefined)
+    return new BundleStorageError(message, failure.status, {}, { withoutNextStep: problem });
+  return new MintAdminError(`download failed: ${message}`, { withoutNextStep: `download failed: ${problem}` });
 }

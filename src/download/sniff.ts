@@ -2,12 +2,11 @@
 // extraction, and anything else is named as well as the bytes allow, since each points at a different cause.
 import { MintAdminError } from '../errors.js';
 
-/** Not gzip, named by what it is; `export download|run` replace its "run the command again". */
+/** Not gzip, named by what it is; `export download|run` say their own next step (withoutNextStep). */
 export class NotGzipError extends MintAdminError {
   constructor(what: string) {
-    super(
-      `the downloaded bundle is ${what}, not a tar.gz archive (gzip data starts with the bytes 1f 8b); nothing was installed; if it persists, report it to Mintlify; run the command again`,
-    );
+    const problem = `the downloaded bundle is ${what}, not a tar.gz archive (gzip data starts with the bytes 1f 8b); nothing was installed; if it persists, report it to Mintlify`;
+    super(`${problem}; run the command again`, { withoutNextStep: problem });
   }
 }
 

@@ -13,9 +13,8 @@ export interface WatchedDownload {
 /** No progress worth the name for stallMs: final, since retrying a stuck storage only stretches the wait. */
 export class StalledError extends MintAdminError {
   constructor(stallMs: number, minBytes: number) {
-    super(
-      `the download stalled: less than ${minBytes} bytes arrived in ${Math.round(stallMs / 1000)}s (check your connection or proxy settings); run the command again`,
-    );
+    const problem = `the download stalled: less than ${minBytes} bytes arrived in ${Math.round(stallMs / 1000)}s (check your connection or proxy settings)`;
+    super(`${problem}; run the command again`, { withoutNextStep: problem });
   }
 }
 

@@ -1,7 +1,15 @@
 // What can go wrong on the export flows, as errors a program can act on: each carries its data (the
 // job, the flow, the status, the fields) and a message without any face's advice. The CLI words
 // them for people (src/cli/commands/export/api.ts and flow.ts): which flag to drop, which command to run next.
-import { ApiError, ConfigError, MintAdminError, RateLimitError, reworded, UsageError } from '../errors.js';
+import {
+  answerOf,
+  ApiError,
+  ConfigError,
+  type FailureOptions,
+  MintAdminError,
+  RateLimitError,
+  UsageError,
+} from '../errors.js';
 import type { ExportFlow } from './flow-store.js';
 
 /** A start input that belongs to one flow only: `basePath` to the project flow, `version` and `paths` to the jobs flow. */
@@ -134,33 +142,49 @@ export function isNotFound(error: unknown): error is ApiError {
   return error instanceof ApiError && !(error instanceof RateLimitError) && error.status === 404;
 }
 
-/** Said of a start whose 2xx answer is unreadable: the job may exist though no id came back. */
-export const MAY_HAVE_STARTED =
-  '; the export may have started anyway: look for it in the Mintlify dashboard before starting another';
+/** What to do about a start whose 2xx answer is unreadable: the job may exist though no id came back. */
+const LOOK_BEFORE_STARTING_AGAIN =
+  'the export may have started anyway: look for it in the Mintlify dashboard before starting another';
 
 /**
- * A start's unreadable 2xx as explainExportError words it: the original error (the words' cause), so
- * that a face can say it in its own words first.
+ * The API accepted a start (2xx) but its answer is unreadable, so there is no job id to follow and
+ * the export may be running. `unreadable` is what was wrong with the answer.
  */
-export function startMayHaveHappened(error: unknown): ApiError | undefined {
-  if (!(error instanceof ApiError) || error.status >= 300 || !(error.cause instanceof ApiError)) return undefined;
-  return error.message === `${error.cause.message}${MAY_HAVE_STARTED}` ? error.cause : undefined;
+export class ExportMayHaveStartedError extends ApiError {
+  constructor(
+    readonly unreadable: ApiError,
+    /** `unreadableSaid`: the unreadable answer in the words of the face that shows the message. */
+    options: FailureOptions & { unreadableSaid?: string } = {},
+  ) {
+    super(
+      `${options.unreadableSaid ?? unreadable.message}; ${LOOK_BEFORE_STARTING_AGAIN}`,
+      unreadable.status,
+      answerOf(unreadable),
+      { cause: unreadable, ...options },
+    );
+  }
+}
+
+/** The start's 403: static export is not on the organization's plan (or the key is another organization's). */
+export class ExportNotEnabledError extends ApiError {
+  constructor(refused: ApiError) {
+    const said = refused.serverMessage ? `: ${refused.serverMessage}` : '';
+    super(
+      `static export needs an Enterprise plan (403${said}); ask Mintlify to enable it for your organization, or check that the admin key belongs to it`,
+      refused.status,
+      answerOf(refused),
+      { cause: refused },
+    );
+  }
 }
 
 /** The answers that mean something specific for exports: a 403 is the plan, a 404 is the job id, a 409 is "not finished yet". */
 export function explainExportError(error: unknown, jobId?: string): unknown {
   if (!(error instanceof ApiError) || error instanceof RateLimitError) return error;
-  if (error.status < 300 && jobId === undefined) {
-    // The start was accepted (2xx) but its answer is unreadable, so there is no job id to follow.
-    return reworded(error, `${error.message}${MAY_HAVE_STARTED}`);
-  }
+  // The start was accepted (2xx) but its answer is unreadable, so there is no job id to follow.
+  if (error.status < 300 && jobId === undefined) return new ExportMayHaveStartedError(error);
   const said = error.serverMessage ? `: ${error.serverMessage}` : '';
-  if (error.status === 403) {
-    return reworded(
-      error,
-      `static export needs an Enterprise plan (403${said}); ask Mintlify to enable it for your organization, or check that the admin key belongs to it`,
-    );
-  }
+  if (error.status === 403) return new ExportNotEnabledError(error);
   if (error.status === 404 && jobId !== undefined)
     return new ExportJobNotFoundError(jobId, error.serverMessage, error.details);
   if (error.status === 409 && jobId !== undefined)

@@ -25,9 +25,10 @@ const MAY_HAVE_ACTED =
 /** What went wrong and the next step, for an error a tool threw; `writes` for a tool that starts something. */
 export function describeFailure(error: unknown, toolName: string, writes = false): ToolFailure {
   const message = error instanceof Error ? error.message : String(error);
+  // An unreadable 2xx (ExportMayHaveStartedError, an agent job's) means the API accepted the start.
   const uncertain =
     error instanceof NetworkError ||
-    (error instanceof ApiError && !(error instanceof RateLimitError) && error.status >= 500);
+    (error instanceof ApiError && !(error instanceof RateLimitError) && (error.status >= 500 || error.status < 300));
   if (writes && uncertain) return { message, next: MAY_HAVE_ACTED };
   if (error instanceof UsageError)
     return { message, next: `fix the arguments and call ${toolName} again; nothing was sent` };

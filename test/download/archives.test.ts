@@ -143,7 +143,13 @@ describe.each(EXTRACTIONS)('extracting %s', (_name, worker) => {
       expect(error?.message).toBe(
         'the bundle was refused, nothing was installed: would make the bundle expand beyond 1.0 MB (at entry "f1.bin"); raise the size limit if it is expected',
       );
-      expect(error).toMatchObject({ sizeLimit: 1_000_000 });
+      // The rule alone too, for a face that says its own way to allow more.
+      expect(error).toMatchObject({
+        sizeLimit: 1_000_000,
+        brokenRule: 'would make the bundle expand beyond 1.0 MB (at entry "f1.bin")',
+        withoutNextStep:
+          'the bundle was refused, nothing was installed: would make the bundle expand beyond 1.0 MB (at entry "f1.bin")',
+      });
       // The CLI words it with its flag.
       expect((withFlags(error, { maxSize: '1MB' }) as Error).message).toBe(
         'the bundle was refused, nothing was installed: would make the bundle expand beyond 1.0 MB (at entry "f1.bin"); raise --max-size if it is expected',

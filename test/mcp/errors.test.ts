@@ -36,6 +36,12 @@ describe('describeFailure', () => {
     ['a dropped connection of a read', new NetworkError('reset'), false, /could not be reached; try t again shortly/],
     ['a dropped connection of a start', new NetworkError('reset'), true, /may have reached the API/],
     [
+      'an unreadable 2xx of a start: the API accepted it',
+      new ApiError('unexpected answer from the API', 201, { code: 'not_json' }),
+      true,
+      /may have reached the API.*before calling again/,
+    ],
+    [
       'a wait past its time',
       new WaitTimeoutError('too long'),
       false,

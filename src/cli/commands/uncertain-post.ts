@@ -4,7 +4,8 @@
 import { neverReachedServer } from '../../api/http.js';
 import { retryWhen } from '../../duration.js';
 import { forPeople } from '../cli-errors.js';
-import { ApiError, InterruptedError, MintAdminError, NetworkError, RateLimitError, reworded } from '../../errors.js';
+import { ApiError, answerOf, InterruptedError, MintAdminError, NetworkError, RateLimitError } from '../../errors.js';
+import { networkProblem } from '../../network-problem.js';
 
 /** The documented limit of POST /v2/agent/{projectId}/job. */
 export const AGENT_JOBS_PER_HOUR = 100;
@@ -60,11 +61,19 @@ function uncertainFailure(error: unknown): string | undefined {
       return `the API answered ${error.status}${error.serverMessage ? ` (${error.serverMessage})` : ''}`;
     return undefined;
   }
-  if (error instanceof NetworkError) return neverReachedServer(error) ? undefined : error.message.split(';')[0];
+  if (error instanceof NetworkError)
+    return neverReachedServer(error) ? undefined : networkProblem(error.code, error.target ?? 'the API');
   return undefined;
 }
 
-/** The same kind of error (same class, so the same exit code) with a message that says what to do. */
+/**
+ * The same kind of error (same class, so the same exit code, and the same data) with the CLI's
+ * sentence, which says what to do, so no advice of the table's is added to it.
+ */
 function withMessage(error: unknown, message: string): MintAdminError {
-  return error instanceof MintAdminError ? reworded(error, message) : new MintAdminError(message, { cause: error });
+  const options = { cause: error, nextStepSaid: true };
+  if (error instanceof InterruptedError) return new InterruptedError(message, error.signal, options);
+  if (error instanceof NetworkError) return new NetworkError(message, error.code, { ...options, target: error.target });
+  if (error instanceof ApiError) return new ApiError(message, error.status, answerOf(error), options);
+  return new MintAdminError(message, options);
 }

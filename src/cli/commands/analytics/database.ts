@@ -23,13 +23,14 @@ export async function databasePath(db: string | undefined, ctx: Context): Promis
 export async function openDatabase(path: string, limits?: QueryLimits) {
   const { openForReading } = await import('../../../analytics-store/read.js');
   const { DatabaseBusyError } = await import('../../../analytics-store/errors.js');
-  const { reworded } = await import('../../../errors.js');
   try {
     return await openForReading(path, undefined, limits);
   } catch (error) {
     if (!(error instanceof DatabaseBusyError)) throw error;
     const holder = error.holderPid ? ` (pid ${error.holderPid})` : '';
-    throw reworded(
+    throw new DatabaseBusyError(
+      error.path,
+      error.holderPid,
       error,
       `the analytics database ${path} is being written by another process${holder}, most likely \`analytics sync\`: read it once the sync has finished`,
     );

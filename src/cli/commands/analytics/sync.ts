@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
 import { formatDuration } from '../../../duration.js';
-import { InterruptedError, reworded, UsageError } from '../../../errors.js';
+import { InterruptedError, UsageError } from '../../../errors.js';
 import { parseDateFlag } from '../../../queries/dates.js';
 import { DatabaseWriteError } from '../../../analytics-store/errors.js';
 
@@ -89,12 +89,15 @@ export async function sync(opts: SyncOptions, ctx: Context): Promise<void> {
     },
   })
     .catch((error: unknown) => {
+      // The interruption is run.ts's own (the CLI's words, "interrupted"): this says what is kept.
       if (error instanceof InterruptedError)
-        throw reworded(
-          error,
+        throw new InterruptedError(
           `${error.message}; every page stored so far is kept: run \`mint-admin analytics sync\` again to continue`,
+          error.signal,
+          { cause: error, nextStepSaid: true },
         );
-      if (error instanceof DatabaseWriteError) throw reworded(error, `${error.message}; ${WRITE_ADVICE[error.kind]}`);
+      if (error instanceof DatabaseWriteError)
+        throw new DatabaseWriteError(error.path, error.problem, error.cause, WRITE_ADVICE[error.kind]);
       throw error;
     })
     .finally(() => progress.stop());

@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
 import type { Thread } from '../../../api/types.js';
-import { ApiError, reworded } from '../../../errors.js';
+import { answerOf, ApiError } from '../../../errors.js';
 import { checkId } from '../../../ids.js';
 
 export async function showThread(threadId: string, ctx: Context): Promise<Thread> {
@@ -16,9 +16,11 @@ export async function showThread(threadId: string, ctx: Context): Promise<Thread
     return await api.getThread(projectId, id);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
-      throw reworded(
-        error,
+      throw new ApiError(
         `no assistant thread ${id} in this project (404); take the id from \`mint-admin analytics conversations\` and check --project`,
+        404,
+        answerOf(error),
+        { cause: error, nextStepSaid: true },
       );
     }
     throw error;

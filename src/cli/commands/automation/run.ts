@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { AutomationTriggered, AutomationWebhookQueued } from '../../../api/types.js';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
-import { ApiError, reworded } from '../../../errors.js';
+import { answerOf, ApiError } from '../../../errors.js';
 import { checkId, checkServerId } from '../../../ids.js';
 
 export const AUTOMATIONS_PAGE = 'https://app.mintlify.com/products/automations';
@@ -64,7 +64,9 @@ export async function automationRun(
 function explainRunFailure(error: unknown, automationId: string, how: 'trigger' | 'webhook'): unknown {
   if (!(error instanceof ApiError)) return error;
   const said = error.serverMessage ? ` (${error.status}: ${error.serverMessage})` : ` (${error.status})`;
-  const rewrite = (message: string) => reworded(error, message);
+  // The CLI's sentence for the same answer: it says what to do, so the table adds no advice.
+  const rewrite = (message: string) =>
+    new ApiError(message, error.status, answerOf(error), { cause: error, nextStepSaid: true });
   switch (error.status) {
     case 402:
       return rewrite(

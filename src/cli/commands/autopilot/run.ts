@@ -3,7 +3,7 @@ import type { AutopilotTriggered } from '../../../api/types.js';
 import { autopilotRunId } from '../../../autopilot/run-id.js';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
-import { ApiError, reworded } from '../../../errors.js';
+import { answerOf, ApiError } from '../../../errors.js';
 import { readPrompt } from '../prompt-input.js';
 
 export interface AutopilotRunOptions {
@@ -54,22 +54,20 @@ export async function autopilotRun(opts: AutopilotRunOptions, ctx: Context): Pro
 function explainRunFailure(error: unknown, projectId: string): unknown {
   if (!(error instanceof ApiError)) return error;
   const said = error.serverMessage ? ` (${error.status}: ${error.serverMessage})` : ` (${error.status})`;
+  // The CLI's sentence for the same answer: it says what to do, so the table adds no advice.
+  const rewrite = (message: string) =>
+    new ApiError(message, error.status, answerOf(error), { cause: error, nextStepSaid: true });
   switch (error.status) {
     case 402:
-      return reworded(
-        error,
+      return rewrite(
         `AI credits are exhausted for this billing cycle${said}; no run was started. Upgrade your plan or wait for your credits to renew, then run it again`,
       );
     case 404:
-      return reworded(
-        error,
+      return rewrite(
         `Autopilot cannot be run for project ${projectId}${said}: the project does not exist, is not yours, or has no Autopilot set up. Check --project and Autopilot in the Mintlify dashboard`,
       );
     case 503:
-      return reworded(
-        error,
-        `the credit check failed${said} on every try; no run was started. Try again in a few minutes`,
-      );
+      return rewrite(`the credit check failed${said} on every try; no run was started. Try again in a few minutes`);
     default:
       return error;
   }

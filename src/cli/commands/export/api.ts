@@ -5,13 +5,11 @@ import type { ApiClient } from '../../../api/client.js';
 import type { Bundle, ExportJob, StartExportRequest } from '../../../api/types.js';
 import type { GlobalOptions } from '../../../config/settings.js';
 import { forPeople } from '../../cli-errors.js';
-import { reworded } from '../../../errors.js';
 import {
   ExportAlreadyRunningError,
   ExportJobNotFoundError,
-  MAY_HAVE_STARTED,
+  ExportMayHaveStartedError,
   NotFinishedError,
-  startMayHaveHappened,
 } from '../../../export-flows/errors.js';
 import { jobsFlowApi, type FlowApi } from '../../../export-flows/flow-api.js';
 import { repeatedFlags, shellCommand } from '../../shell.js';
@@ -70,9 +68,12 @@ export function wordFlowApi(api: FlowApi, hints: HintFlags): FlowApi {
 }
 
 export function wordExportError(error: unknown, hints: HintFlags = {}): unknown {
-  // The unreadable answer in the CLI's words (with its advice), then what the engine added.
-  const unreadableStart = startMayHaveHappened(error);
-  if (unreadableStart) return reworded(unreadableStart, `${forPeople(unreadableStart)}${MAY_HAVE_STARTED}`);
+  // The unreadable answer in the CLI's words (with its advice), then what to do about the start.
+  if (error instanceof ExportMayHaveStartedError)
+    return new ExportMayHaveStartedError(error.unreadable, {
+      unreadableSaid: forPeople(error.unreadable),
+      nextStepSaid: true,
+    });
   if (error instanceof ExportJobNotFoundError) {
     return new ExportJobNotFoundError(
       error.jobId,

@@ -4,8 +4,8 @@
 import type { Context } from '../../context.js';
 import type { DownloadResult } from '../../../download/index.js';
 import type { InstallDeps } from '../../../export-flows/run.js';
-import { forPeople } from '../../cli-errors.js';
-import { CliError, InterruptedError, reworded, SiteProblemsError } from '../../../errors.js';
+import { CommandSaidError, forPeople } from '../../cli-errors.js';
+import { CliError, InterruptedError, SiteProblemsError } from '../../../errors.js';
 import type { GlobalOptions } from '../../../config/settings.js';
 import { shellCommand } from '../../shell.js';
 import { hintFlagArgs } from './api.js';
@@ -51,11 +51,9 @@ export function wordDownloadFailure(caught: unknown, jobId: string, flags: Targe
   }
   // A site that failed --verify was downloaded fine: its message already says where it was kept.
   if (!(error instanceof CliError) || error instanceof SiteProblemsError) return error;
-  const reason = forPeople(error).replace(
-    /; run the command again( for a fresh link)?(, and check the machine's clock if it keeps happening)?$/,
-    '',
-  );
-  return reworded(
+  // What went wrong without the engine's "run the command again": here the way out is this download.
+  const reason = error.withoutNextStep ?? forPeople(error);
+  return new CommandSaidError(
     error,
     `${reason}; export ${jobId} is complete and stays on the server: download it with \`${again}\``,
   );

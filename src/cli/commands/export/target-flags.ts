@@ -1,11 +1,11 @@
 // The target flags `export download` and `export run` share (-o, --force, --link, --keep-releases,
 // --max-size, --archive, --verify): their options, their checks, the engine's install settings made
-// from them, and the engine's refusals reworded to name them.
+// from them, and the engine's refusals worded from their data to name them.
 import type { Command } from 'commander';
 import { join } from 'node:path';
 import type { Context } from '../../context.js';
 import type { InstallSettings } from '../../../export-flows/run.js';
-import { ArchiveRefusedError, PROTECTED_NAMES, reworded, TargetRefusedError, UsageError } from '../../../errors.js';
+import { ArchiveRefusedError, PROTECTED_NAMES, TargetRefusedError, UsageError } from '../../../errors.js';
 import { verifyBeforeInstall } from './verify.js';
 
 export interface TargetFlags {
@@ -55,50 +55,43 @@ export function installSettings(flags: TargetFlags, ctx: Context): InstallSettin
  */
 export function withFlags(error: unknown, flags?: Pick<TargetFlags, 'maxSize'>): unknown {
   // The size cap: the engine says "allow a larger size"; a person does it with --max-size.
-  if (error instanceof ArchiveRefusedError && error.sizeLimit !== undefined && flags) {
+  if (error instanceof ArchiveRefusedError && error.brokenRule !== undefined && flags) {
     const raise =
       flags.maxSize !== undefined
         ? 'raise --max-size if it is expected'
         : 'if that is expected, allow it with --max-size (e.g. --max-size 5GB)';
-    return reworded(error, `${error.message.slice(0, error.message.lastIndexOf('; '))}; ${raise}`);
+    return new ArchiveRefusedError(`${error.brokenRule}; ${raise}`, error);
   }
   if (!(error instanceof TargetRefusedError)) return error;
   const { target, archivePath = '' } = error;
   const site = join(target, 'site');
+  // The CLI's sentence, written from the refusal's data; class and data are kept.
+  const refusal = (words: string) => new TargetRefusedError(words, error.reason, target, error);
   switch (error.reason) {
     case 'not-empty':
-      return reworded(
-        error,
-        `${target} is not empty; pass --force to replace its contents, or choose another directory`,
-      );
+      return refusal(`${target} is not empty; pass --force to replace its contents, or choose another directory`);
     case 'protected':
-      return reworded(
-        error,
+      return refusal(
         `refusing to replace ${target} (${PROTECTED_NAMES[error.protectedAs!]}) with --force; name a directory below it, e.g. -o ${site}`,
       );
     case 'dangling-link':
-      return reworded(
-        error,
+      return refusal(
         `${target} is a symbolic link to nothing; remove it or choose another directory (or pass --link to point it at the new release)`,
       );
     case 'link-over-directory':
-      return reworded(
-        error,
+      return refusal(
         `${target} is a directory, and --link keeps ${target} as a symbolic link to a release: move it away first (mv ${target} ${target}.old), or drop --link`,
       );
     case 'mount-point':
-      return reworded(
-        error,
+      return refusal(
         `${target} is a mount point, which cannot be replaced by a rename; extract into a directory inside it (-o ${site}), or keep releases inside it with a link (-o ${site} --link)`,
       );
     case 'archive-inside':
-      return reworded(
-        error,
+      return refusal(
         `--archive ${archivePath} is inside the directory being replaced; keep the archive somewhere else`,
       );
     case 'archive-is-directory':
-      return reworded(
-        error,
+      return refusal(
         `--archive ${archivePath} is a directory; give a file name such as ${join(archivePath, 'site.tar.gz')}`,
       );
   }

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import type { PreviewTriggered } from '../../../api/types.js';
 import { action, examples, printJson } from '../../command.js';
 import type { Context, Deps } from '../../context.js';
-import { ApiError, reworded } from '../../../errors.js';
+import { answerOf, ApiError } from '../../../errors.js';
 import { checkServerId } from '../../../ids.js';
 import { addWaitOptions, parseWaitFlags, type WaitFlags } from '../../wait-flags.js';
 import { addGithubOutputOption, githubTarget } from '../github-output.js';
@@ -70,9 +70,11 @@ export async function previewStart(
 /** 403 here has one documented meaning: the plan has no preview deployments. */
 function explainPreviewFailure(error: unknown): unknown {
   if (error instanceof ApiError && error.status === 403) {
-    return reworded(
-      error,
+    return new ApiError(
       `preview deployments are not available on your current plan (403${error.serverMessage ? `: ${error.serverMessage}` : ''}); upgrade the plan in the Mintlify dashboard, or check that the key belongs to this project's organization`,
+      error.status,
+      answerOf(error),
+      { cause: error, nextStepSaid: true },
     );
   }
   return error;
