@@ -19,14 +19,6 @@ const RATIO_FLOOR = 1 << 20;
 const INFLATE_CHUNK = 256 * 1024;
 const MAX_QUEUED = 4 * INFLATE_CHUNK;
 
-/** The types the guard judges; any other is refused by name before it. */
-const GUARDED = new Set([...FILE_TYPES, 'Directory', 'SymbolicLink', 'Link', 'CharacterDevice', 'BlockDevice', 'FIFO']);
-const UNKNOWN_TYPES: Record<string, string> = {
-  SparseFile: 'is a GNU sparse file, which mint-admin cannot extract with its real contents',
-  GNUDumpDir: 'is a GNU dump directory entry, which mint-admin does not extract',
-  Unsupported: 'is of a tar entry type unknown to mint-admin, which it does not extract',
-};
-
 // One extraction into `dir`, fed the gzip stream with write(), then finish(). Every failure is a MintAdminError (a
 // refusal, a failure to write, not a tar.gz); after one nothing more is written and the caller removes `dir`.
 export class Extraction {
@@ -168,12 +160,6 @@ export class Extraction {
   }
 
   private refusal(entry: TarEntry): string | undefined {
-    const quoted = JSON.stringify(entry.path);
-    if (entry.sparse)
-      return `entry ${quoted} is a sparse file (PAX GNU.sparse), which mint-admin cannot extract with its real contents`;
-    if (!GUARDED.has(entry.type)) {
-      return `entry ${quoted} ${UNKNOWN_TYPES[entry.type] ?? `is a ${entry.type} entry (tar type '${entry.typeKey}'), which mint-admin does not extract`}`;
-    }
     const refused = this.guard.check(entry);
     if (refused) return refused;
     this.entries += 1;
@@ -194,27 +180,26 @@ function overLimit(entry: TarEntry, entries: number, bytes: number, limits: Extr
   return undefined;
 }
 
-/** A failure to write (not to read the archive), named as what it is. */
+const diskFull = (dir: string) =>
+  `disk full while extracting the bundle into ${dir}: free some space and run the command again`;
+const denied = (dir: string) => `permission denied while extracting the bundle into ${dir}`;
+/** Failures to write (not to read the archive) by their code, each named as what it is, in the extraction into dir. */
+const WRITE_ERRORS = new Map<string, (dir: string) => string>([
+  ['ENOSPC', diskFull],
+  ['EDQUOT', diskFull],
+  ['ENAMETOOLONG', (dir) => `a file name in the bundle is too long for the filesystem of ${dir}`],
+  ['EACCES', denied],
+  ['EPERM', denied],
+  ['EROFS', (dir) => `${dir} is on a read-only filesystem`],
+  ['EIO', (dir) => `an I/O error while extracting the bundle into ${dir}`],
+]);
+
 export function writeError(error: unknown, dir: string): MintAdminError | undefined {
   const e = error as NodeJS.ErrnoException & { entry?: { path?: string } };
+  const what = WRITE_ERRORS.get(e.code ?? '')?.(dir);
+  if (what === undefined) return undefined;
   const entry = e.entry?.path === undefined ? '' : ` (at entry ${JSON.stringify(e.entry.path)})`;
-  const say = (what: string) => new MintAdminError(`${what}${entry}; nothing was installed`, { cause: error });
-  switch (e.code) {
-    case 'ENOSPC':
-    case 'EDQUOT':
-      return say(`disk full while extracting the bundle into ${dir}: free some space and run the command again`);
-    case 'ENAMETOOLONG':
-      return say(`a file name in the bundle is too long for the filesystem of ${dir}`);
-    case 'EACCES':
-    case 'EPERM':
-      return say(`permission denied while extracting the bundle into ${dir}`);
-    case 'EROFS':
-      return say(`${dir} is on a read-only filesystem`);
-    case 'EIO':
-      return say(`an I/O error while extracting the bundle into ${dir}`);
-    default:
-      return undefined;
-  }
+  return new MintAdminError(`${what}${entry}; nothing was installed`, { cause: error });
 }
 
 export function invalidArchive(error: unknown): MintAdminError {
