@@ -5,7 +5,7 @@
 // zlib inflates the next meanwhile; past MAX_QUEUED waiting bytes zlib is paused, so memory stays flat.
 import { createGunzip, type Gunzip } from 'node:zlib';
 import { ArchiveRefusedError, MintAdminError } from '../errors.js';
-import { EntryGuard, splitPath } from './guard.js';
+import { EntryGuard, pathKey } from './guard.js';
 import type { ArchiveSummary, ExtractionLimits } from './limits.js';
 import { formatBytes } from './progress.js';
 import { FILE_TYPES, TarReader, type TarEntry } from './tar-reader.js';
@@ -149,35 +149,29 @@ export class Extraction {
 
   /** The guard, the limits, then the writer: the first entry that breaks a rule refuses the archive. */
   private entry(entry: TarEntry): void {
-    const refusal = this.refusal(entry);
+    const refusal = this.guard.check(entry) ?? this.overLimit(entry);
     if (refusal) {
       const sizeLimit = this.bytes > this.limits.maxBytes ? this.limits.maxBytes : undefined;
       throw new ArchiveRefusedError(refusal, { sizeLimit });
     }
-    const key = (splitPath(entry.path) as string[]).join('/');
-    const linkKey = entry.type === 'Link' ? (splitPath(entry.linkpath) as string[]).join('/') : '';
-    this.writer.entry(entry, key, linkKey);
+    this.writer.entry(entry, pathKey(entry.path), entry.type === 'Link' ? pathKey(entry.linkpath) : '');
   }
 
-  private refusal(entry: TarEntry): string | undefined {
-    const refused = this.guard.check(entry);
-    if (refused) return refused;
+  /** Counts an admitted entry; whether the archive now holds more than its limits allow. */
+  private overLimit(entry: TarEntry): string | undefined {
+    const { maxBytes, maxEntries, given } = this.limits;
     this.entries += 1;
     if (FILE_TYPES.has(entry.type)) this.bytes += entry.size;
-    return overLimit(entry, this.entries, this.bytes, this.limits);
+    // No flag named: the CLI words it with --max-size (commands/export/download.ts), a script with maxBytes.
+    const raise = given
+      ? 'raise the size limit if it is expected'
+      : 'if that is expected, allow a larger size (such as 5 GB)';
+    if (this.bytes > maxBytes)
+      return `would make the bundle expand beyond ${formatBytes(maxBytes)} (at entry ${JSON.stringify(entry.path)}); ${raise}`;
+    if (this.entries > maxEntries)
+      return `would make the bundle hold more than ${maxEntries.toLocaleString('en-US')} entries (at entry ${JSON.stringify(entry.path)})`;
+    return undefined;
   }
-}
-
-function overLimit(entry: TarEntry, entries: number, bytes: number, limits: ExtractionLimits): string | undefined {
-  // No flag named: the CLI words it with --max-size (commands/export/download.ts), a script with maxBytes.
-  const raise = limits.given
-    ? 'raise the size limit if it is expected'
-    : 'if that is expected, allow a larger size (such as 5 GB)';
-  if (bytes > limits.maxBytes)
-    return `would make the bundle expand beyond ${formatBytes(limits.maxBytes)} (at entry ${JSON.stringify(entry.path)}); ${raise}`;
-  if (entries > limits.maxEntries)
-    return `would make the bundle hold more than ${limits.maxEntries.toLocaleString('en-US')} entries (at entry ${JSON.stringify(entry.path)})`;
-  return undefined;
 }
 
 const diskFull = (dir: string) =>

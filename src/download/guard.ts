@@ -81,7 +81,7 @@ export class EntryGuard {
     if (entry.type === 'Link') {
       const reason = this.hardLinkRefusal(entry.linkpath ?? '');
       if (reason) return reason;
-      this.files.set(key, this.files.get(splitTarget(entry.linkpath ?? ''))!);
+      this.files.set(key, this.files.get(pathKey(entry.linkpath ?? ''))!);
       this.links.add(fold(key));
       return undefined;
     }
@@ -125,11 +125,9 @@ export function splitPath(path: string): string[] | string {
   return parts;
 }
 
-function splitTarget(target: string): string {
-  return target
-    .split('/')
-    .filter((part) => part !== '' && part !== '.')
-    .join('/');
+/** The path of an admitted entry (or of a hard link's target) as the guard keys it: its components joined by `/`. */
+export function pathKey(path: string): string {
+  return (splitPath(path) as string[]).join('/');
 }
 
 function symlinkRefusal(parts: string[], target: string): string | undefined {
