@@ -34,6 +34,7 @@ const BLOCK = 512;
 /** The largest PAX header or GNU long name kept: more is no docs bundle (tar's own limit). */
 export const MAX_META_BYTES = 1024 * 1024;
 
+/** Entry types by flag (x, g, L and K are read as metadata of the next entry, never as entries). */
 export const TYPE_NAMES: Record<string, string> = {
   '0': 'File',
   '': 'OldFile',
@@ -44,13 +45,9 @@ export const TYPE_NAMES: Record<string, string> = {
   '5': 'Directory',
   '6': 'FIFO',
   '7': 'ContiguousFile',
-  g: 'GlobalExtendedHeader',
-  x: 'ExtendedHeader',
   A: 'SolarisACL',
   D: 'GNUDumpDir',
   I: 'Inode',
-  K: 'NextFileHasLongLinkpath',
-  L: 'NextFileHasLongPath',
   M: 'ContinuationFile',
   N: 'OldGnuLongPath',
   S: 'SparseFile',
