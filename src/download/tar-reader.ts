@@ -234,7 +234,8 @@ function checkSum(block: Buffer, offset: number): void {
   if (stated === unsigned) return;
   let high = 0;
   for (let i = 0; i < BLOCK; i++) if ((i < 148 || i >= 156) && block[i]! > 127) high++;
-  if (stated !== unsigned - 256 * high) throw new TarFormatError(`a tar header with a wrong checksum at byte ${offset}`);
+  if (stated !== unsigned - 256 * high)
+    throw new TarFormatError(`a tar header with a wrong checksum at byte ${offset}`);
 }
 
 /** A numeric field: octal ASCII, or base-256 (first byte 0x80) for a size past 8 GB. */
