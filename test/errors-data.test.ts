@@ -7,7 +7,7 @@ import { CommandSaidError, exitCodeOf, forPeople } from '../src/cli/cli-errors.j
 import { wordExportError } from '../src/cli/commands/export/api.js';
 import { checkApiKey, keyFaultText } from '../src/config/validators.js';
 import { givenUp, RetryableFailure } from '../src/download/response.js';
-import { NotGzipError } from '../src/download/sniff.js';
+import { NotGzipError } from '../src/download/live-extraction.js';
 import { StalledError } from '../src/download/stall.js';
 import {
   ApiError,

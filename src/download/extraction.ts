@@ -5,7 +5,7 @@
 // zlib inflates the next meanwhile; past MAX_QUEUED waiting bytes zlib is paused, so memory stays flat.
 import { createGunzip, type Gunzip } from 'node:zlib';
 import { ArchiveRefusedError, MintAdminError } from '../errors.js';
-import { EntryGuard, splitPath } from './guard.js';
+import { EntryGuard, pathKey } from './guard.js';
 import type { ArchiveSummary, ExtractionLimits } from './limits.js';
 import { formatBytes } from './progress.js';
 import { FILE_TYPES, TarReader, type TarEntry } from './tar-reader.js';
@@ -18,14 +18,6 @@ const RATIO_FLOOR = 1 << 20;
 /** zlib's output chunk: the unit the reader, the writer and the bomb count work in. */
 const INFLATE_CHUNK = 256 * 1024;
 const MAX_QUEUED = 4 * INFLATE_CHUNK;
-
-/** The types the guard judges; any other is refused by name before it. */
-const GUARDED = new Set([...FILE_TYPES, 'Directory', 'SymbolicLink', 'Link', 'CharacterDevice', 'BlockDevice', 'FIFO']);
-const UNKNOWN_TYPES: Record<string, string> = {
-  SparseFile: 'is a GNU sparse file, which mint-admin cannot extract with its real contents',
-  GNUDumpDir: 'is a GNU dump directory entry, which mint-admin does not extract',
-  Unsupported: 'is of a tar entry type unknown to mint-admin, which it does not extract',
-};
 
 // One extraction into `dir`, fed the gzip stream with write(), then finish(). Every failure is a MintAdminError (a
 // refusal, a failure to write, not a tar.gz); after one nothing more is written and the caller removes `dir`.
@@ -157,41 +149,29 @@ export class Extraction {
 
   /** The guard, the limits, then the writer: the first entry that breaks a rule refuses the archive. */
   private entry(entry: TarEntry): void {
-    const refusal = this.refusal(entry);
+    const refusal = this.guard.check(entry) ?? this.overLimit(entry);
     if (refusal) {
       if (this.bytes <= this.limits.maxBytes) throw new ArchiveRefusedError(refusal);
       // The rule alone too: a face names its own way to allow more (the CLI's --max-size).
       const { rule } = sizeRefusal(entry, this.limits);
       throw new ArchiveRefusedError(refusal, { sizeLimit: this.limits.maxBytes, brokenRule: rule });
     }
-    const key = (splitPath(entry.path) as string[]).join('/');
-    const linkKey = entry.type === 'Link' ? (splitPath(entry.linkpath) as string[]).join('/') : '';
-    this.writer.entry(entry, key, linkKey);
+    this.writer.entry(entry, pathKey(entry.path), entry.type === 'Link' ? pathKey(entry.linkpath) : '');
   }
 
-  private refusal(entry: TarEntry): string | undefined {
-    const quoted = JSON.stringify(entry.path);
-    if (entry.sparse)
-      return `entry ${quoted} is a sparse file (PAX GNU.sparse), which mint-admin cannot extract with its real contents`;
-    if (!GUARDED.has(entry.type)) {
-      return `entry ${quoted} ${UNKNOWN_TYPES[entry.type] ?? `is a ${entry.type} entry (tar type '${entry.typeKey}'), which mint-admin does not extract`}`;
-    }
-    const refused = this.guard.check(entry);
-    if (refused) return refused;
+  /** Counts an admitted entry; whether the archive now holds more than its limits allow. */
+  private overLimit(entry: TarEntry): string | undefined {
+    const { maxBytes, maxEntries } = this.limits;
     this.entries += 1;
     if (FILE_TYPES.has(entry.type)) this.bytes += entry.size;
-    return overLimit(entry, this.entries, this.bytes, this.limits);
+    if (this.bytes > maxBytes) {
+      const { rule, nextStep } = sizeRefusal(entry, this.limits);
+      return `${rule}; ${nextStep}`;
+    }
+    if (this.entries > maxEntries)
+      return `would make the bundle hold more than ${maxEntries.toLocaleString('en-US')} entries (at entry ${JSON.stringify(entry.path)})`;
+    return undefined;
   }
-}
-
-function overLimit(entry: TarEntry, entries: number, bytes: number, limits: ExtractionLimits): string | undefined {
-  if (bytes > limits.maxBytes) {
-    const { rule, nextStep } = sizeRefusal(entry, limits);
-    return `${rule}; ${nextStep}`;
-  }
-  if (entries > limits.maxEntries)
-    return `would make the bundle hold more than ${limits.maxEntries.toLocaleString('en-US')} entries (at entry ${JSON.stringify(entry.path)})`;
-  return undefined;
 }
 
 /** The size cap's refusal: the rule, and what to do in words that name no flag (the CLI says --max-size, a script maxBytes). */
@@ -204,27 +184,26 @@ function sizeRefusal(entry: TarEntry, limits: ExtractionLimits): { rule: string;
   };
 }
 
-/** A failure to write (not to read the archive), named as what it is. */
+const diskFull = (dir: string) =>
+  `disk full while extracting the bundle into ${dir}: free some space and run the command again`;
+const denied = (dir: string) => `permission denied while extracting the bundle into ${dir}`;
+/** Failures to write (not to read the archive) by their code, each named as what it is, in the extraction into dir. */
+const WRITE_ERRORS = new Map<string, (dir: string) => string>([
+  ['ENOSPC', diskFull],
+  ['EDQUOT', diskFull],
+  ['ENAMETOOLONG', (dir) => `a file name in the bundle is too long for the filesystem of ${dir}`],
+  ['EACCES', denied],
+  ['EPERM', denied],
+  ['EROFS', (dir) => `${dir} is on a read-only filesystem`],
+  ['EIO', (dir) => `an I/O error while extracting the bundle into ${dir}`],
+]);
+
 export function writeError(error: unknown, dir: string): MintAdminError | undefined {
   const e = error as NodeJS.ErrnoException & { entry?: { path?: string } };
+  const what = WRITE_ERRORS.get(e.code ?? '')?.(dir);
+  if (what === undefined) return undefined;
   const entry = e.entry?.path === undefined ? '' : ` (at entry ${JSON.stringify(e.entry.path)})`;
-  const say = (what: string) => new MintAdminError(`${what}${entry}; nothing was installed`, { cause: error });
-  switch (e.code) {
-    case 'ENOSPC':
-    case 'EDQUOT':
-      return say(`disk full while extracting the bundle into ${dir}: free some space and run the command again`);
-    case 'ENAMETOOLONG':
-      return say(`a file name in the bundle is too long for the filesystem of ${dir}`);
-    case 'EACCES':
-    case 'EPERM':
-      return say(`permission denied while extracting the bundle into ${dir}`);
-    case 'EROFS':
-      return say(`${dir} is on a read-only filesystem`);
-    case 'EIO':
-      return say(`an I/O error while extracting the bundle into ${dir}`);
-    default:
-      return undefined;
-  }
+  return new MintAdminError(`${what}${entry}; nothing was installed`, { cause: error });
 }
 
 export function invalidArchive(error: unknown): MintAdminError {

@@ -6,7 +6,8 @@
 // - a symlink target is leading `..` then plain names, not climbing above the directory: resolution goes up through
 //   real directories only, and each link met on the way down obeys the same rule, so no chain ends up outside;
 // - a hard link points at an earlier regular file (one to a symlink would copy its text where it means otherwise);
-// - devices, FIFOs and other special entries are refused.
+// - devices, FIFOs, sparse files and other special entries are refused; the types that cannot be extracted as they
+//   are (a sparse file) or are unknown are refused before their path is looked at.
 import { FILE_TYPES } from './tar-reader.js';
 
 const SPECIAL_NAMES: Record<string, string> = {
@@ -14,11 +15,20 @@ const SPECIAL_NAMES: Record<string, string> = {
   BlockDevice: 'a block device',
   FIFO: 'a FIFO',
 };
+const GUARDED = new Set([...FILE_TYPES, 'Directory', 'SymbolicLink', 'Link', ...Object.keys(SPECIAL_NAMES)]);
+const NOT_EXTRACTED: Record<string, string> = {
+  SparseFile: 'is a GNU sparse file, which mint-admin cannot extract with its real contents',
+  GNUDumpDir: 'is a GNU dump directory entry, which mint-admin does not extract',
+  Unsupported: 'is of a tar entry type unknown to mint-admin, which it does not extract',
+};
 
-/** The parts of an entry the guard looks at (tar's ReadEntry has them). */
+/** The parts of an entry the guard looks at (tar-reader.ts's TarEntry has them). */
 export interface EntryInfo {
   path: string;
   type: string;
+  /** The type's flag as written, and whether PAX GNU.sparse keys made the body a sparse map. */
+  typeKey?: string;
+  sparse?: boolean;
   linkpath?: string | undefined;
   size: number;
 }
@@ -31,7 +41,7 @@ export class EntryGuard {
 
   /** Why the entry is refused, or undefined when it may be extracted. */
   check(entry: EntryInfo): string | undefined {
-    const reason = this.refusal(entry);
+    const reason = notExtracted(entry) ?? this.refusal(entry);
     return reason === undefined ? undefined : `entry ${JSON.stringify(entry.path)} ${reason}`;
   }
 
@@ -71,11 +81,11 @@ export class EntryGuard {
     if (entry.type === 'Link') {
       const reason = this.hardLinkRefusal(entry.linkpath ?? '');
       if (reason) return reason;
-      this.files.set(key, this.files.get(splitTarget(entry.linkpath ?? ''))!);
+      this.files.set(key, this.files.get(pathKey(entry.linkpath ?? ''))!);
       this.links.add(fold(key));
       return undefined;
     }
-    return `is ${SPECIAL_NAMES[entry.type] ?? `a ${JSON.stringify(entry.type)} entry`}; only files, directories and links are allowed`;
+    return `is ${SPECIAL_NAMES[entry.type]}; only files, directories and links are allowed`;
   }
 
   /** The nearest proper ancestor of the path that an earlier entry made a link, if any. */
@@ -99,6 +109,12 @@ export class EntryGuard {
   }
 }
 
+function notExtracted({ type, typeKey, sparse }: EntryInfo): string | undefined {
+  if (sparse) return 'is a sparse file (PAX GNU.sparse), which mint-admin cannot extract with its real contents';
+  if (GUARDED.has(type)) return undefined;
+  return NOT_EXTRACTED[type] ?? `is a ${type} entry (tar type '${typeKey}'), which mint-admin does not extract`;
+}
+
 /** Path components without `.` and empty ones, or why the path is refused. */
 export function splitPath(path: string): string[] | string {
   if (path.includes('\0')) return 'has a NUL byte in its name';
@@ -109,11 +125,9 @@ export function splitPath(path: string): string[] | string {
   return parts;
 }
 
-function splitTarget(target: string): string {
-  return target
-    .split('/')
-    .filter((part) => part !== '' && part !== '.')
-    .join('/');
+/** The path of an admitted entry (or of a hard link's target) as the guard keys it: its components joined by `/`. */
+export function pathKey(path: string): string {
+  return (splitPath(path) as string[]).join('/');
 }
 
 function symlinkRefusal(parts: string[], target: string): string | undefined {

@@ -26,7 +26,7 @@ import { checkArchivePath, checkFreeSpace, checkTarget } from './target.js';
 
 export { checkArchivePath, checkTarget, type TargetPlan } from './target.js';
 export { ArchiveRefusedError } from '../errors.js';
-export { NotGzipError } from './sniff.js';
+export { NotGzipError } from './live-extraction.js';
 export type { DownloadPhase, DownloadProgressEvent } from './progress.js';
 
 export interface DownloadBundleOptions {

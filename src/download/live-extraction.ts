@@ -1,17 +1,27 @@
-// The download's consumer: the archive's bytes, at their offsets, to one extraction once the first bytes say gzip
-// (sniff.ts). A download that starts over from byte 0 starts the extraction over too, in an empty tree.
+// The download's consumer: the archive's bytes, at their offsets, to one extraction once the first bytes say gzip. What
+// the archive is goes by those bytes, not any name or Content-Type: anything but gzip (1f 8b) is named as well as the
+// bytes allow, since each points at a different cause. A download that starts over from byte 0 starts the extraction
+// over too, in an empty tree.
 import { rmSync } from 'node:fs';
 import { MintAdminError } from '../errors.js';
 import { Extraction } from './extraction.js';
 import type { ArchiveSummary, ExtractionLimits } from './limits.js';
-import { ArchiveHead, checkArchiveHead } from './sniff.js';
 
-/** Bytes enough to name what a stream that is not gzip is (sniff.ts). */
-const SNIFF_BYTES = 512;
+/** Not gzip, named by what it is; `export download|run` say their own next step (withoutNextStep). */
+export class NotGzipError extends MintAdminError {
+  constructor(what: string) {
+    const problem = `the downloaded bundle is ${what}, not a tar.gz archive (gzip data starts with the bytes 1f 8b); nothing was installed; if it persists, report it to Mintlify`;
+    super(`${problem}; run the command again`, { withoutNextStep: problem });
+  }
+}
+
+/** One tar header: enough to tell an uncompressed tar by its `ustar` magic, and so to name what is not gzip. */
+const HEAD_BYTES = 512;
 
 export class LiveExtraction {
   private extraction: Extraction | undefined;
-  private head = new ArchiveHead();
+  /** The archive's first bytes (up to HEAD_BYTES). */
+  private head = Buffer.alloc(0);
   /** Chunks that came before the first two bytes were known (a body of one-byte chunks). */
   private held: Buffer[] = [];
   private fed = 0;
@@ -30,14 +40,14 @@ export class LiveExtraction {
       throw new MintAdminError(`${problem}; run the command again`, { withoutNextStep: problem });
     }
     this.fed += chunk.length;
-    this.head.take(chunk, offset);
-    const head = this.head.bytes;
+    if (offset < HEAD_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES - offset)]);
+    const head = this.head;
     if (head.length < 2) {
       this.held.push(chunk);
       return undefined;
     }
     // Not gzip: named by its first bytes once there are enough of them, or at the end (finish).
-    if (head[0] !== 0x1f || head[1] !== 0x8b) return head.length >= SNIFF_BYTES ? checkArchiveHead(head) : undefined;
+    if (!isGzip(head)) return head.length >= HEAD_BYTES ? Promise.reject(new NotGzipError(describe(head))) : undefined;
     const extraction = (this.extraction ??= new Extraction(this.tree, this.limits()));
     if (this.held.length > 0) {
       const held = Buffer.concat([...this.held, chunk]);
@@ -49,8 +59,8 @@ export class LiveExtraction {
 
   /** The end of the download: the totals of an archive extracted whole, or its failure. */
   async finish(): Promise<ArchiveSummary> {
-    await checkArchiveHead(this.head.bytes);
-    if (!this.extraction) this.extraction = new Extraction(this.tree, this.limits());
+    if (!isGzip(this.head)) throw new NotGzipError(describe(this.head));
+    this.extraction ??= new Extraction(this.tree, this.limits());
     return this.extraction.finish();
   }
 
@@ -62,9 +72,34 @@ export class LiveExtraction {
   private startOver(): void {
     this.abandon();
     this.extraction = undefined;
-    this.head = new ArchiveHead();
+    this.head = Buffer.alloc(0);
     this.held = [];
     this.fed = 0;
     rmSync(this.tree, { recursive: true, force: true });
   }
+}
+
+function isGzip(head: Buffer): boolean {
+  return head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
+}
+
+function describe(head: Buffer): string {
+  const starts = (magic: string) => head.toString('latin1', 0, magic.length) === magic;
+  if (head.length === 0) return 'empty (0 bytes)';
+  if (starts('PK\x03\x04') || starts('PK\x05\x06')) return 'a zip archive';
+  if (head.subarray(257, 262).toString('latin1') === 'ustar') return 'an uncompressed tar archive';
+  const text = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()
+    .toLowerCase();
+  if (text.startsWith('<!doctype html') || text.startsWith('<html'))
+    return 'an HTML page (an error page from the storage or a proxy?)';
+  if (text.startsWith('<?xml') || text.startsWith('<error')) return 'an XML document (a storage error message?)';
+  if (text.startsWith('{') || text.startsWith('[')) return 'JSON (an error message?)';
+  if (starts('BZh')) return 'a bzip2 stream';
+  if (starts('\xfd7zXZ\x00')) return 'an xz stream';
+  if (starts('\x28\xb5\x2f\xfd')) return 'a zstd stream';
+  const hex = [...head.subarray(0, 4)].map((b) => b.toString(16).padStart(2, '0')).join(' ');
+  return `not gzip data (it starts with the bytes ${hex})`;
 }

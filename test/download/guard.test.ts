@@ -96,6 +96,29 @@ describe('entries that are refused', () => {
   });
 });
 
+describe('types that cannot be extracted as they are, refused before their path is looked at', () => {
+  it.each([
+    [
+      { path: '../x', type: 'File', size: 1, sparse: true },
+      'entry "../x" is a sparse file (PAX GNU.sparse), which mint-admin cannot extract with its real contents',
+    ],
+    [
+      { path: '/s', type: 'SparseFile', typeKey: 'S', size: 0 },
+      'entry "/s" is a GNU sparse file, which mint-admin cannot extract with its real contents',
+    ],
+    [
+      { path: 'label', type: 'TapeVolumeHeader', typeKey: 'V', size: 0 },
+      'entry "label" is a TapeVolumeHeader entry (tar type \'V\'), which mint-admin does not extract',
+    ],
+    [
+      { path: 'q', type: 'Unsupported', typeKey: 'Q', size: 0 },
+      'entry "q" is of a tar entry type unknown to mint-admin, which it does not extract',
+    ],
+  ] satisfies [EntryInfo, string][])('%o', (entry, message) => {
+    expect(new EntryGuard().check(entry)).toBe(message);
+  });
+});
+
 describe('entries that are accepted', () => {
   it.each([
     ['plain files and directories', [dir('./'), dir('site/'), file('site/index.html'), file('./site/a.css')]],

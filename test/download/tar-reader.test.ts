@@ -176,6 +176,20 @@ describe('the tar reader', () => {
     expect(() => read(Buffer.from('<html>not a tar at all</html>'.repeat(40)))).toThrow(TarFormatError);
   });
 
+  it('takes a checksum summed over signed bytes, as some old tars wrote it, and no other', () => {
+    const tar = patched(rawTar([file('a')]), (block) => block.write('caf\xe9\xe9', 0, 'latin1'));
+    const signed = Buffer.from(tar);
+    signed.fill(' ', 148, 156);
+    let sum = 0;
+    for (const byte of signed.subarray(0, 512)) sum += byte > 127 ? byte - 256 : byte;
+    signed.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148, 'latin1');
+    expect(read(tar).entries.map((e) => e.path)).toEqual(['caf\ufffd\ufffd']);
+    expect(read(signed).entries.map((e) => e.path)).toEqual(['caf\ufffd\ufffd']);
+    const neither = Buffer.from(signed);
+    neither.write(`${(sum + 256).toString(8).padStart(6, '0')}\0 `, 148, 'latin1');
+    expect(() => read(neither)).toThrow(/wrong checksum/);
+  });
+
   it('refuses an archive that ends inside a header, a body or after a PAX header', () => {
     const tar = rawTar([pax({ path: 'patched.html' }), file('kept-name', 'x'.repeat(600))]);
     for (const end of [100, 512 + 256, 1024, 1024 + 512 + 10, 1024 + 512 + 600]) {
