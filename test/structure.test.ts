@@ -63,11 +63,6 @@ const SEAMS: Array<{ from: string; to: Set<string> }> = [
 ];
 const throughSeam = (from: string, to: string) => SEAMS.some((seam) => from.startsWith(seam.from) && seam.to.has(to));
 
-// Debts of issue 47 being paid off: the test fails on any other violation, and on any of these that no
-// longer holds, so the lists only shrink.
-const LAYOUT_DEBTS: string[] = [];
-const SIZE_DEBTS: string[] = [];
-
 interface SourceFile {
   path: string;
   text: string;
@@ -135,7 +130,7 @@ describe('the layout', () => {
   it('the engine imports no face, no face another, and no command group another', () => {
     const files = everyFile();
     expect(files.length).toBeGreaterThan(100);
-    expect(layoutViolations(files)).toEqual(LAYOUT_DEBTS);
+    expect(layoutViolations(files)).toEqual([]);
   });
 
   it('only the entries touch process-wide state', () => {
@@ -148,7 +143,7 @@ describe('the layout', () => {
       .filter((file) => file.text.split('\n').length - 1 > MOST_LINES)
       .map((file) => file.path)
       .sort();
-    expect(long).toEqual(SIZE_DEBTS);
+    expect(long).toEqual([]);
   });
 
   it.each([

@@ -94,7 +94,7 @@ function report(error: unknown, deps: Deps, debug: boolean): number {
   // Error messages carry server text: shown with control characters visible and the key masked.
   const clean = (text: string) => forTerminal(scrubSecrets(text, [...(deps.secrets ?? [])]), { multiline: true });
   const stderr = { write: (text: string) => deps.io.stderr.write(clean(text)) };
-  // A command rewords an interruption (what keeps running, how to resume); the exit code stays the
+  // A command words its own interruption (what keeps running, how to resume); the exit code stays the
   // one of the signal that stopped it.
   const reason: unknown = deps.signal.aborted ? deps.signal.reason : undefined;
   if (error instanceof InterruptedError && reason instanceof InterruptedError) {
