@@ -21,7 +21,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { startSandbox } = await import(join(root, 'dist/sandbox/index.js'));
+const { startSandbox } = /** @type {typeof import('../src/sandbox/index.js')} */ (
+  await import(join(root, 'dist/sandbox/index.js'))
+);
 const { describeEnv, max, measure, median, min, rssSource, settleDisk } = await import('./measure.mjs');
 const { alternatingPairs, completedExport, cpuSeconds, runCurlTar } = await import('./download-sides.mjs');
 const CLI = join(root, 'dist/cli/main.cjs');
