@@ -176,8 +176,13 @@ const entry = await build({
 chmodSync(new URL('dist/cli/main.cjs', root), 0o755);
 // Help texts, rendered now so that printing them needs no commander (prerendered.ts); the entry
 // inlines the version.
-const { buildProgram } = await import(new URL('dist/cli/program.js', root).href);
-const { renderHelp, helpFileName, PRERENDERED_DIR } = await import(new URL('dist/cli/prerendered.js', root).href);
+// Imported by URL from what tsc just emitted; typed as the sources they were built from.
+const { buildProgram } = /** @type {typeof import('../src/cli/program.js')} */ (
+  await import(new URL('dist/cli/program.js', root).href)
+);
+const { renderHelp, helpFileName, PRERENDERED_DIR } = /** @type {typeof import('../src/cli/prerendered.js')} */ (
+  await import(new URL('dist/cli/prerendered.js', root).href)
+);
 let captured = '';
 const sink = { write: (/** @type {string} */ text) => ((captured += text), true) };
 // columns: Infinity renders help unwrapped; main.ts wraps it to the terminal when it prints it. The
