@@ -18,17 +18,26 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { once } from 'node:events';
 
+/** @import { Sandbox } from '../src/sandbox/index.js' */
+/** @import { DataTable } from '../src/analytics-store/schema.js' */
+/** @typedef {typeof import('../src/analytics-store/sync/plan.js')} Plan */
+/** @typedef {{ ms: number; maxRssMb: number; marks: Array<{ rows: number; rssMb: number }> }} Stored */
+
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = (p) => join(root, 'dist', p);
+const dist = (/** @type {string} */ p) => join(root, 'dist', p);
 const QUICK = Boolean(process.env.BENCH_QUICK);
 const DAY = 86_400_000;
 
-const [mode, ...args] = process.argv.slice(2);
-if (mode === 'store') await store(...args);
-else if (mode === 'baseline') await baseline(...args);
+// A child's arguments, as child() passes them: the table, the row count, the database, the NDJSON file.
+const [mode, table = '', n = '', dbPath = '', ndjson = ''] = process.argv.slice(2);
+if (mode === 'store') await store(/** @type {DataTable} */ (table), n, dbPath);
+else if (mode === 'baseline') await baseline(table, n, dbPath, ndjson);
 else await main();
 
-/** Deterministic rows shaped like the API's: a conversation, or a day's search term. */
+/**
+ * Deterministic rows shaped like the API's: a conversation, or a day's search term.
+ * @param {number} i
+ */
 function conversationRow(i) {
   const t = Date.UTC(2026, 9, 1) + i * 2000;
   return {
@@ -44,6 +53,7 @@ function conversationRow(i) {
     page_url: `https://docs.example.com/page-${i % 400}`,
   };
 }
+/** @param {number} i */
 function searchRow(i) {
   return {
     date: new Date(Date.UTC(2026, 9, 1) + Math.floor(i / 1000) * DAY).toISOString().slice(0, 10),
@@ -55,16 +65,28 @@ function searchRow(i) {
   };
 }
 
-/** Child: store `n` rows of `table` the sync's way; prints {ms, maxRssMb, at:[{rows, rssMb}]}. */
+/**
+ * Child: store `n` rows of `table` the sync's way; prints {ms, maxRssMb, at:[{rows, rssMb}]}.
+ * @param {DataTable} table
+ * @param {string} n
+ * @param {string} dbPath
+ */
 async function store(table, n, dbPath) {
-  const { openAnalyticsDb } = await import(dist('analytics-store/db.js'));
-  const { writePage, withOneThread } = await import(dist('analytics-store/sync/store.js'));
-  const { STREAMS } = await import(dist('analytics-store/sync/streams.js'));
+  const { openAnalyticsDb } = /** @type {typeof import('../src/analytics-store/db.js')} */ (
+    await import(dist('analytics-store/db.js'))
+  );
+  const { writePage, withOneThread } = /** @type {typeof import('../src/analytics-store/sync/store.js')} */ (
+    await import(dist('analytics-store/sync/store.js'))
+  );
+  const { STREAMS } = /** @type {typeof import('../src/analytics-store/sync/streams.js')} */ (
+    await import(dist('analytics-store/sync/streams.js'))
+  );
   const db = await openAnalyticsDb(dbPath);
   const stream = STREAMS[table];
   const total = Number(n);
   const pageSize = stream.pageSize;
   const make = table === 'conversations' ? conversationRow : searchRow;
+  /** @type {Stored['marks']} */
   const marks = [];
   const started = performance.now();
   // As runSync does: DuckDB on one thread while pages are stored.
@@ -94,9 +116,17 @@ async function store(table, n, dbPath) {
   console.log(JSON.stringify({ ms, maxRssMb: process.resourceUsage().maxRSS / 1024, marks }));
 }
 
-/** Child: the same rows from an NDJSON file, loaded by DuckDB in one statement. */
-async function baseline(table, n, dbPath, ndjson) {
-  const { openAnalyticsDb } = await import(dist('analytics-store/db.js'));
+/**
+ * Child: the same rows from an NDJSON file, loaded by DuckDB in one statement.
+ * @param {string} table
+ * @param {string} _n the row count, which the statement does not need
+ * @param {string} dbPath
+ * @param {string} ndjson
+ */
+async function baseline(table, _n, dbPath, ndjson) {
+  const { openAnalyticsDb } = /** @type {typeof import('../src/analytics-store/db.js')} */ (
+    await import(dist('analytics-store/db.js'))
+  );
   const db = await openAnalyticsDb(dbPath);
   const started = performance.now();
   await db.connection.run(
@@ -107,15 +137,25 @@ async function baseline(table, n, dbPath, ndjson) {
   console.log(JSON.stringify({ ms, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
 }
 
+/**
+ * Runs this script as a child in one of its modes; returns what it printed last, parsed.
+ * @param {string[]} argv
+ * @returns {Stored}
+ */
 function child(...argv) {
   const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), ...argv], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   if (r.status !== 0) throw new Error(`bench child ${argv.join(' ')} exited ${r.status}`);
-  return JSON.parse(r.stdout.trim().split('\n').pop());
+  return JSON.parse(r.stdout.trim().split('\n').pop() ?? '');
 }
 
+/**
+ * @param {string} path
+ * @param {number} n
+ * @param {(i: number) => object} make
+ */
 async function writeNdjson(path, n, make) {
   const out = createWriteStream(path);
   for (let i = 0; i < n; i++) if (!out.write(`${JSON.stringify(make(i))}\n`)) await once(out, 'drain');
@@ -125,17 +165,29 @@ async function writeNdjson(path, n, make) {
 
 async function main() {
   const work = mkdtempSync(join(tmpdir(), 'mint-admin-bench-sync-'));
+  /** @type {string[]} */
   const rows = [];
+  /** @type {string[]} */
   const verdicts = [];
   try {
     // ---- 1. requests for a month of sandbox history
-    const { startSandbox } = await import(dist('sandbox/index.js'));
-    const { ApiClient } = await import(dist('api/client.js'));
-    const { systemClock } = await import(dist('clock.js'));
-    const { openAnalyticsDb } = await import(dist('analytics-store/db.js'));
-    const { runSync } = await import(dist('analytics-store/sync/engine.js'));
-    const { startOfUtcDay, utcDay, FEEDBACK_REREAD_MS, SETTLE_MS } = await import(dist('analytics-store/sync/plan.js'));
-    const { RequestBudget } = await import(dist('analytics-store/sync/budget.js'));
+    const { startSandbox } = /** @type {typeof import('../src/sandbox/index.js')} */ (
+      await import(dist('sandbox/index.js'))
+    );
+    const { ApiClient } = /** @type {typeof import('../src/api/client.js')} */ (await import(dist('api/client.js')));
+    const { systemClock } = /** @type {typeof import('../src/clock.js')} */ (await import(dist('clock.js')));
+    const { openAnalyticsDb } = /** @type {typeof import('../src/analytics-store/db.js')} */ (
+      await import(dist('analytics-store/db.js'))
+    );
+    const { runSync } = /** @type {typeof import('../src/analytics-store/sync/engine.js')} */ (
+      await import(dist('analytics-store/sync/engine.js'))
+    );
+    const { startOfUtcDay, utcDay, FEEDBACK_REREAD_MS, SETTLE_MS } = /** @type {Plan} */ (
+      await import(dist('analytics-store/sync/plan.js'))
+    );
+    const { RequestBudget } = /** @type {typeof import('../src/analytics-store/sync/budget.js')} */ (
+      await import(dist('analytics-store/sync/budget.js'))
+    );
     const { Agent } = await import('undici');
     const sandbox = await startSandbox(
       QUICK ? { searchTermCount: 300, analytics: { pages: 60, feedback: 300, conversations: 1000 } } : {},
@@ -193,21 +245,27 @@ async function main() {
     );
 
     // ---- 2. local cost
-    const sizes = { conversations: QUICK ? 20_000 : 1_000_000, searches: QUICK ? 5_000 : 100_000 };
-    for (const [table, n] of Object.entries(sizes)) {
+    /** @type {Array<[string, number]>} */
+    const sizes = [
+      ['conversations', QUICK ? 20_000 : 1_000_000],
+      ['searches', QUICK ? 5_000 : 100_000],
+    ];
+    for (const [table, n] of sizes) {
       const ndjson = join(work, `${table}.ndjson`);
       await writeNdjson(ndjson, n, table === 'conversations' ? conversationRow : searchRow);
       // Interleaved: baseline, ours, baseline, ours; the better of each.
+      /** @type {Stored[]} */
       const ours = [];
+      /** @type {Stored[]} */
       const limit = [];
       for (let run = 0; run < 2; run++) {
         limit.push(child('baseline', table, String(n), join(work, `${table}-base-${run}.duckdb`), ndjson));
         ours.push(child('store', table, String(n), join(work, `${table}-ours-${run}.duckdb`)));
       }
-      const best = (xs) => xs.reduce((a, b) => (a.ms < b.ms ? a : b));
+      const best = (/** @type {Stored[]} */ xs) => xs.reduce((a, b) => (a.ms < b.ms ? a : b));
       const o = best(ours);
       const l = best(limit);
-      const rate = (x) => Math.round(n / (x.ms / 1000));
+      const rate = (/** @type {Stored} */ x) => Math.round(n / (x.ms / 1000));
       rows.push(
         `| store ${n.toLocaleString('en')} ${table} (rows/s) | ${rate(o).toLocaleString('en')} | ${rate(l).toLocaleString('en')} (read_json_auto of NDJSON, one statement) | ${(rate(o) / rate(l)).toFixed(2)} |`,
       );
@@ -215,7 +273,8 @@ async function main() {
       rows.push(
         `| peak RSS storing ${table} | ${o.maxRssMb.toFixed(0)} MB | ${l.maxRssMb.toFixed(0)} MB | ${(o.maxRssMb / l.maxRssMb).toFixed(2)} |`,
       );
-      const growth = o.marks.length >= 2 ? o.marks[o.marks.length - 1].rssMb - o.marks[0].rssMb : 0;
+      const [firstMark, lastMark] = [o.marks[0], o.marks.at(-1)];
+      const growth = firstMark && lastMark && o.marks.length >= 2 ? lastMark.rssMb - firstMark.rssMb : 0;
       verdicts.push(
         `${growth < 64 ? 'PASS' : 'MISS'} peak RSS flat as ${table} grow (${marks}; growth from a quarter to all ${growth.toFixed(0)} MB, target < 64 MB)`,
       );
@@ -236,8 +295,20 @@ async function main() {
   if (verdicts.some((v) => v.startsWith('MISS'))) process.exitCode = 1;
 }
 
-/** The fewest requests a sync of [from, now) takes, and how many a second one right after needs. */
+/**
+ * The fewest requests a sync of [from, now) takes, and how many a second one right after needs.
+ * @param {Sandbox} sandbox
+ * @param {number} from
+ * @param {number} now
+ * @param {Pick<Plan, 'startOfUtcDay' | 'utcDay' | 'FEEDBACK_REREAD_MS' | 'SETTLE_MS'>} engine
+ */
 async function fewestRequests(sandbox, from, now, { startOfUtcDay, utcDay, FEEDBACK_REREAD_MS, SETTLE_MS }) {
+  /**
+   * One page of an analytics endpoint, as far as this count reads it (the sandbox is ours).
+   * @param {string} route
+   * @param {Record<string, string>} query
+   * @returns {Promise<any>}
+   */
   const get = async (route, query) => {
     const res = await fetch(
       `${sandbox.baseUrl}/v1/analytics/${sandbox.projectId}/${route}?${new URLSearchParams(query)}`,
@@ -251,8 +322,9 @@ async function fewestRequests(sandbox, from, now, { startOfUtcDay, utcDay, FEEDB
   let yesterday = 0;
   let unsettled = 0;
   /** The requests one window of the aggregate endpoints takes: searches, views and visitors paged, feedback by page and caller stats one each. */
-  async function pagesOver(w) {
+  async function pagesOver(/** @type {{ dateFrom: string; dateTo: string }} */ w) {
     let pages = 0;
+    /** @type {string | null} */
     let cursor = null;
     do {
       const page = await get('searches', { ...w, limit: '100', ...(cursor ? { cursor } : {}) });
@@ -279,9 +351,12 @@ async function fewestRequests(sandbox, from, now, { startOfUtcDay, utcDay, FEEDB
   }
   // The report's periods within the reach, each read whole at once first (engine.ts reportRanges):
   // searches, views and visitors over the range in their pages, feedback by page in one.
-  const { reportPeriods } = await import(dist('analytics-store/report/period.js'));
+  const { reportPeriods } = /** @type {typeof import('../src/analytics-store/report/period.js')} */ (
+    await import(dist('analytics-store/report/period.js'))
+  );
   const weeks = reportPeriods('week', new Date(now));
   const months = reportPeriods('month', new Date(now));
+  /** @type {Set<number>} */
   const starts = new Set();
   for (const range of [weeks.current, weeks.previous, months.current, months.previous]) {
     const start = Date.parse(`${range.from}T00:00:00Z`);

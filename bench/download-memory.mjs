@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { startSandbox } = await import(join(root, 'dist/sandbox/index.js'));
+const { startSandbox } = /** @type {typeof import('../src/sandbox/index.js')} */ (
+  await import(join(root, 'dist/sandbox/index.js'))
+);
 const { measure, rssSource } = await import('./measure.mjs');
 const { completedExport, runCurlTar } = await import('./download-sides.mjs');
 const CLI = join(root, 'dist/cli/main.cjs');
@@ -18,7 +20,8 @@ const SPECS = [
   { files: 3_000 / scale, bytesPerFile: 30_000 },
   { files: 30_000 / scale, bytesPerFile: 30_000 },
 ];
-const mb = (kb) => `${(kb / 1024).toFixed(1)} MB`;
+const mb = (/** @type {number} */ kb) => `${(kb / 1024).toFixed(1)} MB`;
+/** @type {Array<{ size: number; mine: number; base: number }>} */
 const rows = [];
 try {
   for (const spec of SPECS) {
@@ -38,6 +41,8 @@ try {
 console.log(`Peak RSS from ${rssSource}.\n\n| figure | mint-admin | curl \\| tar |\n|---|---|---|`);
 for (const r of rows)
   console.log(`| peak RSS, ${(r.size / 1e6).toFixed(0)} MB archive | ${mb(r.mine)} | ${mb(r.base)} |`);
-const growth = (rows[1].mine - rows[0].mine) / 1024;
+const [small, large] = rows;
+if (!small || !large) throw new Error('two archive sizes were measured, not fewer');
+const growth = (large.mine - small.mine) / 1024;
 console.log(`| peak RSS growth, small -> large archive (must be < 20 MB) | ${growth.toFixed(1)} MB | |`);
 process.exitCode = growth < 20 ? 0 : 1;

@@ -24,10 +24,18 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { startSandbox } = await import(join(root, 'dist/sandbox/index.js'));
+const { startSandbox } = /** @type {typeof import('../src/sandbox/index.js')} */ (
+  await import(join(root, 'dist/sandbox/index.js'))
+);
 const { create: createTar } = await import('tar');
 const { describeEnv, max, measure, median, min, settleDisk } = await import('./measure.mjs');
 const { alternatingPairs, completedExport, cpuSeconds, runCurlTar } = await import('./download-sides.mjs');
+/** @import { CompletedExport } from './download-sides.mjs' */
+/** @import { Measured } from './measure.mjs' */
+/** @typedef {{ files: number; bytesPerFile: number }} BundleSpec */
+/** A mix is the sandbox's own bundle of `spec`, or files its `write` puts in a directory. */
+/** @typedef {{ name: string; what: string; gnuOnly?: boolean; target?: number } & ({ spec: BundleSpec } | { spec?: undefined; write(dir: string): void })} Mix */
+/** @typedef {{ ours: Measured[]; theirs: Measured[] }} Pairs */
 const CLI = join(root, 'dist/cli/main.cjs');
 const work = mkdtempSync(join(tmpdir(), 'mint-admin-bench-mixes-'));
 const TMPFS = process.platform === 'linux' && existsSync('/dev/shm') ? '/dev/shm' : undefined;
@@ -38,7 +46,11 @@ const PLACES = (process.env.BENCH_MIX_PLACES ?? 'disk,tmpfs').split(',');
 const RECENTLY_DELETED_MS = quick ? 0 : 65_000;
 const MB = 1e6;
 
-/** Bytes of HTML-like text: compressible as a docs page is, and different in every file. */
+/**
+ * Bytes of HTML-like text: compressible as a docs page is, and different in every file.
+ * @param {number} i
+ * @param {number} bytes
+ */
 function htmlPage(i, bytes) {
   const seed = createHash('sha256').update(`page-${i}`).digest('hex');
   const words = [
@@ -65,21 +77,25 @@ function htmlPage(i, bytes) {
   return out.slice(0, bytes);
 }
 
-/** Minified JavaScript-like bytes: short identifiers from random bytes, about half compressible. */
+/**
+ * Minified JavaScript-like bytes: short identifiers from random bytes, about half compressible.
+ * @param {number} bytes
+ */
 function minifiedJs(bytes) {
   const alphabet = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_$';
   const random = randomBytes(bytes);
   const syntax = ['(', ')', '{', '}', ';', ',', '=', '.', 'return ', 'function ', 'var ', '!0', 'void 0', '=>'];
   const parts = [];
   for (let at = 0, n = 0; n < bytes; at++) {
-    const b = random[at % random.length];
-    const part = b < 180 ? alphabet[b % alphabet.length] : syntax[b % syntax.length];
+    const b = random[at % random.length] ?? 0;
+    const part = (b < 180 ? alphabet[b % alphabet.length] : syntax[b % syntax.length]) ?? '';
     parts.push(part);
     n += part.length;
   }
   return parts.join('').slice(0, bytes);
 }
 
+/** @type {Mix[]} */
 const mixes = [
   {
     name: 'text',
@@ -90,15 +106,16 @@ const mixes = [
   {
     name: 'incompressible',
     what: 'pages of random bytes',
-    write(dir) {
+    write(/** @type {string} */ dir) {
       for (let i = 0; i < 10_000 / scale; i++) put(dir, `section-${i % 50}/page-${i}.html`, randomBytes(5_800));
     },
   },
   {
     name: 'docs mix',
     what: 'HTML, images, fonts, minified JS and three large files',
-    write(dir) {
-      const size = (i, lo, hi) => lo + ((i * 2_654_435_761) % (hi - lo));
+    write(/** @type {string} */ dir) {
+      const size = (/** @type {number} */ i, /** @type {number} */ lo, /** @type {number} */ hi) =>
+        lo + ((i * 2_654_435_761) % (hi - lo));
       for (let i = 0; i < 3_000 / scale; i++)
         put(dir, `docs/section-${i % 40}/page-${i}.html`, htmlPage(i, size(i, 2_000, 30_000)));
       for (let i = 0; i < 800 / scale; i++)
@@ -120,20 +137,33 @@ const mixes = [
     what: '200,000 files of a few bytes',
     gnuOnly: true,
     target: 1.5,
+    /** @param {string} dir */
     write(dir) {
       for (let d = 0; d < 200; d++) mkdirSync(join(dir, `d${d}`), { recursive: true });
       for (let i = 0; i < 200_000 / scale; i++) writeFileSync(join(dir, `d${i % 200}`, `f${i}.txt`), `page ${i}\n`);
     },
   },
-].filter((mix) => !process.env.BENCH_MIXES || process.env.BENCH_MIXES.split(',').includes(mix.name.split(' ')[0]));
+].filter((mix) => {
+  const wanted = process.env.BENCH_MIXES;
+  return !wanted || wanted.split(',').includes(mix.name.split(' ')[0] ?? '');
+});
 
+/**
+ * @param {string} dir
+ * @param {string} path
+ * @param {string | Uint8Array} content
+ */
 function put(dir, path, content) {
   const file = join(dir, path);
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, content);
 }
 
-/** The sandbox's way: node-tar headers, paths without `./`, no PAX headers, files only. */
+/**
+ * The sandbox's way: node-tar headers, paths without `./`, no PAX headers, files only.
+ * @param {string} dir
+ * @param {string} file
+ */
 async function nodeTarArchive(dir, file) {
   const paths = spawnSync('find', ['.', '-type', 'f', '-printf', '%P\n'], { cwd: dir, encoding: 'utf8' })
     .stdout.split('\n')
@@ -142,12 +172,20 @@ async function nodeTarArchive(dir, file) {
   await createTar({ gzip: true, cwd: dir, file, portable: true }, paths);
 }
 
+/**
+ * @param {string} dir
+ * @param {string} file
+ */
 function gnuTarArchive(dir, file) {
   const r = spawnSync('tar', ['--format=pax', '-czf', file, '-C', dir, '.'], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`GNU tar failed: ${r.stderr}`);
 }
 
-/** A sandbox whose completed export serves `archive` (a file), and how to run each side on it. */
+/**
+ * A sandbox whose completed export serves `archive` (a file), and how to run each side on it.
+ * @param {BundleSpec | undefined} spec the sandbox's own bundle, when `archive` is not given
+ * @param {string | undefined} archive
+ */
 async function served(spec, archive) {
   const sandbox = await startSandbox({ seed: 11, ...(spec ? { bundle: spec } : {}) });
   if (archive) sandbox.setBundleArchive(readFileSync(archive));
@@ -155,8 +193,12 @@ async function served(spec, archive) {
 }
 
 let runs = 0;
-const fresh = (parent) => join(parent, `run-${++runs}`);
+const fresh = (/** @type {string} */ parent) => join(parent, `run-${++runs}`);
 
+/**
+ * @param {CompletedExport} exp
+ * @param {string} dir
+ */
 async function mintAdmin(exp, dir) {
   settleDisk();
   const r = await measure(process.execPath, [CLI, 'export', 'download', exp.jobId, '-o', dir], exp.env);
@@ -169,6 +211,8 @@ async function mintAdmin(exp, dir) {
  * the caller to remove. The uncounted pair is for the first archive on disk above all: it came after
  * the archives were made (hundreds of MB written and deleted), and its first runs took 5-7 s on both
  * sides while the disk caught up, against 1-1.5 s after (2026-11-27, four runs of four).
+ * @param {CompletedExport} exp
+ * @param {string} parent
  */
 const pairs = async (exp, parent) => {
   await mintAdmin(exp, fresh(parent));
@@ -180,12 +224,14 @@ const pairs = async (exp, parent) => {
   );
 };
 /** CPU seconds, NaN without GNU time (the table then says so rather than failing). */
-const cpuOf = (r) => cpuSeconds(r) ?? Number.NaN;
-const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
-const spreadS = (xs) => `${seconds(median(xs))} (${(min(xs) / 1000).toFixed(2)}-${seconds(max(xs))})`;
+const cpuOf = (/** @type {Measured} */ r) => cpuSeconds(r) ?? Number.NaN;
+const seconds = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(2)} s`;
+const spreadS = (/** @type {number[]} */ xs) =>
+  `${seconds(median(xs))} (${(min(xs) / 1000).toFixed(2)}-${seconds(max(xs))})`;
 
 try {
   // Every archive first, so that the disk runs start after a single settle.
+  /** @type {Array<{ mix: Mix; by: string; file: string | undefined; spec?: BundleSpec; sizeBytes: number }>} */
   const archives = [];
   for (const mix of mixes) {
     const source = join(work, `source-${archives.length}`);
@@ -200,24 +246,28 @@ try {
     if (!mix.spec && !mix.gnuOnly)
       await nodeTarArchive(source, (nodeTar = join(work, `node-tar-${archives.length}.tar.gz`)));
     rmSync(source, { recursive: true, force: true });
-    archives.push({ mix, by: 'GNU tar', file: gnu });
-    if (!mix.gnuOnly) archives.push({ mix, by: 'sandbox (node-tar)', file: nodeTar, spec: mix.spec });
+    // sizeBytes: known once served (NaN in the table if no place ran).
+    archives.push({ mix, by: 'GNU tar', file: gnu, sizeBytes: Number.NaN });
+    if (!mix.gnuOnly)
+      archives.push({ mix, by: 'sandbox (node-tar)', file: nodeTar, spec: mix.spec, sizeBytes: Number.NaN });
   }
-  const results = archives.map(() => ({}));
+  const results = archives.map(() => /** @type {Record<string, Pairs | undefined>} */ ({}));
   settleDisk();
   await new Promise((resolve) => setTimeout(resolve, RECENTLY_DELETED_MS));
-  const places = [
-    ['disk', () => join(work, 'disk-runs')],
-    ...(TMPFS ? [['tmpfs', () => mkdtempSync(join(TMPFS, 'mint-admin-bench-mixes-'))]] : []),
-  ].filter(([where]) => PLACES.includes(where));
+  /** @type {Array<[string, () => string]>} */
+  const everyPlace = [['disk', () => join(work, 'disk-runs')]];
+  if (TMPFS) everyPlace.push(['tmpfs', () => mkdtempSync(join(TMPFS, 'mint-admin-bench-mixes-'))]);
+  const places = everyPlace.filter(([where]) => PLACES.includes(where));
   for (const [where, parentOf] of places) {
+    /** @type {string[]} */
     const parents = [];
     for (const [k, archive] of archives.entries()) {
       const exp = await served(archive.spec, archive.file);
       archive.sizeBytes = exp.sizeBytes;
       const parent = parentOf();
       parents.push(parent);
-      results[k][where] = await pairs(exp, parent);
+      const byPlace = results[k];
+      if (byPlace) byPlace[where] = await pairs(exp, parent);
       await exp.sandbox.close();
       if (where === 'tmpfs') rmSync(parent, { recursive: true, force: true });
     }
@@ -231,18 +281,23 @@ try {
   console.log('');
   console.log('| figure | mint-admin | baseline | ratio |');
   console.log('|---|---|---|---|');
+  /** @type {Array<[string, boolean]>} */
   const checks = [];
+  /** @type {string[]} */
   const raw = [];
   for (const [k, archive] of archives.entries()) {
     const label = `${archive.mix.name} (${archive.mix.what}), ${archive.by}, archive ${(archive.sizeBytes / MB).toFixed(0)} MB`;
-    for (const [where, target] of [
+    /** @type {Array<[string, number]>} */
+    const targets = [
       ['disk', archive.mix.target ?? 1.15],
       ['tmpfs', archive.mix.target ?? 1.2],
-    ]) {
-      const sides = results[k][where];
+    ];
+    for (const [where, target] of targets) {
+      const sides = results[k]?.[where];
       if (!sides) continue;
-      const [ours, theirs] = [sides.ours, sides.theirs].map((rs) => rs.map((r) => r.wallMs));
-      const [cpuOurs, cpuTheirs] = [sides.ours, sides.theirs].map((rs) => median(rs.map(cpuOf)));
+      const wall = (/** @type {Measured[]} */ rs) => rs.map((r) => r.wallMs);
+      const [ours, theirs] = [wall(sides.ours), wall(sides.theirs)];
+      const [cpuOurs, cpuTheirs] = [median(sides.ours.map(cpuOf)), median(sides.theirs.map(cpuOf))];
       const ratio = median(ours) / median(theirs);
       const cpuRatio = cpuOurs / cpuTheirs;
       console.log(`| download, ${label}, to ${where} | ${spreadS(ours)} | ${spreadS(theirs)} | ${ratio.toFixed(2)}x |`);
@@ -258,7 +313,7 @@ try {
         cpuRatio <= 1.4,
       ]);
       raw.push(
-        `raw: download ${archive.mix.name} by ${archive.by} to ${where} (ms): mint-admin ${ours.map((x) => x.toFixed(0)).join(' ')}; curl | tar ${theirs.map((x) => x.toFixed(0)).join(' ')}`,
+        `raw: download ${archive.mix.name} by ${archive.by} to ${where} (ms): mint-admin ${ours.map((/** @type {number} */ x) => x.toFixed(0)).join(' ')}; curl | tar ${theirs.map((/** @type {number} */ x) => x.toFixed(0)).join(' ')}`,
       );
     }
   }

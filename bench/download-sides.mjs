@@ -4,6 +4,18 @@
 import { join } from 'node:path';
 import { measure, settleDisk } from './measure.mjs';
 
+/** @import { Sandbox } from '../src/sandbox/index.js' */
+/** @import { Measured } from './measure.mjs' */
+/** @typedef {{ sandbox: Sandbox; jobId: string; env: Record<string, string>; sizeBytes: number }} CompletedExport */
+
+/**
+ * One call to the sandbox's API, its JSON answer as the benchmark expects it (the sandbox is ours).
+ * @param {Sandbox} sandbox
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @returns {Promise<any>}
+ */
 export async function sandboxApi(sandbox, method, path, body) {
   const res = await fetch(`${sandbox.baseUrl}${path}`, {
     method,
@@ -14,7 +26,12 @@ export async function sandboxApi(sandbox, method, path, body) {
   return res.json();
 }
 
-/** A completed export of the sandbox (its archive made, untimed), and the CLI's environment for it. */
+/**
+ * A completed export of the sandbox (its archive made, untimed), and the CLI's environment for it.
+ * @param {Sandbox} sandbox
+ * @param {string} configHome
+ * @returns {Promise<CompletedExport>}
+ */
 export async function completedExport(sandbox, configHome) {
   sandbox.faults.exportPollsToFinish = 0;
   const { jobId } = await sandboxApi(sandbox, 'POST', '/v1/static-export/jobs', { domain: 'docs.example.com' });
@@ -29,7 +46,11 @@ export async function completedExport(sandbox, configHome) {
   return { sandbox, jobId, env, sizeBytes };
 }
 
-/** One run of curl | tar into `dir`, on a fresh link asked for beforehand (untimed). */
+/**
+ * One run of curl | tar into `dir`, on a fresh link asked for beforehand (untimed).
+ * @param {CompletedExport} exp
+ * @param {string} dir
+ */
 export async function runCurlTar(exp, dir) {
   const { bundleUrl } = await sandboxApi(exp.sandbox, 'POST', `/v1/static-export/jobs/${exp.jobId}/bundle`);
   settleDisk();
@@ -44,8 +65,15 @@ export async function runCurlTar(exp, dir) {
   return result;
 }
 
-/** `count` runs of each side, the first side alternating (A B, B A, A B ...). */
+/**
+ * `count` runs of each side, the first side alternating (A B, B A, A B ...).
+ * @template T
+ * @param {number} count
+ * @param {() => Promise<T>} ours
+ * @param {() => Promise<T>} theirs
+ */
 export async function alternatingPairs(count, ours, theirs) {
+  /** @type {{ ours: T[]; theirs: T[] }} */
   const results = { ours: [], theirs: [] };
   for (let i = 0; i < count; i++) {
     const pair = [async () => results.ours.push(await ours()), async () => results.theirs.push(await theirs())];
@@ -54,7 +82,10 @@ export async function alternatingPairs(count, ours, theirs) {
   return results;
 }
 
-/** User + system CPU seconds of a run, from /usr/bin/time -v (undefined without it). */
+/**
+ * User + system CPU seconds of a run, from /usr/bin/time -v (undefined without it).
+ * @param {Measured} result
+ */
 export function cpuSeconds(result) {
   const user = /User time \(seconds\): ([\d.]+)/.exec(result.stderr);
   const system = /System time \(seconds\): ([\d.]+)/.exec(result.stderr);

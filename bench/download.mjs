@@ -21,9 +21,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { startSandbox } = await import(join(root, 'dist/sandbox/index.js'));
+const { startSandbox } = /** @type {typeof import('../src/sandbox/index.js')} */ (
+  await import(join(root, 'dist/sandbox/index.js'))
+);
 const { describeEnv, max, measure, median, min, rssSource, settleDisk } = await import('./measure.mjs');
 const { alternatingPairs, completedExport, cpuSeconds, runCurlTar } = await import('./download-sides.mjs');
+/** @import { CompletedExport } from './download-sides.mjs' */
+/** @import { Measured } from './measure.mjs' */
+/** @typedef {{ files: number; bytesPerFile: number }} BundleSpec */
 const CLI = join(root, 'dist/cli/main.cjs');
 const work = mkdtempSync(join(tmpdir(), 'mint-admin-bench-download-'));
 const MB = 1e6;
@@ -41,19 +46,34 @@ const TINY_RUNS = 3;
 // tmpfs takes the disk out of the comparison: what remains is each side's own CPU and syscall cost.
 const TMPFS = process.platform === 'linux' && existsSync('/dev/shm') ? '/dev/shm' : undefined;
 
-const downloader = (jobId, dir) => [CLI, '--quiet', 'export', 'download', jobId, '-o', dir];
+const downloader = (/** @type {string} */ jobId, /** @type {string} */ dir) => [
+  CLI,
+  '--quiet',
+  'export',
+  'download',
+  jobId,
+  '-o',
+  dir,
+];
 // ext4's memory of freed inodes (see the top): a minute, once the deletions are on disk.
 const RECENTLY_DELETED_MS = process.env.BENCH_QUICK === '1' ? 0 : 65_000;
 let runs = 0;
 /** A directory no run has used, under `parent`; removed with `parent` after the timed runs. */
-const freshDir = (parent) => join(parent, `run-${++runs}`);
+const freshDir = (/** @type {string} */ parent) => join(parent, `run-${++runs}`);
 
-/** A sandbox with a completed export of `spec`, its archive generated, and the job id. */
+/**
+ * A sandbox with a completed export of `spec`, its archive generated, and the job id.
+ * @param {BundleSpec} spec
+ */
 async function exportOf(spec) {
   return completedExport(await startSandbox({ bundle: spec, seed: 11 }), work);
 }
 
-/** One run of mint-admin into `dir` (which must not exist); the tree is left for the caller to remove. */
+/**
+ * One run of mint-admin into `dir` (which must not exist); the tree is left for the caller to remove.
+ * @param {CompletedExport} exp
+ * @param {string} dir
+ */
 async function runMintAdmin(exp, dir) {
   settleDisk();
   const result = await measure(process.execPath, downloader(exp.jobId, dir), exp.env);
@@ -61,7 +81,12 @@ async function runMintAdmin(exp, dir) {
   return result;
 }
 
-/** `count` pairs into fresh directories under `parent`; the trees stay until the caller removes `parent`. */
+/**
+ * `count` pairs into fresh directories under `parent`; the trees stay until the caller removes `parent`.
+ * @param {CompletedExport} exp
+ * @param {string} parent
+ * @param {number} count
+ */
 const timedPairs = (exp, parent, count) =>
   alternatingPairs(
     count,
@@ -69,8 +94,9 @@ const timedPairs = (exp, parent, count) =>
     () => runCurlTar(exp, freshDir(parent)),
   );
 
-const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
-const mbOf = (kb) => `${(kb / 1024).toFixed(1)} MB`;
+const seconds = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(2)} s`;
+const mbOf = (/** @type {number} */ kb) => `${(kb / 1024).toFixed(1)} MB`;
+/** @type {BundleSpec[]} */
 const generated = [];
 
 try {
@@ -92,7 +118,7 @@ try {
   const tinyRuns = await timedPairs(tiny, join(work, 'tiny-runs'), TINY_RUNS);
   await tiny.sandbox.close();
   for (const parent of [diskRuns, join(work, 'tiny-runs')]) rmSync(parent, { recursive: true, force: true });
-  const wall = (results) => results.map((r) => r.wallMs);
+  const wall = (/** @type {Measured[]} */ results) => results.map((r) => r.wallMs);
   const ours = wall(disk.ours);
   const theirs = wall(disk.theirs);
   const oursTmpfs = mem ? wall(mem.ours) : [];
@@ -102,6 +128,7 @@ try {
 
   const dir = join(work, 'out');
   // 2. Peak RSS for a small and a large archive.
+  /** @type {Array<{ sizeBytes: number; mine: number; base: number }>} */
   const rss = [];
   for (const spec of [RSS_SMALL, RSS_LARGE]) {
     const exp = await exportOf(spec);
@@ -117,6 +144,7 @@ try {
 
   const timeRatio = median(ours) / median(theirs);
   const [small, large] = rss;
+  if (!small || !large) throw new Error('two archive sizes were measured, not fewer');
   const rssGrowthMb = (large.mine - small.mine) / 1024;
   const label = 'mint-admin export download';
   console.log(
@@ -129,7 +157,8 @@ try {
   console.log('');
   console.log('| figure | mint-admin | baseline | ratio |');
   console.log('|---|---|---|---|');
-  const spreadS = (xs) => `${seconds(median(xs))} (${(min(xs) / 1000).toFixed(2)}-${seconds(max(xs))})`;
+  const spreadS = (/** @type {number[]} */ xs) =>
+    `${seconds(median(xs))} (${(min(xs) / 1000).toFixed(2)}-${seconds(max(xs))})`;
   console.log(
     `| download + extract, ${TIMING.files} files to disk (median of ${RUNS}) | ${spreadS(ours)} | ${spreadS(theirs)} | ${timeRatio.toFixed(2)}x |`,
   );
@@ -138,15 +167,19 @@ try {
       `| the same to tmpfs, no disk: CPU and syscalls only (median of ${oursTmpfs.length}) | ${spreadS(oursTmpfs)} | ${spreadS(theirsTmpfs)} | ${(median(oursTmpfs) / median(theirsTmpfs)).toFixed(2)}x |`,
     );
   // CPU time (both threads; curl, gzip and tar together): steadier than wall time on a shared machine.
-  for (const [where, sides] of [
+  /** @type {Array<[string, { ours: Measured[]; theirs: Measured[] } | undefined]>} */
+  const cpuSides = [
     ['disk', disk],
     ['tmpfs', mem],
-  ]) {
-    const cpu = sides && [sides.ours, sides.theirs].map((results) => results.map(cpuSeconds));
-    if (!cpu || cpu.flat().some((x) => x === undefined)) continue;
-    const [mine, base] = cpu.map((xs) => median(xs));
+  ];
+  for (const [where, sides] of cpuSides) {
+    if (!sides) continue;
+    const [mine, base] = [sides.ours, sides.theirs].map((results) => results.map(cpuSeconds));
+    // Without /usr/bin/time -v there are no CPU figures.
+    if (!mine || !base || ![...mine, ...base].every((x) => x !== undefined)) continue;
+    const [mineS, baseS] = [median(/** @type {number[]} */ (mine)), median(/** @type {number[]} */ (base))];
     console.log(
-      `| CPU time (user + system), ${TIMING.files} files to ${where} (median) | ${mine.toFixed(2)} s | ${base.toFixed(2)} s | ${(mine / base).toFixed(2)}x |`,
+      `| CPU time (user + system), ${TIMING.files} files to ${where} (median) | ${mineS.toFixed(2)} s | ${baseS.toFixed(2)} s | ${(mineS / baseS).toFixed(2)}x |`,
     );
   }
   const tinyRatio = median(oursTiny) / median(theirsTiny);
@@ -162,19 +195,24 @@ try {
   );
   console.log('');
   console.log(
-    `raw: download + extract to disk (ms): mint-admin ${ours.map((x) => x.toFixed(0)).join(' ')}; curl | tar ${theirs.map((x) => x.toFixed(0)).join(' ')}`,
+    `raw: download + extract to disk (ms): mint-admin ${ours.map((/** @type {number} */ x) => x.toFixed(0)).join(' ')}; curl | tar ${theirs.map((/** @type {number} */ x) => x.toFixed(0)).join(' ')}`,
   );
   if (TMPFS)
     console.log(
-      `raw: download + extract to tmpfs (ms): mint-admin ${oursTmpfs.map((x) => x.toFixed(0)).join(' ')}; curl | tar ${theirsTmpfs.map((x) => x.toFixed(0)).join(' ')}`,
+      `raw: download + extract to tmpfs (ms): mint-admin ${oursTmpfs.map((/** @type {number} */ x) => x.toFixed(0)).join(' ')}; curl | tar ${theirsTmpfs.map((/** @type {number} */ x) => x.toFixed(0)).join(' ')}`,
     );
   console.log(
-    `raw: download + extract of ${TINY.files} tiny files to disk (ms): mint-admin ${oursTiny.map((x) => x.toFixed(0)).join(' ')}; curl | tar ${theirsTiny.map((x) => x.toFixed(0)).join(' ')}`,
+    `raw: download + extract of ${TINY.files} tiny files to disk (ms): mint-admin ${oursTiny.map((/** @type {number} */ x) => x.toFixed(0)).join(' ')}; curl | tar ${theirsTiny.map((/** @type {number} */ x) => x.toFixed(0)).join(' ')}`,
   );
-  const tmpfsRatio = TMPFS ? median(oursTmpfs) / median(theirsTmpfs) : undefined;
+  const tmpfsRatio = median(oursTmpfs) / median(theirsTmpfs);
+  /** @type {Array<[string, boolean]>} */
   const checks = [
     [`download + extract to disk ${timeRatio.toFixed(2)}x <= 1.15x curl | tar`, timeRatio <= 1.15],
-    ...(TMPFS ? [[`download + extract to tmpfs ${tmpfsRatio.toFixed(2)}x <= 1.3x curl | tar`, tmpfsRatio <= 1.3]] : []),
+    ...(TMPFS
+      ? /** @type {Array<[string, boolean]>} */ ([
+          [`download + extract to tmpfs ${tmpfsRatio.toFixed(2)}x <= 1.3x curl | tar`, tmpfsRatio <= 1.3],
+        ])
+      : []),
     [`download + extract of ${TINY.files} tiny files ${tinyRatio.toFixed(2)}x <= 1.5x curl | tar`, tinyRatio <= 1.5],
     [`peak RSS growth ${rssGrowthMb.toFixed(1)} MB < 20 MB`, rssGrowthMb < 20],
   ];

@@ -14,7 +14,9 @@ import { fileURLToPath } from 'node:url';
 import { measure, rssSource } from './measure.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { startSandbox } = await import(join(root, 'dist/sandbox/index.js'));
+const { startSandbox } = /** @type {typeof import('../src/sandbox/index.js')} */ (
+  await import(join(root, 'dist/sandbox/index.js'))
+);
 const CLI = join(root, 'dist/cli/main.cjs');
 const work = mkdtempSync(join(tmpdir(), 'mint-admin-bench-gaps-'));
 const QUICK = Boolean(process.env.BENCH_QUICK);
@@ -34,7 +36,8 @@ for (const path of JSON.parse(list)) {
 const MONTH = QUICK
   ? { terms: 2_000, analytics: { pages: 300, feedback: 2_000, conversations: 5_000 } }
   : { terms: 20_000, analytics: { pages: 2_000, feedback: 20_000, conversations: 30_000 } };
-const times = (size, k) => ({
+/** @typedef {typeof MONTH} Size */
+const times = (/** @type {Size} */ size, /** @type {number} */ k) => ({
   terms: size.terms * k,
   analytics: {
     pages: size.analytics.pages * k,
@@ -43,6 +46,10 @@ const times = (size, k) => ({
   },
 });
 
+/**
+ * @param {Size} size
+ * @param {number} maxRequests
+ */
 async function run(size, maxRequests) {
   const sandbox = await startSandbox({ searchTermCount: size.terms, analytics: size.analytics });
   const env = {
@@ -84,9 +91,9 @@ async function run(size, maxRequests) {
   }
 }
 
-const fmtMs = (ms) => `${ms.toFixed(0)} ms`;
-const fmtMb = (kb) => `${(kb / 1024).toFixed(1)} MB`;
-const ratio = (a, b) => (b > 0 ? (a / b).toFixed(2) : '-');
+const fmtMs = (/** @type {number} */ ms) => `${ms.toFixed(0)} ms`;
+const fmtMb = (/** @type {number} */ kb) => `${(kb / 1024).toFixed(1)} MB`;
+const ratio = (/** @type {number} */ a, /** @type {number} */ b) => (b > 0 ? (a / b).toFixed(2) : '-');
 
 try {
   const month = await run(MONTH, 25);

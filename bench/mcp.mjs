@@ -17,7 +17,9 @@ import { buildSdkFloor } from './mcp-sdk-floor/build.mjs';
 import { cleanEnv, describeEnv, interleaved, median, ms, rawLine, spread, timeRun } from './measure.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { startSandbox } = await import(join(root, 'dist/sandbox/index.js'));
+const { startSandbox } = /** @type {typeof import('../src/sandbox/index.js')} */ (
+  await import(join(root, 'dist/sandbox/index.js'))
+);
 const CLI = join(root, 'dist/cli/main.cjs');
 const RUNS = Number(process.env.BENCH_RUNS ?? (process.env.BENCH_QUICK === '1' ? 5 : 30));
 const work = mkdtempSync(join(tmpdir(), 'mint-admin-bench-mcp-'));
@@ -42,29 +44,42 @@ const INITIALIZE = {
   params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
 };
 
-/** A server process, and a way to send one request and get its answer (newline-delimited JSON-RPC). */
+/** @typedef {{ jsonrpc: string; id?: number; method: string; params?: unknown }} Request */
+/** The server's JSON-RPC answer, as far as the bench reads it. */
+/** @typedef {{ id: number; result?: { isError?: boolean; content: Array<{ text: string }> } }} Answer */
+
+/**
+ * A server process, and a way to send one request and get its answer (newline-delimited JSON-RPC).
+ * @param {string[]} [args]
+ */
 function startServer(args = SERVERS.mcp) {
   const child = spawn(process.execPath, args, { env: cleanEnv(env), stdio: ['pipe', 'pipe', 'ignore'] });
+  /** @type {Map<number | undefined, (answer: Answer) => void>} */
   const waiting = new Map();
   let buffered = '';
   child.stdout.setEncoding('utf8').on('data', (chunk) => {
     buffered += chunk;
     for (let nl = buffered.indexOf('\n'); nl >= 0; nl = buffered.indexOf('\n')) {
-      const message = JSON.parse(buffered.slice(0, nl));
+      const message = /** @type {Answer} */ (JSON.parse(buffered.slice(0, nl)));
       buffered = buffered.slice(nl + 1);
       waiting.get(message.id)?.(message);
     }
   });
-  const request = (message) =>
-    new Promise((resolve) => {
-      waiting.set(message.id, resolve);
-      child.stdin.write(`${JSON.stringify(message)}\n`);
-    });
+  const request = (/** @type {Request} */ message) =>
+    /** @type {Promise<Answer>} */ (
+      new Promise((resolve) => {
+        waiting.set(message.id, resolve);
+        child.stdin.write(`${JSON.stringify(message)}\n`);
+      })
+    );
   const stop = () => new Promise((resolve) => (child.on('close', resolve), child.stdin.end()));
   return { request, stop };
 }
 
-/** Spawn to the answer of initialize, and to the answer of the tools/list a client sends next. */
+/**
+ * Spawn to the answer of initialize, and to the answer of the tools/list a client sends next.
+ * @param {string[]} args
+ */
 async function startup(args) {
   const started = process.hrtime.bigint();
   const server = startServer(args);
@@ -76,8 +91,12 @@ async function startup(args) {
   await server.stop();
   return { initialized, listed };
 }
-/** A side of the interleaved loop for one server: returns ms to initialize, keeps ms to tools/list. */
+/**
+ * A side of the interleaved loop for one server: returns ms to initialize, keeps ms to tools/list.
+ * @param {string[]} args
+ */
 function startupSide(args) {
+  /** @type {number[]} */
   const listed = [];
   const side = async () => {
     const times = await startup(args);
@@ -87,11 +106,14 @@ function startupSide(args) {
   return { side, listed };
 }
 
+/** @type {string[]} */
 const rows = [];
+/** @type {string[]} */
 const raw = [];
+/** @type {Array<[string, boolean]>} */
 const checks = [];
 try {
-  const sides = Object.fromEntries(Object.entries(SERVERS).map(([name, args]) => [name, startupSide(args)]));
+  const sides = { mcp: startupSide(SERVERS.mcp), floor: startupSide(SERVERS.floor) };
   // Warm the file cache and Node's compile cache.
   for (let i = 0; i < 3; i++) for (const { side } of Object.values(sides)) await side();
   for (const { listed } of Object.values(sides)) listed.length = 0;
@@ -99,13 +121,14 @@ try {
   const [base, command, ours, floorInit] = await interleaved(RUNS, [
     () => timeRun(process.execPath, ['-e', '0'], env),
     () => timeRun(process.execPath, [CLI, 'config', 'path'], env),
-    ...Object.values(sides).map(({ side }) => side),
+    sides.mcp.side,
+    sides.floor.side,
   ]);
   const toolsListed = sides.mcp.listed;
-  const x = (xs) => `${(median(xs) / median(base)).toFixed(2)}x`;
+  const x = (/** @type {number[]} */ xs) => `${(median(xs) / median(base)).toFixed(2)}x`;
   const ratio = median(ours) / median(base);
   // The third column: the SDK's own minimal server, and mint-admin's figure over it.
-  const overFloor = (xs, floorXs) =>
+  const overFloor = (/** @type {number[]} */ xs, /** @type {number[]} */ floorXs) =>
     `${spread(floorXs, ms)}: ${x(floorXs)}; mint-admin ${(median(xs) / median(floorXs)).toFixed(2)}x it`;
   rows.push(
     `| MCP start-up to \`initialize\` answered | ${spread(ours, ms)} | ${spread(base, ms)} (\`node -e 0\`) | ${ratio.toFixed(2)}x | ${overFloor(ours, floorInit)} |`,
@@ -145,7 +168,7 @@ try {
       method: 'tools/call',
       params: { name: 'analytics_views', arguments: { limit: 50 } },
     });
-    if (answer.result?.isError) throw new Error(answer.result.content[0].text);
+    if (answer.result?.isError) throw new Error(answer.result.content[0]?.text);
     return Number(process.hrtime.bigint() - started) / 1e6;
   };
   const url = `${sandbox.baseUrl}/v1/analytics/${sandbox.projectId}/views?limit=50`;

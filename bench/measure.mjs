@@ -10,10 +10,20 @@ import { existsSync } from 'node:fs';
 // every node start ~45 ms slower, NODE_OPTIONS can preload modules, and a user's shell has neither.
 const INHERITED = ['PATH', 'HOME'];
 
-/** The environment of a timed process: PATH and HOME, then `extra`; never a NODE_* variable. */
+/** @typedef {Record<string, string | undefined>} Env */
+/** @typedef {{ code: number | null; wallMs: number; peakKb: number; stderr: string }} Measured */
+
+/**
+ * The environment of a timed process: PATH and HOME, then `extra`; never a NODE_* variable.
+ * @param {Env} [extra]
+ */
 export function cleanEnv(extra = {}) {
+  /** @type {Record<string, string>} */
   const env = {};
-  for (const name of INHERITED) if (process.env[name] !== undefined) env[name] = process.env[name];
+  for (const name of INHERITED) {
+    const value = process.env[name];
+    if (value !== undefined) env[name] = value;
+  }
   for (const [name, value] of Object.entries(extra)) {
     if (/^NODE_/i.test(name))
       throw new Error(`a timed process may not get ${name}: benchmarks run without NODE_* variables`);
@@ -22,7 +32,10 @@ export function cleanEnv(extra = {}) {
   return env;
 }
 
-/** One line that says what a timed process saw; values of secrets and temp paths are left out. */
+/**
+ * One line that says what a timed process saw; values of secrets and temp paths are left out.
+ * @param {string[]} [extraNames]
+ */
 export function describeEnv(extraNames = []) {
   const shown = INHERITED.filter((n) => process.env[n] !== undefined).map((n) => `${n}=${process.env[n]}`);
   const dropped = Object.keys(process.env)
@@ -41,10 +54,17 @@ const GNU_TIME = '/usr/bin/time';
 export const useGnuTime = existsSync(GNU_TIME);
 export const rssSource = useGnuTime ? '/usr/bin/time -v' : 'ps sampled every 20 ms';
 
-/** Runs a command in cleanEnv(env); returns wall ms, peak RSS (kB), the exit code and stderr. */
+/**
+ * Runs a command in cleanEnv(env); returns wall ms, peak RSS (kB), the exit code and stderr.
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {Env} [env]
+ * @returns {Promise<Measured>}
+ */
 export function measure(cmd, args, env = {}) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
+    /** @type {[string, string[]]} */
     const [file, argv] = useGnuTime ? [GNU_TIME, ['-v', cmd, ...args]] : [cmd, args];
     const child = spawn(file, argv, { env: cleanEnv(env), stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
@@ -76,15 +96,21 @@ export function settleDisk() {
   spawnSync('sync');
 }
 
-export const median = (xs) => {
+/** The median of samples; NaN for none. */
+export const median = (/** @type {number[]} */ xs) => {
   const sorted = [...xs].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  const at = (/** @type {number} */ i) => sorted[i] ?? Number.NaN;
+  return sorted.length % 2 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
 };
-export const min = (xs) => Math.min(...xs);
-export const max = (xs) => Math.max(...xs);
+export const min = (/** @type {number[]} */ xs) => Math.min(...xs);
+export const max = (/** @type {number[]} */ xs) => Math.max(...xs);
 
-/** "median (min-max)" with the given formatter, e.g. "31.2 ms (29.8-40.1)". */
+/**
+ * "median (min-max)" with the given formatter, e.g. "31.2 ms (29.8-40.1)".
+ * @param {number[]} xs
+ * @param {(x: number) => string} format
+ */
 export function spread(xs, format) {
   return `${format(median(xs))} (${format(min(xs)).replace(/ .*/, '')}-${format(max(xs))})`;
 }
@@ -92,14 +118,25 @@ export function spread(xs, format) {
 /**
  * Runs each of `sides` (functions returning a number) `runs` times in turn, A B C A B C ..., so a busy
  * neighbour on a shared machine slows every side alike. Returns one array of samples per side.
+ * @template {Array<() => number | Promise<number>>} Sides
+ * @param {number} runs
+ * @param {[...Sides]} sides
+ * @returns {Promise<{ [K in keyof Sides]: number[] }>}
  */
 export async function interleaved(runs, sides) {
-  const samples = sides.map(() => []);
-  for (let i = 0; i < runs; i++) for (const [k, side] of sides.entries()) samples[k].push(await side());
-  return samples;
+  const samples = sides.map(() => /** @type {number[]} */ ([]));
+  for (let i = 0; i < runs; i++) for (const [k, side] of sides.entries()) samples[k]?.push(await side());
+  // One array per side, in the order of `sides`: the tuple the caller destructures.
+  return /** @type {{ [K in keyof Sides]: number[] }} */ (samples);
 }
 
-/** Wall time (ms) of one run of a command in cleanEnv(env), output discarded; throws on a failure. */
+/**
+ * Wall time (ms) of one run of a command in cleanEnv(env), output discarded; throws on a failure.
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {Env} [env]
+ * @returns {Promise<number>}
+ */
 export function timeRun(cmd, args, env = {}) {
   return new Promise((resolve, reject) => {
     const started = process.hrtime.bigint();
@@ -116,9 +153,13 @@ export function timeRun(cmd, args, env = {}) {
 }
 
 /** Formats milliseconds for a table: one decimal. */
-export const ms = (x) => `${x.toFixed(1)} ms`;
+export const ms = (/** @type {number} */ x) => `${x.toFixed(1)} ms`;
 
-/** The raw samples, one line, for docs/performance.md. */
+/**
+ * The raw samples, one line, for docs/performance.md.
+ * @param {string} figure
+ * @param {Record<string, number[]>} named
+ */
 export const rawLine = (figure, named) =>
   `raw: ${figure}: ${Object.entries(named)
     .map(([name, xs]) => `${name} ${xs.map((x) => x.toFixed(1)).join(' ')}`)

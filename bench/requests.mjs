@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { describeEnv, interleaved, median, ms, rawLine, spread, timeRun } from './measure.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { startSandbox } = await import(join(root, 'dist/sandbox/index.js'));
+const { startSandbox } = /** @type {typeof import('../src/sandbox/index.js')} */ (
+  await import(join(root, 'dist/sandbox/index.js'))
+);
 const CLI = join(root, 'dist/cli/main.cjs');
 const RUNS = Number(process.env.BENCH_RUNS ?? (process.env.BENCH_QUICK === '1' ? 5 : 30));
 const TARGET = 1.0;
@@ -28,7 +30,8 @@ console.log(JSON.stringify(await res.json(), null, 2));
 const { sandboxApi } = await import('./download-sides.mjs');
 const sandbox = await startSandbox({ searchTermCount: 3000 });
 sandbox.faults.exportPollsToFinish = 0;
-const api = (method, path, body) => sandboxApi(sandbox, method, path, body);
+const api = (/** @type {string} */ method, /** @type {string} */ path, /** @type {unknown} */ body) =>
+  sandboxApi(sandbox, method, path, body);
 
 const env = {
   MINTLIFY_API_URL: sandbox.baseUrl,
@@ -40,6 +43,7 @@ const agentJob = await api('POST', `/v2/agent/${sandbox.projectId}/job`, { promp
 const exportJob = await api('POST', '/v1/static-export/jobs', { domain: 'docs.example.com' });
 
 // [figure, mint-admin argv, the same request's path]
+/** @type {Array<[string, string[], string]>} */
 const cases = [
   ['`agent get <id>`', ['agent', 'get', agentJob.id], `/v2/agent/${sandbox.projectId}/job/${agentJob.id}`],
   ['`export status <id>`', ['export', 'status', exportJob.jobId], `/v1/static-export/jobs/${exportJob.jobId}`],
@@ -57,11 +61,14 @@ console.log(describeEnv(['XDG_CONFIG_HOME', 'MINTLIFY_API_URL', 'MINTLIFY_ADMIN_
 console.log('');
 console.log('| figure | mint-admin | baseline | ratio |');
 console.log('|---|---|---|---|');
+/** @type {Array<[string, boolean]>} */
 const checks = [];
+/** @type {string[]} */
 const raw = [];
 try {
   for (const [name, args, path] of cases) {
     const url = `${sandbox.baseUrl}${path}`;
+    /** @type {[() => Promise<number>, () => Promise<number>, () => Promise<number>]} */
     const sides = [
       () => timeRun(process.execPath, [CLI, ...args], env),
       () => timeRun(process.execPath, [FETCH_SCRIPT, url], env),

@@ -12,7 +12,9 @@ import { fileURLToPath } from 'node:url';
 import { describeEnv, measure, rssSource } from './measure.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const { startSandbox } = await import(join(root, 'dist/sandbox/index.js'));
+const { startSandbox } = /** @type {typeof import('../src/sandbox/index.js')} */ (
+  await import(join(root, 'dist/sandbox/index.js'))
+);
 const CLI = join(root, 'dist/cli/main.cjs');
 const work = mkdtempSync(join(tmpdir(), 'mint-admin-bench-'));
 
@@ -32,7 +34,7 @@ console.error(pages + ' pages, ' + terms + ' terms');
 `,
 );
 
-async function run(terms) {
+async function run(/** @type {number} */ terms) {
   const sandbox = await startSandbox({ searchTermCount: terms });
   const env = {
     MINTLIFY_API_URL: sandbox.baseUrl,
@@ -63,15 +65,16 @@ async function run(terms) {
   }
 }
 
-const fmtMs = (ms) => `${ms < 10 ? ms.toFixed(2) : ms.toFixed(0)} ms`;
-const fmtMb = (kb) => `${(kb / 1024).toFixed(1)} MB`;
-const ratio = (a, b) => (b > 0 ? (a / b).toFixed(2) : '-');
+const fmtMs = (/** @type {number} */ ms) => `${ms < 10 ? ms.toFixed(2) : ms.toFixed(0)} ms`;
+const fmtMb = (/** @type {number} */ kb) => `${(kb / 1024).toFixed(1)} MB`;
+const ratio = (/** @type {number} */ a, /** @type {number} */ b) => (b > 0 ? (a / b).toFixed(2) : '-');
 
 try {
   const small = await run(20_000);
   const large = await run(100_000);
-  const pages = (r) => Math.ceil(r.terms / 100);
-  const perPage = (r, which) => r[which].wallMs / pages(r);
+  /** @typedef {Awaited<ReturnType<typeof run>>} Run */
+  const pages = (/** @type {Run} */ r) => Math.ceil(r.terms / 100);
+  const perPage = (/** @type {Run} */ r, /** @type {'cli' | 'baseline'} */ which) => r[which].wallMs / pages(r);
   const growthKb = large.cli.peakKb - small.cli.peakKb;
   const baseGrowthKb = large.baseline.peakKb - small.baseline.peakKb;
   const rows = [

@@ -17,7 +17,10 @@ import { dirname, join } from 'node:path';
 
 export const SITE_HOST = 'docs.example.com';
 
-/** mulberry32: a small, fast PRNG whose sequence is fixed by its seed. */
+/**
+ * mulberry32: a small, fast PRNG whose sequence is fixed by its seed.
+ * @param {number} seed
+ */
 function random(seed) {
   let a = seed >>> 0;
   return () => {
@@ -29,7 +32,14 @@ function random(seed) {
   };
 }
 
-/** Page i's file and the clean URL it is served at. */
+/** @typedef {{ file: string; url: string; section: number }} PagePlace */
+/** @typedef {{ page: string; target: string; kind: string; plantedAs: string }} Planted */
+
+/**
+ * Page i's file and the clean URL it is served at.
+ * @param {number} i
+ * @returns {(PagePlace & { leaf: false }) | (PagePlace & { leaf: true; name: string })}
+ */
 export function pageAt(i) {
   if (i === 0) return { file: 'index.html', url: '/', section: -1, leaf: false };
   const section = Math.floor((i - 1) / 100);
@@ -54,20 +64,24 @@ export const PLANTED_KINDS = [
  * Writes a site of `pages` pages into `root`; returns what was planted as the problems `export verify`
  * reports ({ page, target, kind }, target as written) and, for the peers, how each one is meant
  * (`plantedAs`: the kind of defect, which a peer may word differently).
+ * @param {string} root
+ * @param {{ pages: number; seed?: number }} options
  */
 export function generateSite(root, { pages, seed = 1 }) {
   if (!Number.isInteger(pages) || pages < 2) throw new Error('pages: an integer of at least 2');
   const rand = random(seed);
-  const pick = (n) => Math.floor(rand() * n);
+  const pick = (/** @type {number} */ n) => Math.floor(rand() * n);
+  /** @type {Planted[]} */
   const planted = [];
   // Which pages carry which planted problem: chosen first, so the choice does not depend on page text.
   const perKind = Math.ceil(pages / 50);
+  /** @type {Map<number, Set<string>>} */
   const plants = new Map();
   for (const kind of PLANTED_KINDS) {
     for (let k = 0; k < perKind; k++) {
       const i = 1 + pick(pages - 1);
-      if (!plants.has(i)) plants.set(i, new Set());
-      plants.get(i).add(kind);
+      const kinds = plants.get(i) ?? new Set();
+      plants.set(i, kinds.add(kind));
     }
   }
   const text =
@@ -87,8 +101,14 @@ export function generateSite(root, { pages, seed = 1 }) {
       goodFragments.push(`${other.url}#${k === 0 ? HEADING_IDS[pick(HEADING_IDS.length)] : NAMED_ANCHOR}`);
     }
     const head = ['<link rel="stylesheet" href="/assets/app.css">', '<script src="/assets/app.js" defer></script>'];
+    /** @type {string[]} */
     const body = [];
-    const plant = (kind, target, html, where = body) => {
+    const plant = (
+      /** @type {string} */ kind,
+      /** @type {string} */ target,
+      /** @type {string} */ html,
+      where = body,
+    ) => {
       planted.push({ page: p.file, target, kind: verifyKind(kind), plantedAs: kind });
       where.push(html);
     };
@@ -109,8 +129,8 @@ export function generateSite(root, { pages, seed = 1 }) {
     }
     if (i === 0)
       body.push(
-        ...cornerCases((kind, target, where) =>
-          planted.push({ page: where ?? p.file, target, kind: verifyKind(kind), plantedAs: kind }),
+        ...cornerCases((kind, target) =>
+          planted.push({ page: p.file, target, kind: verifyKind(kind), plantedAs: kind }),
         ),
       );
     const toc = [...HEADING_IDS, NAMED_ANCHOR].map((id) => `<li><a href="#${id}">${id}</a></li>`).join('');
@@ -160,6 +180,7 @@ export function generateSite(root, { pages, seed = 1 }) {
 /**
  * The home page's corner cases, where the HTML and URL specs decide and tools may not follow them: the
  * good ones must not be reported, the bad ones are planted (`plant(kind, target)`).
+ * @param {(kind: string, target: string) => void} plant
  */
 function cornerCases(plant) {
   const html = [
@@ -177,6 +198,7 @@ function cornerCases(plant) {
   return html;
 }
 
+/** @param {string} kind */
 function verifyKind(kind) {
   if (kind === 'broken-link') return 'broken-link';
   if (kind.startsWith('missing-')) return 'missing-asset';
@@ -184,6 +206,11 @@ function verifyKind(kind) {
   throw new Error(`no verify kind for ${kind}`);
 }
 
+/**
+ * @param {string} root
+ * @param {string} file
+ * @param {string} content
+ */
 function writePage(root, file, content) {
   const path = join(root, file);
   mkdirSync(dirname(path), { recursive: true });

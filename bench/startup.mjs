@@ -14,6 +14,7 @@ const configHome = mkdtempSync(join(tmpdir(), 'mint-admin-bench-'));
 const env = { XDG_CONFIG_HOME: configHome, MINTLIFY_ADMIN_API_KEY: 'mint_benchkey000000000000' };
 
 // [figure, argv, target ratio to `node -e 0` (issue 46)]
+/** @type {Array<[string, string[], number]>} */
 const cases = [
   ['`--version`', ['--version'], 1.25],
   ['`--help`', ['--help'], 1.25],
@@ -27,7 +28,9 @@ console.log(describeEnv(['XDG_CONFIG_HOME', 'MINTLIFY_ADMIN_API_KEY']));
 console.log('');
 console.log('| figure | mint-admin | baseline | ratio |');
 console.log('|---|---|---|---|');
+/** @type {Array<[string, boolean]>} */
 const checks = [];
+/** @type {string[]} */
 const raw = [];
 try {
   for (const [name, args, target] of cases) {
@@ -44,11 +47,12 @@ try {
   // Other CLIs' `--version` side by side (no target: context): those bench/startup-peers-setup.sh
   // installs from the registry, and gh where it is on PATH.
   const peersDir = fileURLToPath(new URL('.cache/startup-peers/', import.meta.url));
+  /** @type {Array<[string, string]>} */
   const peers = [
     ['wrangler', 'wrangler'],
     ['netlify', 'netlify-cli'],
     ['vercel', 'vercel'],
-  ].map(([name, pkg]) => [name, join(peersDir, pkg, 'node_modules/.bin', name)]);
+  ].map(([name = '', pkg = '']) => [name, join(peersDir, pkg, 'node_modules/.bin', name)]);
   const gh = (() => {
     try {
       return execFileSync('sh', ['-c', 'command -v gh'], { encoding: 'utf8' }).trim();

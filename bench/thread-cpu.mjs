@@ -28,12 +28,16 @@ if (args.length === 0 || !Number.isInteger(runs) || runs < 1) {
   console.error('usage: node bench/thread-cpu.mjs [--runs N] -- <command> [args...]');
   process.exit(2);
 }
+const [command = '', ...commandArgs] = args;
 if (process.platform !== 'linux') {
   console.error('bench/thread-cpu.mjs reads /proc: Linux only');
   process.exit(2);
 }
 
-/** Each thread's CPU ms so far, by thread id, or undefined once the process is gone. */
+/**
+ * Each thread's CPU ms so far, by thread id, or undefined once the process is gone.
+ * @param {number | undefined} pid undefined when the process never started
+ */
 function threadTimes(pid) {
   let tids;
   try {
@@ -41,6 +45,7 @@ function threadTimes(pid) {
   } catch {
     return undefined;
   }
+  /** @type {Map<number, number>} */
   const times = new Map();
   for (const tid of tids) {
     try {
@@ -63,11 +68,12 @@ const env = cleanEnv(needed);
 
 async function once() {
   const started = performance.now();
-  const child = spawn(args[0], args.slice(1), { stdio: ['ignore', 'ignore', 'inherit'], env });
+  const child = spawn(command, commandArgs, { stdio: ['ignore', 'ignore', 'inherit'], env });
+  /** @type {Promise<number | NodeJS.Signals | null>} */
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
   let done = false;
   void exited.then(() => (done = true));
-  /** tid -> { cpuMs, firstSeenMs } */
+  /** @type {Map<number, { cpuMs: number; firstSeenMs: number }>} */
   const threads = new Map();
   while (!done) {
     const times = threadTimes(child.pid);

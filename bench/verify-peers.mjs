@@ -36,15 +36,28 @@ const quick = process.env.BENCH_QUICK === '1';
 const sizes = (process.env.BENCH_VERIFY_PAGES ?? (quick ? '300,1000' : '1000,10000,100000')).split(',').map(Number);
 const peersMax = Number(process.env.BENCH_VERIFY_PEERS_MAX ?? 10_000);
 const peerTimeout = process.env.BENCH_VERIFY_PEER_TIMEOUT ? Number(process.env.BENCH_VERIFY_PEER_TIMEOUT) : undefined;
-const roundsFor = (pages) => {
+const roundsFor = (/** @type {number} */ pages) => {
   const given = process.env.BENCH_VERIFY_ROUNDS?.split(',').map(Number);
-  if (given) return given[sizes.indexOf(pages)] ?? given.at(-1);
+  if (given) return given[sizes.indexOf(pages)] ?? given.at(-1) ?? 1;
   return quick || pages >= 100_000 ? 1 : 3;
 };
 const work = mkdtempSync(join(tmpdir(), 'mint-admin-bench-peers-'));
-const { verifySite } = await import(pathToFileURL(join(repo, 'dist/site/verify.js')).href);
+const { verifySite } = /** @type {typeof import('../src/site/verify.js')} */ (
+  await import(pathToFileURL(join(repo, 'dist/site/verify.js')).href)
+);
+/** @import { Planted } from './site-generator.mjs' */
+/** @import { Measured } from './measure.mjs' */
+/**
+ * @typedef {object} Tool
+ * @property {string} name
+ * @property {string} label
+ * @property {(dir: string, out: string) => [string, string[]]} command the program and its arguments
+ * @property {Record<string, string>} [env]
+ * @property {(stderr: string) => boolean} [crashed]
+ * @property {(dir: string, out: string, stderr: string) => Set<string> | Promise<Set<string>>} findings
+ */
 
-const which = (name) =>
+const which = (/** @type {string} */ name) =>
   (process.env.PATH ?? '')
     .split(':')
     .map((dir) => join(dir, name))
@@ -54,6 +67,11 @@ const which = (name) =>
  * A command with stdout to a file: /usr/bin/time measures the shell's exec'd process, the tool itself.
  * A peer under BENCH_VERIFY_PEER_TIMEOUT runs under coreutils' timeout (exit 124 when it stopped the
  * peer); its peak RSS is still the peer's, since a process's figures include the children it waited for.
+ * @param {string} out
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {number} [limit] seconds
+ * @returns {[string, string[]]}
  */
 const toFile = (out, cmd, args, limit) => [
   '/bin/sh',
@@ -69,6 +87,7 @@ const toFile = (out, cmd, args, limit) => [
 ];
 const STOPPED = 124;
 
+/** @type {Tool[]} */
 const tools = [
   {
     name: 'mint-admin',
@@ -77,6 +96,7 @@ const tools = [
     findings: (dir, out) => verifyFindings(dir, out),
   },
 ];
+/** @type {string[]} */
 const skipped = [];
 const htmlproofer = which('htmlproofer');
 if (htmlproofer) {
@@ -125,10 +145,12 @@ if (existsSync(linkinatorCli)) {
 } else
   skipped.push('linkinator is not installed (bench/verify-peers-setup.sh: npm install into bench/.cache): skipped');
 
+/** @param {string} program */
 function versionOf(program) {
   const r = spawnVersion(program);
   return (/\d+\.\d+\.\d+/.exec(r) ?? ['?'])[0];
 }
+/** @param {string} program */
 function spawnVersion(program) {
   try {
     return execFileSync(program, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
@@ -139,18 +161,29 @@ function spawnVersion(program) {
 // Findings, all as `page file -> absolute link path#fragment` (the link resolved against the page's
 // URL), so that a link written relative and the same one written absolute compare equal.
 
-/** The URL a page is served at: clean, as the generator links it. */
+/**
+ * The URL a page is served at: clean, as the generator links it.
+ * @param {string} file
+ */
 function pageUrl(file) {
   if (file === 'index.html') return '/';
   return '/' + file.replace(/\/index\.html$/, '').replace(/\.html$/, '');
 }
+/**
+ * @param {string} file
+ * @param {string} link
+ */
 function key(file, link) {
   const url = new URL(link, `http://${SITE_HOST}${pageUrl(file)}`);
   // /s-3 and /s-3/ are one page (s-3/index.html): tools write whichever they followed.
   return `${file} -> ${url.pathname.replace(/(.)\/$/, '$1')}${url.hash}`;
 }
 
-/** The CLI's run is timed; its list stops at 1,000 problems, so the full list comes from the same engine, untimed. */
+/**
+ * The CLI's run is timed; its list stops at 1,000 problems, so the full list comes from the same engine, untimed.
+ * @param {string} dir
+ * @param {string} out
+ */
 async function verifyFindings(dir, out) {
   const cli = JSON.parse(readFileSync(out, 'utf8'));
   const report = await verifySite({ directory: dir, basePath: '', listLimit: Number.MAX_SAFE_INTEGER });
@@ -166,13 +199,16 @@ async function verifyFindings(dir, out) {
 /**
  * html-proofer 3 prints `- ./dir/page.html` and, under it, `  *  <message> (line N)`, with the element
  * on the next line for links (`<a href="...">`); images and scripts name their target in the message.
+ * @param {string} dir
+ * @param {string} text
  */
 function htmlProoferFindings(dir, text) {
+  /** @type {Set<string>} */
   const found = new Set();
+  /** @type {string | undefined} */
   let page;
   const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
+  for (const [i, line] of lines.entries()) {
     const file = /^- (.*)$/.exec(line)?.[1];
     if (file !== undefined) {
       page = file.startsWith(dir) ? file.slice(dir.length + 1) : file;
@@ -189,12 +225,23 @@ function htmlProoferFindings(dir, text) {
   return found;
 }
 
+/** @type {Map<string, string>} */
 const details = new Map();
 
-/** linkinator 8 checks a directory without a server: each link's url and parent are paths on disk. */
+/**
+ * linkinator 8's JSON output, as far as the bench reads it.
+ * @typedef {{ url: string; parent: string; state: string; status: number; failureDetails?: unknown[] }} LinkinatorLink
+ */
+
+/**
+ * linkinator 8 checks a directory without a server: each link's url and parent are paths on disk.
+ * @param {string} dir
+ * @param {string} text
+ */
 function linkinatorFindings(dir, text) {
+  /** @type {Set<string>} */
   const found = new Set();
-  for (const link of JSON.parse(text).links) {
+  for (const link of /** @type {{ links: LinkinatorLink[] }} */ (JSON.parse(text)).links) {
     if (link.state !== 'BROKEN') continue;
     const parent = (link.parent.startsWith(dir) ? link.parent.slice(dir.length) : link.parent).replace(
       /^\/+|\/+$/g,
@@ -219,6 +266,7 @@ function linkinatorFindings(dir, text) {
  * Why a tool and the planted list disagree, by what was planted: each known case, with which side is
  * right. Anything else is unexplained (a MISS).
  */
+/** @type {Record<string, string>} */
 const EXPLAINED = {
   'html-proofer missed missing-sitemap-entry':
     'html-proofer does not read sitemap.xml; verify is right (a sitemap entry of a missing page is a 404 a search engine is sent to)',
@@ -232,13 +280,24 @@ const EXPLAINED = {
     'linkinator reads sitemap.xml only with --sitemap, which it refuses on a directory ("\'sitemap\' can only be used with HTTP paths"); verify is right',
 };
 
-/** Whether a finding's link leads to a file of the site (host rules, fragment aside). */
+/**
+ * Whether a finding's link leads to a file of the site (host rules, fragment aside).
+ * @param {string} dir
+ * @param {string} finding `page -> link`
+ */
 function linkedFileExists(dir, finding) {
-  const path = decodeURIComponent(finding.split(' -> ')[1].split('#')[0]).replace(/^\/+/, '');
+  const link = finding.split(' -> ')[1] ?? '';
+  const path = decodeURIComponent(link.split('#')[0] ?? '').replace(/^\/+/, '');
   const candidates = path === '' ? ['index.html'] : [path, `${path}.html`, `${path}/index.html`];
   return candidates.some((c) => existsSync(join(dir, c)) && statSync(join(dir, c)).isFile());
 }
 
+/**
+ * @param {string} tool
+ * @param {Set<string>} found
+ * @param {Planted[]} planted
+ * @param {string} dir
+ */
 function compare(tool, found, planted, dir) {
   const plantedKeys = new Map(
     planted.map((p) => [
@@ -246,10 +305,12 @@ function compare(tool, found, planted, dir) {
       p.plantedAs,
     ]),
   );
+  /** @type {Map<string, string[]>} */
   const groups = new Map();
-  const group = (what, item) => {
-    if (!groups.has(what)) groups.set(what, []);
-    groups.get(what).push(item);
+  const group = (/** @type {string} */ what, /** @type {string} */ item) => {
+    const items = groups.get(what) ?? [];
+    groups.set(what, items);
+    items.push(item);
   };
   for (const [k, kind] of plantedKeys) if (!found.has(k)) group(`${tool} missed ${kind}`, k);
   for (const k of found) {
@@ -269,18 +330,25 @@ function compare(tool, found, planted, dir) {
   }));
 }
 
-const fmtS = (ms) => `${(ms / 1000).toFixed(2)} s`;
-const fmtMb = (kb) => `${(kb / 1024).toFixed(0)} MB`;
-const ratio = (a, b) => (b > 0 ? (a / b).toFixed(2) : '-');
-const n = (x) => x.toLocaleString('en-US');
+const fmtS = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(2)} s`;
+const fmtMb = (/** @type {number} */ kb) => `${(kb / 1024).toFixed(0)} MB`;
+const ratio = (/** @type {number} */ a, /** @type {number} */ b) => (b > 0 ? (a / b).toFixed(2) : '-');
+const n = (/** @type {number} */ x) => x.toLocaleString('en-US');
 
+/** @type {string[]} */
 const rows = [];
+/** @type {string[]} */
 const notes = [];
+/** @type {string[]} */
 const failures = [];
+/** @type {string[]} */
 const raw = [];
+/** @type {Array<{ pages: number; kb: number }>} */
 const verifyPeaks = [];
+/** @type {Set<string>} */
 const peersRan = new Set();
 /** `tool pages` of the runs BENCH_VERIFY_PEER_TIMEOUT stopped */
+/** @type {Set<string>} */
 const stoppedRuns = new Set();
 try {
   for (const pages of sizes) {
@@ -288,9 +356,11 @@ try {
     const planted = generateSite(dir, { pages, seed: 1 });
     settleDisk();
     const here = tools.filter((t) => t.name === 'mint-admin' || pages <= peersMax);
+    /** @type {Map<string, Measured[]>} */
     const runs = new Map(here.map((t) => [t.name, []]));
     // The site was just written: its pages are in the page cache for every tool alike. Each tool's
     // findings come from its first run.
+    /** @type {Map<string, Set<string>>} */
     const findings = new Map();
     for (let round = 0; round < roundsFor(pages); round++) {
       // Interleaved: each round runs every tool once, so a burst of load on the shared machine falls on all of them.
@@ -304,14 +374,15 @@ try {
           throw new Error(`${tool.name} exited ${r.code}: ${r.stderr.slice(-2000)}`);
         if (stopped) stoppedRuns.add(`${tool.name} ${pages}`);
         else if (round === 0) findings.set(tool.name, await tool.findings(dir, out, r.stderr));
-        runs.get(tool.name).push(r);
+        runs.get(tool.name)?.push(r);
         raw.push(
           `raw: verify-peers ${n(pages)} pages, ${tool.name}: ${r.wallMs.toFixed(0)} ms, ${(r.peakKb / 1024).toFixed(1)} MB${stopped ? ` (stopped after ${peerTimeout} s)` : ''}`,
         );
       }
     }
-    const wall = (name) => median(runs.get(name).map((r) => r.wallMs));
-    const peak = (name) => Math.max(...runs.get(name).map((r) => r.peakKb));
+    const runsOf = (/** @type {string} */ name) => runs.get(name) ?? [];
+    const wall = (/** @type {string} */ name) => median(runsOf(name).map((r) => r.wallMs));
+    const peak = (/** @type {string} */ name) => Math.max(...runsOf(name).map((r) => r.peakKb));
     verifyPeaks.push({ pages, kb: peak('mint-admin') });
     rows.push(
       `| verify, ${n(pages)} pages: wall time / peak RSS | ${fmtS(wall('mint-admin'))} / ${fmtMb(peak('mint-admin'))} | - | - |`,
@@ -331,13 +402,14 @@ try {
     }
     notes.push(`Findings on ${n(pages)} pages (${n(planted.length)} planted):`);
     for (const tool of here) {
-      if (!findings.has(tool.name)) {
+      const found = findings.get(tool.name);
+      if (!found) {
         notes.push(`- ${tool.name}: stopped after ${peerTimeout} s (BENCH_VERIFY_PEER_TIMEOUT): findings not compared`);
         continue;
       }
-      const diffs = compare(tool.name, findings.get(tool.name), planted, dir);
+      const diffs = compare(tool.name, found, planted, dir);
       notes.push(
-        `- ${tool.name}: ${n(findings.get(tool.name).size)} found; ${diffs.length === 0 ? 'exactly what was planted' : `${diffs.length} kind(s) of disagreement`}`,
+        `- ${tool.name}: ${n(found.size)} found; ${diffs.length === 0 ? 'exactly what was planted' : `${diffs.length} kind(s) of disagreement`}`,
       );
       for (const d of diffs) {
         notes.push(
@@ -351,10 +423,12 @@ try {
     process.stderr.write(`${[...rows, ...notes, ...raw].join('\n')}\n`);
     rmSync(dir, { recursive: true, force: true });
   }
-  const growth = verifyPeaks.length > 1 ? verifyPeaks.at(-1).kb - verifyPeaks[0].kb : 0;
-  if (verifyPeaks.length > 1) {
+  const first = verifyPeaks[0];
+  const last = verifyPeaks.at(-1);
+  if (first && last && verifyPeaks.length > 1) {
+    const growth = last.kb - first.kb;
     rows.push(
-      `| verify peak RSS growth, ${n(verifyPeaks[0].pages)} -> ${n(verifyPeaks.at(-1).pages)} pages (must be < 40 MB) | ${fmtMb(growth)} | - | - |`,
+      `| verify peak RSS growth, ${n(first.pages)} -> ${n(last.pages)} pages (must be < 40 MB) | ${fmtMb(growth)} | - | - |`,
     );
     if (!quick && growth >= 40 * 1024) failures.push(`verify's peak RSS grew by ${fmtMb(growth)}`);
   }

@@ -29,15 +29,19 @@ console.error(refs + ' hrefs');
 `,
 );
 
+/**
+ * @param {string} dir
+ * @param {number} pages
+ */
 function writeSite(dir, pages) {
-  const write = (path, text) => {
+  const write = (/** @type {string} */ path, /** @type {string} */ text) => {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), text);
   };
   write('_next/static/css/app-3f9a2c1b.css', 'body{background:url(/images/logo.png)}');
   write('_next/static/chunks/main-8e7d4a06.js', '"use strict";');
   write('images/logo.png', 'png');
-  const path = (i) => `section-${i % 7}/group-${Math.floor(i / 200)}/page-${i}`;
+  const path = (/** @type {number} */ i) => `section-${i % 7}/group-${Math.floor(i / 200)}/page-${i}`;
   const text = 'Configure the project, then deploy the docs with the static export and check every link. '.repeat(40);
   for (let i = 0; i < pages; i++) {
     const links = Array.from(
@@ -54,7 +58,7 @@ function writeSite(dir, pages) {
   write('index.html', '<a href="/section-0/group-0/page-0">start</a>');
 }
 
-async function run(pages) {
+async function run(/** @type {number} */ pages) {
   const dir = join(work, `site-${pages}`);
   writeSite(dir, pages);
   settleDisk();
@@ -68,9 +72,9 @@ async function run(pages) {
   return { pages, cli, baseline };
 }
 
-const fmtMs = (ms) => `${ms.toFixed(0)} ms`;
-const fmtMb = (kb) => `${(kb / 1024).toFixed(1)} MB`;
-const ratio = (a, b) => (b > 0 ? (a / b).toFixed(2) : '-');
+const fmtMs = (/** @type {number} */ ms) => `${ms.toFixed(0)} ms`;
+const fmtMb = (/** @type {number} */ kb) => `${(kb / 1024).toFixed(1)} MB`;
+const ratio = (/** @type {number} */ a, /** @type {number} */ b) => (b > 0 ? (a / b).toFixed(2) : '-');
 
 try {
   const small = await run(quick ? 500 : 10_000);
@@ -114,6 +118,7 @@ try {
   console.log('| figure | mint-admin | baseline | ratio |');
   console.log('|---|---|---|---|');
   for (const r of rows) console.log(`| ${r.join(' | ')} |`);
+  /** @type {string[]} */
   const failures = [];
   if (!quick && small.cli.wallMs >= 5000) failures.push(`verify took ${fmtMs(small.cli.wallMs)} for 10,000 pages`);
   if (!quick && growthKb >= 40 * 1024) failures.push(`peak RSS grew by ${fmtMb(growthKb)} from 10,000 to 40,000 pages`);

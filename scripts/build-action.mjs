@@ -10,6 +10,7 @@ const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
 // The program's undici is the package as installed; the Actions toolkit's packages each carry a copy
 // of undici 6 of their own, bundled once here instead of twice.
 const toolkitUndici = new URL('node_modules/@actions/http-client/node_modules/undici/index.js', root).pathname;
+/** @type {import('esbuild').Plugin} */
 const oneUndiciEach = {
   name: 'one-undici-each',
   setup(b) {
@@ -19,6 +20,10 @@ const oneUndiciEach = {
   },
 };
 
+/**
+ * Writes action/dist/index.cjs; with `write: false`, returns the bundle instead.
+ * @param {{ write?: boolean }} [options]
+ */
 export async function buildAction({ write = true } = {}) {
   const result = await build({
     absWorkingDir: root.pathname,
@@ -44,7 +49,8 @@ export async function buildAction({ write = true } = {}) {
     },
     banner: { js: 'var __mintAdminUrl = require("node:url").pathToFileURL(__filename).href;' },
   });
-  return write ? undefined : result.outputFiles[0].contents;
+  // esbuild hands back the output files exactly when told not to write them: one here, the outfile.
+  return write ? undefined : result.outputFiles?.[0]?.contents;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildAction();

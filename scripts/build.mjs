@@ -19,6 +19,9 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
+/** @import { BuildOptions, Plugin } from 'esbuild' */
+/** @import { Deps } from '../src/cli/context.js' */
+
 const root = new URL('..', import.meta.url);
 const pkg = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
 
@@ -56,11 +59,13 @@ const optionalDependencies = Object.keys({ ...pkg.optionalDependencies, ...pkg.p
 const lazyDependencies = [...Object.keys(pkg.dependencies), ...optionalDependencies].filter(
   (name) => !BUNDLED.has(name),
 );
-const vendorChunk = (specifier) => `vendor-${specifier.replace(/\//g, '-')}`;
+const vendorChunk = (/** @type {string} */ specifier) => `vendor-${specifier.replace(/\//g, '-')}`;
 const CLI_ONLY_IMPORT = new RegExp(`^(${CLI_ONLY.join('|')})(/.*)?$`);
 // In the program, `import('ora')` becomes a require() of ./vendor-ora.cjs: a plain require, so Node
 // resolves it beside the program (and the start-up test sees it loaded).
+/** @type {Set<string>} */
 const vendorSpecifiers = new Set();
+/** @type {Plugin} */
 const cliOnlyChunks = {
   name: 'cli-only-chunks',
   setup(b) {
@@ -79,6 +84,7 @@ const cliOnlyChunks = {
 };
 // The program's imports of src/mcp/sdk.ts become a require() of the chunk beside it, run when the
 // server module is first evaluated (it is imported lazily by the mcp command alone).
+/** @type {Plugin} */
 const mcpChunk = {
   name: 'mcp-chunk',
   setup(b) {
@@ -98,7 +104,8 @@ const importMetaUrl = {
 
 // What every file in dist/cli is: minified CommonJS for the oldest Node line `engines` allows, with
 // its source map beside it (left out of the package by package.json's `files`).
-const CLI_BUNDLE = {
+/** @satisfies {BuildOptions} */
+const CLI_BUNDLE = /** @type {const} */ ({
   absWorkingDir: root.pathname,
   outdir: 'dist/cli',
   outExtension: { '.js': '.cjs' },
@@ -109,7 +116,7 @@ const CLI_BUNDLE = {
   minify: true,
   sourcemap: 'external',
   logLevel: 'warning',
-};
+});
 
 // The program (run.ts) and everything it loads lazily: one CommonJS file. Modules it imports lazily
 // become functions that run on first use, so a command still evaluates only what it needs, and one
@@ -169,17 +176,25 @@ const entry = await build({
 chmodSync(new URL('dist/cli/main.cjs', root), 0o755);
 // Help texts, rendered now so that printing them needs no commander (prerendered.ts); the entry
 // inlines the version.
-const { buildProgram } = await import(new URL('dist/cli/program.js', root).href);
-const { renderHelp, helpFileName, PRERENDERED_DIR } = await import(new URL('dist/cli/prerendered.js', root).href);
+// Imported by URL from what tsc just emitted; typed as the sources they were built from.
+const { buildProgram } = /** @type {typeof import('../src/cli/program.js')} */ (
+  await import(new URL('dist/cli/program.js', root).href)
+);
+const { renderHelp, helpFileName, PRERENDERED_DIR } = /** @type {typeof import('../src/cli/prerendered.js')} */ (
+  await import(new URL('dist/cli/prerendered.js', root).href)
+);
 let captured = '';
-const sink = { write: (text) => ((captured += text), true) };
-// columns: Infinity renders help unwrapped; main.ts wraps it to the terminal when it prints it.
-const tree = buildProgram({
-  io: { stdout: sink, stderr: sink, columns: Number.POSITIVE_INFINITY },
-  env: {},
-  signal: new AbortController().signal,
-  random: Math.random,
-});
+const sink = { write: (/** @type {string} */ text) => ((captured += text), true) };
+// columns: Infinity renders help unwrapped; main.ts wraps it to the terminal when it prints it. The
+// tree is only read, never run: what building it touches (help output) is all it gets.
+const tree = buildProgram(
+  /** @type {Deps} */ ({
+    io: { stdout: sink, stderr: sink, columns: Number.POSITIVE_INFINITY },
+    env: {},
+    signal: new AbortController().signal,
+    random: Math.random,
+  }),
+);
 mkdirSync(new URL(`dist/cli/${PRERENDERED_DIR}/`, root), { recursive: true });
 for (const { path, help } of renderHelp(
   tree,
@@ -219,8 +234,12 @@ const library = await build({
 // A package the library loads must be one of its dependencies (what a user's install gets), not a
 // devDependency bundled in by accident.
 // (An input's path may run through a symbolic link: ../main/node_modules/... in a git worktree.)
-const packageOf = (input) => /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1];
-const libraryPackages = new Set(Object.keys(library.metafile.inputs).map(packageOf).filter(Boolean));
+const packageOf = (/** @type {string} */ input) => /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input)?.[1];
+const libraryPackages = new Set(
+  Object.keys(library.metafile.inputs)
+    .map(packageOf)
+    .filter((name) => name !== undefined),
+);
 const undeclared = [...libraryPackages].filter((name) => !pkg.dependencies[name]);
 if (undeclared.length > 0)
   throw new Error(`the library loads ${undeclared.join(', ')}: move them to dependencies (or stop importing them)`);
@@ -229,16 +248,18 @@ copyDeclarations(fileURLToPath(new URL('dist/', root)), 'index.d.ts', fileURLToP
 /**
  * The declarations the library's index.d.ts reaches, and no others, copied with their relative
  * layout under dist/lib/: the public types are the contract, the CLI's modules are not shipped.
+ * @param {string} from
+ * @param {string} entry
+ * @param {string} to
  */
 function copyDeclarations(from, entry, to) {
   const seen = new Set();
   const pending = [resolve(from, entry)];
-  while (pending.length > 0) {
-    const file = pending.pop();
+  for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
     if (seen.has(file)) continue;
     seen.add(file);
     const text = readFileSync(file, 'utf8');
-    for (const [, spec] of text.matchAll(/(?:from|import\()\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
+    for (const [, spec = ''] of text.matchAll(/(?:from|import\()\s*['"](\.{1,2}\/[^'"]+)['"]/g)) {
       pending.push(resolve(dirname(file), spec.replace(/\.js$/, '.d.ts')));
     }
     const out = join(to, relative(from, file));

@@ -10,14 +10,22 @@ import { buildAction } from './build-action.mjs';
 const args = process.argv.slice(2);
 const at = args.indexOf('--bundle');
 const bundle = at >= 0 ? args[at + 1] : fileURLToPath(new URL('../action/dist/index.cjs', import.meta.url));
+if (bundle === undefined) {
+  console.error('usage: node scripts/check-action-bundle.mjs [--bundle <file>]');
+  process.exit(2);
+}
+/** @type {Buffer} */
 let committed;
 try {
   committed = readFileSync(bundle);
 } catch (error) {
-  console.error(`action bundle: cannot read ${bundle} (${error.code ?? error.message})`);
+  const { code, message } = /** @type {NodeJS.ErrnoException} */ (error);
+  console.error(`action bundle: cannot read ${bundle} (${code ?? message})`);
   process.exit(1);
 }
-const fresh = Buffer.from(await buildAction({ write: false }));
+const built = await buildAction({ write: false });
+if (!built) throw new Error('esbuild returned no output file for the action bundle');
+const fresh = Buffer.from(built);
 if (!committed.equals(fresh)) {
   console.error(
     `action bundle: ${bundle} (${committed.length} bytes) is not what action/src and src/ build (${fresh.length} bytes): run \`npm run build:action\`, commit the result, and tag that commit`,

@@ -12,7 +12,11 @@ import { fileURLToPath } from 'node:url';
 
 const SEMVER = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-([0-9A-Za-z.-]+))?$/;
 
-/** The lines under `## [version] - YYYY-MM-DD` up to the next `## ` heading, trimmed; undefined when absent or undated. */
+/**
+ * The lines under `## [version] - YYYY-MM-DD` up to the next `## ` heading, trimmed; undefined when absent or undated.
+ * @param {string} changelog
+ * @param {string} version
+ */
 export function changelogSection(changelog, version) {
   const lines = changelog.split('\n');
   const heading = new RegExp(`^## \\[${version.replace(/[.+]/g, '\\$&')}\\] - \\d{4}-\\d{2}-\\d{2}\\s*$`);
@@ -26,7 +30,12 @@ export function changelogSection(changelog, version) {
     .trim();
 }
 
-/** What is wrong with releasing `tag` from these files (an empty `problems` when nothing is), and what the workflow needs. */
+/**
+ * What is wrong with releasing `tag` from these files (an empty `problems` when nothing is), and what the workflow needs.
+ * @param {string} tag
+ * @param {{ version?: unknown }} packageJson package.json as parsed: anything may be in it
+ * @param {string} changelog
+ */
 export function checkReleaseVersion(tag, packageJson, changelog) {
   const problems = [];
   const version = packageJson.version;
@@ -38,13 +47,13 @@ export function checkReleaseVersion(tag, packageJson, changelog) {
     );
   const notes = typeof version === 'string' ? changelogSection(changelog, version) : undefined;
   if (!notes) problems.push(`CHANGELOG.md has no dated section "## [${version}] - YYYY-MM-DD" with entries under it`);
-  const match = SEMVER.exec(version ?? '');
+  const match = typeof version === 'string' ? SEMVER.exec(version) : null;
   return { problems, version, major: match ? `v${match[1]}` : undefined, prerelease: Boolean(match?.[4]), notes };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
-  const option = (name) => {
+  const option = (/** @type {string} */ name) => {
     const at = args.indexOf(name);
     if (at < 0) return undefined;
     const [, value] = args.splice(at, 2);

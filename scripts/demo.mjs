@@ -21,11 +21,15 @@ const env = {
   XDG_STATE_HOME: join(work, 'state'),
 };
 
-const shown = (args) => `$ mint-admin ${args.map((a) => (/[\s"'\[]/.test(a) ? JSON.stringify(a) : a)).join(' ')}`;
+const shown = (/** @type {string[]} */ args) =>
+  `$ mint-admin ${args.map((a) => (/[\s"'\[]/.test(a) ? JSON.stringify(a) : a)).join(' ')}`;
 
 /**
  * The CLI as a child process. Never spawnSync: the sandbox runs in this process and must keep
  * answering while the CLI talks to it.
+ * @param {string[]} args
+ * @param {'inherit' | 'pipe'} stdout
+ * @returns {Promise<{ status: number | null; out: string }>}
  */
 function cliProcess(args, stdout, childEnv = env) {
   return new Promise((resolve, reject) => {
@@ -37,7 +41,11 @@ function cliProcess(args, stdout, childEnv = env) {
   });
 }
 
-/** Runs one step as a user would type it; `expect` is the exit code that step should end with. */
+/**
+ * Runs one step as a user would type it; `expect` is the exit code that step should end with.
+ * @param {string} title
+ * @param {string[]} args
+ */
 async function run(title, args, expect = 0, childEnv = env) {
   console.log(`\n== ${title}\n${shown(args)}`);
   const { status } = await cliProcess(args, 'inherit', childEnv);
@@ -45,7 +53,10 @@ async function run(title, args, expect = 0, childEnv = env) {
   if (expect !== 0) console.log(`(exit code ${status}, as a CI job would see it)`);
 }
 
-/** Runs a step for its stdout, as a script would in $(...). */
+/**
+ * Runs a step for its stdout, as a script would in $(...).
+ * @param {string[]} args
+ */
 async function capture(args) {
   console.log(shown(args));
   const { status, out } = await cliProcess(args, 'pipe');
@@ -69,7 +80,7 @@ try {
   ]);
 
   console.log('\n== Start a job without waiting, then send it a follow-up');
-  const id = (await capture(['agent', 'run', 'Tidy the FAQ page'])).split(/\s+/)[0];
+  const id = (await capture(['agent', 'run', 'Tidy the FAQ page'])).split(/\s+/)[0] ?? '';
   await run('The follow-up goes to the same job', [
     'agent',
     'message',
@@ -109,7 +120,7 @@ try {
   );
   sandbox.faults.exportFlows.add('project');
   // The sandbox's data ends at the start of today (UTC): the last seven whole days.
-  const daysAgo = (n) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+  const daysAgo = (/** @type {number} */ n) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
   await run('Export a week of search terms to CSV for a spreadsheet (--to is exclusive)', [
     'searches',
     'list',

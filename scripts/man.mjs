@@ -5,15 +5,20 @@ import { buildProgram } from '../dist/cli/program.js';
 import { manPages } from '../dist/cli/man/roff.js';
 import { VERSION } from '../dist/version.js';
 
+/** @import { Deps } from '../src/cli/context.js' */
+
 let captured = '';
-const sink = { write: (text) => ((captured += text), true) };
-// Help unwrapped (a width it never reaches): groff wraps the page itself.
-const program = buildProgram({
-  io: { stdout: sink, stderr: sink, columns: Number.MAX_SAFE_INTEGER },
-  env: {},
-  signal: new AbortController().signal,
-  random: Math.random,
-});
+const sink = { write: (/** @type {string} */ text) => ((captured += text), true) };
+// Help unwrapped (a width it never reaches): groff wraps the page itself. The tree is only read,
+// never run: what building it touches (help output) is all it gets.
+const program = buildProgram(
+  /** @type {Deps} */ ({
+    io: { stdout: sink, stderr: sink, columns: Number.MAX_SAFE_INTEGER },
+    env: {},
+    signal: new AbortController().signal,
+    random: Math.random,
+  }),
+);
 const dir = new URL('../man/', import.meta.url);
 mkdirSync(dir, { recursive: true });
 // Pages of commands that no longer exist go too.

@@ -10,7 +10,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
-/** The bin directory (absolute) holding `node` of release line `line` (e.g. "22"). */
+/**
+ * The bin directory (absolute) holding `node` of release line `line` (e.g. "22").
+ * @param {string} line
+ */
 export function nodeLineBin(line) {
   const cache = join(root, '.ci/cache');
   const dir = join(cache, `node-${line}`);
@@ -26,7 +29,8 @@ export function nodeLineBin(line) {
     cwd: root,
     encoding: 'utf8',
   });
-  const tarball = join(cache, out.trim().split('\n').at(-1));
+  // npm prints the tarball's name last; split() always yields at least one element.
+  const tarball = join(cache, /** @type {string} */ (out.trim().split('\n').at(-1)));
   try {
     execFileSync('tar', ['-xzf', tarball, '-C', dir, '--strip-components=1', 'package/bin/node', 'package/LICENSE'], {
       stdio: 'inherit',
@@ -38,8 +42,8 @@ export function nodeLineBin(line) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const line = process.argv[2];
-  if (!/^\d+$/.test(line ?? '')) {
+  const line = process.argv[2] ?? '';
+  if (!/^\d+$/.test(line)) {
     console.error('usage: node scripts/node-line.mjs <major line, e.g. 22>');
     process.exit(2);
   }

@@ -9,7 +9,7 @@ import { nodeLineBin } from './node-line.mjs';
 
 const TESTED_LINE = 22;
 // package.json's `engines`: 22.12 or newer.
-const [major, minor] = process.versions.node.split('.').map(Number);
+const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
 const supported = major > TESTED_LINE || (major === TESTED_LINE && minor >= 12);
 let node = process.execPath;
 let env = process.env;

@@ -8,10 +8,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validateWorkflow } from '@action-validator/core';
 
-/** One line per schema error: where in the file, and what. */
+/** @import { ValidationError } from '@action-validator/core' */
+
+/**
+ * One line per schema error: where in the file, and what.
+ * @param {ValidationError} error
+ * @returns {string}
+ */
 function describe(error) {
-  if (error.states) return error.states.flatMap((state) => state.errors.map(describe)).join('\n');
-  const where = error.path ?? (error.location ? `line ${error.location.line}, column ${error.location.column}` : '');
+  if ('states' in error && error.states) return error.states.flatMap((state) => state.errors.map(describe)).join('\n');
+  const where =
+    'path' in error ? error.path : error.location ? `line ${error.location.line}, column ${error.location.column}` : '';
   return `  ${where}: ${error.title}${error.detail ? ` (${error.detail})` : ''}`;
 }
 

@@ -7,7 +7,8 @@ import { build } from 'esbuild';
 
 const root = new URL('../../', import.meta.url);
 const SERVER = fileURLToPath(new URL('server.mjs', import.meta.url));
-const BUNDLE = {
+/** @satisfies {import('esbuild').BuildOptions} */
+const BUNDLE = /** @type {const} */ ({
   absWorkingDir: fileURLToPath(root),
   outExtension: { '.js': '.cjs' },
   bundle: true,
@@ -16,9 +17,12 @@ const BUNDLE = {
   target: 'node22',
   minify: true,
   logLevel: 'warning',
-};
+});
 
-/** Writes the build under `outdir`; returns the path of its server file. */
+/**
+ * Writes the build under `outdir`; returns the path of its server file.
+ * @param {string} outdir
+ */
 export async function buildSdkFloor(outdir) {
   await build({ ...BUNDLE, outdir, entryPoints: { 'sdk-floor': SERVER } });
   return join(outdir, 'sdk-floor.cjs');

@@ -5,4 +5,9 @@
 const nodeModule = require('node:module');
 
 if (typeof nodeModule.enableCompileCache === 'function') nodeModule.enableCompileCache();
-require(require('node:path').resolve(process.argv[2]));
+const bundle = process.argv[2];
+if (!bundle) {
+  console.error('usage: node launch.cjs <bundle>');
+  process.exit(2);
+}
+require(require('node:path').resolve(bundle));

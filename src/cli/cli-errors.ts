@@ -119,7 +119,7 @@ export const ERROR_TABLE: ReadonlyMap<ErrorClass, Row> = new Map([
   row(WaitTimeoutError, { exitCode: always(EXIT_CODES.timeout) }),
   row(ArchiveRefusedError, { exitCode: always(EXIT_CODES.api) }),
   // The download engine's words name no flag: the export commands word it with theirs (withFlags in
-  // commands/export/download.ts).
+  // commands/export/target-flags.ts).
   row(TargetRefusedError, { exitCode: always(EXIT_CODES.usage) }),
   row(InterruptedError, { exitCode: (error) => STOP_SIGNALS[error.signal] }),
   // The export engine's (src/export-flows/errors.ts): the CLI words them with the command to run

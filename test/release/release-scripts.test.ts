@@ -131,4 +131,10 @@ describe('scripts/check-action-bundle.mjs', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('run `npm run build:action`, commit the result, and tag that commit');
   }, 60_000);
+
+  it('--bundle without a file is a usage error, not a file it cannot read', () => {
+    const r = script('check-action-bundle.mjs', ['--bundle']);
+    expect(r.stderr).toBe('usage: node scripts/check-action-bundle.mjs [--bundle <file>]\n');
+    expect(r.code).toBe(2);
+  });
 });
