@@ -114,7 +114,7 @@ describe('analytics sync', () => {
     } finally {
       open.close();
     }
-  });
+  }, 90_000); // Up to six syncs, each checkpointing its writes: past 30 s on a loaded 2-core machine.
 
   it('the help says the default reach the engine uses', () => {
     expect(HELP_DEFAULT_DAYS).toBe(DEFAULT_REACH_DAYS);
