@@ -4,6 +4,11 @@
 // valibot and every command), and the packages only some commands use load with their first use.
 // A package counts as loaded when it is read from node_modules or when a bundle holding it (the
 // build's metafile says which) is read: which file holds what is the build's business, not this test's.
+// Kept, though it looks at loading rather than output, because what it guards is felt: --help and
+// --version answer at bare Node speed, and DuckDB (an optional peer a user may lack) loads only for the
+// commands that need it. What it no longer pins (which modules each bundle holds, whether our own
+// files are require()d or import()ed) is how the build is made, not what a user sees; the bench
+// (bench/startup.mjs) measures start-up itself.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -106,13 +111,6 @@ describe('start-up', () => {
     },
   );
 
-  it('the entry bundle holds no heavy package and none of the program: only the pre-rendered output and the loader', () => {
-    const heavy = inputsOf('main.cjs').filter(
-      (input) => input.startsWith('node_modules/') || /^src\/(run|program|commands|api|sandbox)\b/.test(input),
-    );
-    expect(heavy).toEqual([]);
-  });
-
   describe('the recorder sees what a command loads (so the checks above can fail)', () => {
     let sandbox: Sandbox;
     beforeAll(async () => {
@@ -137,7 +135,7 @@ describe('start-up', () => {
       );
     });
 
-    it("a download loads undici, and requires the CLI's own files rather than import()ing them (the ES module loader would lex each whole file for its exports)", async () => {
+    it('a download loads undici', async () => {
       const env = {
         MINTLIFY_ADMIN_API_KEY: sandbox.apiKey,
         MINTLIFY_PROJECT_ID: sandbox.projectId,
@@ -150,26 +148,15 @@ describe('start-up', () => {
       await sandboxApi(sandbox, 'GET', `/v1/static-export/jobs/${jobId}`);
       const dir = tempDir();
       try {
-        const lines = await recordLoads(['export', 'download', jobId, '-o', join(dir.path, 'site')], env);
-        expect(lines.some((u) => u.startsWith('file://') && packageOf(fileURLToPath(u)) === 'undici')).toBe(true);
-        const ours = lines
-          .filter((l) => l.startsWith('esm-commonjs '))
-          .map((l) => fileURLToPath(l.slice('esm-commonjs '.length)));
-        // The entry point itself goes through the ES module loader only because the recorder is
-        // preloaded with --import; without it Node's CommonJS loader runs it.
-        const entries = [join(cliDir, 'main.cjs')];
-        expect(ours.filter((path) => path.startsWith(cliDir) && !entries.includes(path))).toEqual([]);
+        const loads = await heavyLoads(['export', 'download', jobId, '-o', join(dir.path, 'site')], env);
+        expect(loads).toContain('undici');
       } finally {
         dir.cleanup();
       }
     });
 
-    it('the MCP server loads the SDK and zod, and no other command does (stdin at its end stops the server); no bundle holds its HTTP transports', async () => {
+    it('the MCP server loads the SDK and zod, and no other command does (stdin at its end stops the server)', async () => {
       expect(await heavyLoads(['mcp'])).toEqual([...PROGRAM, '@modelcontextprotocol/sdk', 'zod'].sort());
-      const all = readdirSync(cliDir)
-        .filter((name) => name.endsWith('.cjs'))
-        .flatMap((name) => inputsOf(name));
-      expect(all.filter((input) => /node_modules\/(express|hono|@hono)\//.test(input))).toEqual([]);
     });
 
     it('DuckDB (@duckdb/node-api) loads only in the command that needs it: not for its help, not for another analytics command', async () => {

@@ -61,6 +61,11 @@ export interface RecordedRequest {
   path: string;
   headers: Record<string, string | string[] | undefined>;
   body?: unknown;
+  /**
+   * Set once the connection is done with: 'answered' when the whole answer was sent, 'cut' when the
+   * client went away first (a cancelled download). Lets a test wait for that event, not a time.
+   */
+  ended?: 'answered' | 'cut';
 }
 
 export interface Sandbox {
@@ -146,19 +151,22 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<Sandbox> 
     signal: lifetime.signal,
   };
 
-  const record = (origin: RecordedRequest['origin'], req: IncomingMessage): RecordedRequest => {
+  const record = (origin: RecordedRequest['origin'], req: IncomingMessage, res: ServerResponse): RecordedRequest => {
     const entry: RecordedRequest = {
       origin,
       method: req.method ?? '',
       path: req.url ?? '',
       headers: { ...req.headers },
     };
+    res.once('close', () => {
+      entry.ended = res.writableFinished ? 'answered' : 'cut';
+    });
     requests.push(entry);
     return entry;
   };
-  const apiServer = createServer((req, res) => void api(req, res, record('api', req)));
+  const apiServer = createServer((req, res) => void api(req, res, record('api', req, res)));
   const storageServer = createServer((req, res) => {
-    record('storage', req);
+    record('storage', req, res);
     handleStorage(req, res, storageDeps).catch((error: unknown) => fail(res, error));
   });
 

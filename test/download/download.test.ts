@@ -299,18 +299,25 @@ describe('a stalled download', () => {
     'ends with an error naming the limit (%s), the target as it was, nothing left beside it',
     async (_name, limits, words) => {
       // The storage sends its headers and a few bytes, then nothing (or a byte now and then, which is
-      // no better); the clock then moves past the window.
+      // no better); the fake clock then moves a window on at a time until the download gives up. It
+      // keeps moving rather than jumping once: a window extended by the time the reading was held
+      // (stall.ts) needs another step, and when the bytes are read depends on the machine's load.
       let clock: { advance(ms: number): void } | undefined;
+      let ticker: NodeJS.Timeout | undefined;
       const { download } = await setup(
         stallAfter(
           () => sample.archive,
           100,
-          () => setTimeout(() => clock?.advance((limits?.stallMs ?? 60_000) + 1), 50),
+          () => {
+            ticker = setInterval(() => clock?.advance((limits?.stallMs ?? 60_000) + 1), 20);
+          },
         ),
       );
       clock = h!.clock;
       writeOld();
-      const error = await caught(download({ force: true, ...(limits ? { limits } : {}) }));
+      const error = await caught(download({ force: true, ...(limits ? { limits } : {}) })).finally(() =>
+        clearInterval(ticker),
+      );
       expect(error.message).toBe(
         `the download stalled: ${words} (check your connection or proxy settings); run the command again`,
       );

@@ -37,13 +37,11 @@ describe('--timeout with a request in flight', () => {
     '%s: an API that does not answer for a minute ends the wait at the deadline with exit 5',
     async (_name, route, args) => {
       fixture.sandbox.faults.inject({ route, delayMs: 60_000, times: 10 });
-      const started = Date.now();
       const r = await cli([...(await args()), '--timeout', '2s', '--interval', '100ms']);
-      const took = Date.now() - started;
       expect(r.code).toBe(5);
       expect(r.stderr).toMatch(/resume/);
-      // The deadline plus the last look's grace plus a Node start-up, on a busy machine.
-      expect(took).toBeLessThan(2000 + 1000 + 1500);
+      // No timing: a wait that did not hear the deadline would sit out the minute's delay, past
+      // vitest's ceiling, and fail by hanging.
     },
   );
 });

@@ -92,13 +92,11 @@ describe('--timeout with a status request in flight', () => {
   it('an API that does not answer for a minute ends the wait at the deadline with exit 5', async () => {
     const id = await queuedDeployment();
     fixture.sandbox.faults.inject({ route: 'deploy.status', delayMs: 60_000, times: 10 });
-    const started = Date.now();
     const r = await cli(['deploy', 'status', id, '--wait', '--timeout', '2s', ...FAST]);
-    const took = Date.now() - started;
     expect(r.code).toBe(5);
     expect(r.stderr).toMatch(new RegExp(`resume the wait with \`mint-admin deploy status ${id} --wait\`\\n$`));
-    // The deadline plus the last look's grace plus a Node start-up, on a busy machine.
-    expect(took).toBeLessThan(2000 + 1000 + 1500);
+    // No timing: a wait that did not hear the deadline would sit out the minute's delay, past
+    // vitest's ceiling, and fail by hanging.
   });
 });
 

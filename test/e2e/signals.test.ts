@@ -107,8 +107,8 @@ it("a second signal means now: exit at once with that signal's code, skipping th
   // The first SIGTERM starts the clean-up of a download that is slow to notice; a SIGHUP right
   // after ends the process there and then.
   t.sandbox.faults.agentPollsToFinish = 1_000_000;
-  t.sandbox.faults.inject({ route: 'agent.get', delayMs: 10_000, times: 100 });
-  const started = Date.now();
+  // Longer than any test may take: a run that heard neither signal fails by hanging, not by a timing.
+  t.sandbox.faults.inject({ route: 'agent.get', delayMs: 600_000, times: 100 });
   const r = await runAndSignal(
     ['agent', 'run', 'Add a changelog', '--wait', '--interval', '100ms'],
     requested(`/v2/agent/${t.sandbox.projectId}/job/`),
@@ -116,5 +116,4 @@ it("a second signal means now: exit at once with that signal's code, skipping th
     5,
   );
   expect([143, 129]).toContain(r.code);
-  expect(Date.now() - started).toBeLessThan(8000);
 });

@@ -18,6 +18,8 @@ export interface InProcessOptions {
   onStart?: (stop: (signal?: StopSignal) => void) => void;
   /** The run's clock (default: the real time, its sleeps skipped), e.g. a FakeClock at a chosen now. */
   clock?: Clock & { sleeps: number[] };
+  /** The run's source of randomness (default Math.random); `() => 0.5` takes the jitter out of waits. */
+  random?: () => number;
 }
 
 export interface InProcessResult {
@@ -39,7 +41,7 @@ export async function runInProcess(args: string[], opts: InProcessOptions): Prom
     env: opts.env,
     clock,
     signal: controller.signal,
-    random: Math.random,
+    random: opts.random ?? Math.random,
     secrets: new Set(),
   });
   // The captured streams deliver 'data' on a later tick: let them drain before reading.

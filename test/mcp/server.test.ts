@@ -46,6 +46,14 @@ const call = (
   args: Record<string, unknown> = {},
   onprogress?: (p: Progress) => void,
 ) => server.client.callTool({ name, arguments: args }, undefined, onprogress ? { onprogress } : undefined);
+/** Waits for an event; the ceiling is generous and only ends a hang. */
+const until = async (what: () => boolean, ceilingMs = 20_000): Promise<void> => {
+  const end = Date.now() + ceilingMs;
+  while (!what()) {
+    if (Date.now() > end) throw new Error('the awaited event never came');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
 const sent = (route: string) => fx.sandbox.requests.filter((r) => r.origin === 'api' && r.path.includes(route));
 
 describe('the tool list', () => {
@@ -429,23 +437,27 @@ describe('write tools (allowed)', () => {
 describe('long calls', () => {
   it('cancelling export_run aborts it on the server: the download in flight stops and the directory stays as it was', async () => {
     fx.sandbox.faults.exportPollsToFinish = 1;
-    // A slow archive: a server that ignored the cancellation would install the site once it arrived.
-    fx.sandbox.faults.inject({ route: 'storage.get', delayMs: 1500 });
+    // An archive that does not come within the test: the call is cancelled while the server waits
+    // for it, and a server that ignored the cancellation would keep waiting (the wait for the cut
+    // below then ends at its ceiling).
+    fx.sandbox.faults.inject({ route: 'storage.get', delayMs: 600_000 });
+    const archive = () => fx.sandbox.requests.filter((r) => r.origin === 'storage');
     const controller = new AbortController();
     const pending = writer.client.callTool(
       { name: 'export_run', arguments: { directory: 'cancelled', domain: 'docs.example.com' } },
       undefined,
-      {
-        signal: controller.signal,
-        onprogress: () => controller.abort(new Error('the agent moved on')),
-      },
+      { signal: controller.signal },
     );
+    await until(() => archive().length > 0);
+    controller.abort(new Error('the agent moved on'));
     await expect(pending).rejects.toThrow(/the agent moved on/);
     expect(traffic.some((m) => m.includes('"notifications/cancelled"'))).toBe(true);
-    // Past the slow archive (the one sleep on the real clock here: what is checked is that nothing comes).
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    // The event that shows the download stopped: the server cut the archive's connection.
+    await until(() => archive().some((r) => r.ended !== undefined));
+    expect(archive().map((r) => r.ended)).toEqual(['cut']);
+    // Then the server tidies its work directory away, and nothing is installed.
+    await until(() => readdirSync(root.path).every((name) => !name.includes('cancelled')));
     expect(existsSync(join(root.path, 'cancelled'))).toBe(false);
-    expect(readdirSync(root.path).filter((name) => name.includes('cancelled'))).toEqual([]);
     // The server goes on answering.
     expect(dataOf(await call(writer, 'analytics_views', { limit: 1 })).count).toBe(1);
   });
