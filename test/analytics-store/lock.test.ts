@@ -166,9 +166,9 @@ describe('the config file with a stale lock naming our own pid', () => {
     const config = join(dir, 'mint-admin');
     mkdirSync(config, { mode: 0o700 });
     writeFileSync(join(config, 'config.json.lock'), String(process.pid));
-    const started = Date.now();
+    // A lock not taken over waits for its holder (this process, which never lets go) and fails on the
+    // test's limit; no clock is read here.
     expect(await updateTrusted(config, join(config, 'config.json'), () => '{"default":{}}')).toBe(true);
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(readFileSync(join(config, 'config.json'), 'utf8')).toBe('{"default":{}}');
     expect(existsSync(join(config, 'config.json.lock'))).toBe(false);
   }, 30_000);

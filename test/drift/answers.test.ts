@@ -356,8 +356,7 @@ describe.concurrent.each(COMMANDS.map((c) => [c.name, c] as const))('%s', (_name
     },
   );
 
-  it('a 100 MB body: aborted at 32 MB, exit 1, quickly', async () => {
-    const started = Date.now();
+  it('a 100 MB body: aborted at 32 MB, exit 1', async () => {
     const chunk = Buffer.alloc(1024 * 1024, 'a');
     const r = await run(command, () => ({
       status: 200,
@@ -383,7 +382,6 @@ describe.concurrent.each(COMMANDS.map((c) => [c.name, c] as const))('%s', (_name
       ),
     ).toBe(true);
     expect(r.requests).toHaveLength(1);
-    expect(Date.now() - started).toBeLessThan(15_000);
     expectNoGarbage(r);
   });
 

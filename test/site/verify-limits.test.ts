@@ -25,13 +25,6 @@ function brokenLinks(count: number): string {
   return html;
 }
 
-/** Milliseconds `work` took. */
-function timed(work: () => unknown): number {
-  const start = performance.now();
-  work();
-  return performance.now() - start;
-}
-
 /** Writes `head`, then `repeat` `times` times, streamed so the test itself holds no large string. */
 async function writeLarge(path: string, head: string, repeat: string, times: number): Promise<void> {
   const out = createWriteStream(path);
@@ -45,6 +38,8 @@ async function writeLarge(path: string, head: string, repeat: string, times: num
   await new Promise<void>((resolve, reject) => out.end(() => resolve()).on('error', reject));
 }
 
+// No clock here: a scanner that backtracks takes hours on 800 KB, so a regression never returns and the
+// test fails on vitest's time limit; what each returns is checked so that the work is really done.
 describe('reference extraction in linear time', () => {
   const KB800 = 800 * 1024;
   it.each([
@@ -56,11 +51,12 @@ describe('reference extraction in linear time', () => {
     ['@import " never closed', '@import "'],
   ])('an 800 KB stylesheet of %s', (_name, unit) => {
     const css = unit.repeat(Math.ceil(KB800 / unit.length));
-    expect(timed(() => cssUrls(css))).toBeLessThan(5000);
+    for (const url of cssUrls(css)) expect(css).toContain(url);
   });
 
   it('an 800 KB unquoted url( with no closing paren, and a long quoted one that closes', () => {
-    expect(timed(() => cssUrls(`url(${'a'.repeat(KB800)}`))).toBeLessThan(5000);
+    const unclosed = `url(${'a'.repeat(KB800)}`;
+    for (const url of cssUrls(unclosed)) expect(unclosed).toContain(url);
     expect(cssUrls(`url("${'a'.repeat(1000)}") url(b.png)`)).toEqual(['a'.repeat(1000), 'b.png']);
   });
 
@@ -83,7 +79,7 @@ describe('reference extraction in linear time', () => {
     ['a huge list', 'a.png 1x, '.repeat(KB800 / 10)],
     ['descriptors without end', `a.png ${'2x '.repeat(KB800 / 3)}`],
   ])('an 800 KB srcset of %s', (_name, srcset) => {
-    expect(timed(() => srcsetUrls(srcset))).toBeLessThan(5000);
+    for (const url of srcsetUrls(srcset)) expect(srcset).toContain(url);
   });
 });
 
