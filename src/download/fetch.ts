@@ -215,10 +215,15 @@ async function writeBody(
   let pendingBytes = 0;
   const flush = async () => {
     if (pendingBytes === 0 || !download.handle) return;
-    const chunks = pending;
+    const [chunks, length] = [pending, pendingBytes];
     pending = [];
     pendingBytes = 0;
-    await writeAt(download, download.handle, chunks);
+    await download.handle.writev(chunks, download.have).catch((error: Error) => {
+      throw new MintAdminError(`cannot write the download to ${download.opts.file}: ${error.message}`, {
+        cause: error,
+      });
+    });
+    download.have += length;
   };
   const take = (received: Buffer): Promise<void> | undefined => {
     download.received += received.length;
@@ -277,18 +282,6 @@ function untilSettledOrAborted(work: Promise<void>, signal: AbortSignal): Promis
     signal.addEventListener('abort', onAbort, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
-}
-
-async function writeAt(download: Download, handle: FileHandle, chunks: Buffer[]): Promise<void> {
-  const length = chunks.reduce((sum, c) => sum + c.length, 0);
-  try {
-    await handle.writev(chunks, download.have);
-  } catch (error) {
-    throw new MintAdminError(`cannot write the download to ${download.opts.file}: ${(error as Error).message}`, {
-      cause: error,
-    });
-  }
-  download.have += length;
 }
 
 /** Drops the bytes after `length`: the next body goes on from there, and onData is told by its offset. */

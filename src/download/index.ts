@@ -147,12 +147,8 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
     warnLeft(left, opts.reporter);
     // The work directory holds what could not be removed: that warning already named it.
     if (left.some((path) => path.startsWith(work + sep))) work = undefined;
-    return {
-      directory: plan.path,
-      files: extracted.files,
-      bytes: extracted.bytes,
-      bundle: { sizeBytes: fetched.bundle.sizeBytes, expiresAt: fetched.bundle.expiresAt },
-    };
+    const { sizeBytes, expiresAt } = fetched.bundle;
+    return { directory: plan.path, files, bytes, bundle: { sizeBytes, expiresAt } };
   } catch (error) {
     activity?.stop();
     if (error instanceof RestoreFailedError) keepWork = true;

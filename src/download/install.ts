@@ -89,7 +89,6 @@ async function isLink(path: string): Promise<boolean> {
   return (await lstat(path).catch(() => undefined))?.isSymbolicLink() ?? false;
 }
 
-/** Whether `work` settles without an error. */
 function succeeds(work: Promise<unknown>): Promise<boolean> {
   return work.then(
     () => true,

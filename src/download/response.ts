@@ -75,13 +75,11 @@ export function storageErrorCode(body: string): string | undefined {
   return /<Code>([A-Za-z0-9.]{1,64})<\/Code>/.exec(body)?.[1];
 }
 
-/** A redirect without a Location: another try may get a better answer. */
-export class MissingLocation extends Error {}
-
 /** Follows a storage redirect only to http(s), never from https down to http, and not forever. */
 export function redirectTarget(from: string, headers: Headers, hop: number, maxRedirects: number): string {
-  const location = Array.isArray(headers.location) ? headers.location[0] : headers.location;
-  if (!location) throw new MissingLocation('the bundle storage sent a redirect without a Location');
+  const location = header(headers, 'location');
+  // Another try may get a better answer.
+  if (!location) throw new RetryableFailure('the bundle storage sent a redirect without a Location');
   if (hop >= maxRedirects)
     throw new MintAdminError(`the bundle storage redirected more than ${maxRedirects} times; try again later`);
   const next = new URL(location, from);
@@ -110,7 +108,6 @@ export class LinkExpired extends Error {}
 
 export function retryable(error: unknown): RetryableFailure | NetworkError {
   if (error instanceof RetryableFailure || error instanceof NetworkError) return error;
-  if (error instanceof MissingLocation) return new RetryableFailure(error.message);
   if (error instanceof MintAdminError) throw error;
   return toNetworkError(error, 'the bundle storage');
 }

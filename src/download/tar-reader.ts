@@ -27,7 +27,6 @@ export interface EntrySink {
 /** The archive is not a tar stream as this reader reads one. */
 export class TarFormatError extends Error {}
 
-/** The types that are a regular file, with a body. */
 export const FILE_TYPES = new Set(['File', 'OldFile', 'ContiguousFile']);
 
 const BLOCK = 512;
@@ -222,10 +221,8 @@ function isZero(block: Buffer): boolean {
 
 /** The header's checksum: the sum of its bytes with the checksum field as spaces (unsigned, or signed as some old tars wrote it). */
 function checkSum(block: Buffer, offset: number): void {
-  const field = block
-    .toString('latin1', 148, 156)
-    .replace(/[\0 ]+$/, '')
-    .trim();
+  const raw = block.toString('latin1', 148, 156);
+  const field = raw.replace(/[\0 ]+$/, '').trim();
   const stated = /^[0-7]+$/.test(field) ? parseInt(field, 8) : NaN;
   // The unsigned sum first, in a loop with no branch: every archive of today's tars has it; the signed one only if not.
   let unsigned = 8 * 0x20;
@@ -247,10 +244,8 @@ function number(block: Buffer, at: number, length: number): number {
     if (!Number.isSafeInteger(value)) throw new TarFormatError('a tar header with a number too large to be true');
     return value;
   }
-  const field = block
-    .toString('latin1', at, at + length)
-    .replace(/\0.*$/s, '')
-    .trim();
+  const raw = block.toString('latin1', at, at + length);
+  const field = raw.replace(/\0.*$/s, '').trim();
   if (field === '') return 0;
   if (!/^[0-7]+$/.test(field))
     throw new TarFormatError(`a tar header with a field that is not a number (${JSON.stringify(field)})`);
