@@ -12,7 +12,6 @@ import { VERSION } from '../version.js';
 import { SITE_FILE_MODE } from './limits.js';
 import {
   givenUp,
-  isRedirect,
   LinkExpired,
   planBody,
   redirectTarget,
@@ -195,7 +194,7 @@ async function requestFollowingRedirects(
     opts.debug(
       `GET ${redactUrl(current)}${have > 0 ? ` (${headers.range})` : ''} -> ${response.statusCode} in ${opts.clock.now() - started} ms`,
     );
-    if (!isRedirect(response.statusCode)) return response;
+    if (![301, 302, 303, 307, 308].includes(response.statusCode)) return response;
     await response.body.dump();
     current = redirectTarget(current, response.headers, hop, maxRedirects);
   }
@@ -274,7 +273,6 @@ function handOver(download: Download, chunk: Buffer, offset: number): Promise<vo
   return busy ? untilSettledOrAborted(busy, download.signal).finally(done) : undefined;
 }
 
-/** Waits for `work` (its rejection fails the download) unless `signal` aborts first. */
 function untilSettledOrAborted(work: Promise<void>, signal: AbortSignal): Promise<void> {
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<void>((resolve, reject) => {

@@ -131,13 +131,8 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
     const result = await installTree(live.tree, plan, work, opts.release ?? releaseStamp(opts.clock.now()));
     installed = true;
     if (archivePath && staged) {
-      await rename(staged, archivePath).then(
-        () => (staged = undefined),
-        () =>
-          opts.reporter.warn(
-            `the site is installed, but the archive could not be kept at ${archivePath}; it is at ${staged}`,
-          ),
-      );
+      const notKept = `the site is installed, but the archive could not be kept at ${archivePath}; it is at ${staged}`;
+      await rename(staged, archivePath).catch(() => opts.reporter.warn(notKept));
       staged = undefined;
     }
     const release = plan.layout === 'link' ? { release: result.directory } : {};
@@ -156,9 +151,8 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
   } finally {
     live?.abandon();
     if (staged) await removeWorkDir(staged);
-    if (work && !keepWork && !(await removeWorkDir(work))) {
-      if (installed) warnLeft([work], opts.reporter);
-    }
+    // Removed whatever happened; only after the install is a directory left behind worth a warning.
+    if (work && !keepWork && !(await removeWorkDir(work)) && installed) warnLeft([work], opts.reporter);
     if (!installed && !keepWork) await removeCreated(created);
   }
   // Judged after the clean-up: a stop that came meanwhile (Ctrl-C, or the way to the target swapped) is the answer.

@@ -18,7 +18,6 @@ export function swapLinkName(name: string): string {
   return `.${name}.mint-admin-link-${process.pid}-${Date.now().toString(36)}`;
 }
 
-/** A fresh work directory beside its final place, locked with our pid. */
 export async function createWorkDir(parent: string, name: string): Promise<string> {
   const work = await mkdtemp(join(parent, `.${name}.mint-admin-`));
   await writeFile(join(work, 'lock'), `${process.pid}\n`);

@@ -19,11 +19,6 @@ function header(headers: Headers, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function contentLength(headers: Headers): number | undefined {
-  const text = header(headers, 'content-length');
-  return text !== undefined && /^\d+$/.test(text.trim()) ? Number(text) : undefined;
-}
-
 /** `bytes 100-199/1000` -> { start, end, total }; `*` as total -> undefined. */
 export function parseContentRange(
   text: string | undefined,
@@ -37,7 +32,8 @@ export function parseContentRange(
 export function planBody(status: number, headers: Headers, have: number, expected: number | undefined): BodyPlan {
   if (status === 200) {
     // What we asked for, or a server that ignores Range: the body starts at byte 0, as good as a new request.
-    const total = contentLength(headers);
+    const length = header(headers, 'content-length')?.trim();
+    const total = length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined;
     if (total !== undefined && expected !== undefined && total > expected) {
       return { kind: 'restart', reason: `the storage announced ${total} bytes but the bundle is ${expected} bytes` };
     }
@@ -64,10 +60,6 @@ export function planBody(status: number, headers: Headers, have: number, expecte
     return { kind: 'restart', reason: 'the storage refused the resume range (416)' };
   }
   throw new Error(`planBody called with status ${status}`);
-}
-
-export function isRedirect(status: number): boolean {
-  return status === 301 || status === 302 || status === 303 || status === 307 || status === 308;
 }
 
 /** The S3-style `<Code>` of an error body, to name the refusal without echoing the whole page. */

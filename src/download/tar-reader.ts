@@ -24,7 +24,6 @@ export interface EntrySink {
   end(): void;
 }
 
-/** The archive is not a tar stream as this reader reads one. */
 export class TarFormatError extends Error {}
 
 export const FILE_TYPES = new Set(['File', 'OldFile', 'ContiguousFile']);
@@ -75,7 +74,6 @@ export class TarReader {
   private local: Overrides = {};
   private global: Overrides = {};
   private offset = 0;
-  /** True from the archive's end-of-archive block on. */
   ended = false;
 
   constructor(private readonly sink: EntrySink) {}
