@@ -40,11 +40,12 @@ export function planBody(status: number, headers: Headers, have: number, expecte
     return { kind: 'body', start: 0, total: expected ?? total };
   }
   if (status === 206) {
-    const range = parseContentRange(header(headers, 'content-range'));
+    const given = header(headers, 'content-range');
+    const range = parseContentRange(given);
     if (!range || range.start !== have || range.end < range.start) {
       return {
         kind: 'restart',
-        reason: `the storage answered a different range (${header(headers, 'content-range') ?? 'none'}) than bytes=${have}-`,
+        reason: `the storage answered a different range (${given ?? 'none'}) than bytes=${have}-`,
       };
     }
     if (range.total !== undefined && expected !== undefined && range.total !== expected) {
