@@ -93,8 +93,7 @@ export class TarReader {
         at += skip;
         this.padLeft -= skip;
       } else if (this.partial || chunk.length - at < BLOCK) {
-        const have = this.partial ? this.partial.length : 0;
-        const take = Math.min(BLOCK - have, chunk.length - at);
+        const take = Math.min(BLOCK - (this.partial?.length ?? 0), chunk.length - at);
         this.partial = Buffer.concat([this.partial ?? Buffer.alloc(0), chunk.subarray(at, at + take)]);
         at += take;
         if (this.partial.length === BLOCK) {
