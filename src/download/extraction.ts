@@ -116,11 +116,8 @@ export class Extraction {
     const compressed = this.gunzip.bytesWritten;
     if (this.inflated > RATIO_FLOOR && this.inflated > MAX_RATIO * compressed) {
       const what = `${formatBytes(this.inflated)} from ${formatBytes(compressed)}`;
-      this.fail(
-        new ArchiveRefusedError(
-          `it expands more than ${MAX_RATIO} times its compressed size (${what}), as only a decompression bomb does`,
-        ),
-      );
+      const bomb = `it expands more than ${MAX_RATIO} times its compressed size (${what}), as only a decompression bomb does`;
+      this.fail(new ArchiveRefusedError(bomb));
       return;
     }
     if (this.reader.ended) return;

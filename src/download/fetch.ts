@@ -12,7 +12,6 @@ import { VERSION } from '../version.js';
 import { SITE_FILE_MODE } from './limits.js';
 import {
   givenUp,
-  isRedirect,
   LinkExpired,
   planBody,
   redirectTarget,
@@ -195,7 +194,7 @@ async function requestFollowingRedirects(
     opts.debug(
       `GET ${redactUrl(current)}${have > 0 ? ` (${headers.range})` : ''} -> ${response.statusCode} in ${opts.clock.now() - started} ms`,
     );
-    if (!isRedirect(response.statusCode)) return response;
+    if (![301, 302, 303, 307, 308].includes(response.statusCode)) return response;
     await response.body.dump();
     current = redirectTarget(current, response.headers, hop, maxRedirects);
   }
@@ -215,10 +214,15 @@ async function writeBody(
   let pendingBytes = 0;
   const flush = async () => {
     if (pendingBytes === 0 || !download.handle) return;
-    const chunks = pending;
+    const [chunks, length] = [pending, pendingBytes];
     pending = [];
     pendingBytes = 0;
-    await writeAt(download, download.handle, chunks);
+    await download.handle.writev(chunks, download.have).catch((error: Error) => {
+      throw new MintAdminError(`cannot write the download to ${download.opts.file}: ${error.message}`, {
+        cause: error,
+      });
+    });
+    download.have += length;
   };
   const take = (received: Buffer): Promise<void> | undefined => {
     download.received += received.length;
@@ -269,7 +273,6 @@ function handOver(download: Download, chunk: Buffer, offset: number): Promise<vo
   return busy ? untilSettledOrAborted(busy, download.signal).finally(done) : undefined;
 }
 
-/** Waits for `work` (its rejection fails the download) unless `signal` aborts first. */
 function untilSettledOrAborted(work: Promise<void>, signal: AbortSignal): Promise<void> {
   if (signal.aborted) return Promise.reject(signal.reason);
   return new Promise<void>((resolve, reject) => {
@@ -277,18 +280,6 @@ function untilSettledOrAborted(work: Promise<void>, signal: AbortSignal): Promis
     signal.addEventListener('abort', onAbort, { once: true });
     work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
   });
-}
-
-async function writeAt(download: Download, handle: FileHandle, chunks: Buffer[]): Promise<void> {
-  const length = chunks.reduce((sum, c) => sum + c.length, 0);
-  try {
-    await handle.writev(chunks, download.have);
-  } catch (error) {
-    throw new MintAdminError(`cannot write the download to ${download.opts.file}: ${(error as Error).message}`, {
-      cause: error,
-    });
-  }
-  download.have += length;
 }
 
 /** Drops the bytes after `length`: the next body goes on from there, and onData is told by its offset. */

@@ -50,9 +50,7 @@ export class EntryGuard {
   }
 
   get totalBytes(): number {
-    let sum = 0;
-    for (const size of this.files.values()) sum += size;
-    return sum;
+    return [...this.files.values()].reduce((sum, size) => sum + size, 0);
   }
 
   private refusal(entry: EntryInfo): string | undefined {

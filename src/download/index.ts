@@ -131,13 +131,8 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
     const result = await installTree(live.tree, plan, work, opts.release ?? releaseStamp(opts.clock.now()));
     installed = true;
     if (archivePath && staged) {
-      await rename(staged, archivePath).then(
-        () => (staged = undefined),
-        () =>
-          opts.reporter.warn(
-            `the site is installed, but the archive could not be kept at ${archivePath}; it is at ${staged}`,
-          ),
-      );
+      const notKept = `the site is installed, but the archive could not be kept at ${archivePath}; it is at ${staged}`;
+      await rename(staged, archivePath).catch(() => opts.reporter.warn(notKept));
       staged = undefined;
     }
     const release = plan.layout === 'link' ? { release: result.directory } : {};
@@ -147,12 +142,8 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
     warnLeft(left, opts.reporter);
     // The work directory holds what could not be removed: that warning already named it.
     if (left.some((path) => path.startsWith(work + sep))) work = undefined;
-    return {
-      directory: plan.path,
-      files: extracted.files,
-      bytes: extracted.bytes,
-      bundle: { sizeBytes: fetched.bundle.sizeBytes, expiresAt: fetched.bundle.expiresAt },
-    };
+    const { sizeBytes, expiresAt } = fetched.bundle;
+    return { directory: plan.path, files, bytes, bundle: { sizeBytes, expiresAt } };
   } catch (error) {
     activity?.stop();
     if (error instanceof RestoreFailedError) keepWork = true;
@@ -160,9 +151,8 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
   } finally {
     live?.abandon();
     if (staged) await removeWorkDir(staged);
-    if (work && !keepWork && !(await removeWorkDir(work))) {
-      if (installed) warnLeft([work], opts.reporter);
-    }
+    // Removed whatever happened; only after the install is a directory left behind worth a warning.
+    if (work && !keepWork && !(await removeWorkDir(work)) && installed) warnLeft([work], opts.reporter);
     if (!installed && !keepWork) await removeCreated(created);
   }
   // Judged after the clean-up: a stop that came meanwhile (Ctrl-C, or the way to the target swapped) is the answer.

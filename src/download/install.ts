@@ -89,12 +89,8 @@ async function isLink(path: string): Promise<boolean> {
   return (await lstat(path).catch(() => undefined))?.isSymbolicLink() ?? false;
 }
 
-/** Whether `work` settles without an error. */
 function succeeds(work: Promise<unknown>): Promise<boolean> {
-  return work.then(
-    () => true,
-    () => false,
-  );
+  return work.then(() => true).catch(() => false);
 }
 
 /** `<name>`, or `<name>-2`, `<name>-3`... when a release of that name is already there (the same job installed again). */
@@ -111,10 +107,9 @@ async function oldReleases(dir: string, current: string, keep: number): Promise<
   const dated = await Promise.all(
     names.map(async (name) => ({
       path: join(dir, name),
-      mtime: await stat(join(dir, name)).then(
-        (i) => (i.isDirectory() ? i.mtimeMs : -1),
-        () => -1,
-      ),
+      mtime: await stat(join(dir, name))
+        .then((i) => (i.isDirectory() ? i.mtimeMs : -1))
+        .catch(() => -1),
     })),
   );
   const releases = dated

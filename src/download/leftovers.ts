@@ -18,7 +18,6 @@ export function swapLinkName(name: string): string {
   return `.${name}.mint-admin-link-${process.pid}-${Date.now().toString(36)}`;
 }
 
-/** A fresh work directory beside its final place, locked with our pid. */
 export async function createWorkDir(parent: string, name: string): Promise<string> {
   const work = await mkdtemp(join(parent, `.${name}.mint-admin-`));
   await writeFile(join(work, 'lock'), `${process.pid}\n`);
@@ -47,19 +46,11 @@ export interface LeftoverReport {
 export async function sweepLeftovers(parent: string, now: number, report: LeftoverReport): Promise<void> {
   const names = await readdir(parent).catch(() => [] as string[]);
   for (const name of names) {
-    if (STAGED_ARCHIVE.test(name)) {
-      await removeStaleArchive(join(parent, name), now, report);
-      continue;
-    }
-    const swap = SWAP_LINK.exec(name);
-    if (swap) {
-      await removeStaleSwapLink(join(parent, name), Number(swap[1]), now, report);
-      continue;
-    }
-    const match = WORK_NAME.exec(name);
-    if (!match) continue;
-    const work = join(parent, name);
-    if (!(await isStale(work, now))) continue;
+    // The three name patterns never overlap: at most one of these applies.
+    const [work, swap, match] = [join(parent, name), SWAP_LINK.exec(name), WORK_NAME.exec(name)];
+    if (STAGED_ARCHIVE.test(name)) await removeStaleArchive(work, now, report);
+    else if (swap) await removeStaleSwapLink(work, Number(swap[1]), now, report);
+    if (!match || !(await isStale(work, now))) continue;
     const target = join(parent, match[1]!);
     const previous = join(work, 'previous');
     const hasPrevious = (await lstat(previous).catch(() => undefined))?.isDirectory() ?? false;

@@ -49,12 +49,9 @@ export class LiveExtraction {
     // Not gzip: named by its first bytes once there are enough of them, or at the end (finish).
     if (!isGzip(head)) return head.length >= HEAD_BYTES ? Promise.reject(new NotGzipError(describe(head))) : undefined;
     const extraction = (this.extraction ??= new Extraction(this.tree, this.limits()));
-    if (this.held.length > 0) {
-      const held = Buffer.concat([...this.held, chunk]);
-      this.held = [];
-      return extraction.write(held);
-    }
-    return extraction.write(chunk);
+    const bytes = this.held.length > 0 ? Buffer.concat([...this.held, chunk]) : chunk;
+    this.held = [];
+    return extraction.write(bytes);
   }
 
   /** The end of the download: the totals of an archive extracted whole, or its failure. */
@@ -88,11 +85,8 @@ function describe(head: Buffer): string {
   if (head.length === 0) return 'empty (0 bytes)';
   if (starts('PK\x03\x04') || starts('PK\x05\x06')) return 'a zip archive';
   if (head.subarray(257, 262).toString('latin1') === 'ustar') return 'an uncompressed tar archive';
-  const text = head
-    .toString('utf8')
-    .replace(/^\uFEFF/, '')
-    .trimStart()
-    .toLowerCase();
+  // trimStart() drops a leading byte order mark too (U+FEFF is white space to JavaScript).
+  const text = head.toString('utf8').trimStart().toLowerCase();
   if (text.startsWith('<!doctype html') || text.startsWith('<html'))
     return 'an HTML page (an error page from the storage or a proxy?)';
   if (text.startsWith('<?xml') || text.startsWith('<error')) return 'an XML document (a storage error message?)';

@@ -19,11 +19,6 @@ function header(headers: Headers, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-function contentLength(headers: Headers): number | undefined {
-  const text = header(headers, 'content-length');
-  return text !== undefined && /^\d+$/.test(text.trim()) ? Number(text) : undefined;
-}
-
 /** `bytes 100-199/1000` -> { start, end, total }; `*` as total -> undefined. */
 export function parseContentRange(
   text: string | undefined,
@@ -37,18 +32,20 @@ export function parseContentRange(
 export function planBody(status: number, headers: Headers, have: number, expected: number | undefined): BodyPlan {
   if (status === 200) {
     // What we asked for, or a server that ignores Range: the body starts at byte 0, as good as a new request.
-    const total = contentLength(headers);
+    const length = header(headers, 'content-length')?.trim();
+    const total = length !== undefined && /^\d+$/.test(length) ? Number(length) : undefined;
     if (total !== undefined && expected !== undefined && total > expected) {
       return { kind: 'restart', reason: `the storage announced ${total} bytes but the bundle is ${expected} bytes` };
     }
     return { kind: 'body', start: 0, total: expected ?? total };
   }
   if (status === 206) {
-    const range = parseContentRange(header(headers, 'content-range'));
+    const given = header(headers, 'content-range');
+    const range = parseContentRange(given);
     if (!range || range.start !== have || range.end < range.start) {
       return {
         kind: 'restart',
-        reason: `the storage answered a different range (${header(headers, 'content-range') ?? 'none'}) than bytes=${have}-`,
+        reason: `the storage answered a different range (${given ?? 'none'}) than bytes=${have}-`,
       };
     }
     if (range.total !== undefined && expected !== undefined && range.total !== expected) {
@@ -66,22 +63,16 @@ export function planBody(status: number, headers: Headers, have: number, expecte
   throw new Error(`planBody called with status ${status}`);
 }
 
-export function isRedirect(status: number): boolean {
-  return status === 301 || status === 302 || status === 303 || status === 307 || status === 308;
-}
-
 /** The S3-style `<Code>` of an error body, to name the refusal without echoing the whole page. */
 export function storageErrorCode(body: string): string | undefined {
   return /<Code>([A-Za-z0-9.]{1,64})<\/Code>/.exec(body)?.[1];
 }
 
-/** A redirect without a Location: another try may get a better answer. */
-export class MissingLocation extends Error {}
-
 /** Follows a storage redirect only to http(s), never from https down to http, and not forever. */
 export function redirectTarget(from: string, headers: Headers, hop: number, maxRedirects: number): string {
-  const location = Array.isArray(headers.location) ? headers.location[0] : headers.location;
-  if (!location) throw new MissingLocation('the bundle storage sent a redirect without a Location');
+  const location = header(headers, 'location');
+  // Another try may get a better answer.
+  if (!location) throw new RetryableFailure('the bundle storage sent a redirect without a Location');
   if (hop >= maxRedirects)
     throw new MintAdminError(`the bundle storage redirected more than ${maxRedirects} times; try again later`);
   const next = new URL(location, from);
@@ -110,7 +101,6 @@ export class LinkExpired extends Error {}
 
 export function retryable(error: unknown): RetryableFailure | NetworkError {
   if (error instanceof RetryableFailure || error instanceof NetworkError) return error;
-  if (error instanceof MissingLocation) return new RetryableFailure(error.message);
   if (error instanceof MintAdminError) throw error;
   return toNetworkError(error, 'the bundle storage');
 }

@@ -24,10 +24,8 @@ export interface EntrySink {
   end(): void;
 }
 
-/** The archive is not a tar stream as this reader reads one. */
 export class TarFormatError extends Error {}
 
-/** The types that are a regular file, with a body. */
 export const FILE_TYPES = new Set(['File', 'OldFile', 'ContiguousFile']);
 
 const BLOCK = 512;
@@ -76,7 +74,6 @@ export class TarReader {
   private local: Overrides = {};
   private global: Overrides = {};
   private offset = 0;
-  /** True from the archive's end-of-archive block on. */
   ended = false;
 
   constructor(private readonly sink: EntrySink) {}
@@ -96,8 +93,7 @@ export class TarReader {
         at += skip;
         this.padLeft -= skip;
       } else if (this.partial || chunk.length - at < BLOCK) {
-        const have = this.partial ? this.partial.length : 0;
-        const take = Math.min(BLOCK - have, chunk.length - at);
+        const take = Math.min(BLOCK - (this.partial?.length ?? 0), chunk.length - at);
         this.partial = Buffer.concat([this.partial ?? Buffer.alloc(0), chunk.subarray(at, at + take)]);
         at += take;
         if (this.partial.length === BLOCK) {
@@ -222,10 +218,8 @@ function isZero(block: Buffer): boolean {
 
 /** The header's checksum: the sum of its bytes with the checksum field as spaces (unsigned, or signed as some old tars wrote it). */
 function checkSum(block: Buffer, offset: number): void {
-  const field = block
-    .toString('latin1', 148, 156)
-    .replace(/[\0 ]+$/, '')
-    .trim();
+  const raw = block.toString('latin1', 148, 156);
+  const field = raw.replace(/[\0 ]+$/, '').trim();
   const stated = /^[0-7]+$/.test(field) ? parseInt(field, 8) : NaN;
   // The unsigned sum first, in a loop with no branch: every archive of today's tars has it; the signed one only if not.
   let unsigned = 8 * 0x20;
@@ -247,10 +241,8 @@ function number(block: Buffer, at: number, length: number): number {
     if (!Number.isSafeInteger(value)) throw new TarFormatError('a tar header with a number too large to be true');
     return value;
   }
-  const field = block
-    .toString('latin1', at, at + length)
-    .replace(/\0.*$/s, '')
-    .trim();
+  const raw = block.toString('latin1', at, at + length);
+  const field = raw.replace(/\0.*$/s, '').trim();
   if (field === '') return 0;
   if (!/^[0-7]+$/.test(field))
     throw new TarFormatError(`a tar header with a field that is not a number (${JSON.stringify(field)})`);

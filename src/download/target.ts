@@ -68,22 +68,15 @@ async function linkPlan(shown: string, path: string, opts: TargetOptions): Promi
       shown,
     );
   }
-  if (current !== undefined && (await stateOf(current, shown)) === 'non-empty' && !opts.force) throw notEmpty(shown);
+  if (current !== undefined && (await targetState(current, shown)) === 'non-empty' && !opts.force)
+    throw notEmpty(shown);
   const releases = opts.link || current === undefined ? ownReleasesDir(path) : dirname(current);
-  return {
-    shown,
-    path,
-    layout: 'link',
-    force: opts.force,
-    current,
-    releases,
-    ownReleases: Boolean(opts.link),
-    workParent: releases,
-  };
+  const ownReleases = Boolean(opts.link);
+  return { shown, path, layout: 'link', force: opts.force, current, releases, ownReleases, workParent: releases };
 }
 
 async function directoryPlan(shown: string, path: string, exists: boolean, opts: TargetOptions): Promise<TargetPlan> {
-  const state = exists ? await stateOf(path, shown) : 'absent';
+  const state = exists ? await targetState(path, shown) : 'absent';
   if (state === 'non-empty' && !opts.force) throw notEmpty(shown);
   const base = { shown, path, force: opts.force };
   if (exists) await refuseMountPoint(path, shown);
@@ -147,7 +140,8 @@ async function refuseDangerous(plan: TargetPlan, opts: TargetOptions): Promise<v
 /** `--archive`: not a directory, not inside what is replaced (checked on real paths), parent writable. */
 export async function checkArchivePath(archivePath: string, plan: TargetPlan): Promise<string> {
   const path = resolve(archivePath);
-  const real = join(await realParent(dirname(path)), basename(path));
+  const existing = await nearestExisting(dirname(path));
+  const real = join(await realpath(existing), relative(existing, dirname(path)), basename(path));
   const inside = (dir: string | undefined) =>
     dir !== undefined && (real === dir || real.startsWith(dir + sep) || path === dir || path.startsWith(dir + sep));
   if (inside(plan.path) || inside(plan.current) || (plan.ownReleases && inside(plan.releases))) {
@@ -171,13 +165,6 @@ export async function checkArchivePath(archivePath: string, plan: TargetPlan): P
   return path;
 }
 
-/** The real path of `dir`, resolving the part that exists and keeping the rest as given. */
-async function realParent(dir: string): Promise<string> {
-  const existing = await nearestExisting(dir);
-  const real = await realpath(existing);
-  return join(real, relative(existing, dir));
-}
-
 /** Room for the archive and at least as much again for its extraction; silent where statfs says nothing. */
 export async function checkFreeSpace(dir: string, sizeBytes: number, shown: string): Promise<void> {
   const fs = await statfs(dir).catch(() => undefined);
@@ -191,7 +178,7 @@ export async function checkFreeSpace(dir: string, sizeBytes: number, shown: stri
   }
 }
 
-async function stateOf(path: string, shown: string): Promise<State> {
+export async function targetState(path: string, shown: string): Promise<State> {
   const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
     throw new UsageError(`cannot use ${shown}: ${error.message}`);
@@ -201,8 +188,6 @@ async function stateOf(path: string, shown: string): Promise<State> {
     throw new UsageError(`${shown} exists and is not a directory; choose a directory to extract into`);
   return (await readdir(path)).length === 0 ? 'empty' : 'non-empty';
 }
-
-export { stateOf as targetState };
 
 export function notEmpty(shown: string): TargetRefusedError {
   return new TargetRefusedError(
@@ -229,7 +214,11 @@ async function checkWritable(dir: string, shown: string): Promise<void> {
   } catch {
     throw new UsageError(`cannot write to ${dir} (needed for ${shown}); choose a directory you can write to`);
   }
-  await refuseKernelFilesystem(dir, shown);
+  const kind = KERNEL_FILESYSTEMS.get((await statfs(dir).catch(() => undefined))?.type ?? -1);
+  if (kind !== undefined)
+    throw new UsageError(
+      `cannot install ${shown} under ${dir}: it is the kernel's ${kind} filesystem; choose a directory on a disk`,
+    );
 }
 
 /** Linux kernel filesystems (statfs f_type), where root passes access(W_OK) but no directory can be made. */
@@ -245,14 +234,6 @@ const KERNEL_FILESYSTEMS = new Map<number, string>([
   [0xcafe4a11, 'bpf'],
   [0x62656570, 'configfs'],
 ]);
-
-async function refuseKernelFilesystem(dir: string, shown: string): Promise<void> {
-  const kind = KERNEL_FILESYSTEMS.get((await statfs(dir).catch(() => undefined))?.type ?? -1);
-  if (kind !== undefined)
-    throw new UsageError(
-      `cannot install ${shown} under ${dir}: it is the kernel's ${kind} filesystem; choose a directory on a disk`,
-    );
-}
 
 /** What the link points at, in the link's own style (relative stays relative). */
 export async function linkTextFor(linkPath: string, release: string): Promise<string> {

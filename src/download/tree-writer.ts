@@ -129,7 +129,6 @@ export class TreeWriter {
     this.made.add(path);
   }
 
-  /** Makes `dir` and the levels above it that are missing, top down. */
   private makeDirs(dir: string): void {
     if (this.made.has(dir)) return;
     const missing: string[] = [];
