@@ -9,6 +9,7 @@
 //   outside src/cli/commands/ that registers them.
 // - Only the entries touch process-wide state (exit, exit code, signal listeners, the environment, the
 //   working directory, the umask, the compile cache); everything else is handed what it needs.
+// - No import circle, type-only imports included.
 // - No file in src/ is over 300 lines but the schema catalogue.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -126,11 +127,56 @@ function sourceFiles(dir: string): SourceFile[] {
 
 const everyFile = () => [...sourceFiles(SRC), ...sourceFiles(join(ROOT, 'action/src'))];
 
+/**
+ * The first import circle found, as the files around it (`a.ts -> b.ts -> a.ts`), type-only imports
+ * included: a circle makes two files one unit that neither can be read, tested or moved without.
+ */
+function firstCircle(files: SourceFile[]): string | undefined {
+  const known = new Set(files.map((file) => file.path));
+  const edges = new Map(
+    files.map((file) => [
+      file.path,
+      importsOf(file.text)
+        .map((specifier) => target(file.path, specifier))
+        .filter((to): to is string => to !== undefined && known.has(to)),
+    ]),
+  );
+  const done = new Set<string>();
+  const visit = (path: string, trail: string[]): string | undefined => {
+    const at = trail.indexOf(path);
+    if (at >= 0) return [...trail.slice(at), path].join(' -> ');
+    if (done.has(path)) return undefined;
+    for (const next of edges.get(path) ?? []) {
+      const circle = visit(next, [...trail, path]);
+      if (circle) return circle;
+    }
+    done.add(path);
+    return undefined;
+  };
+  for (const path of known) {
+    const circle = visit(path, []);
+    if (circle) return circle;
+  }
+  return undefined;
+}
+
 describe('the layout', () => {
   it('the engine imports no face, no face another, and no command group another', () => {
     const files = everyFile();
     expect(files.length).toBeGreaterThan(100);
     expect(layoutViolations(files)).toEqual([]);
+  });
+
+  it('no import circle, type-only imports included', () => {
+    expect(firstCircle(everyFile())).toBeUndefined();
+  });
+
+  it('finds a type-only circle between two files', () => {
+    const files = [
+      { path: 'src/download/fetch.ts', text: "import { watchForStall } from './stall.js';" },
+      { path: 'src/download/stall.ts', text: "import type { Download } from './fetch.js';" },
+    ];
+    expect(firstCircle(files)).toBe('src/download/fetch.ts -> src/download/stall.ts -> src/download/fetch.ts');
   });
 
   it('only the entries touch process-wide state', () => {
