@@ -1,6 +1,17 @@
 // The stall watch (fetch.ts): a byte a second never trips undici's body timeout, so each window's bytes are counted.
 import { MintAdminError } from '../errors.js';
-import type { Download } from './fetch.js';
+import type { Clock } from '../clock.js';
+
+/**
+ * What the stall watch reads of a download in progress: fetch.ts's Download, named here by its shape so
+ * that stall.ts imports nothing back from fetch.ts (no circle between the two).
+ */
+export interface WatchedDownload {
+  opts: { clock: Clock; signal: AbortSignal };
+  received: number;
+  consumerMs: number;
+  consumerSince: number | undefined;
+}
 
 /** No progress worth the name for stallMs: final, since retrying a stuck storage only stretches the wait. */
 export class StalledError extends MintAdminError {
@@ -12,7 +23,7 @@ export class StalledError extends MintAdminError {
 
 /** Aborts when fewer than `stallMinBytes` arrive in `stallMs` on the clock; returns the requests' signal and a stop. */
 export function watchForStall(
-  download: Omit<Download, 'signal'>,
+  download: WatchedDownload,
   limits: { stallMs: number; stallMinBytes: number },
 ): { signal: AbortSignal; stop: () => void } {
   const { clock, signal: interrupt } = download.opts;
