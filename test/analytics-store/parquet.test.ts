@@ -53,7 +53,7 @@ describe('writeParquet after a run that was killed mid-write', () => {
 });
 
 // DuckDB's PARTITION_BY keeps a writer and its buffers for every partition of one COPY: the sync's
-// memory grew with the number of distinct days (913 MB for 10,000). Shown under a small memory bound
+// memory grew with the number of distinct days (docs/performance.md). Shown under a small memory bound
 // on the connection, so the test asserts on DuckDB's own error rather than on the process's size.
 describe('writeParquet with many distinct days', () => {
   it('writes every day (and the days without a date) within a memory bound a single COPY of them all exceeds', async () => {

@@ -1,5 +1,5 @@
 // A build wait on a log of 300,000 lines that rewrites its last line on every poll (issue 28): placing
-// each poll against the log shown took quadratic time (12.9 s a poll at 100,000 lines), during which
+// each poll against the log shown took time quadratic in its length (seconds a poll), during which
 // neither the --timeout nor Ctrl-C was heard. In-process on a fake clock, so what is checked is
 // behaviour, not speed: the deadline ends the wait after the polls it leaves room for (counted), each
 // line is printed once, and a stop after the first rewrite is heard. The quadratic placing never

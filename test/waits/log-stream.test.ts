@@ -110,7 +110,7 @@ describe('LogStream: each new line once, in order, whatever the server does', ()
   });
 
   // Work counted, not timed: the quadratic search this replaced read each line of a poll once per
-  // line of the log followed (12.9 s a poll at 100,000 lines), so a timing would only catch it on an
+  // line of the log followed (seconds a poll on a long log), so a timing would only catch it on an
   // idle machine. Every line read by placeAgainst is counted through a proxy over each array.
   it.each<[string, (n: number) => [string[], string[]]]>([
     ['a log that grew by one line', (n: number) => [dots(n), [...dots(n), 'A']]],
