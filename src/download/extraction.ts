@@ -184,6 +184,7 @@ function sizeRefusal(entry: TarEntry, limits: ExtractionLimits): { rule: string;
 const diskFull = (dir: string) =>
   `disk full while extracting the bundle into ${dir}: free some space and run the command again`;
 const denied = (dir: string) => `permission denied while extracting the bundle into ${dir}`;
+const moved = (dir: string) => `${dir} was moved or removed while the bundle was extracted into it`;
 /** Failures to write (not to read the archive) by their code, each named as what it is, in the extraction into dir. */
 const WRITE_ERRORS = new Map<string, (dir: string) => string>([
   ['ENOSPC', diskFull],
@@ -193,6 +194,9 @@ const WRITE_ERRORS = new Map<string, (dir: string) => string>([
   ['EPERM', denied],
   ['EROFS', (dir) => `${dir} is on a read-only filesystem`],
   ['EIO', (dir) => `an I/O error while extracting the bundle into ${dir}`],
+  // The work directory is made fresh and each directory in it once: a path gone missing was moved by someone else.
+  ['ENOENT', moved],
+  ['ENOTDIR', moved],
 ]);
 
 export function writeError(error: unknown, dir: string): MintAdminError | undefined {

@@ -2,10 +2,21 @@
 // leftovers of a killed run, clean-up that cannot change the outcome, parents removed on failure,
 // free space and mount points, all on real files (and a real tmpfs where mounting is possible).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type CliError, TargetRefusedError, UsageError } from '../../src/errors.js';
+import type { Handler } from '../helpers/server.js';
 import { CAN_MOUNT_TMPFS, TMPFS_SKIP_NOTE } from '../helpers/tmpfs.js';
 import { serveArchive, storageError } from '../helpers/storage.js';
 import { rawTarGz } from '../helpers/tar-evil.js';
@@ -207,6 +218,43 @@ describe.skipIf(!CAN_MOUNT_TMPFS)(`on a real small filesystem${TMPFS_SKIP_NOTE}`
     } finally {
       unmount();
     }
+  });
+
+  it('names a work directory moved away during extraction as moved, not as an invalid archive', async () => {
+    const archive = rawTarGz([
+      { type: 'file', path: 'first.bin', content: randomBytes(200_000) },
+      { type: 'dir', path: 'late/' },
+      { type: 'file', path: 'late/page.html', content: 'late' },
+    ]);
+    let moved!: () => void;
+    const go = new Promise<void>((resolve) => (moved = resolve));
+    // Half the archive, then the rest once the work directory has been moved away.
+    const halves: Handler = (_req, res) => {
+      res.writeHead(200, { 'content-length': String(archive.length) });
+      res.write(archive.subarray(0, 100_000));
+      void go.then(() => res.end(archive.subarray(100_000)));
+    };
+    const target = join(perTest.root, 'site');
+    const h = await perTest.start({ storage: halves, archive: () => archive, target });
+    let work: string | undefined;
+    const error = await caught(
+      h.download({
+        target,
+        onProgress: (event) => {
+          if (work !== undefined || event.phase !== 'download' || event.bytes === 0) return;
+          work = readdirSync(perTest.root).find((name) => name.startsWith('.site.mint-admin-'));
+          renameSync(join(perTest.root, work!), join(perTest.root, 'moved'));
+          moved();
+        },
+      }),
+    );
+    // The entry is the first one written after the move: the one in the chunk that told of progress, or a later one.
+    expect(error.message).toMatch(
+      new RegExp(
+        `^${join(perTest.root, work!, 'tree')} was moved or removed while the bundle was extracted into it \\(at entry "(first\\.bin|late/)"\\); nothing was installed$`,
+      ),
+    );
+    expect(existsSync(target)).toBe(false);
   });
 
   it('succeeds with a warning naming the path when the old tree cannot be removed', async () => {
