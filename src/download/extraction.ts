@@ -5,9 +5,9 @@
 // zlib inflates the next meanwhile; past MAX_QUEUED waiting bytes zlib is paused, so memory stays flat.
 import { createGunzip, type Gunzip } from 'node:zlib';
 import { ArchiveRefusedError, MintAdminError } from '../errors.js';
+import { formatBytes } from '../output/progress.js';
 import { EntryGuard, pathKey } from './guard.js';
 import type { ArchiveSummary, ExtractionLimits } from './limits.js';
-import { formatBytes } from './progress.js';
 import { FILE_TYPES, TarReader, type TarEntry } from './tar-reader.js';
 import { TreeWriter } from './tree-writer.js';
 

@@ -239,7 +239,7 @@ async function writeBody(
         pending.push(chunk);
         pendingBytes += chunk.length;
       } else download.have += chunk.length;
-      // Progress counts bytes received; DownloadProgress decides how often that is drawn.
+      // Progress counts bytes received; its reader (output/progress.ts) decides how often that is drawn.
       download.opts.onProgress(download.have + pendingBytes, total);
       return pendingBytes >= WRITE_BATCH_BYTES ? flush() : undefined;
     };

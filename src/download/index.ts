@@ -21,13 +21,14 @@ import {
   tidyAway,
 } from './install.js';
 import { createWorkDir, sweepLeftovers, type LeftoverReport } from './leftovers.js';
-import { DownloadProgress, type DownloadProgressEvent } from './progress.js';
+import { DownloadProgress } from '../output/progress.js';
+import type { DownloadProgressEvent } from './progress-event.js';
 import { checkArchivePath, checkFreeSpace, checkTarget } from './target.js';
 
 export { checkArchivePath, checkTarget, type TargetPlan } from './target.js';
 export { ArchiveRefusedError } from '../errors.js';
 export { NotGzipError } from './live-extraction.js';
-export type { DownloadPhase, DownloadProgressEvent } from './progress.js';
+export type { DownloadPhase, DownloadProgressEvent } from './progress-event.js';
 
 export interface DownloadBundleOptions {
   /** A fresh presigned link: called before the first download, and again when a link has expired (403). */

@@ -6,7 +6,7 @@ import { access, lstat, readdir, readlink, realpath, stat, statfs } from 'node:f
 import { homedir } from 'node:os';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { PROTECTED_NAMES, TargetRefusedError, UsageError, type ProtectedDirectory } from '../errors.js';
-import { formatBytes } from './progress.js';
+import { formatBytes } from '../output/progress.js';
 
 /** `directory`: replaced by two renames (old aside, new in); `link`: a symlink to a release, swapped by one rename. */
 export type Layout = 'directory' | 'link';

@@ -6,7 +6,7 @@ import {
   liveProgressText,
   plainProgressText,
   progressBar,
-} from '../../src/download/progress.js';
+} from '../../src/output/progress.js';
 import { parseContentRange, planBody } from '../../src/download/response.js';
 import { FakeClock } from '../helpers/clock.js';
 

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/api/client.js';
 import type { ExportJob } from '../../../src/api/types.js';
 import { exportApi } from '../../../src/cli/commands/export/api.js';
-import { describeProgress, followExport, progressBar } from '../../../src/cli/commands/export/follow.js';
+import { describeProgress, followExport } from '../../../src/cli/commands/export/follow.js';
+import { progressBar } from '../../../src/output/progress.js';
 import { ApiError, InterruptedError, JobFailedError, WaitTimeoutError } from '../../../src/errors.js';
 import { createReporter } from '../../../src/cli/io.js';
 import type { Activity, Reporter } from '../../../src/reporter.js';
@@ -201,7 +202,7 @@ describe('the progress line', () => {
     [140, '####################'],
     [-5, '--------------------'],
   ])('draws %i%% as [%s]', (percent, bar) => {
-    expect(progressBar(percent)).toBe(bar);
+    expect(progressBar(percent / 100)).toBe(`[${bar}]`);
   });
 
   it('shows percent, pages and elapsed time', () => {

@@ -11,6 +11,7 @@ import { isFinalStatus, waitForExportJob } from '../../../export-flows/wait.js';
 import type { Activity, Reporter } from '../../../reporter.js';
 import { waitCommand } from './api.js';
 import { jsonText } from '../../../output/json-text.js';
+import { progressBar } from '../../../output/progress.js';
 import { countOf, pagesOf, progressOf } from './output.js';
 
 export interface FollowDeps {
@@ -121,12 +122,7 @@ export function describeProgress(job: AnyExportJob, elapsedMs: number): string {
   if (progress === undefined) return `Exporting · ${job.status} · ${formatDuration(elapsedMs)}`;
   const percent = clampPercent(progress);
   const detail = job.status === 'queued' || pages === undefined ? job.status : countOf(pages, 'page');
-  return `Exporting [${progressBar(percent)}] ${percent}% · ${detail} · ${formatDuration(elapsedMs)}`;
-}
-
-export function progressBar(percent: number, width = BAR_WIDTH): string {
-  const filled = Math.round((clampPercent(percent) / 100) * width);
-  return '#'.repeat(filled) + '-'.repeat(width - filled);
+  return `Exporting ${progressBar(percent / 100, BAR_WIDTH)} ${percent}% · ${detail} · ${formatDuration(elapsedMs)}`;
 }
 
 /** `running, 58%, 120 pages` (just `running` on the project flow) */

@@ -8,7 +8,7 @@ import { shellCommand } from '../../shell.js';
 import { hintFlagArgs, waitCommand, type HintFlags } from './api.js';
 
 // One way to write sizes across the CLI: the download engine's (decimal units, `45.6 MB`).
-export { formatBytes } from '../../../download/progress.js';
+export { formatBytes } from '../../../output/progress.js';
 
 /** The jobs flow's percentage; the project flow has none. */
 export function progressOf(job: AnyExportJob): number | undefined {

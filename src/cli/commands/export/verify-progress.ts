@@ -3,7 +3,7 @@
 // a pipe a plain line at most every PLAIN_PROGRESS_INTERVAL_MS, and none for a check shorter than
 // that (most are: the summary line says the rest); nothing with --quiet (the Reporter decides).
 import type { Clock } from '../../../clock.js';
-import { LIVE_REDRAW_MS } from '../../../download/progress.js';
+import { LIVE_REDRAW_MS } from '../../../output/progress.js';
 import { PLAIN_PROGRESS_INTERVAL_MS } from '../../io.js';
 import type { Activity, Reporter } from '../../../reporter.js';
 

@@ -1,5 +1,7 @@
-// The download's progress as events, and the text the CLI makes of them: a byte bar on a terminal, plain lines in logs.
+// Bytes, bars and the download's progress as text: a byte bar on a terminal, plain lines in logs. Shared by the CLI's
+// commands and the library's events, so no face draws its own.
 import type { Clock } from '../clock.js';
+import type { DownloadProgressEvent } from '../download/progress-event.js';
 import { formatDuration } from '../duration.js';
 import type { Activity } from '../reporter.js';
 
@@ -51,22 +53,6 @@ export function plainProgressText(figures: ProgressFigures): string {
   if (total === undefined || total === 0) return `Downloading ${formatBytes(bytes)}${rateAndEta(figures)}`;
   const percent = Math.floor((Math.min(bytes, total) / total) * 100);
   return `Downloading ${formatBytes(bytes)} / ${formatBytes(total)} (${percent}%)${rateAndEta(figures)}`;
-}
-
-/** `link` (asking for a link), `download` (bytes arriving), `extract`, `install` (tree ready), `done` (installed). */
-export type DownloadPhase = 'link' | 'download' | 'extract' | 'install' | 'done';
-
-export interface DownloadProgressEvent {
-  phase: DownloadPhase;
-  /** Archive bytes received (link, download, extract); extracted bytes once the tree is extracted (install, done). */
-  bytes: number;
-  /** The archive's size when known (download, extract). */
-  total: number | undefined;
-  /** Files extracted (install, done). */
-  files?: number;
-  /** Where the site is (done): the target, and the release directory under it with a link layout. */
-  directory?: string;
-  release?: string;
 }
 
 /** How often a terminal is redrawn; plain lines are throttled again by the Activity. */
