@@ -200,9 +200,6 @@ async function requestFollowingRedirects(
   }
 }
 
-/** Network chunks are batched into larger writes; `have` counts only bytes that reached the file (or onData). */
-const WRITE_BATCH_BYTES = 1 << 20;
-
 /** The body from byte `have - skip`: the first `skip` bytes are ones we already hold. */
 async function writeBody(
   download: Download,
@@ -210,46 +207,25 @@ async function writeBody(
   total: number | undefined,
   skip: number,
 ): Promise<void> {
-  let pending: Buffer[] = [];
-  let pendingBytes = 0;
-  const flush = async () => {
-    if (pendingBytes === 0 || !download.handle) return;
-    const [chunks, length] = [pending, pendingBytes];
-    pending = [];
-    pendingBytes = 0;
-    await download.handle.writev(chunks, download.have).catch((error: Error) => {
+  for await (const received of body as AsyncIterable<Buffer>) {
+    download.received += received.length;
+    const chunk = skip > 0 ? received.subarray(Math.min(skip, received.length)) : received;
+    skip -= received.length - chunk.length;
+    if (chunk.length === 0) continue;
+    if (total !== undefined && download.have + chunk.length > total) {
+      // Not a byte past the announced size goes to disk: a misbehaving storage cannot fill it.
+      throw new RetryableFailure(`the bundle storage sent more than the ${total} bytes of the bundle`, true);
+    }
+    await handOver(download, chunk, download.have);
+    // Each chunk is in the file (or handed on) before it counts, so a resume starts after the bytes kept.
+    await download.handle?.write(chunk, 0, chunk.length, download.have).catch((error: Error) => {
       throw new MintAdminError(`cannot write the download to ${download.opts.file}: ${error.message}`, {
         cause: error,
       });
     });
-    download.have += length;
-  };
-  const take = (received: Buffer): Promise<void> | undefined => {
-    download.received += received.length;
-    const chunk = skip > 0 ? received.subarray(Math.min(skip, received.length)) : received;
-    skip -= received.length - chunk.length;
-    if (chunk.length === 0) return undefined;
-    if (total !== undefined && download.have + pendingBytes + chunk.length > total) {
-      // Not a byte past the announced size goes to disk: a misbehaving storage cannot fill it.
-      throw new RetryableFailure(`the bundle storage sent more than the ${total} bytes of the bundle`, true);
-    }
-    const busy = handOver(download, chunk, download.have + pendingBytes);
-    const after = (): Promise<void> | undefined => {
-      if (download.handle) {
-        pending.push(chunk);
-        pendingBytes += chunk.length;
-      } else download.have += chunk.length;
-      // Progress counts bytes received; its reader (output/progress.ts) decides how often that is drawn.
-      download.opts.onProgress(download.have + pendingBytes, total);
-      return pendingBytes >= WRITE_BATCH_BYTES ? flush() : undefined;
-    };
-    return busy ? busy.then(after) : after();
-  };
-  try {
-    for await (const received of body) await take(received as Buffer);
-  } finally {
-    // Bytes that arrived before a dropped connection are kept, so the resume starts after them.
-    await flush();
+    download.have += chunk.length;
+    // Progress counts bytes received; its reader (output/progress.ts) decides how often that is drawn.
+    download.opts.onProgress(download.have, total);
   }
 }
 
