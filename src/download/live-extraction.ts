@@ -22,8 +22,6 @@ export class LiveExtraction {
   private extraction: Extraction | undefined;
   /** The archive's first bytes (up to HEAD_BYTES). */
   private head = Buffer.alloc(0);
-  /** Chunks that came before the first two bytes were known (a body of one-byte chunks). */
-  private held: Buffer[] = [];
   private fed = 0;
 
   constructor(
@@ -42,16 +40,12 @@ export class LiveExtraction {
     this.fed += chunk.length;
     if (offset < HEAD_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES - offset)]);
     const head = this.head;
-    if (head.length < 2) {
-      this.held.push(chunk);
-      return undefined;
-    }
-    // Not gzip: named by its first bytes once there are enough of them, or at the end (finish).
-    if (!isGzip(head)) return head.length >= HEAD_BYTES ? Promise.reject(new NotGzipError(describe(head))) : undefined;
-    const extraction = (this.extraction ??= new Extraction(this.tree, this.limits()));
-    const bytes = this.held.length > 0 ? Buffer.concat([...this.held, chunk]) : chunk;
-    this.held = [];
-    return extraction.write(bytes);
+    // Not gzip: named by its first bytes once there are enough of them, or at the end (finish). A lone first byte
+    // that may start gzip goes to zlib, which waits for the second.
+    if (head[0] !== 0x1f || (head.length > 1 && head[1] !== 0x8b))
+      return head.length >= HEAD_BYTES ? Promise.reject(new NotGzipError(describe(head))) : undefined;
+    this.extraction ??= new Extraction(this.tree, this.limits());
+    return this.extraction.write(chunk);
   }
 
   /** The end of the download: the totals of an archive extracted whole, or its failure. */
@@ -70,7 +64,6 @@ export class LiveExtraction {
     this.abandon();
     this.extraction = undefined;
     this.head = Buffer.alloc(0);
-    this.held = [];
     this.fed = 0;
     rmSync(this.tree, { recursive: true, force: true });
   }
