@@ -146,39 +146,30 @@ export class Extraction {
 
   /** The guard, the limits, then the writer: the first entry that breaks a rule refuses the archive. */
   private entry(entry: TarEntry): void {
-    const refusal = this.guard.check(entry) ?? this.overLimit(entry);
-    if (refusal) {
-      if (this.bytes <= this.limits.maxBytes) throw new ArchiveRefusedError(refusal);
-      // The rule alone too: a face names its own way to allow more (the CLI's --max-size).
-      const { rule } = sizeRefusal(entry, this.limits);
-      throw new ArchiveRefusedError(refusal, { sizeLimit: this.limits.maxBytes, brokenRule: rule });
-    }
+    const refusal = this.guard.check(entry);
+    if (refusal) throw new ArchiveRefusedError(refusal);
+    this.count(entry);
     this.writer.entry(entry, pathKey(entry.path), entry.type === 'Link' ? pathKey(entry.linkpath) : '');
   }
 
-  /** Counts an admitted entry; whether the archive now holds more than its limits allow. */
-  private overLimit(entry: TarEntry): string | undefined {
-    const { maxBytes, maxEntries } = this.limits;
+  /** Counts an admitted entry; refuses the archive once it holds more than its limits allow. */
+  private count(entry: TarEntry): void {
+    const { maxBytes, maxEntries, given } = this.limits;
     this.entries += 1;
     if (FILE_TYPES.has(entry.type)) this.bytes += entry.size;
     if (this.bytes > maxBytes) {
-      const { rule, nextStep } = sizeRefusal(entry, this.limits);
-      return `${rule}; ${nextStep}`;
+      const rule = `would make the bundle expand beyond ${formatBytes(maxBytes)} (at entry ${JSON.stringify(entry.path)})`;
+      // The rule alone too: a face names its own way to allow more (the CLI's --max-size, a script's maxBytes).
+      const nextStep = given
+        ? 'raise the size limit if it is expected'
+        : 'if that is expected, allow a larger size (such as 5 GB)';
+      throw new ArchiveRefusedError(`${rule}; ${nextStep}`, { sizeLimit: maxBytes, brokenRule: rule });
     }
     if (this.entries > maxEntries)
-      return `would make the bundle hold more than ${maxEntries.toLocaleString('en-US')} entries (at entry ${JSON.stringify(entry.path)})`;
-    return undefined;
+      throw new ArchiveRefusedError(
+        `would make the bundle hold more than ${maxEntries.toLocaleString('en-US')} entries (at entry ${JSON.stringify(entry.path)})`,
+      );
   }
-}
-
-/** The size cap's refusal: the rule, and what to do in words that name no flag (the CLI says --max-size, a script maxBytes). */
-function sizeRefusal(entry: TarEntry, limits: ExtractionLimits): { rule: string; nextStep: string } {
-  return {
-    rule: `would make the bundle expand beyond ${formatBytes(limits.maxBytes)} (at entry ${JSON.stringify(entry.path)})`,
-    nextStep: limits.given
-      ? 'raise the size limit if it is expected'
-      : 'if that is expected, allow a larger size (such as 5 GB)',
-  };
 }
 
 const diskFull = (dir: string) =>
