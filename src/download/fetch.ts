@@ -19,7 +19,7 @@ import {
   RetryableFailure,
   storageErrorCode,
 } from './response.js';
-import { watchForStall } from './stall.js';
+import { watchForStall, type WatchedDownload } from './stall.js';
 
 export const FETCH_LIMITS = {
   /** Further tries after a dropped connection, a short body or a 5xx. */
@@ -46,6 +46,7 @@ export interface FetchBundleOptions {
   onProgress: (bytes: number, total: number | undefined) => void;
   // Each chunk with the archive offset of its first byte (back to 0 after a restart). A returned promise holds the
   // next read until it settles (backpressure), and that wait is never a stall; what it throws ends the download.
+  // The consumer settles it when the signal aborts.
   onData?: (chunk: Buffer, offset: number) => void | Promise<void>;
   limits?: Partial<typeof FETCH_LIMITS>;
 }
@@ -56,17 +57,12 @@ export interface FetchBundleResult {
   bytes: number;
 }
 
-/** What one download holds across tries: the open file, if any, and how many bytes are good. */
-export interface Download {
+/** What one download holds across tries: the open file, if any, how many bytes are good, and what the stall watch reads. */
+interface Download extends WatchedDownload {
   opts: FetchBundleOptions;
   handle: FileHandle | undefined;
   /** Bytes in the file, or without one, handed to onData. */
   have: number;
-  /** Bytes received (before they are written), for the stall watch. */
-  received: number;
-  /** Time spent in onData, and when the current call began: the stall watch gives it back. */
-  consumerMs: number;
-  consumerSince: number | undefined;
   /** Aborted by the Ctrl-C signal, or by the stall watch with a StalledError. */
   signal: AbortSignal;
 }
@@ -229,7 +225,7 @@ async function writeBody(
   }
 }
 
-// Gives a chunk to onData and waits for its promise, if any (or Ctrl-C). That time is the consumer's, not the network's:
+// Gives a chunk to onData and waits for its promise, if any. That time is the consumer's, not the network's:
 // the stall watch gives it back (the synchronous part too, which delays a timer rather than firing it).
 function handOver(download: Download, chunk: Buffer, offset: number): Promise<void> | undefined {
   const { onData, clock } = download.opts;
@@ -246,16 +242,7 @@ function handOver(download: Download, chunk: Buffer, offset: number): Promise<vo
   } finally {
     if (!busy) done();
   }
-  return busy ? untilSettledOrAborted(busy, download.signal).finally(done) : undefined;
-}
-
-function untilSettledOrAborted(work: Promise<void>, signal: AbortSignal): Promise<void> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<void>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
+  return busy ? busy.finally(done) : undefined;
 }
 
 /** Drops the bytes after `length`: the next body goes on from there, and onData is told by its offset. */

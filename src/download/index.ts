@@ -85,6 +85,7 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
   const created: string[] = [];
   let work: string | undefined;
   let live: LiveExtraction | undefined;
+  const abandon = () => live?.abandon();
   let activity: Activity | undefined;
   let staged: string | undefined;
   let keepWork = false;
@@ -113,6 +114,8 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
     // Extracted while it downloads, as `curl | tar` does; kept in a file only with --archive.
     const now = opts.clock.now();
     live = new LiveExtraction(join(work, 'tree'), () => ({ ...limits!, now }));
+    // A stop ends a wait on the extraction (the download's backpressure) at once.
+    opts.signal.addEventListener('abort', abandon, { once: true });
     const fetched = await fetchBundle({
       ...opts,
       getBundle,
@@ -150,7 +153,8 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
     if (error instanceof RestoreFailedError) keepWork = true;
     failure = error;
   } finally {
-    live?.abandon();
+    opts.signal.removeEventListener('abort', abandon);
+    abandon();
     if (staged) await removeWorkDir(staged);
     // Removed whatever happened; only after the install is a directory left behind worth a warning.
     if (work && !keepWork && !(await removeWorkDir(work)) && installed) warnLeft([work], opts.reporter);

@@ -2,13 +2,12 @@
 import { MintAdminError } from '../errors.js';
 import type { Clock } from '../clock.js';
 
-/**
- * What the stall watch reads of a download in progress: fetch.ts's Download, named here by its shape so
- * that stall.ts imports nothing back from fetch.ts (no circle between the two).
- */
+/** What the stall watch reads of a download in progress (fetch.ts's Download extends it). */
 export interface WatchedDownload {
   opts: { clock: Clock; signal: AbortSignal };
+  /** Bytes received (before they are written). */
   received: number;
+  /** Time spent in onData, and when the current call began: the watch gives it back. */
   consumerMs: number;
   consumerSince: number | undefined;
 }

@@ -1,6 +1,7 @@
 // The live extraction's first bytes: what the archive is goes by them, even when they arrive one at a
 // time (a storage or proxy that flushes tiny chunks): a gzip archive split after its first byte is
 // extracted whole, and what is not gzip is named by its first bytes, not by zlib's complaint.
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -56,5 +57,18 @@ describe('the live extraction, fed its first bytes one at a time', () => {
     const { outcome } = await extract(bytes, [1, 1, 1]);
     expect(outcome).toBeInstanceOf(NotGzipError);
     expect((outcome as Error).message).toMatch(named);
+  });
+});
+
+describe('the live extraction stopped while the download waits on it', () => {
+  it('rejects the pending wait at once, so a Ctrl-C does not wait for zlib', async () => {
+    dir = tempDir();
+    const archive = rawTarGz([{ type: 'file', path: 'big.bin', content: randomBytes(3_000_000) }]);
+    const live = new LiveExtraction(join(dir.path, 'tree'), () => ({ ...extractionLimits(archive.length), now: 0 }));
+    // More than zlib takes in one go: the download is told to wait (backpressure).
+    const waiting = live.write(archive, 0);
+    expect(waiting).toBeInstanceOf(Promise);
+    live.abandon();
+    await expect(waiting).rejects.toThrow('the extraction was stopped');
   });
 });
