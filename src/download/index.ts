@@ -77,10 +77,9 @@ export async function downloadBundle(opts: DownloadBundleOptions): Promise<Downl
   const plan = await checkTarget(opts.target, { force: opts.force, link: opts.link, keep: opts.keep });
   const archivePath = opts.archivePath === undefined ? undefined : await checkArchivePath(opts.archivePath, plan);
   throwIfAborted(opts.signal);
-  const others = [plan.workParent, ...(archivePath ? [dirname(archivePath)] : [])].filter(
-    (dir) => dir !== dirname(plan.path),
-  );
-  if (others.length > 0) await sayLeftovers([...new Set(others)], opts);
+  const others = new Set([plan.workParent, ...(archivePath ? [dirname(archivePath)] : [])]);
+  others.delete(dirname(plan.path));
+  await sayLeftovers([...others], opts);
 
   const created: string[] = [];
   let work: string | undefined;

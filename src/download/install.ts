@@ -121,13 +121,7 @@ async function oldReleases(dir: string, current: string, keep: number): Promise<
 /** Removes what the install replaced; returns the paths that could not be removed (warnings). */
 export async function tidyAway(paths: string[]): Promise<string[]> {
   const failed: string[] = [];
-  for (const path of paths) {
-    try {
-      await rm(path, { recursive: true, force: true });
-    } catch {
-      failed.push(path);
-    }
-  }
+  for (const path of paths) if (!(await succeeds(rm(path, { recursive: true, force: true })))) failed.push(path);
   return failed;
 }
 

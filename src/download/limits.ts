@@ -7,12 +7,10 @@ export interface ExtractionLimits {
   given: boolean;
 }
 
-const GB = 1_000_000_000;
-
 /** Far above what a docs site of HTML and JSON expands to, in bytes and entries: more is damage or a bomb. */
 export function extractionLimits(sizeBytes: number, maxBytes?: number): ExtractionLimits {
   return {
-    maxBytes: maxBytes ?? Math.max(50 * sizeBytes, GB),
+    maxBytes: maxBytes ?? Math.max(50 * sizeBytes, 1_000_000_000),
     maxEntries: Math.max(100_000, Math.ceil(sizeBytes / 10)),
     given: maxBytes !== undefined,
   };

@@ -54,13 +54,7 @@ export const TYPE_NAMES: Record<string, string> = {
 };
 
 /** What PAX headers and long names say about the next entry (or, from a global header, every one after). */
-interface Overrides {
-  path?: string;
-  linkpath?: string;
-  size?: number;
-  mtime?: number;
-  sparse?: boolean;
-}
+type Overrides = Partial<Pick<TarEntry, 'path' | 'linkpath' | 'size' | 'mtime' | 'sparse'>>;
 
 type Meta = 'x' | 'g' | 'L' | 'K';
 
