@@ -3,7 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rawTarGz, type RawEntry } from '../helpers/tar-evil.js';
-import { useExportSandbox } from './export-helpers.js';
+import { signalMidDownload, useExportSandbox } from './export-helpers.js';
 
 const t = useExportSandbox();
 const FAST = ['--interval', '100ms'];
@@ -240,15 +240,7 @@ describe('export download', () => {
     t.sandbox.faults.throttleBytesPerSecond = 10_000;
     const before = readdirSync(t.dir);
     const r = await t.cli(['export', 'download', id, '-o', out, ...(existing ? ['--force'] : [])], {
-      onSpawn: (child) => {
-        const timer = setInterval(() => {
-          if (t.sandbox.requests.some((q) => q.origin === 'storage' && q.path.includes(id))) {
-            clearInterval(timer);
-            setTimeout(() => child.kill('SIGINT'), 200);
-          }
-        }, 20);
-        child.on('close', () => clearInterval(timer));
-      },
+      onSpawn: signalMidDownload(out, 'SIGINT'),
     });
     expect(r.code).toBe(130);
     expect(r.stderr.trimEnd().split('\n').at(-1)).toBe(

@@ -1,7 +1,8 @@
 // Shared set-up for the export end-to-end tests: one in-process sandbox per file, a private config
 // directory per test, and the built CLI pointed at both.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { mkdirSync, readdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { startSandbox, type Sandbox, type SandboxOptions, type RecordedRequest } from '../../src/sandbox/index.js';
 import { runCli, tempDir, type CliOptions, type CliResult } from '../helpers/cli.js';
@@ -83,4 +84,47 @@ export function signedLinks(sandbox: Sandbox): string[] {
     .filter((r) => r.origin === 'storage')
     .map((r) => r.path.split('?')[1] ?? '')
     .filter(Boolean);
+}
+
+/**
+ * An onSpawn that sends `signal` to a run downloading into `target` once the download is under way:
+ * part of the site is on disk in the run's work directory (.<name>.mint-admin-*, beside the target),
+ * which only bytes from the storage put there, as the run extracts while it downloads. Not a time
+ * after the request, which a loaded machine stretches. A run that ends first is not signalled (how
+ * it ended then fails the test); the ceiling only ends a run that hangs, with SIGTERM, which no test
+ * that stops a download expects.
+ */
+export function signalMidDownload(target: string, signal: NodeJS.Signals): (child: ChildProcess) => void {
+  return (child) => {
+    const stop = () => {
+      clearInterval(watch);
+      clearTimeout(ceiling);
+    };
+    const watch = setInterval(() => {
+      if (!partOfSiteOnDisk(target)) return;
+      stop();
+      child.kill(signal);
+    }, 20);
+    const ceiling = setTimeout(() => {
+      stop();
+      child.kill('SIGTERM');
+    }, 20_000);
+    child.on('close', stop);
+  };
+}
+
+/**
+ * Whether a work directory beside `target` holds anything two levels down: it is made with only
+ * its lock and an empty directory to extract into, so a path deeper than that is the site arriving.
+ */
+function partOfSiteOnDisk(target: string): boolean {
+  const parent = dirname(target);
+  const prefix = `.${basename(target)}.mint-admin-`;
+  try {
+    return readdirSync(parent)
+      .filter((name) => name.startsWith(prefix))
+      .some((work) => readdirSync(join(parent, work), { recursive: true }).some((path) => path.includes('/')));
+  } catch {
+    return false; // the work directory went between two reads: look again
+  }
 }

@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { CAN_CREATE_OTHER_USER, createOtherUser, OTHER_USER_SKIP_NOTE } from '../helpers/other-user.js';
 import { CAN_MOUNT_TMPFS, TMPFS_SKIP_NOTE } from '../helpers/tmpfs.js';
 import { rawTarGz } from '../helpers/tar-evil.js';
-import { useExportSandbox } from './export-helpers.js';
+import { signalMidDownload, useExportSandbox } from './export-helpers.js';
 
 const t = useExportSandbox();
 
@@ -35,15 +35,7 @@ describe('a run killed outright (SIGKILL) mid-download', () => {
     const out = occupied(join(t.dir, 'site'));
     t.sandbox.faults.throttleBytesPerSecond = 10_000;
     const killed = await t.cli(['export', 'download', id, '-o', out, '--force'], {
-      onSpawn: (child) => {
-        const timer = setInterval(() => {
-          if (t.sandbox.requests.some((q) => q.origin === 'storage' && q.path.includes(id))) {
-            clearInterval(timer);
-            setTimeout(() => child.kill('SIGKILL'), 200);
-          }
-        }, 20);
-        child.on('close', () => clearInterval(timer));
-      },
+      onSpawn: signalMidDownload(out, 'SIGKILL'),
     });
     expect(killed.signal).toBe('SIGKILL');
     const left = readdirSync(t.dir).filter((n) => n.startsWith('.site.mint-admin-'));

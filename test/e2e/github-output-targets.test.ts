@@ -115,10 +115,21 @@ describe('--github-output targets are checked before anything is sent', () => {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const done = outputOf(child);
-    // The deployment is queued, then the outputs wait for a reader.
-    for (let i = 0; i < 200 && t.requests.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    // The deployment is queued, then the outputs wait for a reader: the signal comes once the CLI
+    // says it is waiting, or once the run has ended (the assertions then say how). The ceiling
+    // only ends a wait for a line that never comes.
+    let ceiling: NodeJS.Timeout | undefined;
+    await new Promise<void>((resolve) => {
+      let said = '';
+      child.stderr.on('data', (chunk: string) => {
+        said += chunk;
+        if (said.includes(`${fifo}: waiting for a reader`)) resolve();
+      });
+      child.on('close', () => resolve());
+      ceiling = setTimeout(resolve, 20_000);
+    });
+    clearTimeout(ceiling);
     expect(t.requests.map((r) => r.method)).toEqual(['POST']);
-    await new Promise((r) => setTimeout(r, 300));
     child.kill(signal);
     const killer = setTimeout(() => child.kill('SIGKILL'), 5000);
     const r = await done;

@@ -26,22 +26,38 @@ function runToFile(args: string[], path: string) {
 
 // Python makes the pipe: Node cannot hand a child a pipe it has made non-blocking, or stop reading
 // one at a chosen byte. Prints what it read (base64, so nothing is lost) and the exit status as JSON.
+// The late reader starts once the child has met EAGAIN: the pipe has no room (select on the write
+// end, which the driver holds open until then) and the child sleeps (ps), which, with its output not
+// all written, is it waiting for room. Waiting for that, not for a time, makes the reader late on a
+// loaded machine too. A child that exits first is read at once (what it wrote is then all there is);
+// the deadline only ends a run that hangs, which then fails.
 const PIPE_DRIVER = `
-import base64, json, os, subprocess, sys, time
+import base64, json, os, select, subprocess, sys, time
 mode, args = sys.argv[1], sys.argv[2:]
 r, w = os.pipe()
 if mode == 'nonblocking':
     os.set_blocking(w, False)
 child = subprocess.Popen(args, stdout=w, stderr=subprocess.PIPE)
-os.close(w)
 data = b''
 if mode == 'nonblocking':
-    time.sleep(0.5)  # the child fills the pipe (64 KB) and meets EAGAIN before anyone reads
+    def full():
+        return not select.select([], [w], [], 0)[1]
+    def asleep():
+        ps = subprocess.run(['ps', '-o', 'state=', '-p', str(child.pid)], capture_output=True, text=True)
+        return ps.stdout.strip()[:1] in ('S', 'I')
+    deadline = time.monotonic() + 20
+    while child.poll() is None and not (full() and asleep()):
+        if time.monotonic() > deadline:
+            child.kill()
+            sys.exit('the CLI did not fill the pipe and wait for room')
+        time.sleep(0.005)
+    os.close(w)
     while True:
         chunk = os.read(r, 4096)
         if not chunk: break
         data += chunk
 else:
+    os.close(w)
     data = os.read(r, 100)  # a reader that has what it wants, like head
     os.close(r)
 err = child.stderr.read()

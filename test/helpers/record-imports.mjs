@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 
 const file = process.env.MINT_ADMIN_RECORD_IMPORTS;
 
+/** @param {unknown} path what the CommonJS loader resolved: a file's absolute path, or a builtin's name */
 const record = (path) => {
   if (file && typeof path === 'string' && isAbsolute(path)) appendFileSync(file, `${pathToFileURL(path).href}\n`);
 };
@@ -34,12 +35,22 @@ if (typeof registerHooks === 'function') {
   register(new URL('./record-imports-hooks.mjs', import.meta.url), { data: { file } });
 }
 
-const load = Module._load;
-Module._load = function (request, parent, isMain) {
+/**
+ * The CommonJS loader's own entry points, which @types/node does not declare: wrapped so that a
+ * require() is recorded on a Node.js whose module hooks run only for import. Node.js passes _load
+ * more than the three arguments it names (options of its own, for a module the ES module loader
+ * hands over), so the wrapper forwards whatever it is given.
+ * @typedef {(request: string, parent: unknown, isMain: boolean, ...internal: unknown[]) => unknown} LoadFunction
+ * @typedef {{ _load: LoadFunction, _resolveFilename(request: string, parent: unknown, isMain: boolean): string }} CommonJsLoader
+ */
+const loader = /** @type {typeof Module & CommonJsLoader} */ (Module);
+const load = loader._load;
+/** @type {LoadFunction} */
+loader._load = function (request, parent, isMain, ...internal) {
   try {
-    record(Module._resolveFilename(request, parent, isMain));
+    record(loader._resolveFilename(request, parent, isMain));
   } catch {
     // not resolvable: the real load reports it
   }
-  return load.apply(this, arguments);
+  return load.call(this, request, parent, isMain, ...internal);
 };
