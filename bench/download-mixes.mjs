@@ -10,8 +10,9 @@
 // every entry, as a bundle made on a build machine has) and by the sandbox's way (node-tar headers,
 // plain relative paths: the archives the rest of the bench uses). Targets on every one of them:
 // <= 1.15x curl | tar on disk, <= 1.2x on tmpfs, CPU time (user + system) <= 1.4x.
-// Every run extracts into a directory of its own, nothing is deleted until the disk runs are over,
-// and they start after a sync and a minute's wait (bench/download.mjs says why). The archives are
+// Every run extracts into a directory of its own; on disk nothing is deleted until the disk runs are
+// over, and they start after a sync and a minute's wait (bench/download.mjs says why); on tmpfs each
+// tree goes once it is timed. The archives are
 // served by the sandbox from memory (Sandbox.setBundleArchive), in this process, not the timed one.
 // BENCH_QUICK=1 shrinks the workloads 20x (checks the script, measures nothing); BENCH_MIX_RUNS sets
 // the runs per side (default 5); BENCH_MIX_PLACES=tmpfs or disk measures one place only;
@@ -207,21 +208,28 @@ async function mintAdmin(exp, dir) {
 }
 
 /**
- * `RUNS` pairs, the side that goes first alternating, after one pair not counted; the trees stay for
- * the caller to remove. The uncounted pair is for the first archive on disk above all: it came after
- * the archives were made (hundreds of MB written and deleted), and its first runs took 5-7 s on both
- * sides while the disk caught up, against 1-1.5 s after (2026-11-27, four runs of four).
+ * `RUNS` pairs, the side that goes first alternating, after one pair not counted. On disk the trees
+ * stay for the caller to remove. On tmpfs each goes as soon as it is timed: kept, the tiny files'
+ * trees (200,000 files each) slowed every later run on both sides, from 5.6 to 8.5 s and from 3.2 to
+ * 5.7 s (2026-11-29), so the median measured the pile, not the tools. The uncounted pair is for the
+ * first archive on disk above all: it came after the archives were made (hundreds of MB written and
+ * deleted), and its first runs took 5-7 s on both sides while the disk caught up, against 1-1.5 s
+ * after (2026-11-27, four runs of four).
  * @param {CompletedExport} exp
  * @param {string} parent
  */
 const pairs = async (exp, parent) => {
-  await mintAdmin(exp, fresh(parent));
-  await runCurlTar(exp, fresh(parent));
-  return alternatingPairs(
-    RUNS,
-    () => mintAdmin(exp, fresh(parent)),
-    () => runCurlTar(exp, fresh(parent)),
-  );
+  const onTmpfs = TMPFS !== undefined && parent.startsWith(TMPFS);
+  /** @param {(exp: CompletedExport, dir: string) => Promise<Measured>} side */
+  const timed = (side) => async () => {
+    const dir = fresh(parent);
+    const result = await side(exp, dir);
+    if (onTmpfs) rmSync(dir, { recursive: true, force: true });
+    return result;
+  };
+  await timed(mintAdmin)();
+  await timed(runCurlTar)();
+  return alternatingPairs(RUNS, timed(mintAdmin), timed(runCurlTar));
 };
 /** CPU seconds, NaN without GNU time (the table then says so rather than failing). */
 const cpuOf = (/** @type {Measured} */ r) => cpuSeconds(r) ?? Number.NaN;
