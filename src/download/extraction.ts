@@ -176,7 +176,7 @@ const diskFull = (dir: string) =>
   `disk full while extracting the bundle into ${dir}: free some space and run the command again`;
 const denied = (dir: string) => `permission denied while extracting the bundle into ${dir}`;
 const moved = (dir: string) => `${dir} was moved or removed while the bundle was extracted into it`;
-/** Failures to write (not to read the archive) by their code, each named as what it is, in the extraction into dir. */
+/** Failures to write (the reader's have no code) by their code, named as what they are; any other code as itself. */
 const WRITE_ERRORS = new Map<string, (dir: string) => string>([
   ['ENOSPC', diskFull],
   ['EDQUOT', diskFull],
@@ -192,8 +192,8 @@ const WRITE_ERRORS = new Map<string, (dir: string) => string>([
 
 export function writeError(error: unknown, dir: string): MintAdminError | undefined {
   const e = error as NodeJS.ErrnoException & { entry?: { path?: string } };
-  const what = WRITE_ERRORS.get(e.code ?? '')?.(dir);
-  if (what === undefined) return undefined;
+  if (e.code === undefined) return undefined;
+  const what = WRITE_ERRORS.get(e.code)?.(dir) ?? `could not write the bundle into ${dir} (${e.message})`;
   const entry = e.entry?.path === undefined ? '' : ` (at entry ${JSON.stringify(e.entry.path)})`;
   return new MintAdminError(`${what}${entry}; nothing was installed`, { cause: error });
 }

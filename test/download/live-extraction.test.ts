@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { writeError } from '../../src/download/extraction.js';
 import { LiveExtraction, NotGzipError } from '../../src/download/live-extraction.js';
 import { extractionLimits } from '../../src/download/limits.js';
 import { tempDir } from '../helpers/cli.js';
@@ -70,5 +71,19 @@ describe('the live extraction stopped while the download waits on it', () => {
     expect(waiting).toBeInstanceOf(Promise);
     live.abandon();
     await expect(waiting).rejects.toThrow('the extraction was stopped');
+  });
+});
+
+describe('a failure to write, by its code', () => {
+  it('is named as a failure to write even without words of its own, never as an invalid archive', () => {
+    const tooMany = Object.assign(new Error("EMFILE: too many open files, open '/w/tree/a.html'"), {
+      code: 'EMFILE',
+      entry: { path: 'a.html' },
+    });
+    expect(writeError(tooMany, '/w/tree')?.message).toBe(
+      `could not write the bundle into /w/tree (EMFILE: too many open files, open '/w/tree/a.html') (at entry "a.html"); nothing was installed`,
+    );
+    // The reader's faults have no code: they stay the archive's (extraction.ts calls them invalid).
+    expect(writeError(new Error('a tar header with a wrong checksum at byte 0'), '/w/tree')).toBeUndefined();
   });
 });
