@@ -153,7 +153,7 @@ describe.skipIf(noPython)(`auth login's hidden prompt on a real terminal${PYTHON
   it('the key typed is never shown, and is saved once the API accepts it', async () => {
     const r = await runCliOnPty(['auth', 'login'], {
       env: envWithoutKey(),
-      steps: [{ wait: 'input hidden\\): ', send: `${fx.sandbox.apiKey}\r`, delay: 0.2 }],
+      steps: [{ wait: 'input hidden\\): ', send: `${fx.sandbox.apiKey}\r`, echoOff: true }],
     });
     expect(r.timedOut).toBe(false);
     expect(r.code).toBe(0);
@@ -168,7 +168,7 @@ describe.skipIf(noPython)(`auth login's hidden prompt on a real terminal${PYTHON
   it('a refused key typed at the prompt: exit 3, nothing saved', async () => {
     const r = await runCliOnPty(['auth', 'login'], {
       env: envWithoutKey(),
-      steps: [{ wait: 'input hidden\\): ', send: 'mint_notTheSandboxKey0000\r', delay: 0.2 }],
+      steps: [{ wait: 'input hidden\\): ', send: 'mint_notTheSandboxKey0000\r', echoOff: true }],
     });
     expect(r.code).toBe(3);
     expect(r.output).not.toContain('mint_notTheSandboxKey0000');

@@ -1,9 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { CLI, runCli, tempDir } from '../helpers/cli.js';
-import { findProgram } from '../helpers/programs.js';
+import { runCli, tempDir } from '../helpers/cli.js';
+import { noPython, PYTHON_SKIP_NOTE, runCliOnPty, screenText } from '../helpers/pty.js';
 
 const KEY = 'mint_e2eSecretKey000111wxyz';
 let home: ReturnType<typeof tempDir>;
@@ -253,30 +252,23 @@ describe('a damaged config file', () => {
   });
 });
 
-const script = findProgram('script');
-describe.skipIf(!script)(
-  `the hidden prompt on a terminal${script ? '' : ' (skipped: needs util-linux script for a pseudo-terminal)'}`,
-  () => {
-    it('reads the key typed at a hidden prompt and never echoes it', async () => {
-      // `script` gives the CLI a real pseudo-terminal; the key is typed once the prompt is up.
-      const typed = 'mint_ptyTypedKey0000wxyz';
-      const r = spawnSync(
-        'sh',
-        [
-          '-c',
-          `(sleep 1; printf '${typed}\\r') | script -qec "'${process.execPath}' '${CLI}' config set api-key" /dev/null`,
-        ],
-        { env: { ...process.env, ...env }, encoding: 'utf8' },
-      );
-      expect(r.status).toBe(0);
-      expect(r.stdout.replace(/\r/g, '')).toBe(
-        'Admin API key (input hidden): \nsaved api-key = mint_****wxyz in profile "default"\n',
-      );
-      expect(r.stdout).not.toContain(typed);
-      expect(saved().profiles.default!['api-key']).toBe(typed);
+describe.skipIf(noPython)(`the hidden prompt on a terminal${PYTHON_SKIP_NOTE}`, () => {
+  it('reads the key typed at a hidden prompt and never echoes it', async () => {
+    // A real pseudo-terminal; the key is typed once the prompt is up and the terminal's echo is off.
+    const typed = 'mint_ptyTypedKey0000wxyz';
+    const r = await runCliOnPty(['config', 'set', 'api-key'], {
+      env,
+      steps: [{ wait: 'input hidden\\): ', send: `${typed}\r`, echoOff: true }],
     });
-  },
-);
+    expect(r.timedOut).toBe(false);
+    expect(r.code).toBe(0);
+    expect(screenText(r.output)).toBe(
+      'Admin API key (input hidden): \nsaved api-key = mint_****wxyz in profile "default"\n',
+    );
+    expect(r.output).not.toContain(typed);
+    expect(saved().profiles.default!['api-key']).toBe(typed);
+  });
+});
 
 // A base URL holding credentials is refused wherever it is given, with one message that shows the
 // password as REDACTED: `config list` and `auth status` print settings, and an error repeats them.

@@ -103,7 +103,7 @@ describe.skipIf(noPython)(`Ctrl-C typed at a terminal (python3 pty helper)${PYTH
   ])('the hidden api-key prompt %s: exit 130, nothing saved, echo back on', async (_name, ci) => {
     const r = await runCliOnPty(['config', 'set', 'api-key'], {
       env: { ...env(ci), MINTLIFY_ADMIN_API_KEY: undefined },
-      steps: [{ wait: 'input hidden\\): ', send: `mint_abc${CTRL_C}`, delay: 0.2 }],
+      steps: [{ wait: 'input hidden\\): ', send: `mint_abc${CTRL_C}`, echoOff: true }],
     });
     expect(r.code).toBe(130);
     expect(screenText(r.output)).toBe('Admin API key (input hidden): \nerror: cancelled; nothing was saved\n');
@@ -114,7 +114,7 @@ describe.skipIf(noPython)(`Ctrl-C typed at a terminal (python3 pty helper)${PYTH
   it('the hidden api-key prompt: Enter with nothing typed says "no key entered" (exit 2)', async () => {
     const r = await runCliOnPty(['config', 'set', 'api-key'], {
       env: { ...env(false), MINTLIFY_ADMIN_API_KEY: undefined },
-      steps: [{ wait: 'input hidden\\): ', send: '\r', delay: 0.2 }],
+      steps: [{ wait: 'input hidden\\): ', send: '\r', echoOff: true }],
     });
     expect(r.code).toBe(2);
     expect(screenText(r.output)).toBe('Admin API key (input hidden): \nerror: no key entered; nothing was saved\n');

@@ -20,6 +20,8 @@ export interface PtyStep {
   send: string;
   /** Seconds to wait after the match, before typing. */
   delay?: number;
+  /** Also wait until the program has turned the terminal's echo off: a hidden prompt is ready for its input. */
+  echoOff?: boolean;
 }
 
 export interface PtyResult {
