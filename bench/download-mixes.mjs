@@ -210,8 +210,8 @@ async function mintAdmin(exp, dir) {
 /**
  * `RUNS` pairs, the side that goes first alternating, after one pair not counted. On disk the trees
  * stay for the caller to remove. On tmpfs each goes as soon as it is timed: kept, the tiny files'
- * trees (200,000 files each) slowed every later run on both sides, from 5.6 to 8.5 s and from 3.2 to
- * 5.7 s (2026-11-29), so the median measured the pile, not the tools. The uncounted pair is for the
+ * trees (200,000 files each) slowed every later run on both sides, so the median measured the pile,
+ * not the tools (docs/performance.md has the figures). The uncounted pair is for the
  * first archive on disk above all: it came after the archives were made (hundreds of MB written and
  * deleted), and its first runs took 5-7 s on both sides while the disk caught up, against 1-1.5 s
  * after (2026-11-27, four runs of four).
