@@ -5,6 +5,7 @@
 // instructions. The whole prompt stays within PROMPT_BYTES so it fits an agent's request.
 import { flatReaderText } from '../../../output/reader-text.js';
 import type { GapsReport } from '../../../gaps/collect.js';
+import { shellCommand } from '../../shell.js';
 
 export const ITEM_CHARS = 200;
 export const PROMPT_BYTES = 20 * 1024;
@@ -52,4 +53,16 @@ export function agentPrompt(report: GapsReport, top: number): string {
   const left = wanted.length - items.length;
   if (left > 0) lines.push(`${left} more ${left === 1 ? 'gap' : 'gaps'} left out to keep this prompt short.`);
   return `${[...lines, '', ...items].join('\n')}\n`;
+}
+
+/** The command that prints this prompt for the report's range, for a report's closing line to hand on. */
+export function promptCommand(report: Pick<GapsReport, 'from' | 'to'>): string {
+  return shellCommand([
+    'mint-admin',
+    'analytics',
+    'gaps',
+    ...(report.from ? ['--from', report.from] : []),
+    ...(report.to ? ['--to', report.to] : []),
+    '--prompt',
+  ]);
 }

@@ -6,8 +6,7 @@ import type { Gap } from '../../../gaps/score.js';
 import { escapeCell } from '../../../output/cells.js';
 import { jsonText } from '../../../output/json-text.js';
 import type { Columns } from '../../../output/writer.js';
-import { shellCommand } from '../../shell.js';
-import { agentPrompt } from './gaps-prompt.js';
+import { agentPrompt, promptCommand } from './gaps-prompt.js';
 
 export const FORMATS = ['md', 'csv', 'json'] as const;
 export type GapsFormat = (typeof FORMATS)[number];
@@ -70,14 +69,7 @@ export function markdownReport(report: GapsReport, top: number): string {
       '',
       `${report.gaps.length - shown.length} more below these; --top ${report.gaps.length} shows every one.`,
     );
-  const again = shellCommand([
-    'mint-admin',
-    'analytics',
-    'gaps',
-    ...(report.from ? ['--from', report.from] : []),
-    ...(report.to ? ['--to', report.to] : []),
-    '--prompt',
-  ]);
+  const again = promptCommand(report);
   lines.push('', `Hand the top gaps to the agent: mint-admin agent run "$(${again})"`, '');
   return lines.join('\n');
 }

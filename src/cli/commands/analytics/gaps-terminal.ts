@@ -4,8 +4,8 @@
 // one line each. The partial-report note is left to stderr's warning, so it is said once.
 import { escapeCell } from '../../../output/cells.js';
 import { displayWidth, fitFlexible } from '../../../output/table.js';
-import { shellCommand } from '../../shell.js';
 import type { GapsReport } from '../../../gaps/collect.js';
+import { promptCommand } from './gaps-prompt.js';
 
 const HEADER = ['#', 'kind', 'evidence', 'count', 'score', 'why'];
 const KIND = { search: 'search', question: 'questions', page: 'page' } as const;
@@ -104,14 +104,7 @@ export async function terminalReport(report: GapsReport, top: number, columns: n
         width,
       ),
     );
-  const again = shellCommand([
-    'mint-admin',
-    'analytics',
-    'gaps',
-    ...(report.from ? ['--from', report.from] : []),
-    ...(report.to ? ['--to', report.to] : []),
-    '--prompt',
-  ]);
+  const again = promptCommand(report);
   // The command stays on one line, whatever the width, so it can be copied whole.
   lines.push('', 'Hand the top gaps to the agent:', `  mint-admin agent run "$(${again})"`);
   return lines;
