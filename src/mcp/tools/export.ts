@@ -177,8 +177,9 @@ export const exportRun = defineTool({
       debug: () => undefined,
     })
       .catch(async (error: unknown) => {
-        // Writes into a way swapped since the last re-check fail before the next one looks: look once more, so the
-        // answer is the refusal and not a failure the agent would retry with a second export.
+        // Writes into a way swapped since the last re-check fail before the next one looks: once the download has
+        // begun (the first re-check took the hold), look once more, so the answer is the refusal and not a failure
+        // the agent would retry with a second export.
         if (held !== undefined && !refused.signal.aborted && !env.signal.aborted)
           await recheckTarget().catch((swapped: unknown) => refused.abort(swapped));
         await (await held)?.sweep();
