@@ -67,7 +67,9 @@ export class Extraction {
     if (!this.failure) {
       await new Promise<void>((resolve) => {
         this.waiting = { resolve, reject: () => resolve() };
-        this.gunzip.once('end', () => this.settle());
+        // The output may have ended already: zlib ends it at the end of the gzip data when zero padding follows.
+        if (this.gunzip.readableEnded) this.settle();
+        else this.gunzip.once('end', () => this.settle());
         this.gunzip.end(); // 'end' comes once the output is read, which the 'data' listener does.
       });
     }

@@ -21,7 +21,7 @@ import { extractionLimits } from '../../src/download/limits.js';
 import type { CliError } from '../../src/errors.js';
 import { tempDir } from '../helpers/cli.js';
 import { serveArchive } from '../helpers/storage.js';
-import { paxRecords, rawTarGz, type RawEntry } from '../helpers/tar-evil.js';
+import { paxRecords, rawTar, rawTarGz, type RawEntry } from '../helpers/tar-evil.js';
 import { EXTRACTIONS, useHarness, type Harness } from './fixtures.js';
 
 /** Where the extraction runs: set by each pass of describe.each(EXTRACTIONS) below. */
@@ -177,6 +177,31 @@ describe.each(EXTRACTIONS)('extracting %s', (_name, worker) => {
       );
       expect(readdirSync(root)).toEqual([]);
     });
+  });
+
+  // What gzip itself accepts after a member: zero bytes (padding, as a tape or a blocked writer leaves) and a
+  // further member. `curl | tar -xz` installs both; the download hung on the first, waiting for an end zlib
+  // had already reached.
+  describe('gzip as gzip writes it', () => {
+    const site = (): RawEntry[] => [
+      { type: 'dir', path: 'site/' },
+      { type: 'file', path: 'site/index.html', content: '<h1>hi</h1>' },
+    ];
+
+    it('installs an archive followed by zero bytes', async () => {
+      const { error, target } = await download(Buffer.concat([rawTarGz(site()), Buffer.alloc(8 << 20)]));
+      expect(error).toBeUndefined();
+      expect(readFileSync(join(target, 'site/index.html'), 'utf8')).toBe('<h1>hi</h1>');
+    }, 5_000);
+
+    it('installs an archive split over two gzip members', async () => {
+      const tar = rawTar(site());
+      const { error, target } = await download(
+        Buffer.concat([gzipSync(tar.subarray(0, 700)), gzipSync(tar.subarray(700))]),
+      );
+      expect(error).toBeUndefined();
+      expect(readFileSync(join(target, 'site/index.html'), 'utf8')).toBe('<h1>hi</h1>');
+    }, 5_000);
   });
 
   describe('what lands on disk', () => {
