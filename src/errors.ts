@@ -10,10 +10,10 @@ import { networkProblem } from './network-problem.js';
 export interface FailureOptions {
   cause?: unknown;
   /**
-   * What went wrong without the next step the message ends with ("run the command again"), for a face
-   * that says its own next step instead. Left out when the message says only what went wrong.
+   * What to do about it ("run the command again"): the message is `<what went wrong>; <nextStep>`, and
+   * a face that says its own next step takes `withoutNextStep` instead.
    */
-  withoutNextStep?: string | undefined;
+  nextStep?: string | undefined;
   /**
    * The message already says what to do next, in the words of the face that made it (a CLI command
    * that knows what was being done): that face adds no advice of its own to it.
@@ -25,15 +25,23 @@ export interface FailureOptions {
 export class MintAdminError extends Error {
   /** What went wrong without the message's next step; undefined when the message has none. */
   readonly withoutNextStep: string | undefined;
+  /** The next step the message ends with (FailureOptions.nextStep); undefined when it has none. */
+  readonly nextStep: string | undefined;
   /** The message already says what to do next (FailureOptions.nextStepSaid). */
   readonly nextStepSaid: boolean;
-  constructor(message: string, options: FailureOptions = {}) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+  /** `problem` is what went wrong; with `options.nextStep` the message goes on to say what to do. */
+  constructor(problem: string, options: FailureOptions = {}) {
+    const { nextStep, cause } = options;
+    super(nextStep === undefined ? problem : `${problem}; ${nextStep}`, cause === undefined ? undefined : { cause });
     this.name = new.target.name;
-    this.withoutNextStep = options.withoutNextStep;
+    this.withoutNextStep = nextStep === undefined ? undefined : problem;
+    this.nextStep = nextStep;
     this.nextStepSaid = options.nextStepSaid ?? false;
   }
 }
+
+/** The engine's next step after a failure that may pass: a face with a better one says its own. */
+export const RUN_AGAIN = 'run the command again';
 
 /**
  * @deprecated The old name of MintAdminError, from when errors carried the CLI's exit codes; kept so
@@ -44,11 +52,7 @@ export const CliError = MintAdminError;
 export type CliError = MintAdminError;
 
 /** Bad flags or input: nothing was sent. */
-export class UsageError extends MintAdminError {
-  constructor(message: string, options?: FailureOptions) {
-    super(message, options);
-  }
-}
+export class UsageError extends MintAdminError {}
 
 /**
  * Why a download's target (or its archive path) was refused before anything was sent:
@@ -239,17 +243,14 @@ export class ArchiveRefusedError extends MintAdminError {
   /** The size cap in bytes (`maxBytes`) the extraction would have gone past, when that is why it was refused. */
   readonly sizeLimit: number | undefined;
   /**
-   * The rule broken without what to do about it, when `reason` says that too (the size cap's "allow a
+   * The rule broken, when the message goes on to say what to do about it (the size cap's "allow a
    * larger size"): a face that names its own way to allow more words it from this.
    */
   readonly brokenRule: string | undefined;
-  constructor(reason: string, more: { sizeLimit?: number | undefined; brokenRule?: string | undefined } = {}) {
-    const refused = 'the bundle was refused, nothing was installed: ';
-    super(`${refused}${reason}`, {
-      withoutNextStep: more.brokenRule === undefined ? undefined : `${refused}${more.brokenRule}`,
-    });
+  constructor(rule: string, more: { sizeLimit?: number | undefined; nextStep?: string | undefined } = {}) {
+    super(`the bundle was refused, nothing was installed: ${rule}`, { nextStep: more.nextStep });
     this.sizeLimit = more.sizeLimit;
-    this.brokenRule = more.brokenRule;
+    this.brokenRule = more.nextStep === undefined ? undefined : rule;
   }
 }
 

@@ -74,7 +74,17 @@ describe('withoutNextStep: the message without "run the command again"', () => {
     ],
   ])('%s', (_name, error, withoutNextStep) => {
     expect(error.withoutNextStep).toBe(withoutNextStep);
+    expect(error.nextStep).toBe('run the command again');
     expect(error.message).toBe(`${withoutNextStep}; run the command again`);
+  });
+
+  it('is made by the error from what went wrong and the next step, given apart', () => {
+    const error = new MintAdminError('the storage went away', { nextStep: 'try later' });
+    expect([error.message, error.withoutNextStep, error.nextStep]).toEqual([
+      'the storage went away; try later',
+      'the storage went away',
+      'try later',
+    ]);
   });
 
   it('a connection that kept dropping keeps its class, code and target', () => {
@@ -89,6 +99,7 @@ describe('withoutNextStep: the message without "run the command again"', () => {
 
   it('is undefined when the message says only what went wrong', () => {
     expect(new MintAdminError('what went wrong').withoutNextStep).toBeUndefined();
+    expect(new MintAdminError('what went wrong').nextStep).toBeUndefined();
     expect(new ArchiveRefusedError('entry "../x" leaves the target').brokenRule).toBeUndefined();
   });
 });

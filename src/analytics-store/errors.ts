@@ -63,11 +63,7 @@ export class DatabaseWriteError extends MintAdminError {
       kind === 'refused'
         ? `the analytics database ${path} refused a page (${problem}): every page stored before it is kept`
         : `the analytics database ${path} could not be written (${problem}): every page stored before it is kept`;
-    super(nextStep === undefined ? what : `${what}; ${nextStep}`, {
-      cause,
-      withoutNextStep: nextStep === undefined ? undefined : what,
-      nextStepSaid: nextStep !== undefined,
-    });
+    super(what, { cause, nextStep, nextStepSaid: nextStep !== undefined });
     this.kind = kind;
   }
 }

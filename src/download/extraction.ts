@@ -4,7 +4,7 @@
 // zlib inflates on the thread pool: each output chunk is read and written in a turn of its own (setImmediate), so
 // zlib inflates the next meanwhile; past MAX_QUEUED waiting bytes zlib is paused, so memory stays flat.
 import { createGunzip, type Gunzip } from 'node:zlib';
-import { ArchiveRefusedError, MintAdminError } from '../errors.js';
+import { ArchiveRefusedError, MintAdminError, RUN_AGAIN } from '../errors.js';
 import { formatBytes } from '../output/progress.js';
 import { EntryGuard, pathKey } from './guard.js';
 import type { ArchiveSummary, ExtractionLimits } from './limits.js';
@@ -165,7 +165,7 @@ export class Extraction {
       const nextStep = given
         ? 'raise the size limit if it is expected'
         : 'if that is expected, allow a larger size (such as 5 GB)';
-      throw new ArchiveRefusedError(`${rule}; ${nextStep}`, { sizeLimit: maxBytes, brokenRule: rule });
+      throw new ArchiveRefusedError(rule, { sizeLimit: maxBytes, nextStep });
     }
     if (this.entries > maxEntries)
       throw new ArchiveRefusedError(
@@ -204,5 +204,5 @@ export function invalidArchive(error: unknown): MintAdminError {
   // The tar reader's or zlib's own words: the only account of what is wrong with the bytes.
   const message = error instanceof Error ? error.message : String(error);
   const problem = `the downloaded bundle is not a valid tar.gz archive (${message})`;
-  return new MintAdminError(`${problem}; run the command again`, { cause: error, withoutNextStep: problem });
+  return new MintAdminError(problem, { cause: error, nextStep: RUN_AGAIN });
 }

@@ -6,7 +6,7 @@ import { request, type Dispatcher } from 'undici';
 import type { Bundle } from '../api/types.js';
 import { backoffDelay } from '../api/http.js';
 import { throwIfAborted, type Clock } from '../clock.js';
-import { BundleStorageError, MintAdminError } from '../errors.js';
+import { BundleStorageError, MintAdminError, RUN_AGAIN } from '../errors.js';
 import { redactUrl } from '../redact.js';
 import { VERSION } from '../version.js';
 import { SITE_FILE_MODE } from './limits.js';
@@ -96,12 +96,8 @@ export async function fetchBundle(opts: FetchBundleOptions): Promise<FetchBundle
         if (error instanceof LinkExpired) {
           if (++refreshes > limits.linkRefreshes) {
             const refused = `the bundle storage refused ${refreshes} download links in a row (403${error.message ? ` ${error.message}` : ''})`;
-            throw new BundleStorageError(
-              `${refused}; run the command again, and check the machine's clock if it keeps happening`,
-              403,
-              {},
-              { withoutNextStep: refused },
-            );
+            const nextStep = `${RUN_AGAIN}, and check the machine's clock if it keeps happening`;
+            throw new BundleStorageError(refused, 403, {}, { nextStep });
           }
           const next = await freshBundle(opts);
           // A different size means a different object: bytes of the old one are no use.
@@ -165,12 +161,7 @@ async function attempt(
   const what = `${status}${code ? ` ${code}` : ''}`;
   if (status === 429 || status >= 500) throw new RetryableFailure(`the bundle storage answered ${what}`, false, status);
   const refused = `the bundle storage refused the download (${what}) of ${redactUrl(url)}`;
-  throw new BundleStorageError(
-    `${refused}; run the command again for a fresh link`,
-    status,
-    {},
-    { withoutNextStep: refused },
-  );
+  throw new BundleStorageError(refused, status, {}, { nextStep: `${RUN_AGAIN} for a fresh link` });
 }
 
 async function requestFollowingRedirects(

@@ -3,15 +3,15 @@
 // bytes allow, since each points at a different cause. A download that starts over from byte 0 starts the extraction
 // over too, in an empty tree.
 import { rmSync } from 'node:fs';
-import { MintAdminError } from '../errors.js';
+import { MintAdminError, RUN_AGAIN } from '../errors.js';
 import { Extraction } from './extraction.js';
 import type { ArchiveSummary, ExtractionLimits } from './limits.js';
 
-/** Not gzip, named by what it is; `export download|run` say their own next step (withoutNextStep). */
+/** Not gzip, named by what it is; `export download|run` say their own next step. */
 export class NotGzipError extends MintAdminError {
   constructor(what: string) {
     const problem = `the downloaded bundle is ${what}, not a tar.gz archive (gzip data starts with the bytes 1f 8b); nothing was installed; if it persists, report it to Mintlify`;
-    super(`${problem}; run the command again`, { withoutNextStep: problem });
+    super(problem, { nextStep: RUN_AGAIN });
   }
 }
 
@@ -35,7 +35,7 @@ export class LiveExtraction {
     if (offset === 0 && this.fed > 0) this.startOver();
     if (offset !== this.fed) {
       const problem = `the download went on from byte ${offset}, not ${this.fed}`;
-      throw new MintAdminError(`${problem}; run the command again`, { withoutNextStep: problem });
+      throw new MintAdminError(problem, { nextStep: RUN_AGAIN });
     }
     this.fed += chunk.length;
     if (offset < HEAD_BYTES) this.head = Buffer.concat([this.head, chunk.subarray(0, HEAD_BYTES - offset)]);

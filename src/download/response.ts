@@ -1,7 +1,7 @@
 // Reading a storage response: what its status and headers mean for a download that may be resuming, and which
 // failures another try can fix. Pure functions, so every case is tested without a server.
 import { toNetworkError } from '../api/http.js';
-import { BundleStorageError, MintAdminError, NetworkError } from '../errors.js';
+import { BundleStorageError, MintAdminError, NetworkError, RUN_AGAIN } from '../errors.js';
 import { redactUrl } from '../redact.js';
 
 export type Headers = Record<string, string | string[] | undefined>;
@@ -107,10 +107,8 @@ export function retryable(error: unknown): RetryableFailure | NetworkError {
 
 export function givenUp(failure: RetryableFailure | NetworkError, tries: number): MintAdminError {
   const problem = `${failure.message} (gave up after ${tries} tries)`;
-  const message = `${problem}; run the command again`;
   if (failure instanceof NetworkError)
-    return new NetworkError(message, failure.code, { cause: failure, withoutNextStep: problem });
-  if (failure.status !== undefined)
-    return new BundleStorageError(message, failure.status, {}, { withoutNextStep: problem });
-  return new MintAdminError(`download failed: ${message}`, { withoutNextStep: `download failed: ${problem}` });
+    return new NetworkError(problem, failure.code, { cause: failure, nextStep: RUN_AGAIN });
+  if (failure.status !== undefined) return new BundleStorageError(problem, failure.status, {}, { nextStep: RUN_AGAIN });
+  return new MintAdminError(`download failed: ${problem}`, { nextStep: RUN_AGAIN });
 }

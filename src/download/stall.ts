@@ -1,5 +1,5 @@
 // The stall watch (fetch.ts): a byte a second never trips undici's body timeout, so each window's bytes are counted.
-import { MintAdminError } from '../errors.js';
+import { MintAdminError, RUN_AGAIN } from '../errors.js';
 import type { Clock } from '../clock.js';
 
 /** What the stall watch reads of a download in progress (fetch.ts's Download extends it). */
@@ -16,7 +16,7 @@ export interface WatchedDownload {
 export class StalledError extends MintAdminError {
   constructor(stallMs: number, minBytes: number) {
     const problem = `the download stalled: less than ${minBytes} bytes arrived in ${Math.round(stallMs / 1000)}s (check your connection or proxy settings)`;
-    super(`${problem}; run the command again`, { withoutNextStep: problem });
+    super(problem, { nextStep: RUN_AGAIN });
   }
 }
 

@@ -60,7 +60,7 @@ export function withFlags(error: unknown, flags?: Pick<TargetFlags, 'maxSize'>):
       flags.maxSize !== undefined
         ? 'raise --max-size if it is expected'
         : 'if that is expected, allow it with --max-size (e.g. --max-size 5GB)';
-    return new ArchiveRefusedError(`${error.brokenRule}; ${raise}`, error);
+    return new ArchiveRefusedError(error.brokenRule, { sizeLimit: error.sizeLimit, nextStep: raise });
   }
   if (!(error instanceof TargetRefusedError)) return error;
   const { target, archivePath = '' } = error;
