@@ -35,7 +35,7 @@ describe.skipIf(noPython)(`a build wait at a terminal (python3 pty helper)${PYTH
     fixture.sandbox.faults.buildPollsToFinish = 1_000_000;
     const r = await runCliOnPty(['deploy', 'start', '--wait', '--interval', '200ms'], {
       env: envFor(),
-      steps: [{ wait: 'deploy \\w+: in_progress', send: CTRL_C, delay: 0.3 }],
+      steps: [{ wait: 'deploy \\w+: in_progress', send: CTRL_C }],
     });
     expect(r.stepsLeft).toBe(0);
     expect(r.code).toBe(130);

@@ -32,7 +32,7 @@ describe.skipIf(noPython)(`Ctrl-C typed at a terminal (python3 pty helper)${PYTH
       t.sandbox.faults.agentPollsToFinish = 1_000_000;
       const r = await runCliOnPty(['agent', 'run', 'Add a changelog', '--wait', '--interval', '200ms'], {
         env: env(ci),
-        steps: [{ wait: 'agent job \\w+: active', send: CTRL_C, delay: 0.3 }],
+        steps: [{ wait: 'agent job \\w+: active', send: CTRL_C }],
       });
       expect(r.stepsLeft).toBe(0);
       expect(r.timedOut).toBe(false);
@@ -48,7 +48,7 @@ describe.skipIf(noPython)(`Ctrl-C typed at a terminal (python3 pty helper)${PYTH
       const out = join(t.home, 'site');
       const r = await runCliOnPty(['export', 'run', 'docs.example.com', '-o', out, '--interval', '200ms'], {
         env: env(ci),
-        steps: [{ wait: 'Exporting \\[', send: CTRL_C, delay: 0.3 }],
+        steps: [{ wait: 'Exporting \\[', send: CTRL_C }],
       });
       expect(r.timedOut).toBe(false);
       expect(r.code).toBe(130);
@@ -74,7 +74,7 @@ describe.skipIf(noPython)(`Ctrl-C typed at a terminal (python3 pty helper)${PYTH
       const work = join(t.home, 'work');
       const r = await runCliOnPty(['export', 'download', jobId, '-o', join(work, 'site')], {
         env: env(ci),
-        steps: [{ wait: 'Downloading', send: CTRL_C, delay: 0.3 }],
+        steps: [{ wait: 'Downloading', send: CTRL_C }],
       });
       expect(r.timedOut).toBe(false);
       expect(r.code).toBe(130);
@@ -88,7 +88,7 @@ describe.skipIf(noPython)(`Ctrl-C typed at a terminal (python3 pty helper)${PYTH
       const file = join(t.home, 'searches.csv');
       const r = await runCliOnPty(['searches', 'list', '--all', '--format', 'csv', '-o', file], {
         env: env(ci),
-        steps: [{ wait: 'fetching search terms: 100 so far', send: CTRL_C, delay: 0.2 }],
+        steps: [{ wait: 'fetching search terms: 100 so far', send: CTRL_C }],
       });
       expect(r.timedOut).toBe(false);
       expect(r.code).toBe(130);

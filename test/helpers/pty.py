@@ -2,7 +2,7 @@
 """Runs one command on a real pseudo-terminal that reports a width, as a person's terminal would.
 
 Reads a JSON job on stdin: {"argv": [...], "env": {...}, "cols": 80, "rows": 24, "timeout": 30,
-"steps": [{"wait": "<regex>", "send": "<text>", "delay": 0.2, "echoOff": true}]}. Each step waits until
+"steps": [{"wait": "<regex>", "send": "<text>", "echoOff": true}]}. Each step waits until
 the output so far matches `wait` (and, with `echoOff`, until the program has turned the terminal's echo
 off: a hidden prompt ready for its input), then types `send` (e.g. "\\u0003" for Ctrl-C). Writes a JSON report on stdout:
 the output, how the process ended, and the terminal's modes after it ended (echo, isig, icanon),
@@ -44,7 +44,6 @@ while True:
         steps[0].get('echoOff') and termios.tcgetattr(slave)[3] & termios.ECHO
     ):
         step = steps.pop(0)
-        time.sleep(step.get('delay', 0))
         os.write(master, step['send'].encode('utf-8'))
         sent_at.append(round(time.time(), 3))
     if status is None:

@@ -18,8 +18,6 @@ export interface PtyStep {
   /** A regular expression the output so far must match before `send` is typed. */
   wait: string;
   send: string;
-  /** Seconds to wait after the match, before typing. */
-  delay?: number;
   /** Also wait until the program has turned the terminal's echo off: a hidden prompt is ready for its input. */
   echoOff?: boolean;
 }
