@@ -63,7 +63,7 @@ describe('analytics sync, interrupted', () => {
     const stored = await storedCounts(db);
     expect(stored.rows).toEqual(expected.rows);
     expect(stored.distinct).toEqual(expected.rows);
-  });
+  }, 90_000); // Six syncs, each opening and checkpointing the database: past 30 s on a loaded 2-core machine.
 
   it('SIGTERM ends it with 143 and says every stored page is kept; the rerun completes it', async () => {
     const db = join(t.home, 'term.duckdb');

@@ -168,6 +168,7 @@ describe('analytics feedback', () => {
         expect([...widths][0]).toBeLessThanOrEqual(cols);
       }
     },
+    60_000, // One run on a pseudo-terminal per width: past 30 s on a loaded 2-core machine.
   );
 
   it('bad input is exit 2 before any request', async () => {
@@ -465,6 +466,7 @@ describe('analytics gaps', () => {
       expect(md.code).toBe(0);
       expect(md.output).toContain('| # | kind | evidence | count | score | why |');
     },
+    60_000, // Four runs on a pseudo-terminal: past 30 s on a loaded 2-core machine.
   );
 
   it('bad input is exit 2 with nothing sent', async () => {
