@@ -18,6 +18,7 @@ export function swapLinkName(name: string): string {
   return `.${name}.mint-admin-link-${process.pid}-${Date.now().toString(36)}`;
 }
 
+/** A fresh work directory beside its final place, locked with our pid. */
 export async function createWorkDir(parent: string, name: string): Promise<string> {
   const work = await mkdtemp(join(parent, `.${name}.mint-admin-`));
   await writeFile(join(work, 'lock'), `${process.pid}\n`);
@@ -46,27 +47,31 @@ export interface LeftoverReport {
 export async function sweepLeftovers(parent: string, now: number, report: LeftoverReport): Promise<void> {
   const names = await readdir(parent).catch(() => [] as string[]);
   for (const name of names) {
-    // The three name patterns never overlap: at most one of these applies.
-    const [work, swap, match] = [join(parent, name), SWAP_LINK.exec(name), WORK_NAME.exec(name)];
-    if (STAGED_ARCHIVE.test(name)) await removeStaleArchive(work, now, report);
-    else if (swap) await removeStaleSwapLink(work, Number(swap[1]), now, report);
-    if (!match || !(await isStale(work, now))) continue;
-    const target = join(parent, match[1]!);
-    const previous = join(work, 'previous');
-    const hasPrevious = (await lstat(previous).catch(() => undefined))?.isDirectory() ?? false;
-    if (hasPrevious && (await lstat(target).catch(() => undefined)) === undefined) {
-      try {
-        await rename(previous, target);
-        report.said.push(`restored ${target} from an interrupted earlier run (it was left in ${work})`);
-      } catch {
-        report.said.push(
-          `an interrupted earlier run left the previous ${basename(target)} in ${previous}; it could not be put back`,
-        );
-        continue;
-      }
-    }
-    await removeLeftover(work, report, { recursive: true, maxRetries: 2, retryDelay: 20 });
+    const path = join(parent, name);
+    const swap = SWAP_LINK.exec(name);
+    const work = WORK_NAME.exec(name);
+    if (STAGED_ARCHIVE.test(name)) await removeStaleArchive(path, now, report);
+    else if (swap) await removeStaleSwapLink(path, Number(swap[1]), now, report);
+    else if (work && (await isStale(path, now))) await removeStaleWork(path, join(parent, work[1]!), report);
   }
+}
+
+/** A stale work directory goes, after its `previous/` tree is put back where the target is missing. */
+async function removeStaleWork(work: string, target: string, report: LeftoverReport): Promise<void> {
+  const previous = join(work, 'previous');
+  const hasPrevious = (await lstat(previous).catch(() => undefined))?.isDirectory() ?? false;
+  if (hasPrevious && (await lstat(target).catch(() => undefined)) === undefined) {
+    try {
+      await rename(previous, target);
+      report.said.push(`restored ${target} from an interrupted earlier run (it was left in ${work})`);
+    } catch {
+      report.said.push(
+        `an interrupted earlier run left the previous ${basename(target)} in ${previous}; it could not be put back`,
+      );
+      return;
+    }
+  }
+  await removeLeftover(work, report, { recursive: true, maxRetries: 2, retryDelay: 20 });
 }
 
 async function removeLeftover(path: string, report: LeftoverReport, options: RmOptions = {}): Promise<void> {

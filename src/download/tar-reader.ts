@@ -68,6 +68,7 @@ export class TarReader {
   private local: Overrides = {};
   private global: Overrides = {};
   private offset = 0;
+  /** True from the archive's end-of-archive block on: nothing after it is read. */
   ended = false;
 
   constructor(private readonly sink: EntrySink) {}
