@@ -12,8 +12,8 @@
 // <= 1.15x curl | tar on disk, <= 1.2x on tmpfs, CPU time (user + system) <= 1.4x.
 // Every run extracts into a directory of its own; on disk nothing is deleted until the disk runs are
 // over, and they start after a sync and a minute's wait (bench/download.mjs says why); on tmpfs each
-// tree goes once it is timed. The archives are
-// served by the sandbox from memory (Sandbox.setBundleArchive), in this process, not the timed one.
+// tree goes once it is timed. The archives are served by the sandbox from memory
+// (Sandbox.setBundleArchive), in this process, not the timed one.
 // BENCH_QUICK=1 shrinks the workloads 20x (checks the script, measures nothing); BENCH_MIX_RUNS sets
 // the runs per side (default 5); BENCH_MIX_PLACES=tmpfs or disk measures one place only;
 // BENCH_MIXES=text,tiny (names' first words) measures only those mixes.
@@ -211,10 +211,10 @@ async function mintAdmin(exp, dir) {
  * `RUNS` pairs, the side that goes first alternating, after one pair not counted. On disk the trees
  * stay for the caller to remove. On tmpfs each goes as soon as it is timed: kept, the tiny files'
  * trees (200,000 files each) slowed every later run on both sides, so the median measured the pile,
- * not the tools (docs/performance.md has the figures). The uncounted pair is for the
- * first archive on disk above all: it came after the archives were made (hundreds of MB written and
- * deleted), and its first runs took 5-7 s on both sides while the disk caught up, against 1-1.5 s
- * after (2026-11-27, four runs of four).
+ * not the tools (docs/performance.md has the figures). The uncounted pair is for the first archive
+ * on disk above all: it came after the archives were made (hundreds of MB written and deleted), and
+ * its first runs took 5-7 s on both sides while the disk caught up, against 1-1.5 s after
+ * (2026-11-27, four runs of four).
  * @param {CompletedExport} exp
  * @param {string} parent
  */
